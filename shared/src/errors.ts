@@ -1,0 +1,86 @@
+/**
+ * Errors the client throws. Each carries plain, enumerable fields so that it
+ * survives structured clone (service worker -> popup) as a readable object,
+ * and no field ever holds an API key.
+ */
+
+const SECRET_PARAMS = ['Bugzilla_api_key', 'api_key', 'Bugzilla_token', 'Bugzilla_password'];
+
+/** Replaces credential query parameters in a URL with `[REDACTED]`. */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url.replace(/((?:Bugzilla_)?api_key=)[^&#]*/gi, '$1[REDACTED]');
+  }
+  for (const name of SECRET_PARAMS) {
+    if (parsed.searchParams.has(name)) parsed.searchParams.set(name, '[REDACTED]');
+  }
+  return parsed.toString();
+}
+
+export type ClientErrorKind = 'api' | 'network' | 'response-shape';
+
+abstract class ClientError extends Error {
+  abstract readonly kind: ClientErrorKind;
+  readonly method: string;
+  readonly url: string;
+
+  constructor(message: string, method: string, url: string, options?: ErrorOptions) {
+    super(message, options);
+    this.method = method;
+    this.url = redactUrl(url);
+  }
+}
+
+/** The tracker answered with a Bugzilla error (`{"error":true,"code":N,...}`) or an HTTP error. */
+export class BugzillaApiError extends ClientError {
+  override readonly name = 'BugzillaApiError';
+  readonly kind = 'api';
+  readonly status: number;
+  /** Bugzilla's error code; `undefined` when the body was not a Bugzilla error. */
+  readonly code: number | undefined;
+  readonly bugzillaMessage: string;
+
+  constructor(init: { status: number; code: number | undefined; message: string; method: string; url: string }) {
+    const code = init.code === undefined ? '' : ` (code ${init.code})`;
+    super(
+      `bz-companion: ${init.method} ${redactUrl(init.url)} failed with HTTP ${init.status}${code}: ${init.message}`,
+      init.method,
+      init.url,
+    );
+    this.status = init.status;
+    this.code = init.code;
+    this.bugzillaMessage = init.message;
+  }
+}
+
+/** The request never got an HTTP answer: DNS, refused connection, TLS, CORS, offline. */
+export class NetworkError extends ClientError {
+  override readonly name = 'NetworkError';
+  readonly kind = 'network';
+
+  constructor(method: string, url: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`bz-companion: ${method} ${redactUrl(url)} could not reach the tracker: ${reason}`, method, url, { cause });
+  }
+}
+
+/** The tracker answered 2xx with something that is not the documented shape. */
+export class ResponseShapeError extends ClientError {
+  override readonly name = 'ResponseShapeError';
+  readonly kind = 'response-shape';
+  readonly status: number;
+
+  constructor(method: string, url: string, status: number, detail: string) {
+    super(`bz-companion: ${method} ${redactUrl(url)} answered an unexpected response: ${detail}`, method, url);
+    this.status = status;
+  }
+}
+
+export type BugzillaClientError = BugzillaApiError | NetworkError | ResponseShapeError;
+
+export function isClientError(error: unknown): error is BugzillaClientError {
+  return error instanceof BugzillaApiError || error instanceof NetworkError || error instanceof ResponseShapeError;
+}
