@@ -1,0 +1,17 @@
+import type { JournalOp } from './snapshot.js';
+
+/**
+ * How a change reaches the model. `commit` makes the change durable (for a
+ * file store), then applies it to the model, then resolves; changes are applied
+ * in the order `commit` was called. A rejected commit changed nothing.
+ */
+export interface Committer {
+  commit(op: JournalOp): Promise<void>;
+  /** Finishes every commit already asked for, persists, and releases resources. */
+  close(): Promise<void>;
+}
+
+/** A write could not be made durable; the model and the file are as before it. */
+export class StoreWriteError extends Error {
+  override readonly name = 'StoreWriteError';
+}

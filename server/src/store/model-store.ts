@@ -1,0 +1,100 @@
+import { generateApiKey, hashApiKey, hashesMatch } from './api-keys.js';
+import type { Committer } from './committer.js';
+import { type Model, normalizeAuditClass } from './model.js';
+import type { NewUser, Store } from './store.js';
+import type { Bug, InstanceSettings, User, VisitRecord } from './types.js';
+
+/** The Store over an in-memory model; the committer decides how durable a change is. */
+export class ModelStore implements Store {
+  readonly #model: Model;
+  readonly #committer: Committer;
+
+  constructor(model: Model, committer: Committer) {
+    this.#model = model;
+    this.#committer = committer;
+  }
+
+  get instance(): InstanceSettings {
+    return this.#model.instance;
+  }
+
+  findApiKey(key: string): { user: User; revoked: boolean } | undefined {
+    const hash = hashApiKey(key);
+    const record = this.#model.apiKeys.get(hash);
+    if (!record || !hashesMatch(record.sha256, hash)) return undefined;
+    const user = this.#model.users.get(record.userId);
+    return user && { user, revoked: record.revoked };
+  }
+
+  userById(id: number): User | undefined {
+    return this.#model.users.get(id);
+  }
+
+  bugById(id: number): Bug | undefined {
+    return this.#model.bugs.get(id);
+  }
+
+  allBugs(): Iterable<Bug> {
+    return [...this.#model.bugs.values()].sort((a, b) => a.id - b.id);
+  }
+
+  bugByAlias(alias: string): Bug | undefined {
+    return this.#model.bugsByAlias.get(alias.toLowerCase());
+  }
+
+  lastVisit(userId: number, bugId: number): number | undefined {
+    return this.#model.lastVisit(userId, bugId);
+  }
+
+  recentVisits(userId: number): VisitRecord[] {
+    return this.#model.recentVisits(userId);
+  }
+
+  lastAuditTime(classNames: readonly string[] | null): number | null {
+    const wanted = classNames && new Set(classNames.map(normalizeAuditClass));
+    let latest: number | null = null;
+    for (const event of this.#model.auditLog) {
+      if (wanted && !wanted.has(event.className)) continue;
+      if (latest === null || event.atTime > latest) latest = event.atTime;
+    }
+    return latest;
+  }
+
+  recordVisits(userId: number, bugIds: readonly number[], ts: number): Promise<void> {
+    return this.#committer.commit({ op: 'visit', user: userId, bugs: [...bugIds], ts });
+  }
+
+  async pruneVisits(cutoff: number): Promise<number> {
+    const count = this.#model.countVisitsBefore(cutoff);
+    if (count > 0) await this.#committer.commit({ op: 'prune', before: cutoff });
+    return count;
+  }
+
+  async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {
+    const login = input.login.trim();
+    if (login === '') throw new TypeError('a user needs a login');
+    if (this.#model.usersByLogin.has(login.toLowerCase())) throw new TypeError(`user ${login} already exists`);
+    for (const group of input.groups ?? []) {
+      if (!this.#model.groups.includes(group)) this.#model.groups.push(group);
+    }
+    const apiKey = generateApiKey();
+    const id = this.#model.nextUserId();
+    await this.#committer.commit({
+      op: 'add_user',
+      user: {
+        id,
+        login,
+        real_name: input.realName ?? '',
+        groups: input.groups ?? [],
+        api_keys: [{ sha256: hashApiKey(apiKey), revoked: false }],
+        disabled: false,
+        disabled_text: null,
+      },
+    });
+    return { user: this.#model.users.get(id) as User, apiKey };
+  }
+
+  close(): Promise<void> {
+    return this.#committer.close();
+  }
+}

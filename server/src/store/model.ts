@@ -1,0 +1,247 @@
+import { formatBugzillaTime, parseBugzillaTime } from '@bz-companion/shared';
+import {
+  type JournalOp,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_FORMAT_VERSION,
+  type SnapshotUser,
+  type StoreSnapshot,
+} from './snapshot.js';
+import type { ApiKeyRecord, AuditEvent, Bug, InstanceSettings, User, VisitRecord } from './types.js';
+import { UserVisits } from './user-visits.js';
+
+/** The data file is not something bz-companion can load; it is never overwritten. */
+export class CorruptDataError extends Error {
+  override readonly name = 'CorruptDataError';
+}
+
+/** `Tracker::X` and `Bugzilla::X` name the same audit class. */
+export function normalizeAuditClass(name: string): string {
+  return name.replace(/^Tracker(?=::|$)/, 'Bugzilla');
+}
+
+/**
+ * The whole store in memory, with the indexes the routes read. Reads are
+ * synchronous; changes arrive only through `apply` (from the journal or a
+ * live commit), so replaying the journal rebuilds exactly this state.
+ */
+export class Model {
+  instance: InstanceSettings;
+  groups: string[];
+  journalPosition: number;
+  readonly users = new Map<number, User>();
+  readonly usersByLogin = new Map<string, User>();
+  readonly apiKeys = new Map<string, ApiKeyRecord>();
+  readonly bugs = new Map<number, Bug>();
+  readonly bugsByAlias = new Map<string, Bug>();
+  readonly auditLog: AuditEvent[] = [];
+  readonly visits = new Map<number, UserVisits>();
+
+  private constructor(snapshot: StoreSnapshot) {
+    const { instance } = snapshot;
+    this.instance = {
+      version: instance.version,
+      extensions: instance.extensions,
+      parameters: instance.parameters,
+      strictInvolvement: instance.strict_involvement,
+      dbTimeOffsetSeconds: instance.db_time_offset_seconds,
+    };
+    this.groups = snapshot.groups;
+    this.journalPosition = snapshot.journal_position;
+    for (const user of snapshot.users) this.#addUser(user);
+    for (const bug of snapshot.bugs) {
+      const entry: Bug = {
+        id: bug.id,
+        alias: bug.alias,
+        reporter: bug.reporter_id,
+        assignedTo: bug.assigned_to_id,
+        qaContact: bug.qa_contact_id,
+        cc: bug.cc_ids,
+        groups: bug.groups,
+        reporterAccessible: bug.reporter_accessible,
+        cclistAccessible: bug.cclist_accessible,
+      };
+      this.bugs.set(bug.id, entry);
+      if (bug.alias) this.bugsByAlias.set(bug.alias.toLowerCase(), entry);
+    }
+    for (const event of snapshot.audit_log) {
+      this.auditLog.push({
+        className: normalizeAuditClass(event.class),
+        objectId: event.object_id,
+        field: event.field,
+        removed: event.removed,
+        added: event.added,
+        atTime: parseBugzillaTime(event.at_time) / 1000,
+        user: event.user_id,
+      });
+    }
+    const parseTs = memoized((text: string) => parseBugzillaTime(text) / 1000);
+    for (const visit of snapshot.last_visits) {
+      this.#visitsOf(visit.user_id).set(visit.bug_id, parseTs(visit.last_visit_ts));
+    }
+  }
+
+  /** Builds the model from a parsed data file, refusing anything that is not one. */
+  static fromSnapshot(snapshot: unknown): Model {
+    const data = snapshot as Partial<StoreSnapshot> | null;
+    if (data === null || typeof data !== 'object' || data.format !== SNAPSHOT_FORMAT) {
+      throw new CorruptDataError(`it is not a ${SNAPSHOT_FORMAT} data file (no "format": "${SNAPSHOT_FORMAT}")`);
+    }
+    if (data.format_version !== SNAPSHOT_FORMAT_VERSION) {
+      throw new CorruptDataError(`its format_version ${String(data.format_version)} is not supported`);
+    }
+    for (const key of ['users', 'bugs', 'audit_log', 'last_visits', 'groups'] as const) {
+      if (!Array.isArray(data[key])) throw new CorruptDataError(`its "${key}" is not an array`);
+    }
+    try {
+      return new Model(data as StoreSnapshot);
+    } catch (error) {
+      throw new CorruptDataError(`its content is malformed (${(error as Error).message})`);
+    }
+  }
+
+  apply(op: JournalOp): void {
+    switch (op.op) {
+      case 'visit': {
+        const visits = this.#visitsOf(op.user);
+        for (const bugId of op.bugs) visits.set(bugId, op.ts);
+        return;
+      }
+      case 'prune':
+        this.pruneBefore(op.before);
+        return;
+      case 'add_user':
+        this.#addUser(op.user);
+        return;
+    }
+  }
+
+  pruneBefore(cutoff: number): number {
+    let removed = 0;
+    for (const [userId, visits] of this.visits) {
+      removed += visits.pruneBefore(cutoff);
+      if (visits.size === 0) this.visits.delete(userId);
+    }
+    return removed;
+  }
+
+  countVisitsBefore(cutoff: number): number {
+    let count = 0;
+    for (const visits of this.visits.values()) {
+      for (const [, ts] of visits.entries()) if (ts < cutoff) count++;
+    }
+    return count;
+  }
+
+  lastVisit(userId: number, bugId: number): number | undefined {
+    return this.visits.get(userId)?.get(bugId);
+  }
+
+  recentVisits(userId: number): VisitRecord[] {
+    return this.visits.get(userId)?.recent() ?? [];
+  }
+
+  nextUserId(): number {
+    let max = 0;
+    for (const id of this.users.keys()) max = Math.max(max, id);
+    return max + 1;
+  }
+
+  toSnapshot(): StoreSnapshot {
+    const formatTs = memoized((seconds: number) => formatBugzillaTime(seconds * 1000));
+    const lastVisits: StoreSnapshot['last_visits'] = [];
+    // Per-user write order is kept; across users order does not matter.
+    for (const [userId, visits] of this.visits) {
+      for (const [bugId, ts] of visits.entries()) {
+        lastVisits.push({ user_id: userId, bug_id: bugId, last_visit_ts: formatTs(ts) });
+      }
+    }
+    return {
+      format: SNAPSHOT_FORMAT,
+      format_version: SNAPSHOT_FORMAT_VERSION,
+      journal_position: this.journalPosition,
+      instance: {
+        version: this.instance.version,
+        extensions: this.instance.extensions,
+        parameters: this.instance.parameters,
+        strict_involvement: this.instance.strictInvolvement,
+        db_time_offset_seconds: this.instance.dbTimeOffsetSeconds,
+      },
+      groups: this.groups,
+      users: [...this.users.values()].map((user) => this.#snapshotUser(user)),
+      bugs: [...this.bugs.values()].map((bug) => ({
+        id: bug.id,
+        alias: bug.alias,
+        reporter_id: bug.reporter,
+        assigned_to_id: bug.assignedTo,
+        qa_contact_id: bug.qaContact,
+        cc_ids: [...bug.cc],
+        groups: [...bug.groups],
+        reporter_accessible: bug.reporterAccessible,
+        cclist_accessible: bug.cclistAccessible,
+      })),
+      audit_log: this.auditLog.map((event) => ({
+        class: event.className,
+        object_id: event.objectId,
+        field: event.field,
+        removed: event.removed,
+        added: event.added,
+        at_time: formatBugzillaTime(event.atTime * 1000),
+        user_id: event.user,
+      })),
+      last_visits: lastVisits,
+    };
+  }
+
+  #visitsOf(userId: number): UserVisits {
+    let visits = this.visits.get(userId);
+    if (!visits) {
+      visits = new UserVisits();
+      this.visits.set(userId, visits);
+    }
+    return visits;
+  }
+
+  #addUser(user: SnapshotUser): void {
+    const entry: User = {
+      id: user.id,
+      login: user.login,
+      realName: user.real_name,
+      groups: user.groups,
+      disabled: user.disabled,
+      disabledText: user.disabled_text,
+    };
+    this.users.set(user.id, entry);
+    this.usersByLogin.set(user.login.toLowerCase(), entry);
+    for (const key of user.api_keys) {
+      this.apiKeys.set(key.sha256, { sha256: key.sha256, userId: user.id, revoked: key.revoked });
+    }
+  }
+
+  #snapshotUser(user: User): SnapshotUser {
+    const apiKeys = [...this.apiKeys.values()]
+      .filter((key) => key.userId === user.id)
+      .map((key) => ({ sha256: key.sha256, revoked: key.revoked }));
+    return {
+      id: user.id,
+      login: user.login,
+      real_name: user.realName,
+      groups: [...user.groups],
+      api_keys: apiKeys,
+      disabled: user.disabled,
+      disabled_text: user.disabledText,
+    };
+  }
+}
+
+/** Remembers the last conversion: consecutive visits mostly share a second. */
+function memoized<In, Out>(convert: (input: In) => Out): (input: In) => Out {
+  let lastIn: In | undefined;
+  let lastOut: Out | undefined;
+  return (input) => {
+    if (input !== lastIn || lastOut === undefined) {
+      lastIn = input;
+      lastOut = convert(input);
+    }
+    return lastOut;
+  };
+}

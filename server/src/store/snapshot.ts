@@ -1,0 +1,88 @@
+/**
+ * The data file's format: one JSON object, written whole by lowdb at each
+ * compaction. Plain snake_case JSON so people can read and diff it.
+ * Changes since the snapshot live in the journal beside it (see journal.ts).
+ */
+
+export const SNAPSHOT_FORMAT = 'bz-companion-store';
+export const SNAPSHOT_FORMAT_VERSION = 1;
+
+export interface SnapshotUser {
+  id: number;
+  login: string;
+  real_name: string;
+  groups: string[];
+  api_keys: Array<{ sha256: string; revoked: boolean }>;
+  disabled: boolean;
+  disabled_text: string | null;
+}
+
+export interface SnapshotBug {
+  id: number;
+  alias: string | null;
+  reporter_id: number | null;
+  assigned_to_id: number | null;
+  qa_contact_id: number | null;
+  cc_ids: number[];
+  groups: string[];
+  reporter_accessible: boolean;
+  cclist_accessible: boolean;
+}
+
+export interface SnapshotAuditEvent {
+  class: string;
+  object_id: number;
+  field: string;
+  removed: string;
+  added: string;
+  at_time: string;
+  user_id: number | null;
+}
+
+export interface SnapshotVisit {
+  user_id: number;
+  bug_id: number;
+  last_visit_ts: string;
+}
+
+export interface StoreSnapshot {
+  format: typeof SNAPSHOT_FORMAT;
+  format_version: typeof SNAPSHOT_FORMAT_VERSION;
+  /** The number of the last journal entry this snapshot includes. */
+  journal_position: number;
+  instance: {
+    version: string;
+    extensions: Record<string, { version: string }>;
+    parameters: Record<string, string>;
+    strict_involvement: boolean;
+    db_time_offset_seconds: number;
+  };
+  groups: string[];
+  users: SnapshotUser[];
+  bugs: SnapshotBug[];
+  audit_log: SnapshotAuditEvent[];
+  /** In write order: a later entry is a later write. */
+  last_visits: SnapshotVisit[];
+}
+
+/** One change, as the journal records it. Applying the same entries in order always gives the same state. */
+export type JournalOp =
+  | { op: 'visit'; user: number; bugs: number[]; ts: number }
+  | { op: 'prune'; before: number }
+  | { op: 'add_user'; user: SnapshotUser };
+
+export type JournalEntry = JournalOp & { n: number };
+
+export function emptySnapshot(instance: StoreSnapshot['instance']): StoreSnapshot {
+  return {
+    format: SNAPSHOT_FORMAT,
+    format_version: SNAPSHOT_FORMAT_VERSION,
+    journal_position: 0,
+    instance,
+    groups: [],
+    users: [],
+    bugs: [],
+    audit_log: [],
+    last_visits: [],
+  };
+}

@@ -1,0 +1,38 @@
+import type { Bug, InstanceSettings, User, VisitRecord } from './types.js';
+
+export interface NewUser {
+  login: string;
+  realName?: string;
+  groups?: string[];
+}
+
+/**
+ * What the routes need from storage. Reads are synchronous (the data lives in
+ * memory); a write resolves only once it is durable, and a rejected write
+ * changed nothing. Implementations: memory (tests) and JSON file (lowdb
+ * snapshot + journal); another backend only has to keep these promises.
+ */
+export interface Store {
+  readonly instance: InstanceSettings;
+  /** The user an API key belongs to, and whether the key was revoked. */
+  findApiKey(key: string): { user: User; revoked: boolean } | undefined;
+  userById(id: number): User | undefined;
+  bugById(id: number): Bug | undefined;
+  /** Every bug, by id. */
+  allBugs(): Iterable<Bug>;
+  /** Aliases are matched without regard to letter case, as Bugzilla does. */
+  bugByAlias(alias: string): Bug | undefined;
+  /** Epoch seconds of the user's last visit to the bug. */
+  lastVisit(userId: number, bugId: number): number | undefined;
+  /** The user's 20 most recent visits, newest first. */
+  recentVisits(userId: number): VisitRecord[];
+  /** Epoch seconds of the newest audit event of these classes (all classes when null). */
+  lastAuditTime(classNames: readonly string[] | null): number | null;
+  /** Sets the user's last visit of each bug, in order, all with one timestamp (epoch seconds). */
+  recordVisits(userId: number, bugIds: readonly number[], ts: number): Promise<void>;
+  /** Removes visits older than `cutoff` (epoch seconds); resolves to how many. */
+  pruneVisits(cutoff: number): Promise<number>;
+  /** Creates a user with a new random API key, which is returned once and stored only as a hash. */
+  addUser(input: NewUser): Promise<{ user: User; apiKey: string }>;
+  close(): Promise<void>;
+}
