@@ -1,0 +1,38 @@
+import Koa from 'koa';
+import type { Clock } from './clock.js';
+import { systemClock } from './clock.js';
+import { cors } from './http/cors.js';
+import { type ApiState, type Logger, respond } from './http/respond.js';
+import { apiRouter, unmatchedRequests } from './routes/api-router.js';
+import { pages } from './routes/pages.js';
+import type { Store } from './store/store.js';
+
+export interface AppOptions {
+  /** The largest request body accepted, bytes (default 1 MiB). */
+  bodyLimitBytes?: number;
+  /** The server's own base URL, ending in `/` (the `urlbase` parameter); by default the request's origin. */
+  urlbase?: () => string;
+  logger?: Logger;
+}
+
+export interface CreateAppInput {
+  store: Store;
+  clock?: Clock;
+  options?: AppOptions;
+}
+
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the Koa app over a store. It knows nothing of argv, files or ports. */
+export function createApp({ store, clock = systemClock, options = {} }: CreateAppInput): Koa<ApiState> {
+  const app = new Koa<ApiState>();
+  const logger = options.logger ?? { error: (message, error) => console.error(`bz-companion: ${message}`, error) };
+  const deps = { store, clock, urlbase: options.urlbase };
+  const router = apiRouter(deps, { bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES });
+  app.use(respond(logger));
+  app.use(cors);
+  app.use(pages(store));
+  app.use(router.routes());
+  app.use(unmatchedRequests(router));
+  return app;
+}

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { addUser } from './cli/add-user.js';
+import { importFixture } from './cli/import-fixture.js';
+import { serve } from './cli/serve.js';
+import { DEFAULT_DATA_FILE, USAGE, UsageError } from './cli/usage.js';
+
+const DATA_OPTION = { data: { type: 'string', default: DEFAULT_DATA_FILE } } as const;
+
+function parsePort(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535, not '${text}'`);
+  return Number(text);
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** The thin shell around the app: parse, dispatch, and turn failures into one line on stderr. */
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(USAGE);
+      return;
+    case '--version':
+    case '-v':
+      console.log(version());
+      return;
+    case 'serve': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          host: { type: 'string', default: process.env.HOST || '127.0.0.1' },
+          port: { type: 'string', default: process.env.PORT || '3080' },
+          'in-memory': { type: 'boolean', default: false },
+          ...DATA_OPTION,
+        },
+      });
+      await serve({
+        host: values.host,
+        port: parsePort(values.port),
+        data: values.data,
+        inMemory: values['in-memory'],
+      });
+      return;
+    }
+    case 'import': {
+      const { values, positionals } = parseArgs({ args: rest, options: DATA_OPTION, allowPositionals: true });
+      if (positionals.length !== 1) throw new UsageError('import takes exactly one FIXTURE.json');
+      console.log(await importFixture(positionals[0] as string, values.data));
+      return;
+    }
+    case 'user': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        options: {
+          'real-name': { type: 'string' },
+          group: { type: 'string', multiple: true, default: [] },
+          ...DATA_OPTION,
+        },
+        allowPositionals: true,
+      });
+      if (positionals[0] !== 'add' || positionals.length !== 2) throw new UsageError('use: user add LOGIN');
+      const apiKey = await addUser({
+        login: positionals[1] as string,
+        realName: values['real-name'],
+        groups: values.group,
+        data: values.data,
+      });
+      console.log(apiKey);
+      return;
+    }
+    default:
+      throw new UsageError(`unknown command '${command}'`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`bz-companion: ${message}${usage ? ' (see bz-companion --help)' : ''}`);
+  if (!usage && !isExpected(error)) console.error((error as Error).stack);
+  process.exit(usage ? 2 : 1);
+});
+
+/** Failures the user can act on get one line; anything else also gets its stack. */
+function isExpected(error: unknown): boolean {
+  const name = (error as Error).name;
+  return (
+    ['FixtureError', 'CorruptDataError', 'DataFileInUseError', 'PortInUseError', 'TypeError'].includes(name) ||
+    typeof (error as NodeJS.ErrnoException).code === 'string'
+  );
+}

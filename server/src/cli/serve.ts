@@ -1,0 +1,115 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../app.js';
+import { systemClock } from '../clock.js';
+import { answerClientErrorsWithJson } from '../http/client-error.js';
+import { pruneExpiredVisits, scheduleRetention } from '../retention.js';
+import { demoFixture } from '../store/demo.js';
+import { openFileStore } from '../store/file-store.js';
+import { snapshotFromFixture } from '../store/fixture.js';
+import { createMemoryStore } from '../store/memory-store.js';
+import type { Store } from '../store/store.js';
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  data: string;
+  inMemory: boolean;
+}
+
+const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+const SHUTDOWN_GRACE_MS = 5000;
+
+export class PortInUseError extends Error {
+  override readonly name = 'PortInUseError';
+}
+
+/**
+ * Binds the port first (so a port in use leaves the data file untouched),
+ * then opens the store, then serves. Resolves once listening; SIGINT/SIGTERM
+ * stop accepting, let in-flight requests finish, persist, and exit 0.
+ */
+export async function serve(options: ServeOptions): Promise<void> {
+  let handler: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
+    response.writeHead(503, { 'Content-Type': 'application/json; charset=UTF-8', 'Retry-After': '1' });
+    response.end('{"error":true,"code":-32000,"message":"bz-companion is starting."}');
+  };
+  const server = createServer((request, response) => handler(request, response));
+  answerClientErrorsWithJson(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE')
+        reject(new PortInUseError(`port ${options.port} on ${options.host} is already in use`));
+      else if (error.code === 'EACCES')
+        reject(new PortInUseError(`no permission to listen on port ${options.port} on ${options.host}`));
+      else reject(error);
+    });
+    server.listen(options.port, options.host, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const baseUrl = `http://${hostForUrl}:${address.port}`;
+
+  let store: Store;
+  let adminApiKey: string | undefined;
+  const notes: string[] = [];
+  try {
+    if (options.inMemory) {
+      const demo = demoFixture(systemClock.now());
+      adminApiKey = demo.adminApiKey;
+      store = createMemoryStore(snapshotFromFixture(demo.fixture));
+      notes.push('store: in memory (nothing is saved)');
+    } else {
+      const opened = await openFileStore(options.data, {
+        create: () => {
+          const demo = demoFixture(systemClock.now());
+          adminApiKey = demo.adminApiKey;
+          return snapshotFromFixture(demo.fixture);
+        },
+      });
+      store = opened.store;
+      notes.push(`data file: ${options.data}${opened.created ? ' (created with demo data)' : ''}`);
+      if (opened.replayed > 0) notes.push(`replayed ${opened.replayed} journal entries`);
+    }
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  const pruned = await pruneExpiredVisits(store, systemClock);
+  if (pruned > 0) notes.push(`removed ${pruned} visits older than last_visit_keep_days`);
+  const stopRetention = scheduleRetention(store, systemClock, RETENTION_INTERVAL_MS, (error) =>
+    console.error('bz-companion: pruning old visits failed:', error),
+  );
+
+  const app = createApp({ store, options: { urlbase: () => `${baseUrl}/` } });
+  handler = app.callback();
+  console.log(`listening on ${baseUrl}`);
+  for (const note of notes) console.log(note);
+  if (adminApiKey) {
+    console.log(`admin api key: ${adminApiKey}`);
+    console.log('  (printed once; the store keeps only its hash)');
+    console.log(`try: curl -H 'X-BUGZILLA-API-KEY: ${adminApiKey}' ${baseUrl}/rest/bug_user_last_visit`);
+    console.log('extension: see README.md, "The browser extension", to build it and load it unpacked');
+  }
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    stopRetention();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+    await Promise.race([closed, grace]);
+    server.closeAllConnections();
+    try {
+      await store.close();
+    } catch (error) {
+      console.error('bz-companion: could not close the store cleanly:', error);
+      process.exit(1);
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,20 @@
+export const USAGE = `bz-companion: a local server that speaks Bugzilla 5.x's REST API
+
+Usage:
+  bz-companion serve  [--host 127.0.0.1] [--port 3080] [--data ./data/bz-companion.json] [--in-memory]
+  bz-companion import FIXTURE.json [--data FILE]    replace the store's contents with a fixture
+  bz-companion user add LOGIN [--real-name NAME] [--group G]... [--data FILE]
+                                                  create a user; prints the new API key alone
+  bz-companion --help | --version
+
+serve prints "listening on http://HOST:PORT" when ready (--port 0 picks a free port).
+With no data file, serve creates one with demo data and prints the admin's API key.
+PORT and HOST in the environment are fallbacks for --port and --host.
+`;
+
+/** A mistake in the command line: printed with a pointer to --help, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export const DEFAULT_DATA_FILE = './data/bz-companion.json';

@@ -1,0 +1,89 @@
+import type { BugzillaErrorBody } from '@bz-companion/shared';
+
+/** Where a Bugzilla error points readers, as 5.2 does in every error body. */
+export const DOCUMENTATION_URL = 'https://bugzilla.readthedocs.io/en/5.2/api/index.html';
+
+/**
+ * HTTP status by Bugzilla error code (5.2's REST_STATUS_CODE_MAP); every code
+ * not listed is a client error, 400.
+ */
+const STATUS_BY_CODE: ReadonlyMap<number, number> = new Map([
+  [101, 404],
+  [32614, 404],
+  [102, 401],
+  [300, 401],
+  [301, 401],
+  [410, 401],
+]);
+
+/** An error a handler throws; exactly one middleware renders it as Bugzilla JSON. */
+export class BugzillaError extends Error {
+  override readonly name = 'BugzillaError';
+  readonly code: number;
+  readonly status: number;
+  readonly headers: Record<string, string>;
+
+  constructor(code: number, message: string, options: { status?: number; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.code = code;
+    this.status = options.status ?? STATUS_BY_CODE.get(code) ?? 400;
+    this.headers = options.headers ?? {};
+  }
+
+  toBody(): BugzillaErrorBody {
+    return { error: true, code: this.code, message: this.message, documentation: DOCUMENTATION_URL };
+  }
+}
+
+/** Every error the API can answer, named for what went wrong. */
+export const errors = {
+  resourceNotFound: (method: string, path: string) =>
+    new BugzillaError(32614, `A REST API resource was not found for '${method} ${path}'.`),
+  unparsableJson: (detail: string) =>
+    new BugzillaError(32000, `Could not parse the 'params' argument as valid JSON. Error: ${detail}`),
+  bodyNotAnObject: (kind: string) =>
+    new BugzillaError(32000, `The request body must be a JSON object (the parameters by name), not ${kind}.`),
+  unreadableBody: (detail: string) => new BugzillaError(32000, `The request body could not be read: ${detail}`),
+  bodyTooLarge: (limitBytes: number) =>
+    new BugzillaError(
+      32000,
+      `The request body is larger than the limit of ${limitBytes} bytes (${formatBytes(limitBytes)}).`,
+      { status: 413 },
+    ),
+  invalidApiKey: () =>
+    new BugzillaError(306, 'The API key you specified is invalid. Please check that you typed it correctly.'),
+  revokedApiKey: () =>
+    new BugzillaError(306, 'The API key you specified has been revoked by the user that created it.'),
+  accountDisabled: (disabledText: string, maintainer: string) =>
+    new BugzillaError(
+      301,
+      `${disabledText} If you believe your account should be restored, please send email to ${maintainer} explaining why.`,
+    ),
+  loginRequired: () => new BugzillaError(410, 'You must log in before using this part of Bugzilla.'),
+  paramRequired: (param: string) =>
+    new BugzillaError(50, `The function requires a ${param} argument, and that argument was not set.`),
+  paramScalarArrayRequired: (param: string) =>
+    new BugzillaError(58, `The ${param} parameter must be an array of scalars (integers and/or strings).`),
+  invalidBugId: (value: string) =>
+    new BugzillaError(100, `'${value}' is not a valid bug number nor an alias to a bug.`),
+  bugNumberRequired: () => new BugzillaError(100, 'You must enter a valid bug number!'),
+  bugAccessDenied: (bugId: number) => new BugzillaError(102, `You are not authorized to access bug #${bugId}.`),
+  notInvolved: (bugId: number) => new BugzillaError(1300, `Sorry, but you are not involved with Bug ${bugId}.`),
+  /** The store could not make a write durable; nothing changed and the client may retry. */
+  storageUnavailable: (detail: string) =>
+    new BugzillaError(-32000, `The update could not be saved, so nothing was changed: ${detail}. Try again later.`, {
+      status: 503,
+      headers: { 'Retry-After': '5' },
+    }),
+  /** A bug in bz-companion itself; the stack goes to the server log, never to the client. */
+  internal: () =>
+    new BugzillaError(-32000, 'bz-companion hit an unexpected internal error; the details are in its log.', {
+      status: 500,
+    }),
+};
+
+function formatBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}

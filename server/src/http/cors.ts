@@ -1,0 +1,26 @@
+import type { Middleware } from 'koa';
+
+/** Request headers a browser may send cross-origin (preflight answer). */
+export const ALLOWED_REQUEST_HEADERS = 'content-type, x-bugzilla-api-key, authorization, accept, if-none-match';
+
+/**
+ * Any origin may call the API: it is authenticated by API key only, never by a
+ * cookie or other ambient credential, so a page can do no more than an
+ * anonymous caller. (@koa/cors answers preflights itself with 204; the
+ * contract wants OPTIONS to answer 200 `{}` with `Allow`, see options.ts.)
+ */
+export const cors: Middleware = async (ctx, next) => {
+  ctx.set('Access-Control-Allow-Origin', '*');
+  ctx.set('Access-Control-Expose-Headers', 'ETag, Retry-After');
+  await next();
+};
+
+export function preflightHeaders(methods: string[]): Record<string, string> {
+  const list = methods.join(', ');
+  return {
+    Allow: list,
+    'Access-Control-Allow-Methods': list,
+    'Access-Control-Allow-Headers': ALLOWED_REQUEST_HEADERS,
+    'Access-Control-Max-Age': '600',
+  };
+}

@@ -1,0 +1,65 @@
+import type { Middleware } from 'koa';
+import { BugzillaError, errors } from '../errors.js';
+import { etagOf, ifNoneMatchMatches } from './etag.js';
+import { applyFieldFilter, readFieldFilter } from './field-filter.js';
+
+export interface Logger {
+  error(message: string, error?: unknown): void;
+}
+
+/** What a route leaves in `ctx.state` for this middleware to send. */
+export interface ApiState {
+  /** The method's value: sent as JSON. */
+  result?: unknown;
+  /** Filter include/exclude_fields inside this member (parameters) rather than at the top. */
+  filterInside?: string;
+}
+
+const JSON_TYPE = 'application/json; charset=UTF-8';
+
+/**
+ * The top of the chain: the one place that turns results into JSON (with
+ * include/exclude_fields and ETag/304) and any thrown error into a
+ * Bugzilla-shaped error. Unknown errors are logged with their stack and never
+ * shown to the client.
+ */
+export function respond(logger: Logger): Middleware<ApiState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (thrown) {
+      const error = asBugzillaError(thrown, logger, `${ctx.method} ${ctx.path}`);
+      ctx.status = error.status;
+      ctx.set(error.headers);
+      ctx.set('Content-Type', JSON_TYPE);
+      ctx.body = JSON.stringify(error.toBody());
+      return;
+    }
+    if (!('result' in ctx.state)) return; // Not an API response (HTML pages).
+    const filter = readFieldFilter(new URLSearchParams(ctx.querystring));
+    const value = filter ? applyFieldFilter(ctx.state.result, filter, ctx.state.filterInside) : ctx.state.result;
+    const json = JSON.stringify(value);
+    ctx.status = 200;
+    ctx.body = json;
+    ctx.set('Content-Type', JSON_TYPE);
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+      const etag = etagOf(json);
+      ctx.set('ETag', etag);
+      if (ifNoneMatchMatches(ctx.get('If-None-Match'), etag)) {
+        ctx.status = 304;
+        ctx.body = null;
+      }
+    }
+  };
+}
+
+function asBugzillaError(thrown: unknown, logger: Logger, where: string): BugzillaError {
+  if (thrown instanceof BugzillaError) return thrown;
+  // Koa's own client errors (e.g. a malformed URL): the client's fault, so 400.
+  const status = (thrown as { status?: number; expose?: boolean }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500 && (thrown as { expose?: boolean }).expose) {
+    return new BugzillaError(32000, (thrown as Error).message);
+  }
+  logger.error(`unexpected error in ${where}`, thrown);
+  return errors.internal();
+}

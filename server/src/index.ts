@@ -1,0 +1,8 @@
+export { type AppOptions, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
+export { type Clock, systemClock } from './clock.js';
+export { BugzillaError, errors } from './errors.js';
+export { demoFixture } from './store/demo.js';
+export { openFileStore } from './store/file-store.js';
+export { type Fixture, FixtureError, snapshotFromFixture } from './store/fixture.js';
+export { createMemoryStore } from './store/memory-store.js';
+export type { Store } from './store/store.js';

@@ -1,0 +1,61 @@
+import { formatBugzillaTime } from '@bz-companion/shared';
+import { databaseTime } from '../clock.js';
+import { visibleParameters } from '../parameters.js';
+import type { RouteSpec } from './route.js';
+
+/** 5.2 keeps a class only if it looks like a Perl package under Bugzilla (or Tracker, its documented name). */
+const AUDIT_CLASS = /^(Bugzilla|Tracker)(::\w+)*$/;
+
+type InstanceKey =
+  | 'GET /rest/version'
+  | 'GET /rest/extensions'
+  | 'GET /rest/timezone'
+  | 'GET /rest/time'
+  | 'GET /rest/parameters'
+  | 'GET /rest/last_audit_time';
+
+export const instanceRoutes = {
+  'GET /rest/version': {
+    auth: 'ignore',
+    handle: (_request, { store }) => ({ version: store.instance.version }),
+  },
+  'GET /rest/extensions': {
+    auth: 'optional-unless-requirelogin',
+    handle: (_request, { store }) => ({ extensions: store.instance.extensions }),
+  },
+  'GET /rest/timezone': {
+    auth: 'ignore',
+    handle: () => ({ timezone: '+0000' }),
+  },
+  'GET /rest/time': {
+    auth: 'optional-unless-requirelogin',
+    handle: (_request, { store, clock }) => {
+      const web = clock.now();
+      const webTime = formatBugzillaTime(web);
+      return {
+        db_time: formatBugzillaTime(databaseTime(web, store.instance)),
+        web_time: webTime,
+        web_time_utc: webTime,
+        tz_name: 'UTC',
+        tz_short_name: 'UTC',
+        tz_offset: '+0000',
+      };
+    },
+  },
+  'GET /rest/parameters': {
+    auth: 'optional',
+    filterInside: 'parameters',
+    handle: (request, { store, urlbase }) => ({
+      parameters: visibleParameters(store.instance.parameters, request.user, urlbase?.() ?? `${request.origin}/`),
+    }),
+  },
+  'GET /rest/last_audit_time': {
+    auth: 'optional-unless-requirelogin',
+    handle: (request, { store }) => {
+      // Unknown class names are dropped silently; if none is left, all classes count (5.2).
+      const classes = request.query.getAll('class').filter((name) => AUDIT_CLASS.test(name));
+      const latest = store.lastAuditTime(classes.length > 0 ? classes : null);
+      return { last_audit_time: latest === null ? null : formatBugzillaTime(latest * 1000) };
+    },
+  },
+} satisfies { [K in InstanceKey]: RouteSpec<K> };

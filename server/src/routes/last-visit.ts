@@ -1,0 +1,73 @@
+import type { LastVisit, LastVisitOrNever } from '@bz-companion/shared';
+import { formatBugzillaTime } from '@bz-companion/shared';
+import { isInvolved, isVisible } from '../access.js';
+import { isScalarRef, resolveBugRef } from '../bug-ref.js';
+import { databaseTime } from '../clock.js';
+import { errors } from '../errors.js';
+import { StoreWriteError } from '../store/committer.js';
+import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
+
+/**
+ * The ids of an update: the body's `ids` replaces the path id when present
+ * (5.2's merge of path and body parameters); a scalar counts as a list of one.
+ */
+function requestedIds(request: ApiRequest): unknown[] {
+  const { body } = request;
+  const bodyIds = body && Object.hasOwn(body, 'ids') ? body.ids : undefined;
+  if (bodyIds !== undefined && bodyIds !== null) return Array.isArray(bodyIds) ? bodyIds : [bodyIds];
+  return request.pathId === undefined ? [] : [request.pathId];
+}
+
+async function update(request: ApiRequest, { store, clock }: RouteDeps): Promise<LastVisit[]> {
+  const user = currentUser(request);
+  const refs = requestedIds(request);
+  if (refs.length === 0) throw errors.paramRequired('ids');
+  if (!refs.every(isScalarRef)) throw errors.paramScalarArrayRequired('ids');
+  const { parameters, strictInvolvement } = store.instance;
+  const bugIds = refs.map((ref) => {
+    const id = resolveBugRef(store, ref, true);
+    const bug = store.bugById(id);
+    if (!bug || !isVisible(user, bug, parameters)) throw errors.bugAccessDenied(id);
+    if (strictInvolvement && !isInvolved(user, bug, parameters)) throw errors.notInvolved(id);
+    return id;
+  });
+  const ts = Math.floor(databaseTime(clock.now(), store.instance) / 1000);
+  try {
+    await store.recordVisits(user.id, bugIds, ts);
+  } catch (error) {
+    if (error instanceof StoreWriteError) throw errors.storageUnavailable(error.message);
+    throw error;
+  }
+  const lastVisitTs = formatBugzillaTime(ts * 1000);
+  return bugIds.map((id) => ({ id, last_visit_ts: lastVisitTs }));
+}
+
+function get(request: ApiRequest, { store }: RouteDeps): LastVisitOrNever[] {
+  const user = currentUser(request);
+  const refs: unknown[] = request.query.getAll('ids');
+  if (request.pathId !== undefined) refs.unshift(request.pathId);
+  if (refs.length === 0) {
+    return store.recentVisits(user.id).map((visit) => ({
+      id: visit.bugId,
+      last_visit_ts: formatBugzillaTime(visit.lastVisitTs * 1000),
+    }));
+  }
+  const ids = [...new Set(refs.map((ref) => resolveBugRef(store, ref, false)))];
+  return ids.map((id) => {
+    const ts = store.lastVisit(user.id, id);
+    return { id, last_visit_ts: ts === undefined ? null : formatBugzillaTime(ts * 1000) };
+  });
+}
+
+export const lastVisitRoutes = {
+  'POST /rest/bug_user_last_visit/{id}': { auth: 'required', handle: update },
+  'POST /rest/bug_user_last_visit': { auth: 'required', handle: update },
+  'GET /rest/bug_user_last_visit/{id}': { auth: 'required', handle: get },
+  'GET /rest/bug_user_last_visit': { auth: 'required', handle: get },
+} satisfies {
+  [K in
+    | 'POST /rest/bug_user_last_visit/{id}'
+    | 'POST /rest/bug_user_last_visit'
+    | 'GET /rest/bug_user_last_visit/{id}'
+    | 'GET /rest/bug_user_last_visit']: RouteSpec<K>;
+};

@@ -1,0 +1,40 @@
+import type { EndpointKey, ResponseOf } from '@bz-companion/shared';
+import type { AuthPolicy } from '../auth.js';
+import type { Clock } from '../clock.js';
+import type { BodyParams } from '../http/read-body.js';
+import type { Store } from '../store/store.js';
+import type { User } from '../store/types.js';
+
+/** A request as a handler sees it: credentials and body already dealt with. */
+export interface ApiRequest {
+  user: User | undefined;
+  /** The `{id}` path segment, decoded, when the endpoint has one. */
+  pathId: string | undefined;
+  query: URLSearchParams;
+  body: BodyParams | null;
+  /** `http://host:port` as the client addressed the server. */
+  origin: string;
+}
+
+export interface RouteDeps {
+  store: Store;
+  clock: Clock;
+  /** The server's own base URL, ending in `/`, when it knows it better than the request does. */
+  urlbase: (() => string) | undefined;
+}
+
+export interface RouteSpec<K extends EndpointKey> {
+  auth: AuthPolicy;
+  /** include/exclude_fields act inside this member of the result (parameters) rather than on top. */
+  filterInside?: string;
+  handle(request: ApiRequest, deps: RouteDeps): ResponseOf<K> | Promise<ResponseOf<K>>;
+}
+
+/** Exactly one route per endpoint of the shared map: the compiler rejects a missing one. */
+export type RouteTable = { [K in EndpointKey]: RouteSpec<K> };
+
+/** The user of a route whose policy is 'required'. */
+export function currentUser(request: ApiRequest): User {
+  if (!request.user) throw new Error('a route that requires login ran without a user');
+  return request.user;
+}
