@@ -83,14 +83,17 @@ export async function serve(options: ServeOptions): Promise<void> {
 
   const app = createApp({ store, options: { urlbase: () => `${baseUrl}/` } });
   handler = app.callback();
-  console.log(`listening on ${baseUrl}`);
-  for (const note of notes) console.log(note);
+  // One write, so a script that waits for the first line also gets the key with it.
+  const lines = [`listening on ${baseUrl}`, ...notes];
   if (adminApiKey) {
-    console.log(`admin api key: ${adminApiKey}`);
-    console.log('  (printed once; the store keeps only its hash)');
-    console.log(`try: curl -H 'X-BUGZILLA-API-KEY: ${adminApiKey}' ${baseUrl}/rest/bug_user_last_visit`);
-    console.log('extension: see README.md, "The browser extension", to build it and load it unpacked');
+    lines.push(
+      `admin api key: ${adminApiKey}`,
+      '  (printed once; the store keeps only its hash)',
+      `try: curl -H 'X-BUGZILLA-API-KEY: ${adminApiKey}' ${baseUrl}/rest/bug_user_last_visit`,
+      'extension: see README.md, "The browser extension", to build it and load it unpacked',
+    );
   }
+  process.stdout.write(`${lines.join('\n')}\n`);
 
   let stopping = false;
   const stop = async () => {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { serveCli, serveFixture } from '../testing/cli-server.js';
+import { KEYS, standardFixture } from '../testing/fixtures.js';
+
+/**
+ * kill -9 while clients are writing: every update the server acknowledged
+ * must be there after a restart, and the data file must always open.
+ * (npm run stress runs many more cycles.)
+ */
+describe('durability under kill -9', () => {
+  it('loses no acknowledged visit over several crash cycles', async () => {
+    const fixture = {
+      ...standardFixture(),
+      bugs: Array.from({ length: 200 }, (_, i) => ({ id: i + 1 })),
+      instance: { parameters: { last_visit_keep_days: '0' } },
+    };
+    let server = await serveFixture(fixture);
+    const acknowledged = new Map<number, string>();
+    for (let cycle = 0; cycle < 3; cycle++) {
+      let running = true;
+      const writer = async (worker: number) => {
+        for (let i = 0; running; i++) {
+          const bug = 1 + ((worker * 53 + i * 7 + cycle * 31) % 200);
+          try {
+            const response = await fetch(`${server.url}/rest/bug_user_last_visit/${bug}`, {
+              method: 'POST',
+              headers: { 'X-BUGZILLA-API-KEY': KEYS.bob },
+            });
+            if (response.status !== 200) throw new Error(`unexpected ${response.status}`);
+            const [visit] = (await response.json()) as Array<{ id: number; last_visit_ts: string }>;
+            if (visit) acknowledged.set(visit.id, visit.last_visit_ts);
+          } catch (error) {
+            if (running) throw error;
+            return; // The server died under this request: it was never acknowledged.
+          }
+        }
+      };
+      const writers = Array.from({ length: 8 }, (_, worker) => writer(worker).catch(() => {}));
+      await new Promise((resolve) => setTimeout(resolve, 150 + cycle * 120));
+      running = false;
+      server.process.kill('SIGKILL');
+      await Promise.all(writers);
+      await server.stop();
+      server = await serveCli(server.dataPath);
+      const ids = [...acknowledged.keys()];
+      const response = await fetch(`${server.url}/rest/bug_user_last_visit?${ids.map((id) => `ids=${id}`).join('&')}`, {
+        headers: { 'X-BUGZILLA-API-KEY': KEYS.bob },
+      });
+      const stored = new Map(
+        ((await response.json()) as Array<{ id: number; last_visit_ts: string | null }>).map((v) => [
+          v.id,
+          v.last_visit_ts,
+        ]),
+      );
+      const lost = ids.filter((id) => {
+        const ts = stored.get(id);
+        return ts === null || ts === undefined || ts < (acknowledged.get(id) as string);
+      });
+      expect(lost).toEqual([]);
+    }
+    expect(acknowledged.size).toBeGreaterThan(20);
+    await server.stop();
+  });
+});
