@@ -26,6 +26,7 @@ export async function importFixture(fixturePath: string, dataPath: string): Prom
   await replaceFileStore(dataPath, snapshot);
   return (
     `imported ${fixturePath} into ${dataPath}: ${snapshot.users.length} users, ${snapshot.bugs.length} bugs, ` +
-    `${snapshot.last_visits.length} visits, ${snapshot.audit_log.length} audit events`
+    `${snapshot.last_visits.reduce((sum, user) => sum + user.bug_ids.length, 0)} visits, ` +
+    `${snapshot.audit_log.length} audit events`
   );
 }

@@ -194,11 +194,19 @@ export function snapshotFromFixture(input: unknown): StoreSnapshot {
     });
   });
 
+  const visitsByUser = new Map<number, StoreSnapshot['last_visits'][number]>();
   (fixture.last_visits ?? []).forEach((visit, index) => {
     const where = `last_visits[${index}]`;
     const userId = userRef(visit.user, `${where}.user`) as number;
     if (!bugIds.has(visit.bug_id)) throw new FixtureError(`${where}.bug_id: unknown bug ${visit.bug_id}`);
-    snapshot.last_visits.push({ user_id: userId, bug_id: visit.bug_id, last_visit_ts: visit.last_visit_ts });
+    let visits = visitsByUser.get(userId);
+    if (!visits) {
+      visits = { user_id: userId, bug_ids: [], last_visit_ts: [] };
+      visitsByUser.set(userId, visits);
+    }
+    visits.bug_ids.push(visit.bug_id);
+    visits.last_visit_ts.push(parseBugzillaTime(visit.last_visit_ts) / 1000);
   });
+  snapshot.last_visits = [...visitsByUser.values()];
   return snapshot;
 }

@@ -74,9 +74,12 @@ export class Model {
         user: event.user_id,
       });
     }
-    const parseTs = memoized((text: string) => parseBugzillaTime(text) / 1000);
-    for (const visit of snapshot.last_visits) {
-      this.#visitsOf(visit.user_id).set(visit.bug_id, parseTs(visit.last_visit_ts));
+    for (const { user_id, bug_ids, last_visit_ts } of snapshot.last_visits) {
+      if (!Array.isArray(bug_ids) || !Array.isArray(last_visit_ts) || bug_ids.length !== last_visit_ts.length) {
+        throw new Error(`the visits of user ${user_id} are not two arrays of one length`);
+      }
+      const visits = this.#visitsOf(user_id);
+      for (let i = 0; i < bug_ids.length; i++) visits.set(bug_ids[i] as number, last_visit_ts[i] as number);
     }
   }
 
@@ -147,13 +150,15 @@ export class Model {
   }
 
   toSnapshot(): StoreSnapshot {
-    const formatTs = memoized((seconds: number) => formatBugzillaTime(seconds * 1000));
     const lastVisits: StoreSnapshot['last_visits'] = [];
-    // Per-user write order is kept; across users order does not matter.
     for (const [userId, visits] of this.visits) {
+      const bugIds: number[] = [];
+      const timestamps: number[] = [];
       for (const [bugId, ts] of visits.entries()) {
-        lastVisits.push({ user_id: userId, bug_id: bugId, last_visit_ts: formatTs(ts) });
+        bugIds.push(bugId);
+        timestamps.push(ts);
       }
+      lastVisits.push({ user_id: userId, bug_ids: bugIds, last_visit_ts: timestamps });
     }
     return {
       format: SNAPSHOT_FORMAT,
@@ -231,17 +236,4 @@ export class Model {
       disabled_text: user.disabledText,
     };
   }
-}
-
-/** Remembers the last conversion: consecutive visits mostly share a second. */
-function memoized<In, Out>(convert: (input: In) => Out): (input: In) => Out {
-  let lastIn: In | undefined;
-  let lastOut: Out | undefined;
-  return (input) => {
-    if (input !== lastIn || lastOut === undefined) {
-      lastIn = input;
-      lastOut = convert(input);
-    }
-    return lastOut;
-  };
 }

@@ -39,10 +39,15 @@ export interface SnapshotAuditEvent {
   user_id: number | null;
 }
 
-export interface SnapshotVisit {
+/**
+ * One user's visits as two parallel arrays, oldest write first: bug_ids[i]
+ * was last visited at last_visit_ts[i] (epoch seconds, UTC). Packed number
+ * arrays load several times faster and smaller than an object per visit.
+ */
+export interface SnapshotUserVisits {
   user_id: number;
-  bug_id: number;
-  last_visit_ts: string;
+  bug_ids: number[];
+  last_visit_ts: number[];
 }
 
 export interface StoreSnapshot {
@@ -61,8 +66,7 @@ export interface StoreSnapshot {
   users: SnapshotUser[];
   bugs: SnapshotBug[];
   audit_log: SnapshotAuditEvent[];
-  /** In write order: a later entry is a later write. */
-  last_visits: SnapshotVisit[];
+  last_visits: SnapshotUserVisits[];
 }
 
 /** One change, as the journal records it. Applying the same entries in order always gives the same state. */
