@@ -1,9 +1,8 @@
 import Koa from 'koa';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
-import { cors } from './http/cors.js';
 import { type ApiState, type Logger, respond } from './http/respond.js';
-import { apiRouter, unmatchedRequests } from './routes/api-router.js';
+import { apiRoutes } from './routes/api-router.js';
 import { pages } from './routes/pages.js';
 import type { Store } from './store/store.js';
 
@@ -28,11 +27,8 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   const app = new Koa<ApiState>();
   const logger = options.logger ?? { error: (message, error) => console.error(`bz-companion: ${message}`, error) };
   const deps = { store, clock, urlbase: options.urlbase };
-  const router = apiRouter(deps, { bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES });
   app.use(respond(logger));
-  app.use(cors);
+  app.use(apiRoutes(deps, { bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES }));
   app.use(pages(store));
-  app.use(router.routes());
-  app.use(unmatchedRequests(router));
   return app;
 }

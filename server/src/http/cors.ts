@@ -1,18 +1,16 @@
-import type { Middleware } from 'koa';
-
 /** Request headers a browser may send cross-origin (preflight answer). */
 export const ALLOWED_REQUEST_HEADERS = 'content-type, x-bugzilla-api-key, authorization, accept, if-none-match';
 
 /**
- * Any origin may call the API: it is authenticated by API key only, never by a
- * cookie or other ambient credential, so a page can do no more than an
- * anonymous caller. (@koa/cors answers preflights itself with 204; the
- * contract wants OPTIONS to answer 200 `{}` with `Allow`, see options.ts.)
+ * Sent on every answer, errors included. Any origin may call the API: it is
+ * authenticated by API key only, never by a cookie or other ambient
+ * credential, so a page can do no more than an anonymous caller.
+ * (@koa/cors answers preflights itself with 204; the contract wants OPTIONS
+ * to answer 200 `{}` with `Allow`, see routes/api-router.ts.)
  */
-export const cors: Middleware = async (ctx, next) => {
-  ctx.set('Access-Control-Allow-Origin', '*');
-  ctx.set('Access-Control-Expose-Headers', 'ETag, Retry-After');
-  await next();
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag, Retry-After',
 };
 
 export function preflightHeaders(methods: string[]): Record<string, string> {

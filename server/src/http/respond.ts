@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { BugzillaError, errors } from '../errors.js';
+import { CORS_HEADERS } from './cors.js';
 import { etagOf, ifNoneMatchMatches } from './etag.js';
 import { applyFieldFilter, readFieldFilter } from './field-filter.js';
 
@@ -13,18 +14,21 @@ export interface ApiState {
   result?: unknown;
   /** Filter include/exclude_fields inside this member (parameters) rather than at the top. */
   filterInside?: string;
+  /** The `{id}` path segment of the matched endpoint, decoded. */
+  pathId?: string | undefined;
 }
 
 const JSON_TYPE = 'application/json; charset=UTF-8';
 
 /**
- * The top of the chain: the one place that turns results into JSON (with
- * include/exclude_fields and ETag/304) and any thrown error into a
+ * The top of the chain: the one place that sets CORS headers, turns results
+ * into JSON (with include/exclude_fields and ETag/304) and any thrown error into a
  * Bugzilla-shaped error. Unknown errors are logged with their stack and never
  * shown to the client.
  */
 export function respond(logger: Logger): Middleware<ApiState> {
   return async (ctx, next) => {
+    for (const name in CORS_HEADERS) ctx.res.setHeader(name, CORS_HEADERS[name] as string);
     try {
       await next();
     } catch (thrown) {
@@ -36,12 +40,12 @@ export function respond(logger: Logger): Middleware<ApiState> {
       return;
     }
     if (!('result' in ctx.state)) return; // Not an API response (HTML pages).
-    const filter = readFieldFilter(new URLSearchParams(ctx.querystring));
+    const filter = ctx.querystring ? readFieldFilter(new URLSearchParams(ctx.querystring)) : null;
     const value = filter ? applyFieldFilter(ctx.state.result, filter, ctx.state.filterInside) : ctx.state.result;
     const json = JSON.stringify(value);
-    ctx.status = 200;
-    ctx.body = json;
+    // Koa sets 200 with the body. Type first: a body set without one makes Koa look up a MIME type we would overwrite.
     ctx.set('Content-Type', JSON_TYPE);
+    ctx.body = json;
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
       const etag = etagOf(json);
       ctx.set('ETag', etag);

@@ -1,11 +1,11 @@
-import { type EndpointKey, splitEndpoint } from '@bz-companion/shared';
-import Router from '@koa/router';
+import type { EndpointKey } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
 import { authenticate, presentedApiKey } from '../auth.js';
 import { errors } from '../errors.js';
 import { preflightHeaders } from '../http/cors.js';
-import { readBody } from '../http/read-body.js';
+import { type BodyParams, readBody } from '../http/read-body.js';
 import type { ApiState } from '../http/respond.js';
+import { allowedMethods, Dispatcher } from './dispatch.js';
 import { instanceRoutes } from './instance.js';
 import { lastVisitRoutes } from './last-visit.js';
 import type { RouteDeps, RouteSpec, RouteTable } from './route.js';
@@ -17,47 +17,65 @@ export interface ApiRouterOptions {
   bodyLimitBytes: number;
 }
 
-/**
- * Registers every endpoint of the shared map, in the contract's order of
- * checks: route (else 32614) -> body -> credentials -> login -> the handler's
- * own checks. Paths match exactly and case-sensitively.
- */
-export function apiRouter(deps: RouteDeps, options: ApiRouterOptions): Router<ApiState> {
-  const router = new Router<ApiState>({ strict: true, sensitive: true });
-  for (const key of Object.keys(routeTable) as EndpointKey[]) {
-    const { method, path } = splitEndpoint(key);
-    const spec = routeTable[key] as RouteSpec<EndpointKey>;
-    const handler: Middleware<ApiState> = async (ctx) => {
-      const body = method === 'POST' ? await readBody(ctx.req, options.bodyLimitBytes) : null;
-      const query = new URLSearchParams(ctx.querystring);
-      const apiKey = spec.auth === 'ignore' ? undefined : presentedApiKey(ctx.headers, query, body);
-      const user = authenticate(deps.store, spec.auth, apiKey);
-      const pathId = (ctx as { params?: Record<string, string> }).params?.id;
-      ctx.state.result = await spec.handle({ user, pathId, query, body, origin: ctx.origin }, deps);
-      if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
-    };
-    router.register(path.replace('{id}', ':id'), [method], handler);
-  }
-  return router;
-}
+type Handler = Middleware<ApiState>;
+
+const EMPTY_QUERY = new URLSearchParams();
 
 /**
- * After the router: OPTIONS on a known path answers `{}` with `Allow` and the
- * CORS preflight headers; anything else unmatched is 32614.
+ * Every endpoint of the shared map, checked in the contract's order: route
+ * (else 32614) -> body -> credentials -> login -> the handler's own checks.
+ * Paths outside /rest/ go on to the human pages.
  */
-export function unmatchedRequests(router: Router<ApiState>): Middleware<ApiState> {
-  return async (ctx) => {
-    const methods = new Set<string>();
-    for (const layer of router.match(ctx.path, ctx.method).path) {
-      for (const method of layer.methods) methods.add(method);
+export function apiRoutes(deps: RouteDeps, options: ApiRouterOptions): Middleware<ApiState> {
+  const dispatcher = new Dispatcher<Handler>();
+  for (const key of Object.keys(routeTable) as EndpointKey[]) {
+    const spec = routeTable[key] as RouteSpec<EndpointKey>;
+    const run = (ctx: Parameters<Handler>[0], body: BodyParams | null): void | Promise<void> => {
+      const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
+      const apiKey = spec.auth === 'ignore' ? undefined : presentedApiKey(ctx.headers, query, body);
+      const user = authenticate(deps.store, spec.auth, apiKey);
+      if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
+      const result = spec.handle({ user, pathId: ctx.state.pathId, query, body, origin: ctx.origin }, deps);
+      if (!(result instanceof Promise)) {
+        ctx.state.result = result;
+        return;
+      }
+      return result.then((value) => {
+        ctx.state.result = value;
+      });
+    };
+    // GETs stay synchronous end to end: every await would cost a promise and a tick per request.
+    dispatcher.add(
+      key,
+      key.startsWith('POST ')
+        ? async (ctx) => run(ctx, await readBody(ctx.req, options.bodyLimitBytes))
+        : (ctx) => run(ctx, null),
+    );
+  }
+
+  return (ctx, next) => {
+    const match = dispatcher.match(ctx.path);
+    if (!match) {
+      if (ctx.path.startsWith('/rest/')) throw notFound(ctx.method, ctx.path);
+      return next().then(() => {
+        if (ctx.body === undefined && !('result' in ctx.state)) throw notFound(ctx.method, ctx.path);
+      });
     }
-    if (ctx.method === 'OPTIONS' && methods.size > 0) {
-      methods.add('OPTIONS');
-      ctx.set(preflightHeaders([...methods]));
+    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+    const handler = match.methods.get(method);
+    if (handler) {
+      ctx.state.pathId = match.pathId;
+      return handler(ctx, next);
+    }
+    if (ctx.method === 'OPTIONS') {
+      ctx.set(preflightHeaders(allowedMethods(match.methods)));
       ctx.state.result = {};
       return;
     }
-    const restPath = ctx.path.startsWith('/rest/') ? ctx.path.slice('/rest'.length) : ctx.path;
-    throw errors.resourceNotFound(ctx.method, restPath);
+    throw notFound(ctx.method, ctx.path);
   };
+}
+
+function notFound(method: string, path: string) {
+  return errors.resourceNotFound(method, path.startsWith('/rest/') ? path.slice('/rest'.length) : path);
 }
