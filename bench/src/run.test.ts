@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const RUN = fileURLToPath(new URL('../dist/run.js', import.meta.url));
+
+/** Keeps `npm run bench` working; the numbers of a 1-second run mean nothing and are not checked. */
+describe('npm run bench (smoke)', () => {
+  it('measures every row against every server and writes the results', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'bench-smoke-'));
+    const run = spawnSync(
+      process.execPath,
+      [RUN, '--duration', '1', '--warmup', '0', '--sizes', '1000', '--out', out],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const latest = JSON.parse(await readFile(join(out, 'latest.json'), 'utf8'));
+    const servers = new Set(latest.rows.map((row: { server: string }) => row.server));
+    expect([...servers].sort()).toEqual(['bz-companion', 'json-server', 'node:http ceiling']);
+    for (const row of latest.rows) {
+      expect(row).toMatchObject({ name: expect.any(String), req_per_s: expect.any(Number), errors: 0 });
+      expect(row.req_per_s).toBeGreaterThan(0);
+    }
+    expect(latest.rows.some((row: { stored_visits?: number }) => row.stored_visits === 1000)).toBe(true);
+    expect(await readFile(join(out, 'scaling.svg'), 'utf8')).toContain('<svg');
+  });
+});

@@ -1,0 +1,217 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, writeFixture, writeJsonServerDb } from './data.js';
+import { type LoadResult, type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
+import { CLI, memoryMb, type Started, startCeiling, startJsonServer, startOurs } from './processes.js';
+import { markdownTable, type Row, scalingSvg, type Target, targetsTable } from './report.js';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    sizes: { type: 'string' },
+    connections: { type: 'string', default: '10' },
+    out: { type: 'string', default: fileURLToPath(new URL('../results', import.meta.url)) },
+  },
+});
+const durationSeconds = Number(values.duration ?? (values.quick ? 2 : 10));
+const sizes = (values.sizes ?? '1000,100000,1000000').split(',').map(Number);
+const connections = Number(values.connections);
+const work = await mkdtemp(join(tmpdir(), 'bz-companion-bench-'));
+const warmUpSeconds = Number(values.warmup ?? Math.max(1, Math.min(3, Math.round(durationSeconds / 3))));
+/** Warms the server up (JIT, caches, connections) with the same requests, then measures. */
+const load = async (spec: LoadSpec): Promise<LoadResult> => {
+  if (warmUpSeconds > 0) await runLoad(spec, { connections, durationSeconds: warmUpSeconds, workDir: work });
+  return runLoad(spec, { connections, durationSeconds, workDir: work });
+};
+const started: Started[] = [];
+const track = (server: Started) => {
+  started.push(server);
+  return server;
+};
+
+const rows: Row[] = [];
+let ceilingRate = Number.NaN;
+function record(name: string, server: string, result: LoadResult, extra: Partial<Row> = {}): Row {
+  const row: Row = {
+    name,
+    server,
+    req_per_s: result.reqPerSec,
+    p50_ms: result.p50Ms,
+    p99_ms: result.p99Ms,
+    ratio_to_ceiling: result.reqPerSec / ceilingRate,
+    errors: result.errors,
+    ...extra,
+  };
+  rows.push(row);
+  console.error(`  ${name} [${server}]: ${Math.round(result.reqPerSec)} req/s, p99 ${result.p99Ms.toFixed(2)} ms`);
+  return row;
+}
+
+async function importFixture(visits: number): Promise<string> {
+  const fixture = join(work, `fixture-${visits}.json`);
+  const data = join(work, `data-${visits}.json`);
+  await writeFixture(fixture, visits);
+  const result = spawnSync(process.execPath, [CLI, 'import', fixture, '--data', data], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`import failed: ${result.stderr}`);
+  await rm(fixture);
+  return data;
+}
+
+const postVisit = (url: string): LoadSpec => ({
+  method: 'POST',
+  url: `${url}/rest/bug_user_last_visit/{id}`,
+  headers: { 'X-BUGZILLA-API-KEY': BENCH_KEY },
+  ids: BUG_COUNT,
+});
+
+try {
+  console.error(
+    `bench: ${loadGenerator}, ${connections} connections, ${warmUpSeconds} s warm-up + ${durationSeconds} s a row, ${cpus().length} cores`,
+  );
+  const ceiling = track(await startCeiling());
+  const oursData = await importFixture(100_000);
+  const ours = track(await startOurs(oursData));
+  const jsonDb = join(work, 'json-server-db.json');
+  await writeJsonServerDb(jsonDb);
+  const jsonServer = track(await startJsonServer(jsonDb));
+  const asUser = { 'X-BUGZILLA-API-KEY': BENCH_KEY };
+
+  const ceilingRow = await load({ method: 'GET', url: `${ceiling.url}/rest/version` });
+  ceilingRate = ceilingRow.reqPerSec;
+  record('GET /rest/version', 'node:http ceiling', ceilingRow);
+  record(
+    'GET /rest/version',
+    'bz-companion',
+    await load({ method: 'GET', url: `${ours.url}/rest/version`, headers: asUser }),
+  );
+  record('GET /version', 'json-server', await load({ method: 'GET', url: `${jsonServer.url}/version` }));
+  record(
+    'GET /rest/time',
+    'bz-companion',
+    await load({ method: 'GET', url: `${ours.url}/rest/time`, headers: asUser }),
+  );
+  record(
+    'GET /rest/parameters',
+    'bz-companion',
+    await load({ method: 'GET', url: `${ours.url}/rest/parameters`, headers: asUser }),
+  );
+  const durablePost = record(
+    'POST /rest/bug_user_last_visit/{id} (durable)',
+    'bz-companion',
+    await load(postVisit(ours.url)),
+  );
+  const jsonPost = record(
+    'POST /bug_user_last_visit (not durable)',
+    'json-server',
+    await load({
+      method: 'POST',
+      url: `${jsonServer.url}/bug_user_last_visit`,
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"user_id":1,"bug_id":{id},"last_visit_ts":"2026-11-21T16:20:40Z"}',
+      ids: BUG_COUNT,
+    }),
+  );
+  record(
+    'GET /rest/bug_user_last_visit (recent 20 of 1k+)',
+    'bz-companion',
+    await load({
+      method: 'GET',
+      url: `${ours.url}/rest/bug_user_last_visit`,
+      headers: { 'X-BUGZILLA-API-KEY': HEAVY_KEY },
+    }),
+  );
+  await Promise.all([ours.stop(), jsonServer.stop()]);
+
+  const scaling: Row[] = [];
+  for (const size of sizes) {
+    const data = await importFixture(size);
+    const server = track(await startOurs(data));
+    const atStart = memoryMb(server.child.pid);
+    const result = await load(postVisit(server.url));
+    const after = memoryMb(server.child.pid);
+    scaling.push(
+      record(`POST durable, ${size.toLocaleString('en')} stored visits`, 'bz-companion', result, {
+        stored_visits: size,
+        start_ms: server.startMs,
+        rss_mb: Math.max(atStart.peak, after.peak),
+      }),
+    );
+    await server.stop();
+    await rm(data, { force: true });
+    await rm(`${data}.journal`, { force: true });
+  }
+
+  const version = rows.find((r) => r.name === 'GET /rest/version' && r.server === 'bz-companion') as Row;
+  const smallest = scaling[0];
+  const largest = scaling[scaling.length - 1];
+  const targets: Target[] = [
+    {
+      what: 'GET /rest/version ≥ 0.45× ceiling',
+      measured: `${version.ratio_to_ceiling.toFixed(2)}×`,
+      met: version.ratio_to_ceiling >= 0.45,
+    },
+    {
+      what: 'durable POST ≥ 3,500 req/s, p99 ≤ 20 ms',
+      measured: `${Math.round(durablePost.req_per_s)} req/s, p99 ${durablePost.p99_ms.toFixed(1)} ms`,
+      met: durablePost.req_per_s >= 3500 && durablePost.p99_ms <= 20,
+    },
+    {
+      what: 'durable POST ≥ 5× json-server POST',
+      measured: `${(durablePost.req_per_s / jsonPost.req_per_s).toFixed(1)}×`,
+      met: durablePost.req_per_s >= 5 * jsonPost.req_per_s,
+    },
+  ];
+  if (smallest && largest && largest !== smallest) {
+    const flat = largest.req_per_s / smallest.req_per_s;
+    targets.push({
+      what: `POST at ${largest.stored_visits?.toLocaleString('en')} ≥ 0.8× at ${smallest.stored_visits?.toLocaleString('en')}`,
+      measured: `${flat.toFixed(2)}×`,
+      met: flat >= 0.8,
+    });
+  }
+  if (largest) {
+    targets.push({
+      what: `start with ${largest.stored_visits?.toLocaleString('en')} visits ≤ 2 s, RSS ≤ 300 MB`,
+      measured: `${Math.round(largest.start_ms ?? 0)} ms, ${Math.round(largest.rss_mb ?? 0)} MB`,
+      met: (largest.start_ms ?? 0) <= 2000 && (largest.rss_mb ?? 0) <= 300,
+    });
+  }
+
+  const errors = rows.reduce((sum, row) => sum + row.errors, 0);
+  const report = `${markdownTable(rows)}\n\n${targetsTable(targets)}\n`;
+  console.log(report);
+  await mkdir(values.out, { recursive: true });
+  await writeFile(
+    join(values.out, 'latest.json'),
+    `${JSON.stringify(
+      {
+        measured_at: new Date().toISOString(),
+        load_generator: loadGenerator,
+        connections,
+        duration_s: durationSeconds,
+        cores: cpus().length,
+        node: process.version,
+        rows,
+        targets,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  await writeFile(join(values.out, 'scaling.svg'), scalingSvg(scaling));
+  await writeFile(join(values.out, 'latest.md'), report);
+  console.error(`bench: wrote ${join(values.out, 'latest.json')}, latest.md and scaling.svg`);
+  if (errors > 0) {
+    console.error(`bench: ${errors} requests failed`);
+    process.exitCode = 1;
+  }
+} finally {
+  await Promise.all(started.map((server) => server.stop()));
+  await rm(work, { recursive: true, force: true });
+}
