@@ -1,0 +1,57 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
+
+export const CHROMIUM_DIST = fileURLToPath(new URL('../dist/chromium', import.meta.url));
+export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
+
+/** Debian's Chromium here; CHROMIUM_PATH elsewhere; else Playwright's own browser. */
+function executablePath(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  extensionId: string;
+  worker(): Promise<Worker>;
+  openExtensionPage(path: string): Promise<Page>;
+  /** The toolbar badge, read from the service worker. */
+  badge(): Promise<{ text: string; title: string }>;
+  close(): Promise<void>;
+}
+
+/** Chromium with the built extension loaded (the new headless mode loads extensions). */
+export async function launchWithExtension(): Promise<ExtensionBrowser> {
+  if (!existsSync(`${CHROMIUM_DIST}/manifest.json`)) throw new Error(`build the extension first: ${CHROMIUM_DIST}`);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const context = await chromium.launchPersistentContext('', {
+    executablePath: executablePath(),
+    headless: true,
+    args: [`--disable-extensions-except=${CHROMIUM_DIST}`, `--load-extension=${CHROMIUM_DIST}`],
+  });
+  const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL((await worker()).url()).host;
+  return {
+    context,
+    extensionId,
+    worker,
+    async openExtensionPage(path) {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${path}`);
+      return page;
+    },
+    async badge() {
+      // The worker may have been stopped while idle; fetch it again each time.
+      return (await worker()).evaluate(async () => {
+        const action = (
+          globalThis as unknown as {
+            chrome: { action: { getBadgeText(d: object): Promise<string>; getTitle(d: object): Promise<string> } };
+          }
+        ).chrome.action;
+        return { text: await action.getBadgeText({}), title: await action.getTitle({}) };
+      });
+    },
+    close: () => context.close(),
+  };
+}

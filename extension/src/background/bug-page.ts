@@ -1,0 +1,27 @@
+/**
+ * Which pages are bug pages of the configured tracker: `show_bug.cgi?id=N`
+ * (or an alias) under the tracker's base URL, and bugzilla.mozilla.org's short
+ * form `https://bugzilla.mozilla.org/N`. Anything else (buglist.cgi,
+ * enter_bug.cgi, the REST API itself) is not a visit.
+ * Returns the bug as the page names it (a number or an alias), or null.
+ */
+export function bugOnPage(pageUrl: string, trackerUrl: string): string | null {
+  let page: URL;
+  let base: URL;
+  try {
+    page = new URL(pageUrl);
+    base = new URL(trackerUrl);
+  } catch {
+    return null;
+  }
+  if (page.origin !== base.origin) return null;
+  const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
+  if (!page.pathname.startsWith(basePath)) return null;
+  const rest = page.pathname.slice(basePath.length);
+  if (rest === 'show_bug.cgi') {
+    const id = page.searchParams.get('id')?.trim() ?? '';
+    return /^[^\s,]+$/.test(id) ? id : null;
+  }
+  if (page.hostname === 'bugzilla.mozilla.org' && basePath === '/' && /^[1-9]\d*$/.test(rest)) return rest;
+  return null;
+}

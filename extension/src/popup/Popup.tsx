@@ -1,0 +1,234 @@
+import type { ClockSkew } from '@bz-companion/shared';
+import type { ComponentChildren } from 'preact';
+import type { DeliveryState } from '../background/local-state.js';
+import { describeProblem, type Problem } from '../common/problems.js';
+import { relativeTime } from '../common/relative-time.js';
+import type { PopupData, Section } from './load.js';
+
+interface PopupProps {
+  data: PopupData | null;
+  now: number;
+  onRetry: () => void;
+  onOpenOptions: () => void;
+  retrying: boolean;
+}
+
+/** The toolbar popup: the tracker's instance information, recent visits and delivery status. */
+export function Popup({ data, now, onRetry, onOpenOptions, retrying }: PopupProps) {
+  if (!data) {
+    return (
+      <main aria-busy="true">
+        <p class="muted">Loading…</p>
+      </main>
+    );
+  }
+  const { settings } = data;
+  // When nothing could be loaded, the banner says why; a column of "unavailable" would add nothing.
+  const nothingLoaded = [data.version, data.extensions, data.timezone, data.clock, data.lastAudit, data.recent].every(
+    (section) => !section.ok,
+  );
+  return (
+    <main>
+      <header>
+        <h1>
+          <a href={settings.trackerUrl} target="_blank" rel="noreferrer">
+            {new URL(settings.trackerUrl).host}
+          </a>
+        </h1>
+        <span class="muted">{data.login ? `Signed in as ${data.login}` : settings.apiKey ? '' : 'No API key'}</span>
+      </header>
+      {data.problem && <ProblemBanner problem={data.problem} onOpenOptions={onOpenOptions} />}
+      {!nothingLoaded && <TrackerSections data={data} now={now} />}
+      <DeliveryStatus delivery={data.delivery} now={now} onRetry={onRetry} retrying={retrying} />
+      <footer>
+        <button type="button" class="link" onClick={onOpenOptions}>
+          Options
+        </button>
+      </footer>
+    </main>
+  );
+}
+
+function TrackerSections({ data, now }: { data: PopupData; now: number }) {
+  return (
+    <>
+      <dl class="facts">
+        <Fact label="Version" section={data.version} render={(v) => v} />
+        <Fact
+          label="Extensions"
+          section={data.extensions}
+          render={(list) => (list.length === 0 ? 'none' : list.map((e) => `${e.name} ${e.version}`).join(', '))}
+        />
+        <Fact label="Timezone" section={data.timezone} render={(v) => v} />
+        <Fact
+          label="Last audit"
+          section={data.lastAudit}
+          render={(at) =>
+            at === null ? 'no audit events' : <time title={new Date(at).toISOString()}>{relativeTime(at, now)}</time>
+          }
+        />
+      </dl>
+      <Clocks section={data.clock} />
+      <RecentVisits section={data.recent} trackerUrl={data.settings.trackerUrl} now={now} />
+    </>
+  );
+}
+
+function ProblemBanner({ problem, onOpenOptions }: { problem: Problem; onOpenOptions: () => void }) {
+  const fixInOptions = ['not-configured', 'no-permission', 'key-invalid', 'login-required'].includes(problem.kind);
+  return (
+    <div class="banner error" role="alert" data-problem={problem.kind}>
+      <p>{describeProblem(problem)}</p>
+      {fixInOptions && (
+        <button type="button" onClick={onOpenOptions}>
+          Open options
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Fact<T>({
+  label,
+  section,
+  render,
+}: {
+  label: string;
+  section: Section<T>;
+  render: (value: T) => ComponentChildren;
+}) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{section.ok ? render(section.value) : <Unavailable problem={section.problem} />}</dd>
+    </>
+  );
+}
+
+function Unavailable({ problem }: { problem: Problem }) {
+  return (
+    <span class="muted" title={describeProblem(problem)}>
+      {problem.kind === 'too-old' ? 'not supported by this tracker' : 'unavailable'}
+    </span>
+  );
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function Clocks({ section }: { section: Section<ClockSkew> }) {
+  if (!section.ok) {
+    return (
+      <section aria-labelledby="clocks">
+        <h2 id="clocks">Clocks</h2>
+        <Unavailable problem={section.problem} />
+      </section>
+    );
+  }
+  const skew = section.value;
+  const browserOff = Math.abs(skew.localMinusWebMs) > skew.uncertaintyMs;
+  return (
+    <section aria-labelledby="clocks" data-testid="clocks">
+      <h2 id="clocks">Clocks</h2>
+      {skew.trackerClocksDisagree ? (
+        <p class="warning" role="status" data-testid="clock-warning">
+          The tracker's database clock is {Math.abs(skew.dbMinusWebSeconds)} s{' '}
+          {skew.dbMinusWebSeconds > 0 ? 'ahead of' : 'behind'} its web server. Bugzilla says this instance has a
+          problem; times you enter are read by the database clock.
+        </p>
+      ) : (
+        <p>Database and web server agree.</p>
+      )}
+      <p class={browserOff ? 'warning' : ''}>
+        Your browser is {seconds(Math.abs(skew.localMinusWebMs))} {skew.localMinusWebMs >= 0 ? 'ahead of' : 'behind'}{' '}
+        the tracker (±{seconds(skew.uncertaintyMs)}, round trip {skew.roundTripMs} ms).
+      </p>
+    </section>
+  );
+}
+
+function RecentVisits({
+  section,
+  trackerUrl,
+  now,
+}: {
+  section: Section<Array<{ id: number; visitedAt: number }>>;
+  trackerUrl: string;
+  now: number;
+}) {
+  return (
+    <section aria-labelledby="recent">
+      <h2 id="recent">Recently visited</h2>
+      {!section.ok ? (
+        <Unavailable problem={section.problem} />
+      ) : section.value.length === 0 ? (
+        <p class="muted">No visits recorded yet.</p>
+      ) : (
+        <ol class="recent" data-testid="recent-visits">
+          {section.value.map((visit) => (
+            <li key={visit.id}>
+              <a href={`${trackerUrl}show_bug.cgi?id=${visit.id}`} target="_blank" rel="noreferrer">
+                Bug {visit.id}
+              </a>
+              <time title={new Date(visit.visitedAt).toISOString()}>{relativeTime(visit.visitedAt, now)}</time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function DeliveryStatus({
+  delivery,
+  now,
+  onRetry,
+  retrying,
+}: {
+  delivery: DeliveryState | null;
+  now: number;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  if (!delivery) return null;
+  const queued = delivery.queue.length;
+  return (
+    <section aria-labelledby="delivery" data-testid="delivery">
+      <h2 id="delivery">Visit recording</h2>
+      {delivery.lastDelivered && (
+        <p>
+          Sent bug {delivery.lastDelivered.bugs.join(', ')} {relativeTime(delivery.lastDelivered.at, now)}.
+        </p>
+      )}
+      {queued > 0 && (
+        <div class="banner queued" role="status">
+          <p>
+            {queued} visit{queued === 1 ? '' : 's'} queued (bug {delivery.queue.map((v) => v.bug).join(', ')}). The
+            tracker stamps a visit when it arrives, so they are sent as soon as it answers.
+          </p>
+          <button type="button" onClick={onRetry} disabled={retrying}>
+            {retrying ? 'Retrying…' : 'Retry now'}
+          </button>
+        </div>
+      )}
+      {delivery.failures.length > 0 && (
+        <details>
+          <summary>
+            {delivery.failures.length} visit{delivery.failures.length === 1 ? '' : 's'} not recorded
+          </summary>
+          <ul>
+            {delivery.failures.map((failure) => (
+              <li key={`${failure.bug}-${failure.at}`}>
+                Bug {failure.bug}: {failure.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {!delivery.lastDelivered && queued === 0 && delivery.failures.length === 0 && (
+        <p class="muted">Open a bug page and its visit is recorded here.</p>
+      )}
+    </section>
+  );
+}
