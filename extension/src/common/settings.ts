@@ -16,9 +16,15 @@ export interface Settings {
 /** The local companion server, whose origins the manifest grants up front. */
 export const LOCAL_COMPANION_URL = 'http://127.0.0.1:3080/';
 
+/**
+ * A build may preset the tracker and key (VITE_BZ_TRACKER_URL, VITE_BZ_API_KEY):
+ * the Firefox smoke test does, because nothing can type into Firefox's options page there.
+ */
+const buildEnv = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
+
 export const DEFAULT_SETTINGS: Settings = {
-  trackerUrl: LOCAL_COMPANION_URL,
-  apiKey: '',
+  trackerUrl: buildEnv.VITE_BZ_TRACKER_URL || LOCAL_COMPANION_URL,
+  apiKey: buildEnv.VITE_BZ_API_KEY || '',
   authPreference: 'auto',
   trackingEnabled: true,
 };
