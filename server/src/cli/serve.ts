@@ -90,7 +90,8 @@ export async function serve(options: ServeOptions): Promise<void> {
       `admin api key: ${adminApiKey}`,
       '  (printed once; the store keeps only its hash)',
       `try: curl -H 'X-BUGZILLA-API-KEY: ${adminApiKey}' ${baseUrl}/rest/bug_user_last_visit`,
-      'extension: see README.md, "The browser extension", to build it and load it unpacked',
+      'extension: load extension/dist/chromium (or dist/firefox) unpacked, then in its options set',
+      `  Tracker URL ${baseUrl}/ and this API key (README.md, "The browser extension")`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
