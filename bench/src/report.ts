@@ -18,8 +18,8 @@ export interface Target {
   met: boolean;
 }
 
-const fixed = (value: number | undefined, digits: number) =>
-  value === undefined || Number.isNaN(value) ? '' : value.toFixed(digits);
+const fixed = (value: number | null | undefined, digits: number) =>
+  value === undefined || value === null || Number.isNaN(value) ? '' : value.toFixed(digits);
 
 /** A Markdown table: readable in a terminal and pasteable into the README. */
 export function markdownTable(rows: Row[]): string {

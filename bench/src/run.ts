@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, writeFixture, writeJsonServerDb } from './data.js';
+import { measureExtension, percentiles } from './extension-figures.js';
 import { type LoadResult, type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
 import { CLI, memoryMb, type Started, startCeiling, startJsonServer, startOurs } from './processes.js';
 import { markdownTable, type Row, scalingSvg, type Target, targetsTable } from './report.js';
@@ -16,12 +17,14 @@ const { values } = parseArgs({
     warmup: { type: 'string' },
     sizes: { type: 'string' },
     connections: { type: 'string', default: '10' },
+    samples: { type: 'string' },
     out: { type: 'string', default: fileURLToPath(new URL('../results', import.meta.url)) },
   },
 });
 const durationSeconds = Number(values.duration ?? (values.quick ? 2 : 10));
 const sizes = (values.sizes ?? '1000,100000,1000000').split(',').map(Number);
 const connections = Number(values.connections);
+const samples = Number(values.samples ?? (values.quick ? 5 : 20));
 const work = await mkdtemp(join(tmpdir(), 'bz-companion-bench-'));
 const warmUpSeconds = Number(values.warmup ?? Math.max(1, Math.min(3, Math.round(durationSeconds / 3))));
 /** Warms the server up (JIT, caches, connections) with the same requests, then measures. */
@@ -146,6 +149,30 @@ try {
     await rm(data, { force: true });
     await rm(`${data}.journal`, { force: true });
   }
+
+  const extensionServer = track(await startOurs(await importFixture(1_000)));
+  const figures = await measureExtension(extensionServer.url, BENCH_KEY, samples);
+  if (figures) {
+    for (const [name, values] of [
+      ['extension: bug page load -> POST arrival', figures.pageLoadToPost],
+      ['extension: popup open -> all data shown', figures.popupToData],
+    ] as const) {
+      const { p50, p99 } = percentiles(values);
+      rows.push({
+        name,
+        server: 'Chromium + bz-companion',
+        req_per_s: Number.NaN,
+        p50_ms: p50,
+        p99_ms: p99,
+        ratio_to_ceiling: Number.NaN,
+        errors: samples - values.length,
+      });
+      console.error(`  ${name}: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (${values.length} samples)`);
+    }
+  } else {
+    console.error('  extension figures skipped: build the extension (npm run build) to measure it');
+  }
+  await extensionServer.stop();
 
   const version = rows.find((r) => r.name === 'GET /rest/version' && r.server === 'bz-companion') as Row;
   const smallest = scaling[0];

@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const CHROMIUM_DIST = fileURLToPath(new URL('../../extension/dist/chromium', import.meta.url));
+
+export interface ExtensionFigures {
+  /** Bug page `load` to the visit's POST arriving at the tracker, ms. */
+  pageLoadToPost: number[];
+  /** Popup opened to all its data on screen, ms. */
+  popupToData: number[];
+}
+
+const now = () => performance.timeOrigin + performance.now();
+
+/**
+ * A pass-through proxy in front of the tracker that notes when each visit
+ * POST arrives, on this machine's clock, which the browser's page timings
+ * share. The extension and the bug pages both go through it (one origin).
+ */
+async function recordingProxy(target: string) {
+  const upstream = new URL(target);
+  const arrivals = new Map<string, number>();
+  const proxy = createServer((incoming, outgoing) => {
+    if (incoming.method === 'POST' && incoming.url?.startsWith('/rest/bug_user_last_visit/')) {
+      arrivals.set(incoming.url.split('?')[0]?.split('/').pop() ?? '', now());
+    }
+    const forward = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forward.on('error', () => outgoing.destroy());
+    incoming.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, arrivals, close: () => proxy.close() };
+}
+
+function chromiumPath(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+/** Measures the built extension in headless Chromium against a running tracker; null when it cannot run here. */
+export async function measureExtension(
+  trackerUrl: string,
+  apiKey: string,
+  samples: number,
+): Promise<ExtensionFigures | null> {
+  if (!existsSync(`${CHROMIUM_DIST}/manifest.json`)) return null;
+  const proxy = await recordingProxy(trackerUrl);
+  const context = await chromium.launchPersistentContext('', {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [`--disable-extensions-except=${CHROMIUM_DIST}`, `--load-extension=${CHROMIUM_DIST}`],
+  });
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const extension = `chrome-extension://${new URL(worker.url()).host}`;
+    const options = await context.newPage();
+    await options.goto(`${extension}/src/options/index.html`);
+    await options.getByLabel('Tracker URL').fill(`${proxy.url}/`);
+    await options.getByLabel('API key').fill(apiKey);
+    await options.getByRole('button', { name: 'Save' }).click();
+    await options.getByText(/Signed in as/).waitFor();
+
+    const figures: ExtensionFigures = { pageLoadToPost: [], popupToData: [] };
+    const page = await context.newPage();
+    for (let i = 1; i <= samples; i++) {
+      await page.goto(`${proxy.url}/show_bug.cgi?id=${i}`);
+      const loadedAt = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        return performance.timeOrigin + (navigation?.loadEventStart ?? 0);
+      });
+      const deadline = Date.now() + 10_000;
+      while (!proxy.arrivals.has(String(i)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+      const arrived = proxy.arrivals.get(String(i));
+      if (arrived !== undefined) figures.pageLoadToPost.push(arrived - loadedAt);
+    }
+    for (let i = 0; i < samples; i++) {
+      const popup = await context.newPage();
+      await popup.goto(`${extension}/src/popup/index.html`);
+      const loaded = await popup.waitForFunction(() => document.documentElement.dataset.loadedMs, undefined, {
+        timeout: 10_000,
+      });
+      figures.popupToData.push(Number(await loaded.jsonValue()));
+      await popup.close();
+    }
+    return figures;
+  } finally {
+    await context.close();
+    proxy.close();
+  }
+}
+
+/** The median and the 99th percentile (nearest rank) of a sample. */
+export function percentiles(values: number[]): { p50: number; p99: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+  return { p50: at(0.5), p99: at(0.99) };
+}
