@@ -1,6 +1,8 @@
 import Koa from 'koa';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
+import { checkHost, hostPolicy } from './http/host-check.js';
+import { requestLog } from './http/request-log.js';
 import { type ApiState, type Logger, respond } from './http/respond.js';
 import { apiRoutes } from './routes/api-router.js';
 import { pages } from './routes/pages.js';
@@ -12,6 +14,10 @@ export interface AppOptions {
   /** The server's own base URL, ending in `/` (the `urlbase` parameter); by default the request's origin. */
   urlbase?: () => string;
   logger?: Logger;
+  /** Which Host names to answer (DNS-rebinding defence); by default loopback names only. */
+  acceptsHost?: (hostname: string) => boolean;
+  /** Receives one line per request, API keys redacted. */
+  logRequest?: (line: string) => void;
 }
 
 export interface CreateAppInput {
@@ -27,7 +33,9 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   const app = new Koa<ApiState>();
   const logger = options.logger ?? { error: (message, error) => console.error(`bz-companion: ${message}`, error) };
   const deps = { store, clock, urlbase: options.urlbase };
+  if (options.logRequest) app.use(requestLog(options.logRequest));
   app.use(respond(logger));
+  app.use(checkHost(options.acceptsHost ?? hostPolicy('127.0.0.1')));
   app.use(apiRoutes(deps, { bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES }));
   app.use(pages(store));
   return app;

@@ -198,3 +198,50 @@ describe('serve', () => {
     expect(result.stderr).toContain("'not-a-port'");
   });
 });
+
+describe('the browser’s view of a local server', () => {
+  it('refuses a Host that is not its own (DNS rebinding) unless --allowed-host names it', async () => {
+    const server = await serveFixture(standardFixture(), ['--allowed-host', 'tracker.lan']);
+    try {
+      const port = new URL(server.url).port;
+      const { request } = await import('node:http');
+      const get = (host: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = request({ host: '127.0.0.1', port, path: '/rest/version', headers: { Host: host } }, (res) => {
+            let body = '';
+            res.on('data', (chunk) => {
+              body += chunk;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      const rebound = await get(`evil.example:${port}`);
+      expect(rebound.status).toBe(403);
+      expect(JSON.parse(rebound.body)).toMatchObject({ error: true, code: 32000, message: /DNS rebinding/ });
+      expect((await get(`tracker.lan:${port}`)).status).toBe(200);
+      expect((await get(`localhost:${port}`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('logs requests with API keys redacted', async () => {
+    const server = await serveFixture(standardFixture(), ['--log-requests']);
+    await fetch(`${server.url}/rest/whoami?Bugzilla_api_key=${KEYS.alice}`, {
+      headers: { 'X-BUGZILLA-API-KEY': KEYS.bob },
+    });
+    await server.stop();
+    expect(server.stdout()).toMatch(/^GET \/rest\/whoami\?Bugzilla_api_key=%5BREDACTED%5D 200 /m);
+    expect(server.stdout()).not.toContain(KEYS.alice);
+    expect(server.stdout()).not.toContain(KEYS.bob);
+  });
+
+  it('warns when bound to something other than loopback', async () => {
+    const dir = await tempDir();
+    const server = await serveCli(join(dir, 'data.json'), ['--host', '0.0.0.0']);
+    await server.stop();
+    expect(server.stderr()).toMatch(/warning: listening on 0\.0\.0\.0, not loopback/);
+  });
+});

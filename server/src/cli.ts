@@ -39,6 +39,8 @@ export async function main(argv: string[]): Promise<void> {
           host: { type: 'string', default: process.env.HOST || '127.0.0.1' },
           port: { type: 'string', default: process.env.PORT || '3080' },
           'in-memory': { type: 'boolean', default: false },
+          'allowed-host': { type: 'string', multiple: true, default: [] },
+          'log-requests': { type: 'boolean', default: false },
           ...DATA_OPTION,
         },
       });
@@ -47,6 +49,8 @@ export async function main(argv: string[]): Promise<void> {
         port: parsePort(values.port),
         data: values.data,
         inMemory: values['in-memory'],
+        allowedHosts: values['allowed-host'],
+        logRequests: values['log-requests'],
       });
       return;
     }

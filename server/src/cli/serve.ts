@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../app.js';
 import { systemClock } from '../clock.js';
 import { answerClientErrorsWithJson } from '../http/client-error.js';
+import { hostPolicy } from '../http/host-check.js';
 import { pruneExpiredVisits, scheduleRetention } from '../retention.js';
 import { demoFixture } from '../store/demo.js';
 import { openFileStore } from '../store/file-store.js';
@@ -15,10 +16,18 @@ export interface ServeOptions {
   port: number;
   data: string;
   inMemory: boolean;
+  /** Host names to answer besides this server's own addresses (DNS-rebinding defence). */
+  allowedHosts: string[];
+  /** Print one line per request (API keys redacted). */
+  logRequests: boolean;
 }
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 const SHUTDOWN_GRACE_MS = 5000;
+
+function isLoopbackBind(address: string): boolean {
+  return address === '::1' || address.startsWith('127.');
+}
 
 export class PortInUseError extends Error {
   override readonly name = 'PortInUseError';
@@ -81,7 +90,14 @@ export async function serve(options: ServeOptions): Promise<void> {
     console.error('bz-companion: pruning old visits failed:', error),
   );
 
-  const app = createApp({ store, options: { urlbase: () => `${baseUrl}/` } });
+  const app = createApp({
+    store,
+    options: {
+      urlbase: () => `${baseUrl}/`,
+      acceptsHost: hostPolicy(options.host, options.allowedHosts),
+      ...(options.logRequests ? { logRequest: (line: string) => process.stdout.write(`${line}\n`) } : {}),
+    },
+  });
   handler = app.callback();
   // One write, so a script that waits for the first line also gets the key with it.
   const lines = [`listening on ${baseUrl}`, ...notes];
@@ -95,6 +111,12 @@ export async function serve(options: ServeOptions): Promise<void> {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
+  if (!isLoopbackBind(address.address)) {
+    console.error(
+      `bz-companion: warning: listening on ${address.address}, not loopback: other machines can reach this server. ` +
+        'Every request needs an API key to read or change visits, but the traffic is plain HTTP.',
+    );
+  }
 
   let stopping = false;
   const stop = async () => {

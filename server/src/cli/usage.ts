@@ -2,6 +2,7 @@ export const USAGE = `bz-companion: a local server that speaks Bugzilla 5.x's RE
 
 Usage:
   bz-companion serve  [--host 127.0.0.1] [--port 3080] [--data ./data/bz-companion.json] [--in-memory]
+                     [--allowed-host NAME]... [--log-requests]
   bz-companion import FIXTURE.json [--data FILE]    replace the store's contents with a fixture
   bz-companion user add LOGIN [--real-name NAME] [--group G]... [--data FILE]
                                                   create a user; prints the new API key alone
@@ -10,6 +11,9 @@ Usage:
 serve prints "listening on http://HOST:PORT" when ready (--port 0 picks a free port).
 With no data file, serve creates one with demo data and prints the admin's API key.
 PORT and HOST in the environment are fallbacks for --port and --host.
+Requests whose Host header is not this server's own address are refused (a defence against DNS
+rebinding); --allowed-host NAME accepts another name. --log-requests prints a line per request,
+API keys redacted.
 `;
 
 /** A mistake in the command line: printed with a pointer to --help, exit code 2. */

@@ -51,7 +51,8 @@ export async function serveCli(dataPath: string, extraArgs: string[] = []): Prom
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': only then has everything the child wrote to its pipes been read.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 15 s: ${stderr}`)), 15_000);
     child.stdout.on('data', (chunk: Buffer) => {
