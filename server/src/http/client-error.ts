@@ -13,7 +13,7 @@ const STATUS_BY_PARSER_ERROR: Record<string, number> = {
  * socket still allows, instead of Node's bare 400.
  */
 export function answerClientErrorsWithJson(server: Server): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
@@ -27,13 +27,15 @@ export function answerClientErrorsWithJson(server: Server): void {
       message: `The request could not be read: ${reason}.`,
       documentation: DOCUMENTATION_URL,
     });
+    // An answer to HEAD carries no body, even an error (else the client reads it as a second response).
+    const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/json; charset=UTF-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Access-Control-Allow-Origin: *\r\n' +
         'Connection: close\r\n\r\n' +
-        body,
+        (head ? '' : body),
     );
   });
 }

@@ -13,6 +13,8 @@ afterAll(async () => {
 
 const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, init);
 const withKey = (headers: Record<string, string> = {}) => ({ 'X-BUGZILLA-API-KEY': KEYS.admin, ...headers });
+const post = (body: string | Uint8Array, headers: Record<string, string> = {}) =>
+  api('/rest/bug_user_last_visit', { method: 'POST', headers: withKey(headers), body });
 
 async function expectError(response: Response, status: number, code: number, message?: string | RegExp) {
   expect(response.status).toBe(status);
@@ -127,9 +129,6 @@ describe('include_fields / exclude_fields', () => {
 });
 
 describe('request bodies', () => {
-  const post = (body: string | Uint8Array, headers: Record<string, string> = {}) =>
-    api('/rest/bug_user_last_visit', { method: 'POST', headers: withKey(headers), body });
-
   it('reads JSON whatever the Content-Type says', async () => {
     for (const type of ['application/json', 'text/plain', 'application/octet-stream']) {
       const response = await post('{"ids":[1]}', { 'Content-Type': type });
@@ -169,6 +168,20 @@ describe('request bodies', () => {
     await expectError(await post('{"ids":[1]}', { 'Content-Encoding': 'zstd-nope' }), 400, 32000);
     await expectError(await post('{"ids":[1]}', { 'Content-Type': 'application/json; charset=klingon' }), 400, 32000);
     await expectError(await post('not gzip', { 'Content-Encoding': 'gzip' }), 400, 32000);
+  });
+});
+
+describe('bodies that fail to decode', () => {
+  it('never take the server down, whatever the encoding and size (found by the fuzzer)', async () => {
+    const garbage = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 151) % 256));
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      for (const body of [garbage, garbage.subarray(0, 7), Buffer.concat(Array(400).fill(garbage))]) {
+        const response = await post(body, { 'Content-Encoding': encoding });
+        expect([400, 413]).toContain(response.status);
+        await response.text();
+      }
+    }
+    expect((await api('/rest/version')).status).toBe(200);
   });
 });
 

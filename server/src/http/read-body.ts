@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import getRawBody from 'raw-body';
 import { BugzillaError, errors } from '../errors.js';
@@ -20,16 +20,30 @@ export async function readBody(request: IncomingMessage, limitBytes: number): Pr
   const encoding = (request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   const contentType = (request.headers['content-type'] ?? '').toLowerCase();
   const charset = /charset\s*=\s*"?([^";\s]+)/.exec(contentType)?.[1] ?? 'utf-8';
+  const decoder = decoderFor(encoding);
+  if (decoder) {
+    // A decoder can fail after raw-body has stopped listening (it gave up at the size limit, or the
+    // client went away); an error event with no listener would end the process, so one stays attached.
+    decoder.on('error', () => {});
+    request.pipe(decoder);
+  }
   let text: string;
   try {
-    text = await getRawBody(decoded(request, encoding), {
+    text = await getRawBody(decoder ?? request, {
       limit: limitBytes,
       // Content-Length counts encoded bytes; only check it when nothing is decoded.
-      length: encoding === 'identity' ? request.headers['content-length'] : undefined,
+      length: decoder ? undefined : request.headers['content-length'],
       encoding: charset,
     });
   } catch (error) {
     throw bodyReadError(error, limitBytes);
+  } finally {
+    if (decoder) {
+      // Stop decoding, and read (and drop) the rest of the upload so the client gets our answer, not a reset.
+      request.unpipe(decoder);
+      decoder.destroy();
+      request.resume();
+    }
   }
   if (contentType.startsWith('application/x-www-form-urlencoded') && !looksLikeJsonObject(text)) {
     return parseForm(text);
@@ -56,17 +70,17 @@ function looksLikeJsonObject(text: string): boolean {
   return /^\s*\{/.test(text) && /\}\s*$/.test(text);
 }
 
-function decoded(request: IncomingMessage, encoding: string): Readable {
+function decoderFor(encoding: string): Transform | null {
   switch (encoding) {
     case 'identity':
-      return request;
+      return null;
     case 'gzip':
     case 'x-gzip':
-      return request.pipe(createGunzip());
+      return createGunzip();
     case 'deflate':
-      return request.pipe(createInflate());
+      return createInflate();
     case 'br':
-      return request.pipe(createBrotliDecompress());
+      return createBrotliDecompress();
     default:
       throw errors.unreadableBody(
         `the Content-Encoding "${encoding}" is not supported (use gzip, deflate, br or none)`,

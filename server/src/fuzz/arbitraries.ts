@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import type { RawRequest } from './raw-request.js';
+
+/** Bug references as clients get them wrong: huge, negative, fractional, unicode, NUL, encoded junk. */
+const bugRef = fc.oneof(
+  fc.integer({ min: -5, max: 12 }).map(String),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '3.7',
+    '1e3',
+    '99999999999999999999',
+    ' 1 ',
+    '0x1',
+    'myalias',
+    'MYALIAS',
+    'nope',
+    '',
+    '%00',
+  ),
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: 'grapheme', maxLength: 6 }),
+);
+
+const pathSegment = bugRef.map((ref) => encodeURIComponent(ref));
+
+const knownPaths = [
+  '/rest/bug_user_last_visit',
+  '/rest/version',
+  '/rest/extensions',
+  '/rest/timezone',
+  '/rest/time',
+  '/rest/parameters',
+  '/rest/last_audit_time',
+  '/rest/whoami',
+];
+
+const path = fc.oneof(
+  fc.constantFrom(...knownPaths),
+  pathSegment.map((id) => `/rest/bug_user_last_visit/${id}`),
+  fc.constantFrom(...knownPaths).map((p) => `${p}/`),
+  fc.constantFrom(...knownPaths).map((p) => p.toUpperCase()),
+  fc.constantFrom(
+    '/rest',
+    '/rest/',
+    '/rest//version',
+    '/rest/bug_user_last_visit/1/2',
+    '/rest/%ZZ',
+    `/rest/${'a'.repeat(3000)}`,
+  ),
+);
+
+const queryValue = fc.oneof(
+  bugRef,
+  fc.constantFrom('__proto__', 'constructor', 'Bugzilla::Product', 'Tracker::X', 'Bogus'),
+);
+const queryName = fc.constantFrom(
+  'ids',
+  'class',
+  'include_fields',
+  'exclude_fields',
+  'Bugzilla_api_key',
+  'api_key',
+  '__proto__',
+  'constructor',
+  'ids[]',
+);
+const query = fc
+  .array(fc.tuple(queryName, queryValue), { maxLength: 6 })
+  .map((pairs) =>
+    pairs.length ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : '',
+  );
+
+/** Header values must be Latin-1 without CR/LF, or Node refuses to send them. */
+const headerText = fc.string({ maxLength: 60 }).map((text) => text.replace(/[^\x20-\x7e]/g, ''));
+
+/** JSON nested `depth` levels deep, the shape that overflows naive recursive code. */
+const deep = fc.integer({ min: 100, max: 20_000 }).map((depth) => `${'['.repeat(depth)}1${']'.repeat(depth)}`);
+
+const jsonBody = fc.oneof(
+  fc.json({ maxDepth: 4 }),
+  fc
+    .record({ ids: fc.oneof(fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 6 }), fc.jsonValue({ maxDepth: 2 })) })
+    .map((b) => JSON.stringify(b)),
+  fc.constantFrom(
+    '{"__proto__": {"ids": [1]}}',
+    '{"constructor": {"prototype": {"polluted": true}}, "ids": [1]}',
+    '{"ids": [1], "ids": [2]}',
+    '{"ids": [1',
+    'null',
+    '[]',
+    '"ids"',
+    '{"ids": "\\u0000"}',
+    '\u0000',
+  ),
+  deep.map((nested) => `{"ids": ${nested}}`),
+  bugRef.map((ref) => `ids=${encodeURIComponent(ref)}&ids=2`),
+);
+
+/** One request, every part possibly wrong. Valid keys appear often enough to reach the deeper checks. */
+export function fuzzRequest(validKeys: string[]): fc.Arbitrary<RawRequest> {
+  const key = fc.oneof(fc.constantFrom(...validKeys), headerText, fc.constant(''));
+  return fc
+    .record({
+      method: fc.constantFrom('GET', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'BREW'),
+      path,
+      query,
+      key: fc.option(key, { nil: undefined }),
+      bearer: fc.option(key, { nil: undefined }),
+      contentType: fc.option(
+        fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/json; charset=klingon',
+          'multipart/form-data',
+        ),
+        { nil: undefined },
+      ),
+      encoding: fc.option(fc.constantFrom('gzip', 'br', 'identity', 'compress'), { nil: undefined }),
+      extraHeader: fc.option(headerText, { nil: undefined }),
+      body: fc.option(jsonBody, { nil: undefined }),
+    })
+    .map((r) => {
+      const headers: Record<string, string> = {};
+      if (r.key !== undefined) headers['X-BUGZILLA-API-KEY'] = r.key;
+      if (r.bearer !== undefined) headers.Authorization = `Bearer ${r.bearer}`;
+      if (r.contentType) headers['Content-Type'] = r.contentType;
+      if (r.encoding) headers['Content-Encoding'] = r.encoding;
+      if (r.extraHeader !== undefined) headers['X-Fuzz'] = r.extraHeader;
+      return {
+        method: r.method,
+        path: `${r.path}${r.query}`,
+        headers,
+        ...(r.body === undefined ? {} : { body: r.body }),
+      };
+    });
+}
