@@ -242,6 +242,6 @@ describe('the browser’s view of a local server', () => {
     const dir = await tempDir();
     const server = await serveCli(join(dir, 'data.json'), ['--host', '0.0.0.0']);
     await server.stop();
-    expect(server.stderr()).toMatch(/warning: listening on 0\.0\.0\.0, not loopback/);
+    expect(server.stderr(), server.stdout()).toMatch(/warning: listening on 0\.0\.0\.0, not loopback/);
   });
 });

@@ -99,25 +99,8 @@ export async function serve(options: ServeOptions): Promise<void> {
     },
   });
   handler = app.callback();
-  // One write, so a script that waits for the first line also gets the key with it.
-  const lines = [`listening on ${baseUrl}`, ...notes];
-  if (adminApiKey) {
-    lines.push(
-      `admin api key: ${adminApiKey}`,
-      '  (printed once; the store keeps only its hash)',
-      `try: curl -H 'X-BUGZILLA-API-KEY: ${adminApiKey}' ${baseUrl}/rest/bug_user_last_visit`,
-      'extension: load extension/dist/chromium (or dist/firefox) unpacked, then in its options set',
-      `  Tracker URL ${baseUrl}/ and this API key (README.md, "The browser extension")`,
-    );
-  }
-  process.stdout.write(`${lines.join('\n')}\n`);
-  if (!isLoopbackBind(address.address)) {
-    console.error(
-      `bz-companion: warning: listening on ${address.address}, not loopback: other machines can reach this server. ` +
-        'Every request needs an API key to read or change visits, but the traffic is plain HTTP.',
-    );
-  }
-
+  // Before the ready line: a script may send SIGTERM the moment it reads it, and without a handler
+  // that signal would kill the process on the spot instead of shutting down cleanly.
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -138,4 +121,23 @@ export async function serve(options: ServeOptions): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+
+  // One write, so a script that waits for the first line also gets the key with it.
+  const lines = [`listening on ${baseUrl}`, ...notes];
+  if (adminApiKey) {
+    lines.push(
+      `admin api key: ${adminApiKey}`,
+      '  (printed once; the store keeps only its hash)',
+      `try: curl -H 'X-BUGZILLA-API-KEY: ${adminApiKey}' ${baseUrl}/rest/bug_user_last_visit`,
+      'extension: load extension/dist/chromium (or dist/firefox) unpacked, then in its options set',
+      `  Tracker URL ${baseUrl}/ and this API key (README.md, "The browser extension")`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (!isLoopbackBind(address.address)) {
+    console.error(
+      `bz-companion: warning: listening on ${address.address}, not loopback: other machines can reach this server. ` +
+        'Every request needs an API key to read or change visits, but the traffic is plain HTTP.',
+    );
+  }
 }
