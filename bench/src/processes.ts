@@ -41,9 +41,9 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 /** Starts a program that prints `listening on URL` when ready (ours, the ceiling). */
-function startListening(args: string[], timeoutMs: number): Promise<Started> {
+function startListening(args: string[], timeoutMs: number, env: NodeJS.ProcessEnv = {}): Promise<Started> {
   const began = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -69,8 +69,8 @@ function startListening(args: string[], timeoutMs: number): Promise<Started> {
   });
 }
 
-export const startOurs = (dataPath: string) =>
-  startListening([CLI, 'serve', '--port', '0', '--data', dataPath], 60_000);
+export const startOurs = (dataPath: string, env: NodeJS.ProcessEnv = {}, port = 0) =>
+  startListening([CLI, 'serve', '--port', String(port), '--data', dataPath], 60_000, env);
 
 export const startCeiling = () => startListening([CEILING, '0'], 10_000);
 

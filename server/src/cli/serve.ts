@@ -25,6 +25,15 @@ export interface ServeOptions {
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 const SHUTDOWN_GRACE_MS = 5000;
 
+/**
+ * BZ_COMPACT_AFTER_BYTES tunes when the journal is folded into the data file
+ * (default 64 MiB); the stress test sets it small so kills land mid-compaction.
+ */
+function compactionThreshold(): { compactAfterBytes?: number } {
+  const bytes = Number(process.env.BZ_COMPACT_AFTER_BYTES);
+  return Number.isInteger(bytes) && bytes > 0 ? { compactAfterBytes: bytes } : {};
+}
+
 function isLoopbackBind(address: string): boolean {
   return address === '::1' || address.startsWith('127.');
 }
@@ -70,6 +79,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       notes.push('store: in memory (nothing is saved)');
     } else {
       const opened = await openFileStore(options.data, {
+        ...compactionThreshold(),
         create: () => {
           const demo = demoFixture(systemClock.now());
           adminApiKey = demo.adminApiKey;

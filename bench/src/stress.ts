@@ -1,0 +1,261 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, writeFixture } from './data.js';
+import { type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
+import { CLI, memoryMb, type Started, startOurs } from './processes.js';
+
+/**
+ * `npm run stress`: the long, adversarial runs that do not fit in `npm test`.
+ * kill -9 at random moments under concurrent writes (some mid-compaction),
+ * thousands of fuzzed requests and random access worlds, and a soak of mixed
+ * load. Prints a summary and exits non-zero on any loss, crash or 5xx.
+ */
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    cycles: { type: 'string' },
+    'fuzz-runs': { type: 'string' },
+    'soak-minutes': { type: 'string' },
+    out: { type: 'string', default: fileURLToPath(new URL('../results', import.meta.url)) },
+  },
+});
+const cycles = Number(values.cycles ?? (values.quick ? 5 : 50));
+const fuzzRuns = Number(values['fuzz-runs'] ?? (values.quick ? 500 : 5000));
+const soakMinutes = Number(values['soak-minutes'] ?? (values.quick ? 0.5 : 10));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const work = await mkdtemp(join(tmpdir(), 'bz-companion-stress-'));
+/** Small, so that compaction runs every few hundred writes and kills land in the middle of it. */
+const CRASH_ENV = { BZ_COMPACT_AFTER_BYTES: '20000' };
+
+interface Summary {
+  phase: string;
+  cycles: number;
+  requests: number;
+  lost: number;
+  unreadable: number;
+  server_errors: number;
+  crashes: number;
+  max_rss_mb: number;
+  note: string;
+}
+const summaries: Summary[] = [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function importFixture(visits: number): Promise<string> {
+  const fixture = join(work, `fixture-${visits}.json`);
+  const data = join(work, `data-${visits}.json`);
+  await writeFixture(fixture, visits);
+  const result = spawnSync(process.execPath, [CLI, 'import', fixture, '--data', data], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`import failed: ${result.stderr}`);
+  return data;
+}
+
+async function post(url: string, bug: number): Promise<{ status: number; ts?: string }> {
+  const response = await fetch(`${url}/rest/bug_user_last_visit/${bug}`, {
+    method: 'POST',
+    headers: { 'X-BUGZILLA-API-KEY': BENCH_KEY },
+  });
+  const body = (await response.json()) as Array<{ last_visit_ts: string }>;
+  return { status: response.status, ts: response.status === 200 ? body[0]?.last_visit_ts : undefined };
+}
+
+/** Bugs whose acknowledged visit is missing or older than acknowledged. */
+async function lostVisits(url: string, acknowledged: Map<number, string>): Promise<number[]> {
+  const lost: number[] = [];
+  const ids = [...acknowledged.keys()];
+  for (let i = 0; i < ids.length; i += 200) {
+    const chunk = ids.slice(i, i + 200);
+    const response = await fetch(`${url}/rest/bug_user_last_visit?${chunk.map((id) => `ids=${id}`).join('&')}`, {
+      headers: { 'X-BUGZILLA-API-KEY': BENCH_KEY },
+    });
+    const stored = new Map(
+      ((await response.json()) as Array<{ id: number; last_visit_ts: string | null }>).map((v) => [
+        v.id,
+        v.last_visit_ts,
+      ]),
+    );
+    for (const id of chunk) {
+      const ts = stored.get(id);
+      if (!ts || ts < (acknowledged.get(id) as string)) lost.push(id);
+    }
+  }
+  return lost;
+}
+
+async function crashCycles(): Promise<void> {
+  const data = await importFixture(1000);
+  const acknowledged = new Map<number, string>();
+  const summary: Summary = {
+    phase: 'kill -9 under concurrent writes',
+    cycles: 0,
+    requests: 0,
+    lost: 0,
+    unreadable: 0,
+    server_errors: 0,
+    crashes: 0,
+    max_rss_mb: 0,
+    note: 'journal compaction every ~20 kB, so some kills land mid-compaction',
+  };
+  for (let cycle = 0; cycle < cycles; cycle++) {
+    let server: Started;
+    try {
+      server = await startOurs(data, CRASH_ENV);
+    } catch (error) {
+      summary.unreadable++;
+      console.error(`stress: the server could not start after a kill: ${(error as Error).message}`);
+      break;
+    }
+    const lost = await lostVisits(server.url, acknowledged);
+    summary.lost += lost.length;
+    if (lost.length) console.error(`stress: cycle ${cycle}: lost acknowledged visits to bugs ${lost.join(', ')}`);
+    let running = true;
+    const writer = async (worker: number) => {
+      for (let i = 0; running; i++) {
+        const bug = 1 + ((worker * 7919 + i * 104729 + cycle * 31) % BUG_COUNT);
+        try {
+          const answer = await post(server.url, bug);
+          summary.requests++;
+          if (answer.status >= 500) summary.server_errors++;
+          if (answer.ts && (acknowledged.get(bug) ?? '') < answer.ts) acknowledged.set(bug, answer.ts);
+        } catch {
+          return; // Killed under this request: it was never acknowledged.
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, (_, worker) => writer(worker));
+    await sleep(50 + Math.random() * 400);
+    summary.max_rss_mb = Math.max(summary.max_rss_mb, memoryMb(server.child.pid).peak);
+    if (server.child.exitCode !== null) summary.crashes++;
+    running = false;
+    server.child.kill('SIGKILL');
+    await Promise.all(writers);
+    await server.stop();
+    summary.cycles++;
+  }
+  const final = await startOurs(data, CRASH_ENV);
+  summary.lost += (await lostVisits(final.url, acknowledged)).length;
+  await final.stop();
+  summaries.push(summary);
+}
+
+function fuzzing(): void {
+  const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
+  const run = spawnSync(
+    process.execPath,
+    [vitest, 'run', 'server/src/fuzz/fuzz.test.ts', 'server/src/access.property.test.ts'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, FUZZ_RUNS: String(fuzzRuns), ACCESS_RUNS: String(Math.max(40, fuzzRuns / 20)) },
+    },
+  );
+  summaries.push({
+    phase: 'fuzzed requests + random access worlds',
+    cycles: 1,
+    requests: fuzzRuns,
+    lost: 0,
+    unreadable: 0,
+    server_errors: 0,
+    crashes: run.status === 0 ? 0 : 1,
+    max_rss_mb: Number.NaN,
+    note:
+      run.status === 0 ? 'every answer Bugzilla-shaped, no rejected request changed data' : 'FAILED: see output above',
+  });
+  if (run.status !== 0) console.error(run.stdout, run.stderr);
+}
+
+async function soak(): Promise<void> {
+  const data = await importFixture(100_000);
+  const server = await startOurs(data, { BZ_COMPACT_AFTER_BYTES: String(1024 * 1024) });
+  const asUser = { 'X-BUGZILLA-API-KEY': BENCH_KEY };
+  const mix: LoadSpec[] = [
+    { method: 'POST', url: `${server.url}/rest/bug_user_last_visit/{id}`, headers: asUser, ids: BUG_COUNT },
+    { method: 'GET', url: `${server.url}/rest/version` },
+    { method: 'GET', url: `${server.url}/rest/bug_user_last_visit`, headers: { 'X-BUGZILLA-API-KEY': HEAVY_KEY } },
+    { method: 'GET', url: `${server.url}/rest/parameters`, headers: asUser },
+    { method: 'GET', url: `${server.url}/rest/time`, headers: asUser },
+  ];
+  const summary: Summary = {
+    phase: `soak, ${soakMinutes} min of mixed load at 10 connections`,
+    cycles: 0,
+    requests: 0,
+    lost: 0,
+    unreadable: 0,
+    server_errors: 0,
+    crashes: 0,
+    max_rss_mb: 0,
+    note: '',
+  };
+  const slice = Math.max(1, Math.min(10, Math.round(soakMinutes * 6)));
+  const end = Date.now() + soakMinutes * 60_000;
+  const warmUntil = Date.now() + Math.min(60_000, soakMinutes * 60_000 * 0.2);
+  let rssAfterWarmUp = Number.NaN;
+  let maxFileBytes = 0;
+  for (let i = 0; Date.now() < end; i++) {
+    const spec = mix[i % mix.length] as LoadSpec;
+    const result = await runLoad(spec, { connections: 10, durationSeconds: slice, workDir: work });
+    summary.requests += Math.round(result.reqPerSec * slice);
+    summary.server_errors += result.errors;
+    const rss = memoryMb(server.child.pid).rss;
+    if (Date.now() < warmUntil || Number.isNaN(rssAfterWarmUp)) rssAfterWarmUp = rss;
+    summary.max_rss_mb = Math.max(summary.max_rss_mb, rss);
+    const sizes = await Promise.all(
+      [stat(data), stat(`${data}.journal`)].map((p) =>
+        p.then(
+          (s) => s.size,
+          () => 0,
+        ),
+      ),
+    );
+    maxFileBytes = Math.max(
+      maxFileBytes,
+      sizes.reduce((a, b) => a + b, 0),
+    );
+    if (server.child.exitCode !== null) {
+      summary.crashes++;
+      break;
+    }
+  }
+  const growth = summary.max_rss_mb / rssAfterWarmUp - 1;
+  summary.cycles = 1;
+  summary.note = `RSS ${rssAfterWarmUp.toFixed(0)} MB after warm-up, max ${summary.max_rss_mb.toFixed(0)} MB (+${(growth * 100).toFixed(1)}%); files at most ${(maxFileBytes / 1e6).toFixed(1)} MB`;
+  if (soakMinutes < 3) {
+    summary.note += ' (too short to judge growth: the soak needs a minute of warm-up)';
+  } else if (growth > 0.1) {
+    summary.crashes++;
+    summary.note += ' — RSS grew more than 10%';
+  }
+  await server.stop();
+  summaries.push(summary);
+}
+
+try {
+  console.error(`stress: ${cycles} crash cycles, ${fuzzRuns} fuzz cases, ${soakMinutes} min soak (${loadGenerator})`);
+  await crashCycles();
+  fuzzing();
+  await soak();
+  const table = [
+    '| phase | cycles | requests | lost | unreadable | 5xx | crashes | max RSS MB | note |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...summaries.map(
+      (s) =>
+        `| ${s.phase} | ${s.cycles} | ${s.requests} | ${s.lost} | ${s.unreadable} | ${s.server_errors} | ${s.crashes} | ${Number.isNaN(s.max_rss_mb) ? '' : s.max_rss_mb.toFixed(0)} | ${s.note} |`,
+    ),
+  ].join('\n');
+  console.log(table);
+  await mkdir(values.out, { recursive: true });
+  await writeFile(join(values.out, 'stress.md'), `${table}\n`);
+  await writeFile(
+    join(values.out, 'stress.json'),
+    `${JSON.stringify({ measured_at: new Date().toISOString(), summaries }, null, 2)}\n`,
+  );
+  const failed = summaries.some((s) => s.lost + s.unreadable + s.server_errors + s.crashes > 0);
+  if (failed) console.error('stress: FAILED');
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
