@@ -1,13 +1,14 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests: the real companion server (started through its CLI) and
- * the real extension in Debian's Chromium (or CHROMIUM_PATH, or Playwright's
- * own browser where one is installed). Extensions need a persistent context,
- * which each spec launches itself, so there are no projects here.
+ * End-to-end tests: the real companion server (started through its CLI), the
+ * real extension, and pages of other origins, in Debian's Chromium (or
+ * CHROMIUM_PATH, or Playwright's own browser where one is installed). Each
+ * spec launches its own browser (extensions need a persistent context).
  */
 export default defineConfig({
-  testDir: 'extension/e2e',
+  testDir: '.',
+  testMatch: ['extension/e2e/**/*.spec.ts', 'server/e2e/**/*.spec.ts'],
   outputDir: 'test-results/e2e',
   timeout: 90_000,
   expect: { timeout: 15_000 },
