@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 export const BENCH_KEY = 'BenchKey0123456789abcdefghijklmnopqrstuv';
 export const HEAVY_KEY = 'HeavyKey0123456789abcdefghijklmnopqrstuv';
@@ -46,4 +48,15 @@ export async function writeFixture(path: string, visits: number): Promise<void> 
 /** json-server's equivalent: the same fixed version object and a collection of visit records. */
 export async function writeJsonServerDb(path: string): Promise<void> {
   await writeFile(path, JSON.stringify({ version: { version: '5.2' }, bug_user_last_visit: [] }));
+}
+
+/** A data file holding `visits` visits, made through the documented fixture format and `import` command. */
+export async function importFixture(cli: string, workDir: string, visits: number): Promise<string> {
+  const fixture = join(workDir, `fixture-${visits}.json`);
+  const data = join(workDir, `data-${visits}.json`);
+  await writeFixture(fixture, visits);
+  const result = spawnSync(process.execPath, [cli, 'import', fixture, '--data', data], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`import failed: ${result.stderr}`);
+  await rm(fixture);
+  return data;
 }

@@ -4,7 +4,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, writeFixture, writeJsonServerDb } from './data.js';
+import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits, writeJsonServerDb } from './data.js';
 import { measureExtension, percentiles } from './extension-figures.js';
 import { type LoadResult, type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
 import { CLI, memoryMb, type Started, startCeiling, startJsonServer, startOurs } from './processes.js';
@@ -56,15 +56,7 @@ function record(name: string, server: string, result: LoadResult, extra: Partial
   return row;
 }
 
-async function importFixture(visits: number): Promise<string> {
-  const fixture = join(work, `fixture-${visits}.json`);
-  const data = join(work, `data-${visits}.json`);
-  await writeFixture(fixture, visits);
-  const result = spawnSync(process.execPath, [CLI, 'import', fixture, '--data', data], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`import failed: ${result.stderr}`);
-  await rm(fixture);
-  return data;
-}
+const importFixture = (visits: number) => importVisits(CLI, work, visits);
 
 const postVisit = (url: string): LoadSpec => ({
   method: 'POST',

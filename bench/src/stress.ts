@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, writeFixture } from './data.js';
+import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits } from './data.js';
 import { type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
 import { CLI, memoryMb, type Started, startOurs } from './processes.js';
 
@@ -43,16 +43,20 @@ interface Summary {
   note: string;
 }
 const summaries: Summary[] = [];
+const newSummary = (phase: string, note = ''): Summary => ({
+  phase,
+  cycles: 0,
+  requests: 0,
+  lost: 0,
+  unreadable: 0,
+  server_errors: 0,
+  crashes: 0,
+  max_rss_mb: 0,
+  note,
+});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function importFixture(visits: number): Promise<string> {
-  const fixture = join(work, `fixture-${visits}.json`);
-  const data = join(work, `data-${visits}.json`);
-  await writeFixture(fixture, visits);
-  const result = spawnSync(process.execPath, [CLI, 'import', fixture, '--data', data], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`import failed: ${result.stderr}`);
-  return data;
-}
+const importFixture = (visits: number) => importVisits(CLI, work, visits);
 
 async function post(url: string, bug: number): Promise<{ status: number; ts?: string }> {
   const response = await fetch(`${url}/rest/bug_user_last_visit/${bug}`, {
@@ -89,17 +93,10 @@ async function lostVisits(url: string, acknowledged: Map<number, string>): Promi
 async function crashCycles(): Promise<void> {
   const data = await importFixture(1000);
   const acknowledged = new Map<number, string>();
-  const summary: Summary = {
-    phase: 'kill -9 under concurrent writes',
-    cycles: 0,
-    requests: 0,
-    lost: 0,
-    unreadable: 0,
-    server_errors: 0,
-    crashes: 0,
-    max_rss_mb: 0,
-    note: 'journal compaction every ~20 kB, so some kills land mid-compaction',
-  };
+  const summary = newSummary(
+    'kill -9 under concurrent writes',
+    'journal compaction every ~20 kB, so some kills land mid-compaction',
+  );
   for (let cycle = 0; cycle < cycles; cycle++) {
     let server: Started;
     try {
@@ -179,17 +176,7 @@ async function soak(): Promise<void> {
     { method: 'GET', url: `${server.url}/rest/parameters`, headers: asUser },
     { method: 'GET', url: `${server.url}/rest/time`, headers: asUser },
   ];
-  const summary: Summary = {
-    phase: `soak, ${soakMinutes} min of mixed load at 10 connections`,
-    cycles: 0,
-    requests: 0,
-    lost: 0,
-    unreadable: 0,
-    server_errors: 0,
-    crashes: 0,
-    max_rss_mb: 0,
-    note: '',
-  };
+  const summary = newSummary(`soak, ${soakMinutes} min of mixed load at 10 connections`);
   const slice = Math.max(1, Math.min(10, Math.round(soakMinutes * 6)));
   const end = Date.now() + soakMinutes * 60_000;
   const warmUntil = Date.now() + Math.min(60_000, soakMinutes * 60_000 * 0.2);

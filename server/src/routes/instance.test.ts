@@ -8,6 +8,7 @@ const REFERENCE = JSON.parse(
   readFileSync(new URL('../data/default-parameters.json', import.meta.url), 'utf8'),
 ) as Record<string, string>;
 
+/** The contract's list, written out again on purpose: importing the server's own would test nothing. */
 const LOGGED_IN = [
   'allowemailchange',
   'attachment_base',
