@@ -59,11 +59,17 @@ describe('import', () => {
       '{"users": [{"login": "a@example.com", "api_keys": ["same"]}, {"login": "b@example.com", "api_keys": ["same"]}]}',
       /users\[1\]: an API key of "b@example.com" is also given to "a@example.com"/,
     ],
-    ['{"users": [{"login": "a@example.com"}, {"login": "A@example.com"}]}', /users\[1\]\.login: "A@example.com" is listed twice/],
+    [
+      '{"users": [{"login": "a@example.com"}, {"login": "A@example.com"}]}',
+      /users\[1\]\.login: "A@example.com" is listed twice/,
+    ],
     ['{"users": [{"login": ""}]}', /users\[0\]\.login/],
     ['{"instance": {"version": "five"}}', /instance\.version: must look like X\.X/],
     ['{"instance": {"db_time_offset_seconds": 1.5}}', /instance\.db_time_offset_seconds/],
-    ['{"last_visits": [{"user": "nobody@example.com", "bug_id": 1, "last_visit_ts": "2026-01-01T00:00:00Z"}]}', /unknown user "nobody@example.com"/],
+    [
+      '{"last_visits": [{"user": "nobody@example.com", "bug_id": 1, "last_visit_ts": "2026-01-01T00:00:00Z"}]}',
+      /unknown user "nobody@example.com"/,
+    ],
     ['{"audit_log": [{"class": "Bugzilla::Product", "at_time": "2026-02-30T00:00:00Z"}]}', /audit_log\[0\]\.at_time/],
     ['[]', /the fixture: /],
   ])('rejects %s in one line naming the problem, data untouched', async (text, message) => {
