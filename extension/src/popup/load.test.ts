@@ -82,6 +82,19 @@ describe('loadPopupData', () => {
     expect(data.problem).toEqual({ kind: 'no-permission', origin: 'https://bugzilla.example.org/*' });
   });
 
+  it('calls the 5.2 crash of the recent list what it is: a tracker too old for it', async () => {
+    const platform = new MemoryPlatform({ trackerUrl: companion.url, apiKey: KEY });
+    withBackground(platform);
+    const realFetch = platform.fetch;
+    platform.fetch = async (input, init) =>
+      String(input).endsWith('/rest/bug_user_last_visit')
+        ? new Response('<html><body>Internal Server Error</body></html>', { status: 500 })
+        : realFetch(input, init);
+    const data = await loadPopupData(platform);
+    expect(data.version).toEqual({ ok: true, value: '5.2' });
+    expect(data.recent).toMatchObject({ ok: false, problem: { kind: 'too-old', detail: /Bugzilla 5\.2 cannot list/ } });
+  });
+
   it('marks the recent list as unsupported on a tracker without it', async () => {
     const platform = new MemoryPlatform({ trackerUrl: companion.url, apiKey: KEY });
     withBackground(platform);

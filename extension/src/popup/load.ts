@@ -106,7 +106,8 @@ export async function loadPopupData(platform: Platform, now: () => number = Date
         )
       : Promise.resolve(failed(noKey)),
   ]);
-  const sections = [version, extensions, timezone, clock, lastAudit, recent];
+  const recentOrTooOld = knownBrokenRecent(version, recent);
+  const sections = [version, extensions, timezone, clock, lastAudit, recentOrTooOld];
   const wide = sections.find((s): s is { ok: false; problem: Problem } => !s.ok && isTrackerWide(s.problem));
   if (wide && sections.every((s) => !s.ok)) return everywhere(wide.problem);
   // Some methods ignore credentials (version, timezone): show what loaded, with the problem above it.
@@ -117,5 +118,18 @@ export async function loadPopupData(platform: Platform, now: () => number = Date
     );
   }
   const problem = keyProblem ?? wide?.problem ?? null;
-  return { ...base, problem, login, version, extensions, timezone, clock, lastAudit, recent };
+  return { ...base, problem, login, version, extensions, timezone, clock, lastAudit, recent: recentOrTooOld };
+}
+
+/**
+ * Bugzilla 5.0.x and 5.2.x crash (HTTP 500) when asked for a user's visits; a
+ * failure there on those versions means "too old", not "something broke".
+ */
+function knownBrokenRecent<T>(version: Section<string>, recent: Section<T>): Section<T> {
+  if (recent.ok || recent.problem.kind !== 'server-error' || !version.ok) return recent;
+  if (!/^5\.[02](\.|$|\+)/.test(version.value)) return recent;
+  return failed({
+    kind: 'too-old',
+    detail: `Bugzilla ${version.value} cannot list recent visits (fixed in later versions)`,
+  });
 }
