@@ -30,6 +30,20 @@ describe('retention', () => {
     expect(store.recentVisits(1).map((v) => v.bugId)).toEqual([2]);
   });
 
+  it('keeps everything when the data never set the parameter (Bugzilla’s default of 10 is only shown)', async () => {
+    const store = createMemoryStore(
+      snapshotFromFixture({
+        users: [{ login: 'a@example.com' }],
+        bugs: [{ id: 1 }],
+        last_visits: [{ user: 'a@example.com', bug_id: 1, last_visit_ts: '2020-01-01T00:00:00Z' }],
+      }),
+    );
+    expect(store.instance.parameters.last_visit_keep_days).toBe('10');
+    expect(retentionCutoff(store, clock)).toBeNull();
+    expect(await pruneExpiredVisits(store, clock)).toBe(0);
+    expect(store.recentVisits(1)).toHaveLength(1);
+  });
+
   it.each(['0', '', 'forever'])('keeps everything when the parameter is %j', async (days) => {
     const store = storeKeeping(days);
     expect(retentionCutoff(store, clock)).toBeNull();

@@ -4,9 +4,10 @@ import type { Store } from './store/store.js';
 /**
  * The epoch-seconds cutoff below which visits are dropped, from the
  * `last_visit_keep_days` parameter; null (keep forever) when it is 0, empty
- * or not a number.
+ * or not a number, or when the data never set it (see visitRetention).
  */
 export function retentionCutoff(store: Store, clock: Clock): number | null {
+  if (!store.instance.visitRetention) return null;
   const days = Number((store.instance.parameters.last_visit_keep_days ?? '').trim() || '0');
   if (!Number.isFinite(days) || days <= 0) return null;
   return Math.floor(databaseTime(clock.now(), store.instance) / 1000 - days * 86_400);

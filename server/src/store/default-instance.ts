@@ -16,6 +16,7 @@ export function defaultInstance(): StoreSnapshot['instance'] {
     extensions: {},
     parameters: defaultParameterSet(),
     strict_involvement: false,
+    visit_retention: false,
     db_time_offset_seconds: 0,
   };
 }

@@ -110,6 +110,7 @@ export function snapshotFromFixture(input: unknown): StoreSnapshot {
     extensions: fixture.instance?.extensions ?? {},
     parameters: { ...defaults.parameters, ...fixture.instance?.parameters },
     strict_involvement: fixture.instance?.strict_involvement ?? false,
+    visit_retention: Object.hasOwn(fixture.instance?.parameters ?? {}, 'last_visit_keep_days'),
     db_time_offset_seconds: fixture.instance?.db_time_offset_seconds ?? 0,
   });
 

@@ -43,6 +43,7 @@ export class Model {
       extensions: instance.extensions,
       parameters: instance.parameters,
       strictInvolvement: instance.strict_involvement,
+      visitRetention: instance.visit_retention === true,
       dbTimeOffsetSeconds: instance.db_time_offset_seconds,
     };
     this.groups = snapshot.groups;
@@ -169,6 +170,7 @@ export class Model {
         extensions: this.instance.extensions,
         parameters: this.instance.parameters,
         strict_involvement: this.instance.strictInvolvement,
+        visit_retention: this.instance.visitRetention,
         db_time_offset_seconds: this.instance.dbTimeOffsetSeconds,
       },
       groups: this.groups,

@@ -60,6 +60,8 @@ export interface StoreSnapshot {
     extensions: Record<string, { version: string }>;
     parameters: Record<string, string>;
     strict_involvement: boolean;
+    /** Prune visits older than last_visit_keep_days (the fixture set it). Absent means false. */
+    visit_retention?: boolean;
     db_time_offset_seconds: number;
   };
   groups: string[];

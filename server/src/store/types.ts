@@ -8,6 +8,12 @@ export interface InstanceSettings {
   parameters: Record<string, string>;
   /** Refuse visits to bugs the user is not involved in (BMO-style); off by default. */
   strictInvolvement: boolean;
+  /**
+   * Whether old visits are removed (after `last_visit_keep_days`): only when the
+   * data set that parameter. Bugzilla itself never prunes unless an
+   * administrator runs clean-bug-user-last-visit.pl.
+   */
+  visitRetention: boolean;
   /** The database clock runs this many seconds ahead of the web clock (to reproduce a skewed instance). */
   dbTimeOffsetSeconds: number;
 }
