@@ -54,6 +54,14 @@ test('options: the key is checked and the user is named', async () => {
   await options.close();
 });
 
+test('options: a tracker URL pasted without scheme or with /rest is normalised', async () => {
+  const port = new URL(server.url).port;
+  const options = await configure(`127.0.0.1:${port}/rest/`, KEY);
+  await expect(options.getByRole('status')).toHaveText(/Signed in as tester@example\.com/);
+  await expect(options.getByLabel('Tracker URL')).toHaveValue(`http://127.0.0.1:${port}/`);
+  await options.close();
+});
+
 test('opening a bug page records the visit on the server', async () => {
   const before = Date.now();
   const page = await browser.context.newPage();

@@ -69,7 +69,9 @@ export function Options({ platform }: { platform: Platform }) {
         <label for="tracker-url">Tracker URL</label>
         <input
           id="tracker-url"
-          type="url"
+          type="text"
+          inputMode="url"
+          spellcheck={false}
           required
           value={settings.trackerUrl}
           onInput={(e) => update({ trackerUrl: e.currentTarget.value })}
