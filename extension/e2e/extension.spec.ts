@@ -10,7 +10,7 @@ function fixture(instance: Record<string, unknown> = {}) {
   return {
     instance: { version: '5.2', extensions: { BugModal: { version: '1.0' } }, ...instance },
     users: [{ login: 'tester@example.com', real_name: 'Tess Tester', api_keys: [KEY] }],
-    bugs: [{ id: 1, alias: 'first-bug' }, { id: 2 }, { id: 3 }, { id: 4 }],
+    bugs: [{ id: 1, alias: 'first-bug' }, { id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }],
     audit_log: [{ class: 'Bugzilla::Product', at_time: '2026-11-01T00:00:00Z' }],
   };
 }
@@ -73,6 +73,24 @@ test('opening a bug page records the visit on the server', async () => {
 
   await page.goto(`${server.url}/show_bug.cgi?id=first-bug`);
   await expect.poll(() => lastVisit(1)).not.toBeNull();
+  await page.close();
+});
+
+test('a reload and a navigation within the page are visits too', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${server.url}/show_bug.cgi?id=5`);
+  await expect.poll(() => lastVisit(5)).not.toBeNull();
+  const first = (await lastVisit(5)) as string;
+  // Visits are stamped in whole seconds: wait for the next one so a new visit shows.
+  await page.waitForTimeout(1100);
+  await page.reload();
+  await expect.poll(async () => ((await lastVisit(5)) as string) > first).toBe(true);
+  const second = (await lastVisit(5)) as string;
+  await page.waitForTimeout(1100);
+  await page.evaluate(() => {
+    location.hash = 'c1';
+  });
+  await expect.poll(async () => ((await lastVisit(5)) as string) > second).toBe(true);
   await page.close();
 });
 
