@@ -54,6 +54,10 @@ const newSummary = (phase: string, note = ''): Summary => ({
   max_rss_mb: 0,
   note,
 });
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const importFixture = (visits: number) => importVisits(CLI, work, visits);
@@ -180,7 +184,8 @@ async function soak(): Promise<void> {
   const slice = Math.max(1, Math.min(10, Math.round(soakMinutes * 6)));
   const end = Date.now() + soakMinutes * 60_000;
   const warmUntil = Date.now() + Math.min(60_000, soakMinutes * 60_000 * 0.2);
-  let rssAfterWarmUp = Number.NaN;
+  /** RSS after each slice once warmed up; compaction makes short spikes, so growth compares medians. */
+  const samples: number[] = [];
   let maxFileBytes = 0;
   for (let i = 0; Date.now() < end; i++) {
     const spec = mix[i % mix.length] as LoadSpec;
@@ -188,7 +193,7 @@ async function soak(): Promise<void> {
     summary.requests += Math.round(result.reqPerSec * slice);
     summary.server_errors += result.errors;
     const rss = memoryMb(server.child.pid).rss;
-    if (Date.now() < warmUntil || Number.isNaN(rssAfterWarmUp)) rssAfterWarmUp = rss;
+    if (Date.now() >= warmUntil) samples.push(rss);
     summary.max_rss_mb = Math.max(summary.max_rss_mb, rss);
     const sizes = await Promise.all(
       [stat(data), stat(`${data}.journal`)].map((p) =>
@@ -207,9 +212,14 @@ async function soak(): Promise<void> {
       break;
     }
   }
-  const growth = summary.max_rss_mb / rssAfterWarmUp - 1;
+  const half = Math.floor(samples.length / 2);
+  const early = median(samples.slice(0, half));
+  const late = median(samples.slice(half));
+  const growth = late / early - 1;
   summary.cycles = 1;
-  summary.note = `RSS ${rssAfterWarmUp.toFixed(0)} MB after warm-up, max ${summary.max_rss_mb.toFixed(0)} MB (+${(growth * 100).toFixed(1)}%); files at most ${(maxFileBytes / 1e6).toFixed(1)} MB`;
+  summary.note =
+    `median RSS ${early.toFixed(0)} MB early, ${late.toFixed(0)} MB late (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%), ` +
+    `peak ${summary.max_rss_mb.toFixed(0)} MB during compaction; files at most ${(maxFileBytes / 1e6).toFixed(1)} MB`;
   if (soakMinutes < 3) {
     summary.note += ' (too short to judge growth: the soak needs a minute of warm-up)';
   } else if (growth > 0.1) {

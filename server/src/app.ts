@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
-import { checkHost, hostPolicy } from './http/host-check.js';
+import { hostGuard, hostPolicy } from './http/host-check.js';
 import { requestLog } from './http/request-log.js';
 import { type ApiState, type Logger, respond } from './http/respond.js';
 import { apiRoutes } from './routes/api-router.js';
@@ -34,8 +34,7 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   const logger = options.logger ?? { error: (message, error) => console.error(`bz-companion: ${message}`, error) };
   const deps = { store, clock, urlbase: options.urlbase };
   if (options.logRequest) app.use(requestLog(options.logRequest));
-  app.use(respond(logger));
-  app.use(checkHost(options.acceptsHost ?? hostPolicy('127.0.0.1')));
+  app.use(respond(logger, hostGuard(options.acceptsHost ?? hostPolicy('127.0.0.1'))));
   app.use(apiRoutes(deps, { bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES }));
   app.use(pages(store));
   return app;

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { BugzillaError, errors } from '../errors.js';
-import { CORS_HEADERS } from './cors.js';
+import { ALLOW_ANY_ORIGIN } from './cors.js';
 import { etagOf, ifNoneMatchMatches } from './etag.js';
 import { applyFieldFilter, readFieldFilter } from './field-filter.js';
 
@@ -21,15 +21,17 @@ export interface ApiState {
 const JSON_TYPE = 'application/json; charset=UTF-8';
 
 /**
- * The top of the chain: the one place that sets CORS headers, turns results
+ * The top of the chain: the one place that checks the Host, sets CORS, turns results
  * into JSON (with include/exclude_fields and ETag/304) and any thrown error into a
  * Bugzilla-shaped error. Unknown errors are logged with their stack and never
  * shown to the client.
  */
-export function respond(logger: Logger): Middleware<ApiState> {
+export function respond(logger: Logger, checkHost: (hostHeader: string | undefined) => void): Middleware<ApiState> {
   return async (ctx, next) => {
-    for (const name in CORS_HEADERS) ctx.res.setHeader(name, CORS_HEADERS[name] as string);
+    ctx.res.setHeader('Access-Control-Allow-Origin', ALLOW_ANY_ORIGIN);
     try {
+      // First of all: a request for another Host (DNS rebinding) is refused before anything reads it.
+      checkHost(ctx.req.headers.host);
       await next();
     } catch (thrown) {
       const error = asBugzillaError(thrown, logger, `${ctx.method} ${ctx.path}`);
