@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,9 +36,9 @@ test.describe('headless firefox-esr', () => {
 
   let server: RunningServer;
   let firefox: ChildProcess | undefined;
-  let startPage: Server | undefined;
+  let trackerProxy: Server | undefined;
   test.afterEach(async () => {
-    startPage?.close();
+    trackerProxy?.close();
     if (firefox?.pid) {
       try {
         process.kill(-firefox.pid, 'SIGKILL');
@@ -56,26 +56,45 @@ test.describe('headless firefox-esr', () => {
     });
     // A build with the tracker and key preset: nothing can type into Firefox's options page here.
     const dist = mkdtempSync(join(tmpdir(), 'bz-firefox-'));
+    // web-ext installs the add-on only after the first page has loaded, so the bug page reloads itself every
+    // 2 s (each reload is a visit) until one lands. It is served by a proxy on the tracker's origin, which
+    // forwards everything else (the REST calls) to the real server.
+    const target = new URL(server.url);
+    trackerProxy = createServer((incoming, outgoing) => {
+      if (incoming.url?.startsWith('/show_bug.cgi')) {
+        outgoing.writeHead(200, { 'Content-Type': 'text/html' });
+        outgoing.end('<!doctype html><meta http-equiv="refresh" content="2"><title>Bug 2</title><h1>Bug 2</h1>');
+        return;
+      }
+      const forward = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: incoming.url,
+          method: incoming.method,
+          headers: incoming.headers,
+        },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
+      forward.on('error', () => outgoing.destroy());
+      incoming.pipe(forward);
+    });
+    await new Promise<void>((resolve) => trackerProxy?.listen(0, '127.0.0.1', resolve));
+    const trackerUrl = `http://127.0.0.1:${(trackerProxy.address() as AddressInfo).port}/`;
     const build = spawnSync(
       'npx',
       ['vite', 'build', '--mode', 'firefox', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
       {
         cwd: EXTENSION,
         encoding: 'utf8',
-        env: { ...process.env, VITE_BZ_TRACKER_URL: `${server.url}/`, VITE_BZ_API_KEY: KEY },
+        env: { ...process.env, VITE_BZ_TRACKER_URL: trackerUrl, VITE_BZ_API_KEY: KEY },
       },
     );
     expect(build.status, build.stderr).toBe(0);
-
-    // web-ext installs the add-on after the start page has loaded, so that page moves on to the bug page
-    // later. It is served over HTTP: Firefox refuses top-level data: URLs.
-    const bugPage = `${server.url}/show_bug.cgi?id=2`;
-    startPage = createServer((_request, response) => {
-      response.writeHead(200, { 'Content-Type': 'text/html' });
-      response.end(`<meta http-equiv="refresh" content="6;url=${bugPage}">waiting for the add-on`);
-    });
-    await new Promise<void>((resolve) => startPage?.listen(0, '127.0.0.1', resolve));
-    const startUrl = `http://127.0.0.1:${(startPage.address() as AddressInfo).port}/`;
+    const startUrl = `${trackerUrl}show_bug.cgi?id=2`;
     firefox = spawn(
       process.execPath,
       [
