@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { forward } from '@bz-companion/server/testing';
 import { chromium } from '@playwright/test';
 
 const CHROMIUM_DIST = fileURLToPath(new URL('../../extension/dist/chromium', import.meta.url));
@@ -27,21 +28,7 @@ async function recordingProxy(target: string) {
     if (incoming.method === 'POST' && incoming.url?.startsWith('/rest/bug_user_last_visit/')) {
       arrivals.set(incoming.url.split('?')[0]?.split('/').pop() ?? '', now());
     }
-    const forward = request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        path: incoming.url,
-        method: incoming.method,
-        headers: incoming.headers,
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forward.on('error', () => outgoing.destroy());
-    incoming.pipe(forward);
+    forward(incoming, outgoing, upstream);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, arrivals, close: () => proxy.close() };

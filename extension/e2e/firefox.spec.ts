@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type RunningServer, serveFixture } from '@bz-companion/server/testing';
+import { forward, type RunningServer, serveFixture } from '@bz-companion/server/testing';
 import { createClient } from '@bz-companion/shared';
 import { expect, test } from '@playwright/test';
 
@@ -66,21 +66,7 @@ test.describe('headless firefox-esr', () => {
         outgoing.end('<!doctype html><meta http-equiv="refresh" content="2"><title>Bug 2</title><h1>Bug 2</h1>');
         return;
       }
-      const forward = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: incoming.url,
-          method: incoming.method,
-          headers: incoming.headers,
-        },
-        (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
-      forward.on('error', () => outgoing.destroy());
-      incoming.pipe(forward);
+      forward(incoming, outgoing, target);
     });
     await new Promise<void>((resolve) => trackerProxy?.listen(0, '127.0.0.1', resolve));
     const trackerUrl = `http://127.0.0.1:${(trackerProxy.address() as AddressInfo).port}/`;

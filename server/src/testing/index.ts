@@ -1,0 +1,2 @@
+export * from './cli-server.js';
+export * from './forward.js';
