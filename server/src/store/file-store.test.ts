@@ -124,3 +124,16 @@ describe('file store', () => {
     await store.close();
   });
 });
+
+describe('user add through the journal', () => {
+  it('restores a new user and the groups it brought after a crash', async () => {
+    const { path, store } = await freshStore();
+    const { apiKey } = await store.addUser({ login: 'new@example.com', groups: ['brand-new'] });
+    await writeFile(`${path}.lock`, '999999999\n'); // no close(): as after kill -9
+    const reopened = await openFileStore(path);
+    expect(reopened.store.findApiKey(apiKey)?.user.groups).toEqual(['brand-new']);
+    await reopened.store.close();
+    const snapshot = JSON.parse(await readFile(path, 'utf8'));
+    expect(snapshot.groups).toContain('brand-new');
+  });
+});

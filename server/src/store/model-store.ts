@@ -74,9 +74,6 @@ export class ModelStore implements Store {
     const login = input.login.trim();
     if (login === '') throw new TypeError('a user needs a login');
     if (this.#model.usersByLogin.has(login.toLowerCase())) throw new TypeError(`user ${login} already exists`);
-    for (const group of input.groups ?? []) {
-      if (!this.#model.groups.includes(group)) this.#model.groups.push(group);
-    }
     const apiKey = generateApiKey();
     const id = this.#model.nextUserId();
     await this.#committer.commit({

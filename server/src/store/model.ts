@@ -217,6 +217,8 @@ export class Model {
       disabled: user.disabled,
       disabledText: user.disabled_text,
     };
+    // A user's groups exist from then on; part of applying the change, so a replay restores them too.
+    for (const group of user.groups) if (!this.groups.includes(group)) this.groups.push(group);
     this.users.set(user.id, entry);
     this.usersByLogin.set(user.login.toLowerCase(), entry);
     for (const key of user.api_keys) {
