@@ -1,8 +1,3 @@
-import type { BugzillaErrorBody } from '@bz-companion/shared';
-
-/** Where a Bugzilla error points readers, as 5.2 does in every error body. */
-export const DOCUMENTATION_URL = 'https://bugzilla.readthedocs.io/en/5.2/api/index.html';
-
 /**
  * HTTP status by Bugzilla error code (5.2's REST_STATUS_CODE_MAP); every code
  * not listed is a client error, 400.
@@ -16,7 +11,7 @@ const STATUS_BY_CODE: ReadonlyMap<number, number> = new Map([
   [410, 401],
 ]);
 
-/** An error a handler throws; exactly one middleware renders it as Bugzilla JSON. */
+/** An error a handler throws; http/error-response.ts renders it, the one place that does. */
 export class BugzillaError extends Error {
   override readonly name = 'BugzillaError';
   readonly code: number;
@@ -29,10 +24,6 @@ export class BugzillaError extends Error {
     this.status = options.status ?? STATUS_BY_CODE.get(code) ?? 400;
     this.headers = options.headers ?? {};
   }
-
-  toBody(): BugzillaErrorBody {
-    return { error: true, code: this.code, message: this.message, documentation: DOCUMENTATION_URL };
-  }
 }
 
 /** Every error the API can answer, named for what went wrong. */
@@ -44,6 +35,9 @@ export const errors = {
   bodyNotAnObject: (kind: string) =>
     new BugzillaError(32000, `The request body must be a JSON object (the parameters by name), not ${kind}.`),
   unreadableBody: (detail: string) => new BugzillaError(32000, `The request body could not be read: ${detail}`),
+  /** Node's HTTP parser refused the request itself (431 headers too large, 414 URL too long, else 400). */
+  unreadableRequest: (reason: string, status: number) =>
+    new BugzillaError(32000, `The request could not be read: ${reason}.`, { status }),
   bodyTooLarge: (limitBytes: number) =>
     new BugzillaError(
       32000,
@@ -74,6 +68,12 @@ export const errors = {
     new BugzillaError(-32000, `The update could not be saved, so nothing was changed: ${detail}. Try again later.`, {
       status: 503,
       headers: { 'Retry-After': '5' },
+    }),
+  /** Asked between binding the port and opening the store. */
+  starting: () =>
+    new BugzillaError(-32000, 'bz-companion is starting; try again in a moment.', {
+      status: 503,
+      headers: { 'Retry-After': '1' },
     }),
   /** A bug in bz-companion itself; the stack goes to the server log, never to the client. */
   internal: () =>

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../app.js';
 import { systemClock } from '../clock.js';
+import { errors } from '../errors.js';
 import { answerClientErrorsWithJson } from '../http/client-error.js';
+import { sendError } from '../http/error-response.js';
 import { hostPolicy } from '../http/host-check.js';
 import { pruneExpiredVisits, scheduleRetention } from '../retention.js';
 import { demoFixture } from '../store/demo.js';
@@ -48,10 +50,8 @@ export class PortInUseError extends Error {
  * stop accepting, let in-flight requests finish, persist, and exit 0.
  */
 export async function serve(options: ServeOptions): Promise<void> {
-  let handler: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
-    response.writeHead(503, { 'Content-Type': 'application/json; charset=UTF-8', 'Retry-After': '1' });
-    response.end('{"error":true,"code":-32000,"message":"bz-companion is starting."}');
-  };
+  let handler: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) =>
+    sendError(response, errors.starting());
   const server = createServer((request, response) => handler(request, response));
   answerClientErrorsWithJson(server);
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { type Server, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { DOCUMENTATION_URL } from '../errors.js';
+import { errors } from '../errors.js';
+import { renderError } from './error-response.js';
 
 const STATUS_BY_PARSER_ERROR: Record<string, number> = {
   HPE_HEADER_OVERFLOW: 431,
@@ -21,21 +22,16 @@ export function answerClientErrorsWithJson(server: Server): void {
     const status = STATUS_BY_PARSER_ERROR[error.code ?? ''] ?? 400;
     const reason =
       status === 431 ? 'its headers are too large' : status === 414 ? 'its URL is too long' : 'it is not valid HTTP';
-    const body = JSON.stringify({
-      error: true,
-      code: 32000,
-      message: `The request could not be read: ${reason}.`,
-      documentation: DOCUMENTATION_URL,
-    });
+    const { headers, body } = renderError(errors.unreadableRequest(reason, status));
     // An answer to HEAD carries no body, even an error (else the client reads it as a second response).
     const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-        'Content-Type: application/json; charset=UTF-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Access-Control-Allow-Origin: *\r\n' +
-        'Connection: close\r\n\r\n' +
-        (head ? '' : body),
-    );
+    const lines = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      // The parser has lost its place in the stream, so nothing after this request can be read.
+      'Connection: close',
+    ];
+    socket.end(`${lines.join('\r\n')}\r\n\r\n${head ? '' : body}`);
   });
 }

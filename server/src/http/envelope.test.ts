@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, serveFixture } from '../testing/cli-server.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
+import { DOCUMENTATION_URL } from './error-response.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -189,7 +190,8 @@ describe('requests the HTTP parser rejects', () => {
   it('still answers JSON to oversized headers', async () => {
     const response = await api('/rest/version', { headers: { 'X-Big': 'x'.repeat(20_000) } });
     expect(response.status).toBe(431);
-    expect(await response.json()).toMatchObject({ error: true, code: 32000 });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await response.json()).toMatchObject({ error: true, code: 32000, documentation: DOCUMENTATION_URL });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { BugzillaError, errors } from '../errors.js';
 import { ALLOW_ANY_ORIGIN } from './cors.js';
+import { JSON_CONTENT_TYPE, renderError } from './error-response.js';
 import { etagOf, ifNoneMatchMatches } from './etag.js';
 import { applyFieldFilter, readFieldFilter } from './field-filter.js';
 
@@ -18,8 +19,6 @@ export interface ApiState {
   pathId?: string | undefined;
 }
 
-const JSON_TYPE = 'application/json; charset=UTF-8';
-
 /**
  * The top of the chain: the one place that checks the Host, sets CORS, turns results
  * into JSON (with include/exclude_fields and ETag/304) and any thrown error into a
@@ -34,11 +33,10 @@ export function respond(logger: Logger, checkHost: (hostHeader: string | undefin
       checkHost(ctx.req.headers.host);
       await next();
     } catch (thrown) {
-      const error = asBugzillaError(thrown, logger, `${ctx.method} ${ctx.path}`);
-      ctx.status = error.status;
-      ctx.set(error.headers);
-      ctx.set('Content-Type', JSON_TYPE);
-      ctx.body = JSON.stringify(error.toBody());
+      const answer = renderError(asBugzillaError(thrown, logger, `${ctx.method} ${ctx.path}`));
+      ctx.status = answer.status;
+      ctx.set(answer.headers);
+      ctx.body = answer.body;
       return;
     }
     if (!('result' in ctx.state)) return; // Not an API response (HTML pages).
@@ -46,7 +44,7 @@ export function respond(logger: Logger, checkHost: (hostHeader: string | undefin
     const value = filter ? applyFieldFilter(ctx.state.result, filter, ctx.state.filterInside) : ctx.state.result;
     const json = JSON.stringify(value);
     // Koa sets 200 with the body. Type first: a body set without one makes Koa look up a MIME type we would overwrite.
-    ctx.set('Content-Type', JSON_TYPE);
+    ctx.set('Content-Type', JSON_CONTENT_TYPE);
     ctx.body = json;
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
       const etag = etagOf(json);

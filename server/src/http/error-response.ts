@@ -1,0 +1,43 @@
+import type { ServerResponse } from 'node:http';
+import type { BugzillaErrorBody } from '@bz-companion/shared';
+import type { BugzillaError } from '../errors.js';
+import { ALLOW_ANY_ORIGIN } from './cors.js';
+
+/** Where a Bugzilla error points readers, as 5.2 does in every error body. */
+export const DOCUMENTATION_URL = 'https://bugzilla.readthedocs.io/en/5.2/api/index.html';
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
+
+export interface ErrorResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Bugzilla's error JSON; leave it out of an answer to HEAD. */
+  body: string;
+}
+
+/**
+ * The one place an error becomes an answer, whoever sends it (the app, the
+ * HTTP parser's refusals, the server while it starts): Bugzilla's body with
+ * `documentation`, the error's status and headers, and CORS, since a page
+ * that cannot read an error cannot tell the user what went wrong.
+ */
+export function renderError(error: BugzillaError): ErrorResponse {
+  const body: BugzillaErrorBody = {
+    error: true,
+    code: error.code,
+    message: error.message,
+    documentation: DOCUMENTATION_URL,
+  };
+  return {
+    status: error.status,
+    headers: { ...error.headers, 'Content-Type': JSON_CONTENT_TYPE, 'Access-Control-Allow-Origin': ALLOW_ANY_ORIGIN },
+    body: JSON.stringify(body),
+  };
+}
+
+/** For answers sent outside the Koa app, straight on Node's response. Node leaves the body out for HEAD. */
+export function sendError(response: ServerResponse, error: BugzillaError): void {
+  const { status, headers, body } = renderError(error);
+  response.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
+  response.end(body);
+}
