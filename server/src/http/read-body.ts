@@ -39,11 +39,13 @@ export async function readBody(request: IncomingMessage, limitBytes: number): Pr
     throw bodyReadError(error, limitBytes);
   } finally {
     if (decoder) {
-      // Stop decoding, and read (and drop) the rest of the upload so the client gets our answer, not a reset.
       request.unpipe(decoder);
       decoder.destroy();
-      request.resume();
     }
+    // Refused before its end (too large, undecodable): raw-body paused the request, and Node drains only
+    // bodies nobody started reading, so the rest would sit unread and the keep-alive connection's next
+    // request would never be answered. Read and drop it (Node's requestTimeout bounds an endless one).
+    if (!request.complete) request.resume();
   }
   if (contentType.startsWith('application/x-www-form-urlencoded') && !looksLikeJsonObject(text)) {
     return parseForm(text);
