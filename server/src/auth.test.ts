@@ -75,6 +75,14 @@ describe('where the API key comes from', () => {
     await expectBugzillaError(await api('/rest/whoami?Bugzilla_api_key='), 401, 410);
   });
 
+  it('trims the key as 5.2 does, and a key of only spaces is no key', async () => {
+    expect(await whoami(await api(`/rest/whoami?Bugzilla_api_key=%20${KEYS.alice}%20%09`))).toBe('alice@example.com');
+    const posted = await api('/rest/bug_user_last_visit/1', { method: 'POST', json: { api_key: ` ${KEYS.carol}\n` } });
+    expect(posted.status).toBe(200);
+    await expectBugzillaError(await api('/rest/whoami?Bugzilla_api_key=%20%20'), 401, 410);
+    expect(await whoami(await api(`/rest/whoami?Bugzilla_api_key=%20&api_key=${KEYS.bob}`))).toBe('bob@example.com');
+  });
+
   it('never authenticates with a cookie', async () => {
     const response = await api('/rest/whoami', { headers: { Cookie: `Bugzilla_api_key=${KEYS.alice}` } });
     await expectBugzillaError(response, 401, 410);

@@ -17,9 +17,11 @@ export type AuthPolicy =
 
 const KEY_PARAMS = ['Bugzilla_api_key', 'api_key'] as const;
 
+/** Trimmed, as 5.2's APIKey login does (`trim`): a key of only spaces is no key. */
 function firstString(value: unknown): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' && first !== '' ? first : undefined;
+  const key = typeof first === 'string' ? first.trim() : '';
+  return key !== '' ? key : undefined;
 }
 
 /**
