@@ -60,6 +60,18 @@ describe('unknown routes: 32614', () => {
   });
 });
 
+describe('/rest.cgi/, the endpoint /rest/ rewrites to in Bugzilla', () => {
+  it('serves every path exactly as /rest/', async () => {
+    expect(await (await api('/rest.cgi/version')).json()).toEqual({ version: '5.2' });
+    const visit = await api('/rest.cgi/bug_user_last_visit/myalias', { method: 'POST', headers: withKey() });
+    expect(await visit.json()).toEqual([{ id: 1, last_visit_ts: expect.any(String) }]);
+    expect((await api('/rest.cgi/bug_user_last_visit/1', { method: 'OPTIONS' })).headers.get('allow')).toBe(
+      (await api('/rest/bug_user_last_visit/1', { method: 'OPTIONS' })).headers.get('allow'),
+    );
+    await expectError(await api('/rest.cgi/nope'), 404, 32614, "A REST API resource was not found for 'GET /nope'.");
+  });
+});
+
 describe('OPTIONS and CORS', () => {
   it('answers {} with Allow and the preflight headers on a known path', async () => {
     const response = await api('/rest/bug_user_last_visit/1', {

@@ -54,9 +54,10 @@ export function apiRoutes(deps: RouteDeps, options: ApiRouterOptions): Middlewar
   }
 
   return (ctx, next) => {
-    const match = dispatcher.match(ctx.path);
+    const path = restPath(ctx.path);
+    const match = dispatcher.match(path);
     if (!match) {
-      if (ctx.path.startsWith('/rest/')) throw notFound(ctx.method, ctx.path);
+      if (path.startsWith('/rest/')) throw notFound(ctx.method, path);
       return next().then(() => {
         if (ctx.body === undefined && !('result' in ctx.state)) throw notFound(ctx.method, ctx.path);
       });
@@ -74,6 +75,11 @@ export function apiRoutes(deps: RouteDeps, options: ApiRouterOptions): Middlewar
     }
     throw notFound(ctx.method, ctx.path);
   };
+}
+
+/** Bugzilla's REST endpoint is rest.cgi and /rest/ only a rewrite to it: clients configured with either work. */
+function restPath(path: string): string {
+  return path.startsWith('/rest.cgi/') ? `/rest${path.slice('/rest.cgi'.length)}` : path;
 }
 
 function notFound(method: string, path: string) {
