@@ -72,6 +72,44 @@ describe('/rest.cgi/, the endpoint /rest/ rewrites to in Bugzilla', () => {
   });
 });
 
+describe('JSONP (?callback= on a GET), as 5.2', () => {
+  it('answers text/javascript /**/NAME(<json>), filtered and with its own ETag', async () => {
+    const response = await api('/rest/version?callback=foo');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=UTF-8');
+    expect(await response.text()).toBe('/**/foo({"version":"5.2"})');
+    expect(response.headers.get('etag')).not.toBe((await api('/rest/version')).headers.get('etag'));
+    const filtered = await api('/rest/bug_user_last_visit/1?callback=cb.done&include_fields=id', {
+      headers: withKey(),
+    });
+    expect(await filtered.text()).toBe('/**/cb.done([{"id":1}])');
+  });
+
+  it('answers errors after the callback is accepted as JSONP too, with their status', async () => {
+    const response = await api('/rest/whoami?callback=cb');
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=UTF-8');
+    const text = await response.text();
+    expect(text).toMatch(/^\/\*\*\/cb\(\{.*\}\)$/);
+    expect(JSON.parse(text.slice('/**/cb('.length, -1))).toMatchObject({ error: true, code: 410 });
+  });
+
+  it("refuses a callback outside 5.2's characters with 32611, as JSON", async () => {
+    await expectError(
+      await api('/rest/version?callback=a-b'),
+      400,
+      32611,
+      "You cannot use 'a-b' as your 'callback' parameter. For security reasons, only letters, numbers, and the following characters are allowed in the 'callback' parameter: []._",
+    );
+  });
+
+  it('leaves POST answers as JSON', async () => {
+    const response = await api('/rest/bug_user_last_visit/1?callback=cb', { method: 'POST', headers: withKey() });
+    expect(response.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+    expect(await response.json()).toEqual([{ id: 1, last_visit_ts: expect.any(String) }]);
+  });
+});
+
 describe('OPTIONS and CORS', () => {
   it('answers {} with Allow and the preflight headers on a known path', async () => {
     const response = await api('/rest/bug_user_last_visit/1', {

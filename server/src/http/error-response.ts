@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { BugzillaErrorBody } from '@bz-companion/shared';
 import type { BugzillaError } from '../errors.js';
 import { ALLOW_ANY_ORIGIN } from './cors.js';
+import { JSONP_CONTENT_TYPE, wrapJsonp } from './jsonp.js';
 
 /** Where a Bugzilla error points readers, as 5.2 does in every error body. */
 export const DOCUMENTATION_URL = 'https://bugzilla.readthedocs.io/en/5.2/api/index.html';
@@ -19,19 +20,25 @@ export interface ErrorResponse {
  * The one place an error becomes an answer, whoever sends it (the app, the
  * HTTP parser's refusals, the server while it starts): Bugzilla's body with
  * `documentation`, the error's status and headers, and CORS, since a page
- * that cannot read an error cannot tell the user what went wrong.
+ * that cannot read an error cannot tell the user what went wrong. A JSONP
+ * call gets its error as JSONP, as 5.2 does once it has accepted the callback.
  */
-export function renderError(error: BugzillaError): ErrorResponse {
+export function renderError(error: BugzillaError, jsonpCallback?: string): ErrorResponse {
   const body: BugzillaErrorBody = {
     error: true,
     code: error.code,
     message: error.message,
     documentation: DOCUMENTATION_URL,
   };
+  const json = JSON.stringify(body);
   return {
     status: error.status,
-    headers: { ...error.headers, 'Content-Type': JSON_CONTENT_TYPE, 'Access-Control-Allow-Origin': ALLOW_ANY_ORIGIN },
-    body: JSON.stringify(body),
+    headers: {
+      ...error.headers,
+      'Content-Type': jsonpCallback ? JSONP_CONTENT_TYPE : JSON_CONTENT_TYPE,
+      'Access-Control-Allow-Origin': ALLOW_ANY_ORIGIN,
+    },
+    body: jsonpCallback ? wrapJsonp(jsonpCallback, json) : json,
   };
 }
 

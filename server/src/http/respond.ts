@@ -4,6 +4,7 @@ import { ALLOW_ANY_ORIGIN } from './cors.js';
 import { JSON_CONTENT_TYPE, renderError } from './error-response.js';
 import { etagOf, ifNoneMatchMatches } from './etag.js';
 import { applyFieldFilter, readFieldFilter } from './field-filter.js';
+import { JSONP_CONTENT_TYPE, wrapJsonp } from './jsonp.js';
 
 export interface Logger {
   error(message: string, error?: unknown): void;
@@ -17,6 +18,8 @@ export interface ApiState {
   filterInside?: string;
   /** The `{id}` path segment of the matched endpoint, decoded. */
   pathId?: string | undefined;
+  /** Answer as JSONP calling this function (a GET's valid `?callback=`). */
+  jsonpCallback?: string | undefined;
 }
 
 /**
@@ -33,7 +36,7 @@ export function respond(logger: Logger, checkHost: (hostHeader: string | undefin
       checkHost(ctx.req.headers.host);
       await next();
     } catch (thrown) {
-      const answer = renderError(asBugzillaError(thrown, logger, `${ctx.method} ${ctx.path}`));
+      const answer = renderError(asBugzillaError(thrown, logger, `${ctx.method} ${ctx.path}`), ctx.state.jsonpCallback);
       ctx.status = answer.status;
       ctx.set(answer.headers);
       ctx.body = answer.body;
@@ -43,11 +46,13 @@ export function respond(logger: Logger, checkHost: (hostHeader: string | undefin
     const filter = ctx.querystring ? readFieldFilter(new URLSearchParams(ctx.querystring)) : null;
     const value = filter ? applyFieldFilter(ctx.state.result, filter, ctx.state.filterInside) : ctx.state.result;
     const json = JSON.stringify(value);
+    const callback = ctx.state.jsonpCallback;
+    const body = callback ? wrapJsonp(callback, json) : json;
     // Koa sets 200 with the body. Type first: a body set without one makes Koa look up a MIME type we would overwrite.
-    ctx.set('Content-Type', JSON_CONTENT_TYPE);
-    ctx.body = json;
+    ctx.set('Content-Type', callback ? JSONP_CONTENT_TYPE : JSON_CONTENT_TYPE);
+    ctx.body = body;
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
-      const etag = etagOf(json);
+      const etag = etagOf(body);
       ctx.set('ETag', etag);
       if (ifNoneMatchMatches(ctx.get('If-None-Match'), etag)) {
         ctx.status = 304;

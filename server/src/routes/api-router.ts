@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import { authenticate, presentedApiKey } from '../auth.js';
 import { errors } from '../errors.js';
 import { preflightHeaders } from '../http/cors.js';
+import { jsonpCallback } from '../http/jsonp.js';
 import { type BodyParams, readBody } from '../http/read-body.js';
 import type { ApiState } from '../http/respond.js';
 import { allowedMethods, Dispatcher } from './dispatch.js';
@@ -30,8 +31,11 @@ export function apiRoutes(deps: RouteDeps, options: ApiRouterOptions): Middlewar
   const dispatcher = new Dispatcher<Handler>();
   for (const key of Object.keys(routeTable) as EndpointKey[]) {
     const spec = routeTable[key] as RouteSpec<EndpointKey>;
+    const answersJsonp = !key.startsWith('POST ');
     const run = (ctx: Parameters<Handler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
+      // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.
+      if (answersJsonp && query !== EMPTY_QUERY) ctx.state.jsonpCallback = jsonpCallback(query);
       const apiKey = spec.auth === 'ignore' ? undefined : presentedApiKey(ctx.headers, query, body);
       const user = authenticate(deps.store, spec.auth, apiKey);
       if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
