@@ -1,25 +1,39 @@
 import { errors } from './errors.js';
 import type { Store } from './store/store.js';
+import type { Bug } from './store/types.js';
 
 /**
- * Resolves what a client sent as a bug (a positive decimal integer, surrounding
- * white space allowed, or an alias in any letter case) to a bug id.
- * With `mustExist`, an integer that names no bug is an error (POST); without
- * it, only the caller's own records are read, so any id is fine (GET).
+ * What a client sent as a bug: a positive decimal integer (surrounding white
+ * space allowed) or an alias in any letter case. An alias must name a bug; a
+ * number is returned as it is, whether or not a bug has it.
  */
-export function resolveBugRef(store: Store, raw: unknown, mustExist: boolean): number {
+function parseBugRef(store: Store, raw: unknown): number | Bug {
   if (raw === null || raw === undefined) throw errors.bugNumberRequired();
   const text = String(raw).trim();
   if (text === '') throw errors.bugNumberRequired();
   if (/^\d+$/.test(text)) {
     const id = Number(text);
     if (id === 0 || !Number.isSafeInteger(id)) throw errors.bugNumberRequired();
-    if (mustExist && !store.bugById(id)) throw errors.bugNumberRequired();
     return id;
   }
   const bug = store.bugByAlias(text);
   if (!bug) throw errors.invalidBugId(text);
-  return bug.id;
+  return bug;
+}
+
+/** The bug a reference names; a number that names no bug is an error, as for Bugzilla's updates. */
+export function resolveBugRef(store: Store, raw: unknown): Bug {
+  const ref = parseBugRef(store, raw);
+  if (typeof ref !== 'number') return ref;
+  const bug = store.bugById(ref);
+  if (!bug) throw errors.bugNumberRequired();
+  return bug;
+}
+
+/** The id a reference names, existing or not: for reads of the caller's own records, where any id is fine. */
+export function resolveBugId(store: Store, raw: unknown): number {
+  const ref = parseBugRef(store, raw);
+  return typeof ref === 'number' ? ref : ref.id;
 }
 
 /** An element that is an object, array or boolean is not a bug reference at all (Bugzilla's code 58). */

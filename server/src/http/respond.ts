@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { BugzillaError, errors } from '../errors.js';
+import { StoreWriteError } from '../store/committer.js';
 import { ALLOW_ANY_ORIGIN } from './cors.js';
 import { JSON_CONTENT_TYPE, renderError } from './error-response.js';
 import { etagOf, ifNoneMatchMatches } from './etag.js';
@@ -64,6 +65,8 @@ export function respond(logger: Logger, checkHost: (hostHeader: string | undefin
 
 function asBugzillaError(thrown: unknown, logger: Logger, where: string): BugzillaError {
   if (thrown instanceof BugzillaError) return thrown;
+  // The store refused a write and changed nothing: the client may retry, whichever route wrote.
+  if (thrown instanceof StoreWriteError) return errors.storageUnavailable(thrown.message);
   // Koa's own client errors (e.g. a malformed URL): the client's fault, so 400.
   const status = (thrown as { status?: number; expose?: boolean }).status;
   if (typeof status === 'number' && status >= 400 && status < 500 && (thrown as { expose?: boolean }).expose) {

@@ -1,10 +1,9 @@
 import type { LastVisit, LastVisitOrNever } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { isInvolved, isVisible } from '../access.js';
-import { isScalarRef, resolveBugRef } from '../bug-ref.js';
+import { isScalarRef, resolveBugId, resolveBugRef } from '../bug-ref.js';
 import { databaseTime } from '../clock.js';
 import { errors } from '../errors.js';
-import { StoreWriteError } from '../store/committer.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
 /**
@@ -25,19 +24,13 @@ async function update(request: ApiRequest, { store, clock }: RouteDeps): Promise
   if (!refs.every(isScalarRef)) throw errors.paramScalarArrayRequired('ids');
   const { parameters, strictInvolvement } = store.instance;
   const bugIds = refs.map((ref) => {
-    const id = resolveBugRef(store, ref, true);
-    const bug = store.bugById(id);
-    if (!bug || !isVisible(user, bug, parameters)) throw errors.bugAccessDenied(id);
-    if (strictInvolvement && !isInvolved(user, bug, parameters)) throw errors.notInvolved(id);
-    return id;
+    const bug = resolveBugRef(store, ref);
+    if (!isVisible(user, bug, parameters)) throw errors.bugAccessDenied(bug.id);
+    if (strictInvolvement && !isInvolved(user, bug, parameters)) throw errors.notInvolved(bug.id);
+    return bug.id;
   });
   const ts = Math.floor(databaseTime(clock.now(), store.instance) / 1000);
-  try {
-    await store.recordVisits(user.id, bugIds, ts);
-  } catch (error) {
-    if (error instanceof StoreWriteError) throw errors.storageUnavailable(error.message);
-    throw error;
-  }
+  await store.recordVisits(user.id, bugIds, ts);
   const lastVisitTs = formatBugzillaTime(ts * 1000);
   return bugIds.map((id) => ({ id, last_visit_ts: lastVisitTs }));
 }
@@ -52,7 +45,7 @@ function get(request: ApiRequest, { store }: RouteDeps): LastVisitOrNever[] {
       last_visit_ts: formatBugzillaTime(visit.lastVisitTs * 1000),
     }));
   }
-  const ids = [...new Set(refs.map((ref) => resolveBugRef(store, ref, false)))];
+  const ids = [...new Set(refs.map((ref) => resolveBugId(store, ref)))];
   return ids.map((id) => {
     const ts = store.lastVisit(user.id, id);
     return { id, last_visit_ts: ts === undefined ? null : formatBugzillaTime(ts * 1000) };
