@@ -1,6 +1,5 @@
 import { type FileHandle, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Low } from 'lowdb';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/cli-server.js';
 import { StoreWriteError } from './committer.js';
@@ -41,7 +40,7 @@ async function setup() {
   const errors: string[] = [];
   const committer = new FileCommitter({
     model,
-    snapshotDb: new Low<StoreSnapshot | null>(new DurableJsonFile(dataPath), null),
+    snapshotFile: new DurableJsonFile<StoreSnapshot>(dataPath),
     journal: failingWhenFull(await openJournalForWriting(journalPath), state),
     journalLength: 0,
     compactAfterBytes: 1024 * 1024,

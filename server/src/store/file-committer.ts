@@ -1,8 +1,8 @@
 import type { FileHandle } from 'node:fs/promises';
-import type { Low } from 'lowdb';
 import { type Committer, StoreWriteError } from './committer.js';
+import type { SnapshotFile } from './data-file.js';
 import type { Model } from './model.js';
-import type { JournalEntry, JournalOp, StoreSnapshot } from './snapshot.js';
+import type { JournalEntry, JournalOp } from './snapshot.js';
 
 interface Pending {
   op: JournalOp;
@@ -12,7 +12,7 @@ interface Pending {
 
 export interface FileCommitterOptions {
   model: Model;
-  snapshotDb: Low<StoreSnapshot | null>;
+  snapshotFile: SnapshotFile;
   journal: FileHandle;
   journalLength: number;
   /** Rewrite the snapshot (and empty the journal) once the journal grows past this. */
@@ -51,12 +51,6 @@ export class FileCommitter implements Committer {
       this.#queue.push({ op, resolve, reject });
       this.#loop ??= this.#run();
     });
-  }
-
-  /** Forces a compaction now (tests, and the CLI after offline changes). */
-  async compact(): Promise<void> {
-    await this.#drain();
-    await this.#compact();
   }
 
   async close(): Promise<void> {
@@ -142,13 +136,8 @@ export class FileCommitter implements Committer {
   }
 
   async #compact(): Promise<void> {
-    const { model, snapshotDb, journal } = this.#options;
-    snapshotDb.data = model.toSnapshot();
-    try {
-      await snapshotDb.write();
-    } finally {
-      snapshotDb.data = null;
-    }
+    const { model, snapshotFile, journal } = this.#options;
+    await snapshotFile.write(model.toSnapshot());
     // The snapshot now holds every entry (its journal_position says so): a crash
     // before this truncation only makes the next start skip those entries.
     await journal.truncate(0);

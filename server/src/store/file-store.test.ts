@@ -2,10 +2,12 @@ import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/cli-server.js';
+import { journalPathFor } from './data-file.js';
 import { defaultInstance } from './default-instance.js';
-import { journalPathFor, openFileStore } from './file-store.js';
+import { DurableJsonFile } from './durable-json-file.js';
+import { openFileStore } from './file-store.js';
 import { snapshotFromFixture } from './fixture.js';
-import { emptySnapshot } from './snapshot.js';
+import { emptySnapshot, type StoreSnapshot } from './snapshot.js';
 
 const fixture = () =>
   snapshotFromFixture({
@@ -83,6 +85,37 @@ describe('file store', () => {
     const reopened = await openFileStore(path);
     expect(reopened.replayed).toBe(0);
     expect(reopened.store.lastVisit(1, 1)).toBe(200);
+    await reopened.store.close();
+  });
+
+  it('keeps every change in the journal when the snapshot cannot be written, and folds it in later', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'data.json');
+    const failing = { now: false };
+    const errors: string[] = [];
+    const snapshotFile = (dataPath: string) => {
+      const file = new DurableJsonFile<StoreSnapshot>(dataPath);
+      return {
+        read: () => file.read(),
+        write: (data: StoreSnapshot) =>
+          failing.now ? Promise.reject(new Error('EIO: snapshot write failed')) : file.write(data),
+      };
+    };
+    const { store } = await openFileStore(path, {
+      create: fixture,
+      compactAfterBytes: 100,
+      snapshotFile,
+      onError: (message) => errors.push(message),
+    });
+    failing.now = true;
+    for (let i = 0; i < 5; i++) await store.recordVisits(1, [1], 500 + i);
+    expect(errors[0]).toMatch(/compaction failed/);
+    expect(JSON.parse(await readFile(path, 'utf8')).journal_position).toBe(0);
+    failing.now = false;
+    await store.close();
+    expect((await stat(journalPathFor(path))).size).toBe(0);
+    const reopened = await openFileStore(path);
+    expect(reopened.store.lastVisit(1, 1)).toBe(504);
     await reopened.store.close();
   });
 

@@ -1,13 +1,12 @@
-import { mkdir, readdir, unlink } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { Low } from 'lowdb';
-import { DurableJsonFile, tempFilePattern } from './durable-json-file.js';
+import { readdir, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { lockDataFile, type SnapshotFile } from './data-file.js';
+import { tempFilePattern } from './durable-json-file.js';
 import { FileCommitter } from './file-committer.js';
 import { openJournalForWriting, readJournal } from './journal-file.js';
-import { acquireLock } from './lock-file.js';
 import { CorruptDataError, Model } from './model.js';
 import { ModelStore } from './model-store.js';
-import type { StoreSnapshot } from './snapshot.js';
+import type { JournalEntry, StoreSnapshot } from './snapshot.js';
 import type { Store } from './store.js';
 
 export interface OpenFileStoreOptions {
@@ -16,6 +15,8 @@ export interface OpenFileStoreOptions {
   /** Fold the journal into the data file when it grows past this many bytes. */
   compactAfterBytes?: number;
   onError?: (message: string, error: unknown) => void;
+  /** Where the snapshot is kept (default: DurableJsonFile at the data path). */
+  snapshotFile?: (dataPath: string) => SnapshotFile;
 }
 
 export interface OpenedFileStore {
@@ -26,8 +27,6 @@ export interface OpenedFileStore {
   replayed: number;
 }
 
-export const journalPathFor = (dataPath: string) => `${dataPath}.journal`;
-
 /**
  * Opens (or creates) a data file: the lowdb JSON snapshot plus its journal
  * `<data>.journal`. Takes the lock, removes temp files a crash left behind,
@@ -35,45 +34,20 @@ export const journalPathFor = (dataPath: string) => `${dataPath}.journal`;
  * cannot read.
  */
 export async function openFileStore(path: string, options: OpenFileStoreOptions = {}): Promise<OpenedFileStore> {
-  const dataPath = resolve(path);
-  await mkdir(dirname(dataPath), { recursive: true });
-  const release = acquireLock(dataPath);
+  const { dataPath, journalPath, snapshotFile, release } = await lockDataFile(path, options.snapshotFile);
   try {
     await removeStaleTempFiles(dataPath);
-    const db = new Low<StoreSnapshot | null>(new DurableJsonFile(dataPath), null);
-    await db.read();
-    let created = false;
-    if (db.data === null) {
-      if (!options.create) throw new CorruptDataError('it does not exist');
-      db.data = options.create();
-      await db.write();
-      created = true;
-    }
-    const model = Model.fromSnapshot(db.data);
-    db.data = null; // The model holds the data now; let the parsed copy go.
-
-    const journalPath = journalPathFor(dataPath);
+    const { model, created } = await readOrCreateSnapshot(snapshotFile, options.create);
     const journal = await readJournal(journalPath);
-    let replayed = 0;
-    for (const entry of journal.entries) {
-      if (entry.n <= model.journalPosition) continue; // Already in the snapshot.
-      if (entry.n !== model.journalPosition + 1) {
-        throw new CorruptDataError(
-          `journal ${journalPath} jumps from entry ${model.journalPosition} to ${entry.n}; entries are missing`,
-        );
-      }
-      model.apply(entry);
-      model.journalPosition = entry.n;
-      replayed++;
-    }
+    const replayed = replayJournal(model, journal.entries, journalPath);
     const handle = await openJournalForWriting(journalPath);
     if (journal.tornBytes > 0) await handle.truncate(journal.validLength);
     const committer = new FileCommitter({
       model,
-      snapshotDb: db,
+      snapshotFile,
       journal: handle,
       journalLength: journal.validLength,
-      compactAfterBytes: options.compactAfterBytes ?? 64 * 1024 * 1024,
+      compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
       onError: options.onError ?? ((message, error) => console.error(`bz-companion: ${message}:`, error)),
       release,
     });
@@ -85,6 +59,37 @@ export async function openFileStore(path: string, options: OpenFileStoreOptions 
     }
     throw error;
   }
+}
+
+export const DEFAULT_COMPACT_AFTER_BYTES = 64 * 1024 * 1024;
+
+async function readOrCreateSnapshot(
+  snapshotFile: SnapshotFile,
+  create: (() => StoreSnapshot) | undefined,
+): Promise<{ model: Model; created: boolean }> {
+  const existing = await snapshotFile.read();
+  if (existing !== null) return { model: Model.fromSnapshot(existing), created: false };
+  if (!create) throw new CorruptDataError('it does not exist');
+  const snapshot = create();
+  await snapshotFile.write(snapshot);
+  return { model: Model.fromSnapshot(snapshot), created: true };
+}
+
+/** Applies the entries the snapshot does not include yet; resolves to how many. */
+function replayJournal(model: Model, entries: readonly JournalEntry[], journalPath: string): number {
+  let replayed = 0;
+  for (const entry of entries) {
+    if (entry.n <= model.journalPosition) continue; // Already in the snapshot.
+    if (entry.n !== model.journalPosition + 1) {
+      throw new CorruptDataError(
+        `journal ${journalPath} jumps from entry ${model.journalPosition} to ${entry.n}; entries are missing`,
+      );
+    }
+    model.apply(entry);
+    model.journalPosition = entry.n;
+    replayed++;
+  }
+  return replayed;
 }
 
 async function removeStaleTempFiles(dataPath: string): Promise<void> {
