@@ -97,7 +97,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
 function isExpected(error: unknown): boolean {
   const name = (error as Error).name;
   return (
-    ['FixtureError', 'CorruptDataError', 'DataFileInUseError', 'PortInUseError', 'TypeError'].includes(name) ||
+    ['FixtureError', 'CorruptDataError', 'DataFileInUseError', 'PortInUseError', 'NewUserError'].includes(name) ||
     typeof (error as NodeJS.ErrnoException).code === 'string'
   );
 }

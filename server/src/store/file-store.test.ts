@@ -159,6 +159,27 @@ describe('file store', () => {
 });
 
 describe('user add through the journal', () => {
+  it('gives concurrent additions distinct ids, and one login to one of them only', async () => {
+    const { path, store } = await freshStore();
+    const [b, c] = await Promise.all([
+      store.addUser({ login: 'b@example.com' }),
+      store.addUser({ login: 'c@example.com' }),
+    ]);
+    expect([b.user.id, c.user.id].sort()).toEqual([2, 3]);
+    expect(store.findApiKey(b.apiKey)?.user.login).toBe('b@example.com');
+    expect(store.findApiKey(c.apiKey)?.user.login).toBe('c@example.com');
+    const twice = await Promise.allSettled([
+      store.addUser({ login: 'd@example.com' }),
+      store.addUser({ login: 'D@example.com' }),
+    ]);
+    expect(twice.map((result) => result.status)).toEqual(['fulfilled', 'rejected']);
+    expect(twice[1]).toMatchObject({ reason: { name: 'NewUserError', message: 'user D@example.com already exists' } });
+    await store.close();
+    const reopened = await openFileStore(path);
+    expect(reopened.store.findApiKey(c.apiKey)?.user.id).toBe(c.user.id);
+    await reopened.store.close();
+  });
+
   it('restores a new user and the groups it brought after a crash', async () => {
     const { path, store } = await freshStore();
     const { apiKey } = await store.addUser({ login: 'new@example.com', groups: ['brand-new'] });

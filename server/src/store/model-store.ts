@@ -1,7 +1,7 @@
 import { generateApiKey, hashApiKey, hashesMatch } from './api-keys.js';
 import type { Committer } from './committer.js';
 import { type Model, normalizeAuditClass } from './model.js';
-import type { NewUser, Store } from './store.js';
+import { type NewUser, NewUserError, type Store } from './store.js';
 import type { Bug, InstanceSettings, User, VisitRecord } from './types.js';
 
 /** The Store over an in-memory model; the committer decides how durable a change is. */
@@ -72,23 +72,26 @@ export class ModelStore implements Store {
 
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {
     const login = input.login.trim();
-    if (login === '') throw new TypeError('a user needs a login');
-    if (this.#model.usersByLogin.has(login.toLowerCase())) throw new TypeError(`user ${login} already exists`);
+    if (login === '') throw new NewUserError('a user needs a login');
+    if (this.#model.usersByLogin.has(login.toLowerCase())) throw new NewUserError(`user ${login} already exists`);
     const apiKey = generateApiKey();
-    const id = this.#model.nextUserId();
+    const sha256 = hashApiKey(apiKey);
     await this.#committer.commit({
       op: 'add_user',
       user: {
-        id,
         login,
         real_name: input.realName ?? '',
         groups: input.groups ?? [],
-        api_keys: [{ sha256: hashApiKey(apiKey), revoked: false }],
+        api_keys: [{ sha256, revoked: false }],
         disabled: false,
         disabled_text: null,
       },
     });
-    return { user: this.#model.users.get(id) as User, apiKey };
+    // The new key names the user this call added; without it, the same login was added meanwhile.
+    const added = this.#model.apiKeys.get(sha256);
+    const user = added && this.#model.users.get(added.userId);
+    if (!user) throw new NewUserError(`user ${login} already exists`);
+    return { user, apiKey };
   }
 
   close(): Promise<void> {

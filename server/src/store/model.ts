@@ -114,7 +114,9 @@ export class Model {
         this.pruneBefore(op.before);
         return;
       case 'add_user':
-        this.#addUser(op.user);
+        // Of two additions of one login, the first applied wins; the other changes nothing.
+        if (this.usersByLogin.has(op.user.login.toLowerCase())) return;
+        this.#addUser({ ...op.user, id: op.user.id ?? this.nextUserId() });
         return;
     }
   }

@@ -1,7 +1,7 @@
 /**
  * The data file's format: one JSON object, written whole by lowdb at each
  * compaction. Plain snake_case JSON so people can read and diff it.
- * Changes since the snapshot live in the journal beside it (see journal.ts).
+ * Changes since the snapshot live in the journal beside it (see journal-file.ts).
  */
 
 export const SNAPSHOT_FORMAT = 'bz-companion-store';
@@ -71,11 +71,18 @@ export interface StoreSnapshot {
   last_visits: SnapshotUserVisits[];
 }
 
+/**
+ * A user as `add_user` records it. The id is given when the entry is applied
+ * (the next free one), so concurrent additions never share one; entries
+ * written before that carry their id.
+ */
+export type NewSnapshotUser = Omit<SnapshotUser, 'id'> & { id?: number };
+
 /** One change, as the journal records it. Applying the same entries in order always gives the same state. */
 export type JournalOp =
   | { op: 'visit'; user: number; bugs: number[]; ts: number }
   | { op: 'prune'; before: number }
-  | { op: 'add_user'; user: SnapshotUser };
+  | { op: 'add_user'; user: NewSnapshotUser };
 
 export type JournalEntry = JournalOp & { n: number };
 

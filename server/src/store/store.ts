@@ -1,5 +1,10 @@
 import type { Bug, InstanceSettings, User, VisitRecord } from './types.js';
 
+/** A user that cannot be added (no login, or the login is taken); nothing changed. */
+export class NewUserError extends Error {
+  override readonly name = 'NewUserError';
+}
+
 export interface NewUser {
   login: string;
   realName?: string;
