@@ -1,0 +1,26 @@
+/**
+ * What `serve` prints when ready, as one string written at once, so a script
+ * that waits for the first line (`listening on URL`) also gets the key with it.
+ */
+export function readyBanner(baseUrl: string, notes: readonly string[], adminApiKey: string | undefined): string {
+  const lines = [`listening on ${baseUrl}`, ...notes];
+  if (adminApiKey) {
+    lines.push(
+      `admin api key: ${adminApiKey}`,
+      '  (printed once; the store keeps only its hash)',
+      `try: curl -H 'X-BUGZILLA-API-KEY: ${adminApiKey}' ${baseUrl}/rest/bug_user_last_visit`,
+      'extension: load extension/dist/chromium (or dist/firefox) unpacked, then in its options set',
+      `  Tracker URL ${baseUrl}/ and this API key (README.md, "The browser extension")`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Said on stderr when the server can be reached from other machines, or null on loopback. */
+export function exposureWarning(address: string): string | null {
+  if (address === '::1' || address.startsWith('127.')) return null;
+  return (
+    `bz-companion: warning: listening on ${address}, not loopback: other machines can reach this server. ` +
+    'Every request needs an API key to read or change visits, but the traffic is plain HTTP.'
+  );
+}

@@ -1,0 +1,53 @@
+import { systemClock } from '../clock.js';
+import { pruneExpiredVisits } from '../retention.js';
+import { demoFixture } from '../store/demo.js';
+import { openFileStore } from '../store/file-store.js';
+import { snapshotFromFixture } from '../store/fixture.js';
+import { createMemoryStore } from '../store/memory-store.js';
+import type { Store } from '../store/store.js';
+
+export interface ServeStoreOptions {
+  data: string;
+  inMemory: boolean;
+}
+
+export interface OpenedServeStore {
+  store: Store;
+  /** Set when demo data was created now: its admin's key, to print once. */
+  adminApiKey: string | undefined;
+  /** What the ready banner says about the store. */
+  notes: string[];
+}
+
+/**
+ * BZ_COMPACT_AFTER_BYTES tunes when the journal is folded into the data file
+ * (default 64 MiB); the stress test sets it small so kills land mid-compaction.
+ */
+function compactionThreshold(): { compactAfterBytes?: number } {
+  const bytes = Number(process.env.BZ_COMPACT_AFTER_BYTES);
+  return Number.isInteger(bytes) && bytes > 0 ? { compactAfterBytes: bytes } : {};
+}
+
+/** The store `serve` runs on: demo data in memory, or the data file (created with demo data if missing). */
+export async function openServeStore(options: ServeStoreOptions): Promise<OpenedServeStore> {
+  let adminApiKey: string | undefined;
+  const demoSnapshot = () => {
+    const demo = demoFixture(systemClock.now());
+    adminApiKey = demo.adminApiKey;
+    return snapshotFromFixture(demo.fixture);
+  };
+  const notes: string[] = [];
+  let store: Store;
+  if (options.inMemory) {
+    store = createMemoryStore(demoSnapshot());
+    notes.push('store: in memory (nothing is saved)');
+  } else {
+    const opened = await openFileStore(options.data, { ...compactionThreshold(), create: demoSnapshot });
+    store = opened.store;
+    notes.push(`data file: ${options.data}${opened.created ? ' (created with demo data)' : ''}`);
+    if (opened.replayed > 0) notes.push(`replayed ${opened.replayed} journal entries`);
+  }
+  const pruned = await pruneExpiredVisits(store, systemClock);
+  if (pruned > 0) notes.push(`removed ${pruned} visits older than last_visit_keep_days`);
+  return { store, adminApiKey, notes };
+}
