@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+
+/**
+ * Tests of the PostgreSQL store run against a real server named by
+ * TEST_DATABASE_URL (CI starts a throwaway cluster; see .ci/pg-cluster). Each
+ * test file gets a database of its own, created from that URL and dropped after.
+ */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+const HOW_TO_RUN =
+  'Run them with a throwaway cluster: `.ci/with-postgres npx vitest run server/src/store/postgres` ' +
+  "(needs Debian's postgresql), or set TEST_DATABASE_URL=postgres://USER@HOST:PORT/postgres " +
+  '(a role that may CREATE DATABASE).';
+
+/** `describe`, or, without TEST_DATABASE_URL, a skipped one announced loudly on stderr. */
+export function describeWithPostgres(name: string, body: () => void): void {
+  if (testDatabaseUrl === undefined) {
+    console.warn(
+      `\n*** SKIPPED: "${name}" needs PostgreSQL and TEST_DATABASE_URL is not set. ***\n*** ${HOW_TO_RUN} ***\n`,
+    );
+  }
+  describe.skipIf(testDatabaseUrl === undefined)(name, body);
+}
+
+/** The URL of `base` with another database name. */
+export function withDatabase(base: string, database: string): string {
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * Inside a describeWithPostgres: a fresh, empty database for this file,
+ * created before its tests and dropped after them. Returns a getter for its URL.
+ */
+export function useFreshDatabase(): () => string {
+  let url: string | undefined;
+  const name = `bzc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  beforeAll(async () => {
+    await administer(`CREATE DATABASE ${name}`);
+    url = withDatabase(testDatabaseUrl as string, name);
+  });
+  afterAll(async () => {
+    if (url !== undefined) await administer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+  return () => {
+    if (url === undefined) throw new Error('the test database is created in beforeAll; ask for its URL inside a test');
+    return url;
+  };
+}
+
+async function administer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
