@@ -1,0 +1,64 @@
+import pg from 'pg';
+import { withRetry } from './with-retry.js';
+
+export interface DatabaseOptions {
+  /** Connections this instance may hold; several instances share the server's max_connections. */
+  maxConnections?: number;
+  /** How long to wait for a connection before answering 503 (ms). */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * The connection pool, and the two ways the store talks through it: one
+ * statement (autocommit: durable when it resolves) or one transaction. Both
+ * retry what may be retried (see withRetry).
+ */
+export class Database {
+  readonly pool: pg.Pool;
+
+  constructor(url: string, options: DatabaseOptions = {}) {
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    });
+    // An idle connection the server closed (restart, failover) is dropped from the
+    // pool and reported here; without a listener it would crash the process.
+    this.pool.on('error', () => {});
+  }
+
+  /** One statement; idempotent ones are retried once on a fresh connection if the old one died. */
+  async query<R extends pg.QueryResultRow>(text: string, values: unknown[], idempotent = true): Promise<R[]> {
+    const result = await withRetry(() => this.pool.query<R>({ text, values }), { idempotent });
+    return result.rows;
+  }
+
+  /** Runs `work` in one transaction, again from the start after a serialization failure or deadlock. */
+  transaction<T>(work: (client: pg.PoolClient) => Promise<T>, idempotent = false): Promise<T> {
+    return withRetry(
+      async () => {
+        const client = await this.pool.connect();
+        let broken: Error | undefined;
+        try {
+          await client.query('BEGIN');
+          const result = await work(client);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch((rollbackError: Error) => {
+            broken = rollbackError;
+          });
+          throw error;
+        } finally {
+          // A connection that could not even roll back is closed, not reused.
+          client.release(broken);
+        }
+      },
+      { idempotent },
+    );
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}

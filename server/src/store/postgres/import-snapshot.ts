@@ -1,0 +1,184 @@
+import { parseBugzillaTime } from '@bz-companion/shared';
+import type pg from 'pg';
+import { normalizeAuditClass } from '../model.js';
+import type { StoreSnapshot } from '../snapshot.js';
+import type { Database } from './database.js';
+import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
+
+/** Every table the store writes, emptied before an import (Bugzilla's and ours). */
+const TABLES = [
+  'bzc_api_key_hashes',
+  'bzc_instance',
+  'bug_user_last_visit',
+  'audit_log',
+  'tokens',
+  'user_api_keys',
+  'bugs_activity',
+  'longdescs',
+  'bug_group_map',
+  'cc',
+  'bugs_aliases',
+  'bugs',
+  'user_group_map',
+  'groups',
+  'profiles',
+];
+
+/** Visits are sent in slices of this many rows, so a million-visit import never builds one huge statement. */
+const VISIT_SLICE = 50_000;
+
+export interface ImportOptions {
+  /** Write only if nothing was imported yet (instances seeding a new database together: the first one wins). */
+  onlyIfEmpty?: boolean;
+}
+
+/**
+ * Replaces the database's content with a snapshot (validated already: it comes
+ * from snapshotFromFixture or a data file), in one transaction: readers see the
+ * old content or the new, never a mix, and a failure leaves the old.
+ */
+export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: ImportOptions = {}): Promise<void> {
+  return db.transaction(async (client) => {
+    // Instances importing or seeding at once take turns here.
+    await client.query('LOCK TABLE bzc_instance IN ACCESS EXCLUSIVE MODE');
+    if (options.onlyIfEmpty) {
+      const existing = await client.query('SELECT 1 FROM bzc_instance');
+      if (existing.rowCount) return;
+    }
+    await client.query(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY`);
+    await client.query(INSERT_INSTANCE, instanceValues(snapshot.instance));
+    await writeGroups(client, snapshot);
+    await writeUsers(client, snapshot);
+    await writeBugs(client, snapshot);
+    await writeAuditLog(client, snapshot);
+    await writeVisits(client, snapshot);
+    for (const [table, column] of [
+      ['profiles', 'userid'],
+      ['bugs', 'bug_id'],
+      ['groups', 'id'],
+    ]) {
+      await client.query(
+        `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(max(${column}), 0) + 1, false) FROM ${table}`,
+      );
+    }
+  });
+}
+
+async function writeGroups(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
+  // Declared groups first, in their order; then any a user or bug names (a data file may hold those).
+  const names = new Set(snapshot.groups);
+  for (const user of snapshot.users) for (const group of user.groups) names.add(group);
+  for (const bug of snapshot.bugs) for (const group of bug.groups) names.add(group);
+  await client.query(
+    `INSERT INTO groups (name, isbuggroup)
+     SELECT name, 1 FROM unnest($1::text[]) WITH ORDINALITY AS g(name, ord) ORDER BY ord`,
+    [[...names]],
+  );
+}
+
+async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
+  const { users } = snapshot;
+  await client.query(
+    `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext)
+     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::smallint[], $5::text[])`,
+    [
+      users.map((u) => u.id),
+      users.map((u) => u.login),
+      users.map((u) => u.real_name),
+      users.map((u) => (u.disabled ? 0 : 1)),
+      users.map((u) => u.disabled_text ?? ''),
+    ],
+  );
+  const memberships = users.flatMap((u) => u.groups.map((group) => [u.id, group] as const));
+  await client.query(
+    `INSERT INTO user_group_map (user_id, group_id)
+     SELECT m.user_id, g.id FROM unnest($1::integer[], $2::text[]) AS m(user_id, name) JOIN groups g ON g.name = m.name`,
+    [memberships.map(([id]) => id), memberships.map(([, group]) => group)],
+  );
+  const keys = users.flatMap((u) => u.api_keys.map((key) => ({ ...key, userId: u.id })));
+  await client.query(
+    `INSERT INTO bzc_api_key_hashes (sha256, user_id, revoked)
+     SELECT * FROM unnest($1::text[], $2::integer[], $3::boolean[])`,
+    [keys.map((k) => k.sha256), keys.map((k) => k.userId), keys.map((k) => k.revoked)],
+  );
+}
+
+async function writeBugs(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
+  const { bugs } = snapshot;
+  await client.query(
+    `INSERT INTO bugs (bug_id, reporter, assigned_to, qa_contact, reporter_accessible, cclist_accessible)
+     SELECT * FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::integer[], $5::smallint[], $6::smallint[])`,
+    [
+      bugs.map((b) => b.id),
+      bugs.map((b) => b.reporter_id),
+      bugs.map((b) => b.assigned_to_id),
+      bugs.map((b) => b.qa_contact_id),
+      bugs.map((b) => (b.reporter_accessible ? 1 : 0)),
+      bugs.map((b) => (b.cclist_accessible ? 1 : 0)),
+    ],
+  );
+  const aliased = bugs.filter((b) => b.alias !== null);
+  await client.query('INSERT INTO bugs_aliases (alias, bug_id) SELECT * FROM unnest($1::text[], $2::integer[])', [
+    aliased.map((b) => b.alias),
+    aliased.map((b) => b.id),
+  ]);
+  const cc = bugs.flatMap((b) => [...new Set(b.cc_ids)].map((who) => [b.id, who] as const));
+  await client.query('INSERT INTO cc (bug_id, who) SELECT * FROM unnest($1::integer[], $2::integer[])', [
+    cc.map(([bug]) => bug),
+    cc.map(([, who]) => who),
+  ]);
+  const groups = bugs.flatMap((b) => b.groups.map((group) => [b.id, group] as const));
+  await client.query(
+    `INSERT INTO bug_group_map (bug_id, group_id)
+     SELECT m.bug_id, g.id FROM unnest($1::integer[], $2::text[]) AS m(bug_id, name) JOIN groups g ON g.name = m.name`,
+    [groups.map(([bug]) => bug), groups.map(([, group]) => group)],
+  );
+}
+
+async function writeAuditLog(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
+  const events = snapshot.audit_log;
+  await client.query(
+    `INSERT INTO audit_log (class, object_id, field, removed, added, at_time, user_id)
+     SELECT c, o, f, r, a, to_timestamp(t) AT TIME ZONE 'UTC', u
+     FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::integer[])
+       AS e(c, o, f, r, a, t, u)`,
+    [
+      events.map((e) => normalizeAuditClass(e.class)),
+      events.map((e) => e.object_id),
+      events.map((e) => e.field),
+      events.map((e) => e.removed),
+      events.map((e) => e.added),
+      events.map((e) => parseBugzillaTime(e.at_time) / 1000),
+      events.map((e) => e.user_id),
+    ],
+  );
+}
+
+async function writeVisits(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
+  const users: number[] = [];
+  const bugs: number[] = [];
+  const stamps: number[] = [];
+  for (const { user_id, bug_ids, last_visit_ts } of snapshot.last_visits) {
+    // A later write of the same bug replaces the earlier one and takes its place in the write order.
+    const latest = new Map<number, number>();
+    bug_ids.forEach((bug, i) => {
+      latest.delete(bug);
+      latest.set(bug, last_visit_ts[i] as number);
+    });
+    for (const [bug, ts] of latest) {
+      users.push(user_id);
+      bugs.push(bug);
+      stamps.push(ts);
+    }
+  }
+  for (let start = 0; start < users.length; start += VISIT_SLICE) {
+    const end = start + VISIT_SLICE;
+    // nextval runs after ORDER BY ord, so bzc_write_seq follows the write order.
+    await client.query(
+      `INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts, bzc_write_seq)
+       SELECT u, b, to_timestamp(t) AT TIME ZONE 'UTC', nextval('bzc_visit_write_seq')
+       FROM unnest($1::integer[], $2::integer[], $3::bigint[]) WITH ORDINALITY AS v(u, b, t, ord) ORDER BY ord`,
+      [users.slice(start, end), bugs.slice(start, end), stamps.slice(start, end)],
+    );
+  }
+}

@@ -1,0 +1,46 @@
+import type { StoreSnapshot } from '../snapshot.js';
+import type { InstanceSettings } from '../types.js';
+import type { Database } from './database.js';
+
+interface InstanceRow {
+  version: string;
+  extensions: Record<string, { version: string }>;
+  parameters: Record<string, string>;
+  strict_involvement: boolean;
+  visit_retention: boolean;
+  db_time_offset_seconds: number;
+}
+
+/** The instance settings, or undefined when nothing was imported yet. */
+export async function readInstance(db: Database): Promise<InstanceSettings | undefined> {
+  const [row] = await db.query<InstanceRow>(
+    `SELECT version, extensions, parameters, strict_involvement, visit_retention, db_time_offset_seconds
+     FROM bzc_instance WHERE id = 1`,
+    [],
+  );
+  if (row === undefined) return undefined;
+  return {
+    version: row.version,
+    extensions: row.extensions,
+    parameters: row.parameters,
+    strictInvolvement: row.strict_involvement,
+    visitRetention: row.visit_retention,
+    dbTimeOffsetSeconds: row.db_time_offset_seconds,
+  };
+}
+
+/** The values of bzc_instance's columns, in the order of INSERT_INSTANCE. */
+export function instanceValues(instance: StoreSnapshot['instance']): unknown[] {
+  return [
+    instance.version,
+    JSON.stringify(instance.extensions),
+    JSON.stringify(instance.parameters),
+    instance.strict_involvement,
+    instance.visit_retention === true,
+    instance.db_time_offset_seconds,
+  ];
+}
+
+export const INSERT_INSTANCE = `INSERT INTO bzc_instance
+  (id, version, extensions, parameters, strict_involvement, visit_retention, db_time_offset_seconds)
+  VALUES (1, $1, $2::jsonb, $3::jsonb, $4, $5, $6)`;

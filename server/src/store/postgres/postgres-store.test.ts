@@ -1,0 +1,168 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Fixture, snapshotFromFixture } from '../fixture.js';
+import { createMemoryStore } from '../memory-store.js';
+import type { Store } from '../store.js';
+import { PostgresStore, UserExistsError } from './postgres-store.js';
+import { requestTime } from './request-time.js';
+import { describeWithPostgres, useFreshDatabase } from './test-database.js';
+
+const fixture: Fixture = {
+  instance: { version: '5.2', parameters: { maintainer: 'admin@example.com' }, db_time_offset_seconds: 30 },
+  groups: ['tweakparams', 'secret'],
+  users: [
+    { login: 'admin@example.com', real_name: 'Admin', groups: ['tweakparams'], api_keys: ['AdminKey0123456789'] },
+    { login: 'Dev@Example.com', api_keys: ['DevKey0123456789'], revoked_api_keys: ['OldDevKey0123456'] },
+    { login: 'gone@example.com', disabled: true, disabled_text: 'Left the project' },
+  ],
+  bugs: [
+    { id: 1, alias: 'Login-Crash', reporter: 'admin@example.com', cc: ['Dev@Example.com', 'admin@example.com'] },
+    { id: 2, reporter: 'Dev@Example.com', assigned_to: 'admin@example.com', groups: ['secret'] },
+    { id: 3, qa_contact: 'gone@example.com', reporter_accessible: false, cclist_accessible: false },
+    ...Array.from({ length: 30 }, (_, i) => ({ id: 10 + i })),
+  ],
+  audit_log: [
+    { class: 'Bugzilla::Product', at_time: '2026-01-01T00:00:00Z', user: 'admin@example.com' },
+    { class: 'Tracker::Milestone', at_time: '2026-02-01T00:00:00Z' },
+  ],
+  last_visits: [
+    { user: 'admin@example.com', bug_id: 1, last_visit_ts: '2026-03-01T00:00:00Z' },
+    { user: 'admin@example.com', bug_id: 2, last_visit_ts: '2026-03-01T00:00:00Z' },
+    { user: 'admin@example.com', bug_id: 3, last_visit_ts: '2026-02-01T00:00:00Z' },
+    // A later entry is a later write: bug 1 moves behind bug 2's tie.
+    { user: 'admin@example.com', bug_id: 1, last_visit_ts: '2026-03-01T00:00:00Z' },
+    ...Array.from({ length: 25 }, (_, i) => ({
+      user: 'Dev@Example.com',
+      bug_id: 10 + i,
+      last_visit_ts: `2026-04-${String(1 + (i % 5)).padStart(2, '0')}T00:00:00Z`,
+    })),
+  ],
+};
+
+describeWithPostgres('PostgresStore (PostgreSQL)', () => {
+  const databaseUrl = useFreshDatabase();
+  let store: PostgresStore;
+  /** The same data in the file store's model: every answer must be the same. */
+  let reference: Store;
+
+  beforeAll(async () => {
+    const snapshot = snapshotFromFixture(fixture);
+    store = await PostgresStore.open(databaseUrl(), { seed: snapshot });
+    reference = createMemoryStore(snapshot);
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('answers what the file store answers for the same fixture', async () => {
+    expect(store.instance).toEqual(reference.instance);
+    for (const key of ['AdminKey0123456789', 'DevKey0123456789', 'OldDevKey0123456', 'NoSuchKey']) {
+      expect(await store.findApiKey(key)).toEqual(reference.findApiKey(key));
+    }
+    for (const id of [1, 2, 3, 4]) expect(await store.userById(id)).toEqual(reference.userById(id));
+    for (const id of [1, 2, 3, 10, 99]) {
+      const expected = reference.bugById(id);
+      const actual = await store.bugById(id);
+      // cc has no order in Bugzilla's table; compare it as a set.
+      expect(actual && { ...actual, cc: [...actual.cc].sort() }).toEqual(
+        expected && { ...expected, cc: [...expected.cc].sort() },
+      );
+    }
+    expect((await store.allBugs()).map((bug) => bug.id)).toEqual([...reference.allBugs()].map((bug) => bug.id));
+    for (const alias of ['login-crash', 'LOGIN-CRASH', 'nope']) {
+      expect((await store.bugByAlias(alias))?.id).toEqual(reference.bugByAlias(alias)?.id);
+    }
+    for (const [user, bug] of [
+      [1, 1],
+      [1, 3],
+      [2, 1],
+      [2, 12],
+    ] as const) {
+      expect(await store.lastVisit(user, bug)).toEqual(reference.lastVisit(user, bug));
+    }
+    for (const user of [1, 2, 3]) expect(await store.recentVisits(user)).toEqual(reference.recentVisits(user));
+    for (const classes of [null, ['Bugzilla::Product'], ['Tracker::Milestone', 'Bugzilla::Milestone'], ['None']]) {
+      expect(await store.lastAuditTime(classes)).toEqual(reference.lastAuditTime(classes));
+    }
+  });
+
+  it('orders visits of one second by write order, as the file store does, including repeats in a batch', async () => {
+    const ts = 1_800_000_000;
+    const writes: Array<[number, number[]]> = [
+      [1, [2]],
+      [1, [3, 1, 2]],
+      [2, [12, 10, 12, 11]],
+      [1, [3]],
+    ];
+    for (const [user, bugs] of writes) {
+      await store.recordVisits(user, bugs, ts);
+      await reference.recordVisits(user, bugs, ts);
+    }
+    expect(await store.recentVisits(1)).toEqual(reference.recentVisits(1));
+    expect(await store.recentVisits(2)).toEqual(reference.recentVisits(2));
+    expect((await store.recentVisits(1)).map((visit) => visit.bugId)).toEqual([3, 2, 1]);
+  });
+
+  it('prunes what the file store prunes', async () => {
+    const cutoff = Date.parse('2026-04-03T00:00:00Z') / 1000;
+    expect(await store.pruneVisits(cutoff)).toEqual(await reference.pruneVisits(cutoff));
+    expect(await store.recentVisits(2)).toEqual(reference.recentVisits(2));
+    expect(await store.pruneVisits(cutoff)).toBe(0);
+  });
+
+  it('adds a user whose new key works, and refuses a login already taken in any letter case', async () => {
+    const { user, apiKey } = await store.addUser({ login: 'new@example.com', realName: 'New', groups: ['fresh'] });
+    expect(user).toMatchObject({ login: 'new@example.com', realName: 'New', groups: ['fresh'], disabled: false });
+    expect(apiKey).toMatch(/^[A-Za-z0-9]{40}$/);
+    expect(await store.findApiKey(apiKey)).toEqual({ user, revoked: false });
+    await expect(store.addUser({ login: 'NEW@example.com' })).rejects.toBeInstanceOf(UserExistsError);
+    await expect(store.addUser({ login: '  ' })).rejects.toThrow(/needs a login/);
+    const logins = (await Promise.all([1, 2, 3, 4, 5].map((id) => store.userById(id)))).map((u) => u?.login);
+    expect(logins).toEqual(['admin@example.com', 'Dev@Example.com', 'gone@example.com', 'new@example.com', undefined]);
+  });
+
+  it('takes "now" from the database once per request, with the instance skew added', async () => {
+    const time = requestTime(store);
+    const first = await time.databaseNow();
+    await sleep(5);
+    expect(await time.databaseNow()).toBe(first);
+    const database = await store.databaseNow();
+    expect(first - database).toBeGreaterThan(25_000); // the fixture's 30 s skew, less the 5 ms that passed
+    expect(first - database).toBeLessThanOrEqual(30_000);
+    expect(await requestTime(store).databaseNow()).not.toBe(first);
+  });
+
+  it('keeps the data when a second instance opens with a seed, and replaces it all on import', async () => {
+    const second = await PostgresStore.open(databaseUrl(), { seed: snapshotFromFixture({ users: [] }) });
+    try {
+      expect(await second.userById(1)).toEqual(await store.userById(1));
+      await second.importSnapshot(snapshotFromFixture({ users: [{ login: 'only@example.com' }] }));
+      expect(second.instance.dbTimeOffsetSeconds).toBe(0);
+      expect(await store.userById(1)).toMatchObject({ login: 'only@example.com' });
+      expect(await store.userById(2)).toBeUndefined();
+      expect(await store.recentVisits(1)).toEqual([]);
+      expect(await store.findApiKey('AdminKey0123456789')).toBeUndefined();
+      // The sequences follow the imported ids: the next user is number 2.
+      expect((await second.addUser({ login: 'next@example.com' })).user.id).toBe(2);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describeWithPostgres('PostgresStore on a new database (PostgreSQL)', () => {
+  const databaseUrl = useFreshDatabase();
+
+  it('refuses to serve an empty database without a seed, and seeds it once when instances open together', async () => {
+    await expect(PostgresStore.open(databaseUrl())).rejects.toThrow(/no data yet: import a fixture first/);
+    const seeds = ['a', 'b', 'c'].map((name) => snapshotFromFixture({ users: [{ login: `${name}@example.com` }] }));
+    const stores = await Promise.all(seeds.map((seed) => PostgresStore.open(databaseUrl(), { seed })));
+    try {
+      const logins = await Promise.all(stores.map(async (s) => (await s.userById(1))?.login));
+      expect(new Set(logins).size).toBe(1);
+      expect(await stores[0]?.userById(2)).toBeUndefined();
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * The SQL of the hot paths, as plain text with $n parameters, so the store and
+ * the driver benchmark (bench/src/postgres-drivers.ts) run exactly the same statements.
+ */
+
+/**
+ * Records visits ($1 user, $2 int[] bug ids in write order, no repeats, $3 epoch
+ * seconds) as one statement, so it commits durably with one round trip.
+ * Write order becomes bzc_write_seq (nextval runs after ORDER BY ord); rows are
+ * then upserted in bug-id order, so concurrent batches of one user take their
+ * row locks in the same order and cannot deadlock.
+ */
+export const UPSERT_VISITS = `
+INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts, bzc_write_seq)
+SELECT $1::integer, v.bug_id, to_timestamp($3::bigint) AT TIME ZONE 'UTC', v.seq
+FROM (
+  SELECT u.bug_id, nextval('bzc_visit_write_seq') AS seq
+  FROM unnest($2::integer[]) WITH ORDINALITY AS u(bug_id, ord)
+  ORDER BY u.ord
+) AS v
+ORDER BY v.bug_id
+ON CONFLICT (user_id, bug_id) DO UPDATE
+SET last_visit_ts = EXCLUDED.last_visit_ts, bzc_write_seq = EXCLUDED.bzc_write_seq`;
+
+/** The user's ($1) 20 most recent visits: newest first, and within one second the later write first. */
+export const RECENT_VISITS = `
+SELECT bug_id, extract(epoch FROM last_visit_ts)::bigint AS ts
+FROM bug_user_last_visit
+WHERE user_id = $1
+ORDER BY last_visit_ts DESC, bzc_write_seq DESC
+LIMIT 20`;
+
+/** Epoch seconds of the user's ($1) last visit of the bug ($2). */
+export const LAST_VISIT = `
+SELECT extract(epoch FROM last_visit_ts)::bigint AS ts
+FROM bug_user_last_visit
+WHERE user_id = $1 AND bug_id = $2`;
+
+/** The database's clock, epoch milliseconds: what one request calls "now". */
+export const DATABASE_NOW = `SELECT (extract(epoch FROM now()) * 1000)::bigint AS now_ms`;
