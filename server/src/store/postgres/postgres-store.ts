@@ -105,7 +105,7 @@ export class PostgresStore implements AsyncStore {
   }
 
   async lastAuditTime(classNames: readonly string[] | null): Promise<number | null> {
-    const classes = classNames && classNames.map(normalizeAuditClass);
+    const classes = classNames === null ? null : classNames.map(normalizeAuditClass);
     const [row] = await this.#db.query<{ latest: string | null }>(
       `SELECT extract(epoch FROM max(at_time))::bigint AS latest FROM audit_log
        WHERE $1::text[] IS NULL OR class = ANY ($1::text[])`,
