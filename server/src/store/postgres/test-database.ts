@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 
@@ -59,4 +64,29 @@ async function administer(statement: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+const PG_CLUSTER = fileURLToPath(new URL('../../../../.ci/pg-cluster', import.meta.url));
+
+/** A PostgreSQL server of the test's own, which it may stop and start without disturbing other test files. */
+export interface OwnCluster {
+  url: string;
+  /** Fast shutdown: sessions are ended, the data stays. */
+  stop(): void;
+  /** Starts it again on the same port. */
+  start(): void;
+  destroy(): void;
+}
+
+/** Starts a throwaway cluster with .ci/pg-cluster (needs Debian's postgresql, as TEST_DATABASE_URL's harness does). */
+export async function startOwnCluster(): Promise<OwnCluster> {
+  const dir = await mkdtemp(join(tmpdir(), 'bz-companion-test-pg-'));
+  const run = (command: string) => execFileSync(PG_CLUSTER, [command, dir], { encoding: 'utf8' }).trim();
+  const url = run('start');
+  return {
+    url,
+    stop: () => run('stop'),
+    start: () => void run('start'),
+    destroy: () => run('destroy'),
+  };
 }
