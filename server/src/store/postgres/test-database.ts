@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 
@@ -66,27 +67,29 @@ async function administer(statement: string): Promise<void> {
   }
 }
 
+const execFileAsync = promisify(execFile);
 const PG_CLUSTER = fileURLToPath(new URL('../../../../.ci/pg-cluster', import.meta.url));
 
 /** A PostgreSQL server of the test's own, which it may stop and start without disturbing other test files. */
 export interface OwnCluster {
   url: string;
   /** Fast shutdown: sessions are ended, the data stays. */
-  stop(): void;
+  stop(): Promise<void>;
   /** Starts it again on the same port. */
-  start(): void;
-  destroy(): void;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
 }
 
 /** Starts a throwaway cluster with .ci/pg-cluster (needs Debian's postgresql, as TEST_DATABASE_URL's harness does). */
 export async function startOwnCluster(): Promise<OwnCluster> {
   const dir = await mkdtemp(join(tmpdir(), 'bz-companion-test-pg-'));
-  const run = (command: string) => execFileSync(PG_CLUSTER, [command, dir], { encoding: 'utf8' }).trim();
-  const url = run('start');
+  // Asynchronous, so that the test's clients keep running while the server stops and starts.
+  const run = async (command: string) => (await execFileAsync(PG_CLUSTER, [command, dir])).stdout.trim();
+  const url = await run('start');
   return {
     url,
-    stop: () => run('stop'),
-    start: () => void run('start'),
-    destroy: () => run('destroy'),
+    stop: async () => void (await run('stop')),
+    start: async () => void (await run('start')),
+    destroy: async () => void (await run('destroy')),
   };
 }
