@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { snapshotFromFixture } from '../fixture.js';
 import { DatabaseUnavailableError } from './errors.js';
 import { PostgresStore } from './postgres-store.js';
-import { describeWithPostgres, type OwnCluster, startOwnCluster } from './test-database.js';
+import { describeWithOwnCluster, type OwnCluster, startOwnCluster } from './test-database.js';
 
 const WRITERS = 4;
 const BUGS = 10;
@@ -14,7 +14,7 @@ interface Attempt {
   acknowledged: boolean;
 }
 
-describeWithPostgres('the database stops and starts under writers (PostgreSQL)', () => {
+describeWithOwnCluster('the database stops and starts under writers (PostgreSQL)', () => {
   let cluster: OwnCluster;
   const stores: PostgresStore[] = [];
 

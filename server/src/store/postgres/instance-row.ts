@@ -2,14 +2,8 @@ import type { StoreSnapshot } from '../snapshot.js';
 import type { InstanceSettings } from '../types.js';
 import type { Database } from './database.js';
 
-interface InstanceRow {
-  version: string;
-  extensions: Record<string, { version: string }>;
-  parameters: Record<string, string>;
-  strict_involvement: boolean;
-  visit_retention: boolean;
-  db_time_offset_seconds: number;
-}
+/** bzc_instance's columns are the data file's "instance" keys. */
+type InstanceRow = Required<StoreSnapshot['instance']>;
 
 /** The instance settings, or undefined when nothing was imported yet. */
 export async function readInstance(db: Database): Promise<InstanceSettings | undefined> {

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 
 /**
  * Tests of the PostgreSQL store run against a real server named by
@@ -20,6 +20,9 @@ const HOW_TO_RUN =
   "(needs Debian's postgresql), or set TEST_DATABASE_URL=postgres://USER@HOST:PORT/postgres " +
   '(a role that may CREATE DATABASE).';
 
+const execFileAsync = promisify(execFile);
+const PG_CLUSTER = fileURLToPath(new URL('../../../../.ci/pg-cluster', import.meta.url));
+
 /** `describe`, or, without TEST_DATABASE_URL, a skipped one announced loudly on stderr. */
 export function describeWithPostgres(name: string, body: () => void): void {
   if (testDatabaseUrl === undefined) {
@@ -28,6 +31,24 @@ export function describeWithPostgres(name: string, body: () => void): void {
     );
   }
   describe.skipIf(testDatabaseUrl === undefined)(name, body);
+}
+
+/**
+ * Like describeWithPostgres, for tests that start and stop a server of their
+ * own (startOwnCluster): they need PostgreSQL's server binaries on this machine.
+ */
+export function describeWithOwnCluster(name: string, body: () => void): void {
+  const binaries = spawnSync(PG_CLUSTER, ['check'], { stdio: 'ignore' }).status === 0;
+  if (testDatabaseUrl !== undefined && !binaries) {
+    console.warn(
+      `\n*** SKIPPED: "${name}" starts its own PostgreSQL server and found no server binaries. ***\n` +
+        `*** Install Debian's postgresql (or set PG_BINDIR), then: ${HOW_TO_RUN} ***\n`,
+    );
+  }
+  describeWithPostgres(name, () => {
+    if (binaries) body();
+    else it.skip('needs PostgreSQL server binaries', () => {});
+  });
 }
 
 /** The URL of `base` with another database name. */
@@ -66,9 +87,6 @@ async function administer(statement: string): Promise<void> {
     await client.end();
   }
 }
-
-const execFileAsync = promisify(execFile);
-const PG_CLUSTER = fileURLToPath(new URL('../../../../.ci/pg-cluster', import.meta.url));
 
 /** A PostgreSQL server of the test's own, which it may stop and start without disturbing other test files. */
 export interface OwnCluster {
