@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Fixture, snapshotFromFixture } from '../fixture.js';
 import { createMemoryStore } from '../memory-store.js';
 import type { Store } from '../store.js';
-import { PostgresStore, UserExistsError } from './postgres-store.js';
+import { NewUserError } from '../store.js';
+import { PostgresStore } from './postgres-store.js';
 import { requestTime } from './request-time.js';
 import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
@@ -115,8 +116,10 @@ describeWithPostgres('PostgresStore (PostgreSQL)', () => {
     expect(user).toMatchObject({ login: 'new@example.com', realName: 'New', groups: ['fresh'], disabled: false });
     expect(apiKey).toMatch(/^[A-Za-z0-9]{40}$/);
     expect(await store.findApiKey(apiKey)).toEqual({ user, revoked: false });
-    await expect(store.addUser({ login: 'NEW@example.com' })).rejects.toBeInstanceOf(UserExistsError);
-    await expect(store.addUser({ login: '  ' })).rejects.toThrow(/needs a login/);
+    await expect(store.addUser({ login: 'NEW@example.com' })).rejects.toThrow(
+      new NewUserError('user NEW@example.com already exists'),
+    );
+    await expect(store.addUser({ login: '  ' })).rejects.toBeInstanceOf(NewUserError);
     const logins = (await Promise.all([1, 2, 3, 4, 5].map((id) => store.userById(id)))).map((u) => u?.login);
     expect(logins).toEqual(['admin@example.com', 'Dev@Example.com', 'gone@example.com', 'new@example.com', undefined]);
   });
@@ -144,6 +147,14 @@ describeWithPostgres('PostgresStore (PostgreSQL)', () => {
       expect(await store.findApiKey('AdminKey0123456789')).toBeUndefined();
       // The sequences follow the imported ids: the next user is number 2.
       expect((await second.addUser({ login: 'next@example.com' })).user.id).toBe(2);
+      // Two instances adding one login at once: one succeeds, the other is told, nothing half-written.
+      const both = await Promise.allSettled([
+        store.addUser({ login: 'race@example.com' }),
+        second.addUser({ login: 'Race@example.com' }),
+      ]);
+      expect(both.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(both.find((result) => result.status === 'rejected')).toMatchObject({ reason: { name: 'NewUserError' } });
+      expect(await store.userById(4)).toBeUndefined();
     } finally {
       await second.close();
     }

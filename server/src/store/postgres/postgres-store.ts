@@ -1,7 +1,7 @@
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
-import type { NewUser } from '../store.js';
+import { type NewUser, NewUserError } from '../store.js';
 import type { Bug, InstanceSettings, User, VisitRecord } from '../types.js';
 import type { AsyncStore } from './async-store.js';
 import { Database, type DatabaseOptions } from './database.js';
@@ -11,10 +11,7 @@ import { migrate } from './migrate.js';
 import { BUG_COLUMNS, type BugRow, bugFromRow, USER_COLUMNS, type UserRow, userFromRow } from './rows.js';
 import { DATABASE_NOW, LAST_VISIT, RECENT_VISITS, UPSERT_VISITS } from './visit-statements.js';
 
-/** A user's login is taken; nothing was written. */
-export class UserExistsError extends Error {
-  override readonly name = 'UserExistsError';
-}
+const UNIQUE_VIOLATION = '23505';
 
 export interface OpenPostgresOptions extends DatabaseOptions {
   /** Written when the database has no data yet (a new, empty database): demo data for `serve`. */
@@ -133,15 +130,18 @@ export class PostgresStore implements AsyncStore {
 
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {
     const login = input.login.trim();
-    if (login === '') throw new TypeError('a user needs a login');
+    if (login === '') throw new NewUserError('a user needs a login');
     const apiKey = generateApiKey();
     const userId = await this.#db.transaction(async (client) => {
-      const taken = await client.query('SELECT 1 FROM profiles WHERE lower(login_name) = lower($1)', [login]);
-      if (taken.rowCount) throw new UserExistsError(`user ${login} already exists`);
-      const created = await client.query<{ userid: number }>(
-        'INSERT INTO profiles (login_name, realname) VALUES ($1, $2) RETURNING userid',
-        [login, input.realName ?? ''],
-      );
+      // The unique index on lower(login_name) decides, also between instances adding at once.
+      const created = await client
+        .query<{ userid: number }>('INSERT INTO profiles (login_name, realname) VALUES ($1, $2) RETURNING userid', [
+          login,
+          input.realName ?? '',
+        ])
+        .catch((error: { code?: string }) => {
+          throw error.code === UNIQUE_VIOLATION ? new NewUserError(`user ${login} already exists`) : error;
+        });
       const id = (created.rows[0] as { userid: number }).userid;
       const groups = [...new Set(input.groups ?? [])];
       // A user's groups exist from then on, as in the file store.
