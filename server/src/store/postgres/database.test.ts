@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Database } from './database.js';
-import { describeWithPostgres, useFreshDatabase } from './test-database.js';
+import { DatabaseUnavailableError } from './errors.js';
+import { describeWithPostgres, useFreshDatabase, withDatabase } from './test-database.js';
 import { MAX_TRANSACTION_ATTEMPTS } from './with-retry.js';
 
 describeWithPostgres('Database transactions (PostgreSQL)', () => {
@@ -61,5 +62,24 @@ describeWithPostgres('Database transactions (PostgreSQL)', () => {
     });
     await expect(wrong).rejects.toMatchObject({ code: '42P01' });
     expect(attempts).toBe(1);
+  });
+
+  it('calls a statement left unanswered past the timeout unavailable, and the pool goes on working', async () => {
+    const impatient = new Database(databaseUrl(), { queryTimeoutMs: 200 });
+    try {
+      await expect(impatient.query('SELECT pg_sleep(3)', [], false)).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      expect(await impatient.query('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
+    } finally {
+      await impatient.close();
+    }
+  });
+
+  it('calls a server that is not there unavailable', async () => {
+    const nowhere = new Database(withDatabase('postgres://postgres@127.0.0.1:1/', 'none'));
+    try {
+      await expect(nowhere.query('SELECT 1', [])).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    } finally {
+      await nowhere.close();
+    }
   });
 });

@@ -6,6 +6,11 @@ export interface DatabaseOptions {
   maxConnections?: number;
   /** How long to wait for a connection before answering 503 (ms). */
   connectTimeoutMs?: number;
+  /**
+   * How long one statement may go unanswered before it is given up as unavailable
+   * (ms): a database behind a dead network would otherwise hold requests forever.
+   */
+  queryTimeoutMs?: number;
 }
 
 /**
@@ -21,6 +26,7 @@ export class Database {
       connectionString: url,
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      query_timeout: options.queryTimeoutMs ?? 30_000,
     });
     // An idle connection the server closed (restart, failover) is dropped from the
     // pool and reported here; without a listener it would crash the process.

@@ -45,9 +45,9 @@ export function isUnavailableError(error: unknown): boolean {
   if (code !== undefined && (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || NODE_NETWORK_CODES.has(code))) {
     return true;
   }
-  // node-postgres reports a dropped socket and a pool timeout as plain Errors.
+  // node-postgres reports a dropped socket, a pool timeout and a query timeout as plain Errors.
   const message = (error as Error | null)?.message ?? '';
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(
     message,
   );
 }
