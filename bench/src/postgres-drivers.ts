@@ -133,13 +133,21 @@ async function databaseUrl(): Promise<{ url: string; done: () => void }> {
   return { url, done: () => execFileSync(script, ['destroy', dir]) };
 }
 
-async function freshDatabase(adminUrl: string): Promise<string> {
-  const name = `bzc_bench_drivers_${process.pid}`;
+const DATABASE = `bzc_bench_drivers_${process.pid}`;
+
+async function administer(adminUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function freshDatabase(adminUrl: string): Promise<string> {
+  const name = DATABASE;
+  await administer(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
@@ -199,5 +207,6 @@ try {
   await writeFile(join(values.out, 'postgres-drivers.md'), `${table}\n`);
   await writeFile(join(values.out, 'postgres-drivers.json'), `${JSON.stringify(results, null, 2)}\n`);
 } finally {
+  await administer(server.url, `DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
   server.done();
 }
