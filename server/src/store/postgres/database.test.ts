@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Database } from './database.js';
 import { DatabaseUnavailableError } from './errors.js';
+import { PostgresStore } from './postgres-store.js';
 import { describeWithPostgres, useFreshDatabase, withDatabase } from './test-database.js';
 import { MAX_TRANSACTION_ATTEMPTS } from './with-retry.js';
 
@@ -74,12 +75,14 @@ describeWithPostgres('Database transactions (PostgreSQL)', () => {
     }
   });
 
-  it('calls a server that is not there unavailable', async () => {
-    const nowhere = new Database(withDatabase('postgres://postgres@127.0.0.1:1/', 'none'));
+  it('calls a server that is not there unavailable, when serving and when opening', async () => {
+    const url = withDatabase('postgres://postgres@127.0.0.1:1/', 'none');
+    const nowhere = new Database(url);
     try {
       await expect(nowhere.query('SELECT 1', [])).rejects.toBeInstanceOf(DatabaseUnavailableError);
     } finally {
       await nowhere.close();
     }
+    await expect(PostgresStore.open(url)).rejects.toBeInstanceOf(DatabaseUnavailableError);
   });
 });

@@ -5,6 +5,7 @@ import { type NewUser, NewUserError } from '../store.js';
 import type { Bug, InstanceSettings, User, VisitRecord } from '../types.js';
 import type { AsyncStore } from './async-store.js';
 import { Database, type DatabaseOptions } from './database.js';
+import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
 import { importSnapshot } from './import-snapshot.js';
 import { readInstance } from './instance-row.js';
 import { migrate } from './migrate.js';
@@ -32,7 +33,9 @@ export class PostgresStore implements AsyncStore {
 
   /** Migrates the schema (refusing a newer one), seeds an empty database if asked, and opens the pool. */
   static async open(url: string, options: OpenPostgresOptions = {}): Promise<PostgresStore> {
-    await migrate(url, options.log);
+    await migrate(url, options.log).catch((error: unknown) => {
+      throw isUnavailableError(error) ? new DatabaseUnavailableError(error) : error;
+    });
     const db = new Database(url, options);
     try {
       let instance = await readInstance(db);

@@ -6,7 +6,8 @@
 /**
  * Records visits ($1 user, $2 int[] bug ids in write order, no repeats, $3 epoch
  * seconds) as one statement, so it commits durably with one round trip.
- * Write order becomes bzc_write_seq (nextval runs after ORDER BY ord); rows are
+ * Write order becomes bzc_write_seq (since 9.6 PostgreSQL evaluates volatile output
+ * expressions such as nextval after the subquery's ORDER BY ord); rows are
  * then upserted in bug-id order, so concurrent batches of one user take their
  * row locks in the same order and cannot deadlock.
  */
