@@ -69,10 +69,13 @@ async function writeGroups(client: pg.PoolClient, snapshot: StoreSnapshot): Prom
   const names = new Set(snapshot.groups);
   for (const user of snapshot.users) for (const group of user.groups) names.add(group);
   for (const bug of snapshot.bugs) for (const group of bug.groups) names.add(group);
+  // As in Bugzilla, a group that restricts bugs is a bug group; the others (tweakparams, ...) are not.
+  const bugGroups = new Set(snapshot.bugs.flatMap((bug) => bug.groups));
   await client.query(
     `INSERT INTO groups (name, isbuggroup)
-     SELECT name, 1 FROM unnest($1::text[]) WITH ORDINALITY AS g(name, ord) ORDER BY ord`,
-    [[...names]],
+     SELECT name, isbuggroup FROM unnest($1::text[], $2::smallint[]) WITH ORDINALITY AS g(name, isbuggroup, ord)
+     ORDER BY ord`,
+    [[...names], [...names].map((name) => (bugGroups.has(name) ? 1 : 0))],
   );
 }
 
