@@ -3,25 +3,11 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
 import { migrate } from './migrate.js';
+import { BUGZILLA_TABLES } from './tables.js';
 import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
 /** Bugzilla 5.2's own DDL, dumped from a real installation on PostgreSQL 15. */
 const BUGZILLA_DDL = fileURLToPath(new URL('../../../test-data/bugzilla-5.2/schema-postgres.sql', import.meta.url));
-const BUGZILLA_TABLES = [
-  'profiles',
-  'groups',
-  'user_group_map',
-  'bugs',
-  'bugs_aliases',
-  'cc',
-  'bug_group_map',
-  'longdescs',
-  'bugs_activity',
-  'bug_user_last_visit',
-  'audit_log',
-  'user_api_keys',
-  'tokens',
-];
 
 interface Column {
   table_name: string;
@@ -39,7 +25,7 @@ async function columns(url: string): Promise<Column[]> {
        FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
        WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
          AND c.relname = ANY ($1)`,
-      [BUGZILLA_TABLES],
+      [[...BUGZILLA_TABLES]],
     );
     return rows;
   } finally {

@@ -4,25 +4,7 @@ import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import type { Database } from './database.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
-
-/** Every table the store writes, emptied before an import (Bugzilla's and ours). */
-const TABLES = [
-  'bzc_api_key_hashes',
-  'bzc_instance',
-  'bug_user_last_visit',
-  'audit_log',
-  'tokens',
-  'user_api_keys',
-  'bugs_activity',
-  'longdescs',
-  'bug_group_map',
-  'cc',
-  'bugs_aliases',
-  'bugs',
-  'user_group_map',
-  'groups',
-  'profiles',
-];
+import { BUGZILLA_TABLES, OWN_TABLES } from './tables.js';
 
 /** Visits are sent in slices of this many rows, so a million-visit import never builds one huge statement. */
 const VISIT_SLICE = 50_000;
@@ -45,7 +27,8 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
       const existing = await client.query('SELECT 1 FROM bzc_instance');
       if (existing.rowCount) return;
     }
-    await client.query(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY`);
+    // Every table the store keeps, Bugzilla's and ours, in one statement (so foreign keys do not mind the order).
+    await client.query(`TRUNCATE ${[...BUGZILLA_TABLES, ...OWN_TABLES].join(', ')} RESTART IDENTITY`);
     await client.query(INSERT_INSTANCE, instanceValues(snapshot.instance));
     await writeGroups(client, snapshot);
     await writeUsers(client, snapshot);

@@ -1,0 +1,19 @@
+/** Bugzilla 5.x's tables that the store keeps, named and typed as Bugzilla's own (a subset of their columns). */
+export const BUGZILLA_TABLES = [
+  'profiles',
+  'groups',
+  'user_group_map',
+  'bugs',
+  'bugs_aliases',
+  'cc',
+  'bug_group_map',
+  'longdescs',
+  'bugs_activity',
+  'bug_user_last_visit',
+  'audit_log',
+  'user_api_keys',
+  'tokens',
+] as const;
+
+/** Our own tables, where Bugzilla has none (the migrations' record, bzc_schema_migrations, aside). */
+export const OWN_TABLES = ['bzc_instance', 'bzc_api_key_hashes'] as const;
