@@ -44,6 +44,11 @@ export class AdjustableClock implements Clock {
     else this.#offsetMs += seconds * 1000;
   }
 
+  /** Stands still at `instantMs` (`serve --clock`, `startServer({ clock })`). */
+  freezeAt(instantMs: number): void {
+    this.#frozenAt = instantMs;
+  }
+
   freeze(): void {
     this.#frozenAt ??= this.now();
   }

@@ -2,8 +2,8 @@ import type { AdminClockState, FaultRule, RecordedRequest } from '@bz-companion/
 import { AdjustableClock, parseInstant } from './adjustable-clock.js';
 import { AdminControls } from './admin/controls.js';
 import { createApp } from './app.js';
+import { bindPort } from './cli/bind-port.js';
 import { hostPolicy } from './http/host-check.js';
-import { listen } from './http/listen.js';
 import { pruneExpiredVisits, scheduleRetention } from './retention.js';
 import { apiKeyOf } from './store/api-key-of.js';
 import { demoFixture } from './store/demo.js';
@@ -77,15 +77,11 @@ const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 export async function startServer(options: StartServerOptions = {}): Promise<BzServer> {
   const clock = new AdjustableClock();
   const clockStart = options.clock === undefined ? null : instantOf(options.clock);
-  if (clockStart !== null) {
-    clock.freeze();
-    clock.set(clockStart);
-  }
+  if (clockStart !== null) clock.freezeAt(clockStart);
   const fixture = await fixtureObject(options.fixture ?? demoFixture(clock.now()).fixture);
   const snapshot = snapshotFromFixture(fixture);
   const host = options.host ?? '127.0.0.1';
-  let handler: Parameters<typeof listen>[2] = (_request, response) => response.writeHead(503).end();
-  const { server, baseUrl } = await listen(host, options.port ?? 0, (request, response) => handler(request, response));
+  const { server, baseUrl, serveWith } = await bindPort(host, options.port ?? 0);
 
   let store: Store;
   try {
@@ -103,10 +99,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
   );
   const controls = new AdminControls({ store, clock, fixture, clockStart });
   const url = `${baseUrl}/`;
-  handler = createApp({
-    store,
-    options: { urlbase: () => url, acceptsHost: hostPolicy(host), admin: controls },
-  }).callback();
+  serveWith(
+    createApp({
+      store,
+      options: { urlbase: () => url, acceptsHost: hostPolicy(host), admin: controls },
+    }).callback(),
+  );
 
   let stopped: Promise<void> | undefined;
   return {

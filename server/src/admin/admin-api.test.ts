@@ -39,7 +39,8 @@ async function admin(method: string, path: string, body?: unknown): Promise<{ st
   return { status: response.status, json: JSON.parse(text) };
 }
 
-const recent = async (key = KEYS.bob) => (await (await api('/rest/bug_user_last_visit', { key })).json()) as Visit[];
+const recent = async (key: string = KEYS.bob) =>
+  (await (await api('/rest/bug_user_last_visit', { key })).json()) as Visit[];
 const journal = async (since?: number) =>
   (await admin('GET', `requests${since === undefined ? '' : `?since=${since}`}`)).json.requests as RecordedRequest[];
 

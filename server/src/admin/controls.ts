@@ -63,10 +63,7 @@ export class AdminControls {
     this.journal.clear();
     this.clock.set(null);
     this.clock.setDbTimeOffset(undefined);
-    if (this.#clockStart !== null) {
-      this.clock.freeze();
-      this.clock.set(this.#clockStart);
-    }
+    if (this.#clockStart !== null) this.clock.freezeAt(this.#clockStart);
     this.log?.('admin: reset');
   }
 
