@@ -44,8 +44,9 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   if (admin) app.use(recordRequests(admin.journal, deps.clock));
   if (options.logRequest) app.use(requestLog(options.logRequest));
   app.use(respond(logger, hostGuard(options.acceptsHost ?? hostPolicy('127.0.0.1'))));
-  if (admin) app.use(adminApi(admin)).use(applyFaults(admin.faults, admin.log));
-  app.use(apiRoutes(deps, { bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES }));
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  if (admin) app.use(adminApi(admin)).use(applyFaults(admin.faults, admin.log, bodyLimitBytes));
+  app.use(apiRoutes(deps, { bodyLimitBytes }));
   app.use(pages(store));
   return app;
 }

@@ -185,6 +185,10 @@ describe('faults', () => {
     await expectBugzillaError(await api('/rest/bug_user_last_visit/1', { method: 'POST', key: 'bad' }), 503, -32000);
     expect(await recent()).toEqual(before);
     expect((await admin('GET', 'faults')).json).toEqual({ faults: [] });
+    // What the refused requests carried is in the journal all the same.
+    await admin('POST', 'faults', { path: '/rest/bug_user_last_visit', status: 502, times: 1 });
+    await api('/rest/bug_user_last_visit', { method: 'POST', key: KEYS.bob, json: { ids: [6] } });
+    expect((await journal()).at(-1)).toMatchObject({ status: 502, user: null, body: { ids: [6] } });
     expect((await api('/rest/bug_user_last_visit/1', { method: 'POST', key: KEYS.bob })).status).toBe(200);
   });
 

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Fault } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
 import { BugzillaError } from '../errors.js';
+import { readBody } from '../http/read-body.js';
 import type { ApiState } from '../http/respond.js';
 import type { FaultRules } from './faults.js';
 
@@ -10,7 +11,11 @@ import type { FaultRules } from './faults.js';
  * (authentication included), so a faulted request never changes data: it gets
  * the injected status, no answer at all, or (delay) the normal answer late.
  */
-export function applyFaults(faults: FaultRules, log: ((line: string) => void) | undefined): Middleware<ApiState> {
+export function applyFaults(
+  faults: FaultRules,
+  log: ((line: string) => void) | undefined,
+  bodyLimitBytes: number,
+): Middleware<ApiState> {
   return async (ctx, next) => {
     const fault = faults.take(ctx.method, ctx.path);
     if (!fault) return next();
@@ -25,6 +30,8 @@ export function applyFaults(faults: FaultRules, log: ((line: string) => void) | 
       if (fault.reset) ctx.req.socket.resetAndDestroy();
       return;
     }
+    // Read for the journal only (a test may check what a refused request carried); it changes nothing.
+    ctx.state.body = await readBody(ctx.req, bodyLimitBytes).catch(() => null);
     const status = fault.status as number;
     if (fault.body === undefined) {
       throw new BugzillaError(-32000, `bz-companion: fault ${fault.id} injected through the admin API.`, { status });
