@@ -42,7 +42,14 @@ export function applyFaults(
   };
 }
 
-export function describeAction(fault: Fault): string {
+/** One line saying what a rule matches and does, for the log: `POST /rest/x, status 503, 2 times`. */
+export function describeFault(fault: Fault): string {
+  const where = fault.path ?? (fault.path_prefix === undefined ? 'any path' : `${fault.path_prefix}*`);
+  const times = fault.times === undefined ? '' : `, ${fault.times} times`;
+  return `${fault.method ?? 'any method'} ${where}, ${describeAction(fault)}${times}`;
+}
+
+function describeAction(fault: Fault): string {
   if (fault.delay_ms !== undefined) return `delay ${fault.delay_ms} ms`;
   if (fault.reset) return 'connection reset';
   if (fault.hang) return 'hang';

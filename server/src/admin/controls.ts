@@ -4,7 +4,7 @@ import { pruneExpiredVisits } from '../retention.js';
 import { snapshotFromFixture } from '../store/fixture.js';
 import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
-import { describeAction } from './apply-faults.js';
+import { describeFault } from './apply-faults.js';
 import { parseAdvance, parseClockChange } from './clock-change.js';
 import { FaultRules } from './faults.js';
 import { RequestJournal } from './request-journal.js';
@@ -70,9 +70,7 @@ export class AdminControls {
   /** Adds a rule (validated: AdminError 400 naming the problem). */
   addFault(rule: unknown): Fault {
     const fault = this.faults.add(rule);
-    this.log?.(
-      `admin: fault ${fault.id} added: ${fault.method ?? 'any method'} ${fault.path ?? (fault.path_prefix ? `${fault.path_prefix}*` : 'any path')}, ${describeAction(fault)}${fault.times ? `, ${fault.times} times` : ''}`,
-    );
+    this.log?.(`admin: fault ${fault.id} added: ${describeFault(fault)}`);
     return fault;
   }
 
