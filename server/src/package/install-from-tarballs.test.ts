@@ -54,7 +54,10 @@ describe('the packed packages', () => {
     const child = spawn('npx', ['--no-install', 'bz-companion', 'serve', '--in-memory', '--port', '0', '--admin'], {
       cwd: project,
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: npx runs the server as a child of its own, and both must stop.
+      detached: true,
     });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -68,7 +71,8 @@ describe('the packed packages', () => {
       expect(await (await fetch(`${url}/rest/version`)).json()).toEqual({ version: '5.2' });
       expect((await fetch(`${url}/__admin/clock`)).status).toBe(200);
     } finally {
-      child.kill('SIGTERM');
+      process.kill(-(child.pid as number), 'SIGTERM');
+      await exited;
     }
   });
 
