@@ -1,4 +1,8 @@
 import Koa from 'koa';
+import { adminApi } from './admin/admin-api.js';
+import { applyFaults } from './admin/apply-faults.js';
+import type { AdminControls } from './admin/controls.js';
+import { recordRequests } from './admin/record-requests.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import { hostGuard, hostPolicy } from './http/host-check.js';
@@ -18,6 +22,8 @@ export interface AppOptions {
   acceptsHost?: (hostname: string) => boolean;
   /** Receives one line per request, API keys redacted. */
   logRequest?: (line: string) => void;
+  /** Serve the admin API (`/__admin/`: reset, journal, faults, clock) over these controls. */
+  admin?: AdminControls;
 }
 
 export interface CreateAppInput {
@@ -32,10 +38,15 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 export function createApp({ store, clock = systemClock, options = {} }: CreateAppInput): Koa<ApiState> {
   const app = new Koa<ApiState>();
   const logger = options.logger ?? { error: (message, error) => console.error(`bz-companion: ${message}`, error) };
-  const deps = { store, clock, urlbase: options.urlbase };
+  // With the admin API, its clock is the one everything reads (tests set it).
+  const deps = { store, clock: options.admin?.clock ?? clock, urlbase: options.urlbase };
+  const { admin } = options;
+  if (admin) app.use(recordRequests(admin.journal, deps.clock));
   if (options.logRequest) app.use(requestLog(options.logRequest));
   app.use(respond(logger, hostGuard(options.acceptsHost ?? hostPolicy('127.0.0.1'))));
-  app.use(apiRoutes(deps, { bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES }));
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  if (admin) app.use(adminApi(admin)).use(applyFaults(admin.faults, admin.log, bodyLimitBytes));
+  app.use(apiRoutes(deps, { bodyLimitBytes }));
   app.use(pages(store));
   return app;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { parseInstant } from './adjustable-clock.js';
 import { addUser } from './cli/add-user.js';
 import { importFixture } from './cli/import-fixture.js';
 import { serve } from './cli/serve.js';
@@ -11,6 +12,13 @@ function parsePort(text: string): number {
   if (!/^\d+$/.test(text) || Number(text) > 65535)
     throw new UsageError(`--port must be a number from 0 to 65535, not '${text}'`);
   return Number(text);
+}
+
+function parseClock(text: string): number {
+  const ms = parseInstant(text);
+  if (ms === undefined)
+    throw new UsageError(`--clock must be an ISO 8601 instant such as 2026-01-01T00:00:00Z, not '${text}'`);
+  return ms;
 }
 
 function version(): string {
@@ -41,6 +49,8 @@ export async function main(argv: string[]): Promise<void> {
           'in-memory': { type: 'boolean', default: false },
           'allowed-host': { type: 'string', multiple: true, default: [] },
           'log-requests': { type: 'boolean', default: false },
+          admin: { type: 'boolean', default: false },
+          clock: { type: 'string' },
           ...DATA_OPTION,
         },
       });
@@ -51,6 +61,8 @@ export async function main(argv: string[]): Promise<void> {
         inMemory: values['in-memory'],
         allowedHosts: values['allowed-host'],
         logRequests: values['log-requests'],
+        admin: values.admin,
+        clock: values.clock === undefined ? null : parseClock(values.clock),
       });
       return;
     }

@@ -1,6 +1,15 @@
+export type {
+  AdminClockChange,
+  AdminClockState,
+  AdminErrorBody,
+  Fault,
+  FaultRule,
+  RecordedRequest,
+} from '@bz-companion/shared';
 export { type AppOptions, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
 export { type Clock, systemClock } from './clock.js';
 export { BugzillaError, errors } from './errors.js';
+export { type BzServer, type ServerClock, type StartServerOptions, startServer } from './start-server.js';
 export { demoFixture } from './store/demo.js';
 export { openFileStore } from './store/file-store.js';
 export { type Fixture, FixtureError, snapshotFromFixture } from './store/fixture.js';

@@ -1,21 +1,23 @@
-import { type Clock, databaseTime } from './clock.js';
+import { type Clock, databaseNow } from './clock.js';
 import type { Store } from './store/store.js';
 
 /**
  * The epoch-seconds cutoff below which visits are dropped, from the
  * `last_visit_keep_days` parameter; null (keep forever) when it is 0, empty
- * or not a number, or when the data never set it (see visitRetention).
+ * or not a number, or when the data never set it (see visitRetention) unless
+ * `evenIfUnset`: an administrator running clean-bug-user-last-visit.pl prunes
+ * by the parameter's value (default 10) whether or not anyone set it.
  */
-export function retentionCutoff(store: Store, clock: Clock): number | null {
-  if (!store.instance.visitRetention) return null;
+export function retentionCutoff(store: Store, clock: Clock, evenIfUnset = false): number | null {
+  if (!store.instance.visitRetention && !evenIfUnset) return null;
   const days = Number((store.instance.parameters.last_visit_keep_days ?? '').trim() || '0');
   if (!Number.isFinite(days) || days <= 0) return null;
-  return Math.floor(databaseTime(clock.now(), store.instance) / 1000 - days * 86_400);
+  return Math.floor(databaseNow(clock, store.instance) / 1000 - days * 86_400);
 }
 
 /** Prunes now; resolves to how many visits went. */
-export async function pruneExpiredVisits(store: Store, clock: Clock): Promise<number> {
-  const cutoff = retentionCutoff(store, clock);
+export async function pruneExpiredVisits(store: Store, clock: Clock, evenIfUnset = false): Promise<number> {
+  const cutoff = retentionCutoff(store, clock, evenIfUnset);
   return cutoff === null ? 0 : store.pruneVisits(cutoff);
 }
 

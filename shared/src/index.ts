@@ -1,3 +1,4 @@
+export * from './admin-api.js';
 export * from './api.js';
 export * from './base-url.js';
 export * from './client.js';

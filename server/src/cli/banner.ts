@@ -17,10 +17,14 @@ export function readyBanner(baseUrl: string, notes: readonly string[], adminApiK
 }
 
 /** Said on stderr when the server can be reached from other machines, or null on loopback. */
-export function exposureWarning(address: string): string | null {
+export function exposureWarning(address: string, admin = false): string | null {
   if (address === '::1' || address.startsWith('127.')) return null;
-  return (
+  const warning =
     `bz-companion: warning: listening on ${address}, not loopback: other machines can reach this server. ` +
-    'Every request needs an API key to read or change visits, but the traffic is plain HTTP.'
+    'Every request needs an API key to read or change visits, but the traffic is plain HTTP.';
+  if (!admin) return warning;
+  return (
+    `${warning}\nbz-companion: warning: --admin on a non-loopback address: anyone who can reach this server can ` +
+    'reset its data, read its request journal, inject faults and set its clock.'
   );
 }

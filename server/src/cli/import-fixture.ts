@@ -1,21 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { FixtureError, snapshotFromFixture } from '../store/fixture.js';
+import { readFixtureFile } from '../store/fixture-file.js';
 import { replaceFileStore } from '../store/replace-file-store.js';
 
 /** `import FIXTURE --data FILE`: validate the whole fixture first; only a good one replaces the store. */
 export async function importFixture(fixturePath: string, dataPath: string): Promise<string> {
-  let text: string;
-  try {
-    text = await readFile(fixturePath, 'utf8');
-  } catch (error) {
-    throw new FixtureError(`fixture ${fixturePath} cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new FixtureError(`fixture ${fixturePath} is not valid JSON (${(error as Error).message})`);
-  }
+  const parsed = await readFixtureFile(fixturePath);
   let snapshot: ReturnType<typeof snapshotFromFixture>;
   try {
     snapshot = snapshotFromFixture(parsed);

@@ -1,4 +1,4 @@
-import { systemClock } from '../clock.js';
+import type { Clock } from '../clock.js';
 import { pruneExpiredVisits } from '../retention.js';
 import { demoFixture } from '../store/demo.js';
 import { openFileStore } from '../store/file-store.js';
@@ -29,10 +29,10 @@ function compactionThreshold(): { compactAfterBytes?: number } {
 }
 
 /** The store `serve` runs on: demo data in memory, or the data file (created with demo data if missing). */
-export async function openServeStore(options: ServeStoreOptions): Promise<OpenedServeStore> {
+export async function openServeStore(options: ServeStoreOptions, clock: Clock): Promise<OpenedServeStore> {
   let adminApiKey: string | undefined;
   const demoSnapshot = () => {
-    const demo = demoFixture(systemClock.now());
+    const demo = demoFixture(clock.now());
     adminApiKey = demo.adminApiKey;
     return snapshotFromFixture(demo.fixture);
   };
@@ -47,7 +47,7 @@ export async function openServeStore(options: ServeStoreOptions): Promise<Opened
     notes.push(`data file: ${options.data}${opened.created ? ' (created with demo data)' : ''}`);
     if (opened.replayed > 0) notes.push(`replayed ${opened.replayed} journal entries`);
   }
-  const pruned = await pruneExpiredVisits(store, systemClock);
+  const pruned = await pruneExpiredVisits(store, clock);
   if (pruned > 0) notes.push(`removed ${pruned} visits older than last_visit_keep_days`);
   return { store, adminApiKey, notes };
 }

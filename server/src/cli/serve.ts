@@ -1,5 +1,7 @@
+import { formatBugzillaTime } from '@bz-companion/shared';
+import { AdjustableClock } from '../adjustable-clock.js';
+import { AdminControls } from '../admin/controls.js';
 import { createApp } from '../app.js';
-import { systemClock } from '../clock.js';
 import { hostPolicy } from '../http/host-check.js';
 import { scheduleRetention } from '../retention.js';
 import { exposureWarning, readyBanner } from './banner.js';
@@ -16,8 +18,12 @@ export interface ServeOptions {
   inMemory: boolean;
   /** Host names to answer besides this server's own addresses (DNS-rebinding defence). */
   allowedHosts: string[];
-  /** Print one line per request (API keys redacted). */
+  /** Print one line per request (API keys redacted), and each fault and clock change. */
   logRequests: boolean;
+  /** Serve the admin API under /__admin/ (reset, request journal, faults, clock). */
+  admin: boolean;
+  /** Start with the clock frozen at this instant (epoch ms); null: the system clock. */
+  clock: number | null;
 }
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -29,28 +35,44 @@ const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
  */
 export async function serve(options: ServeOptions): Promise<void> {
   const port = await bindPort(options.host, options.port);
+  const clock = new AdjustableClock();
+  if (options.clock !== null) clock.freezeAt(options.clock);
   let opened: Awaited<ReturnType<typeof openServeStore>>;
   try {
-    opened = await openServeStore(options);
+    opened = await openServeStore(options, clock);
   } catch (error) {
     port.server.close();
     throw error;
   }
   const { store, adminApiKey, notes } = opened;
-  const stopRetention = scheduleRetention(store, systemClock, RETENTION_INTERVAL_MS, (error) =>
+  const stopRetention = scheduleRetention(store, clock, RETENTION_INTERVAL_MS, (error) =>
     console.error('bz-companion: pruning old visits failed:', error),
   );
+  const logLine = options.logRequests ? (line: string) => process.stdout.write(`${line}\n`) : undefined;
+  const admin = options.admin
+    ? new AdminControls({
+        store,
+        clock,
+        fixture: null,
+        clockStart: options.clock,
+        ...(logLine ? { log: logLine } : {}),
+      })
+    : undefined;
   const app = createApp({
     store,
+    clock,
     options: {
       urlbase: () => `${port.baseUrl}/`,
       acceptsHost: hostPolicy(options.host, options.allowedHosts),
-      ...(options.logRequests ? { logRequest: (line: string) => process.stdout.write(`${line}\n`) } : {}),
+      ...(logLine ? { logRequest: logLine } : {}),
+      ...(admin ? { admin } : {}),
     },
   });
+  if (admin) notes.push(`admin api: ${port.baseUrl}/__admin/ (reset, requests, faults, clock, retention)`);
+  if (options.clock !== null) notes.push(`clock: frozen at ${formatBugzillaTime(options.clock)}`);
   port.serveWith(app.callback());
   shutDownOnSignals(port.server, store, stopRetention);
   process.stdout.write(readyBanner(port.baseUrl, notes, adminApiKey));
-  const warning = exposureWarning(port.address);
+  const warning = exposureWarning(port.address, options.admin);
   if (warning) console.error(warning);
 }

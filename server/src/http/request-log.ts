@@ -13,7 +13,9 @@ export function requestLog(write: (line: string) => void): Middleware {
       await next();
     } finally {
       const url = redactUrl(`http://x${ctx.url}`).slice('http://x'.length);
-      write(`${ctx.method} ${url} ${ctx.status} ${(performance.now() - started).toFixed(1)}ms`);
+      write(
+        `${ctx.method} ${url} ${ctx.respond === false ? 'no answer' : ctx.status} ${(performance.now() - started).toFixed(1)}ms`,
+      );
     }
   };
 }

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { BugzillaError, errors } from '../errors.js';
 import { StoreWriteError } from '../store/committer.js';
+import type { User } from '../store/types.js';
 import { ALLOW_ANY_ORIGIN } from './cors.js';
 import { JSON_CONTENT_TYPE, renderError } from './error-response.js';
 import { etagOf, ifNoneMatchMatches } from './etag.js';
@@ -21,6 +22,10 @@ export interface ApiState {
   pathId?: string | undefined;
   /** Answer as JSONP calling this function (a GET's valid `?callback=`). */
   jsonpCallback?: string | undefined;
+  /** Who the request was authenticated as (the request journal names them). */
+  user?: User | undefined;
+  /** The parameters read from the body (the request journal records them). */
+  body?: unknown;
 }
 
 /**

@@ -36,8 +36,10 @@ export function apiRoutes(deps: RouteDeps, options: ApiRouterOptions): Middlewar
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
       // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.
       if (answersJsonp && query !== EMPTY_QUERY) ctx.state.jsonpCallback = jsonpCallback(query);
+      if (body) ctx.state.body = body;
       const apiKey = spec.auth === 'ignore' ? undefined : presentedApiKey(ctx.headers, query, body);
       const user = authenticate(deps.store, spec.auth, apiKey);
+      ctx.state.user = user;
       if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
       const result = spec.handle({ user, pathId: ctx.state.pathId, query, body, origin: ctx.origin }, deps);
       if (!(result instanceof Promise)) {

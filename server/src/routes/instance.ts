@@ -33,7 +33,7 @@ export const instanceRoutes = {
       const web = clock.now();
       const webTime = formatBugzillaTime(web);
       return {
-        db_time: formatBugzillaTime(databaseTime(web, store.instance)),
+        db_time: formatBugzillaTime(databaseTime(web, store.instance, clock)),
         web_time: webTime,
         web_time_utc: webTime,
         tz_name: 'UTC',

@@ -2,7 +2,7 @@ import type { LastVisit, LastVisitOrNever } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { isInvolved, isVisible } from '../access.js';
 import { isScalarRef, resolveBugId, resolveBugRef } from '../bug-ref.js';
-import { databaseTime } from '../clock.js';
+import { databaseNow } from '../clock.js';
 import { errors } from '../errors.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
@@ -29,7 +29,7 @@ async function update(request: ApiRequest, { store, clock }: RouteDeps): Promise
     if (strictInvolvement && !isInvolved(user, bug, parameters)) throw errors.notInvolved(bug.id);
     return bug.id;
   });
-  const ts = Math.floor(databaseTime(clock.now(), store.instance) / 1000);
+  const ts = Math.floor(databaseNow(clock, store.instance) / 1000);
   await store.recordVisits(user.id, bugIds, ts);
   const lastVisitTs = formatBugzillaTime(ts * 1000);
   return bugIds.map((id) => ({ id, last_visit_ts: lastVisitTs }));

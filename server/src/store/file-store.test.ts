@@ -191,3 +191,23 @@ describe('user add through the journal', () => {
     expect(snapshot.groups).toContain('brand-new');
   });
 });
+
+describe('replacing everything (admin reset) through the journal', () => {
+  it('replays a replacement and the writes after it after a crash, and keeps nothing of the old content', async () => {
+    const { path, store } = await freshStore();
+    await store.recordVisits(1, [1, 2], 100);
+    const other = snapshotFromFixture({ users: [{ login: 'b@example.com', api_keys: ['key-b'] }], bugs: [{ id: 9 }] });
+    await store.replaceAll(other);
+    await store.recordVisits(1, [9], 300);
+    const expected = store.snapshot();
+    await writeFile(`${path}.lock`, '999999999\n'); // no close(): as after kill -9
+    const reopened = await openFileStore(path);
+    expect(reopened.replayed).toBe(3);
+    expect(reopened.store.snapshot()).toEqual(expected);
+    expect(reopened.store.findApiKey('key-a')).toBeUndefined();
+    expect(reopened.store.lastVisit(1, 1)).toBeUndefined();
+    expect(reopened.store.findApiKey('key-b')?.user.login).toBe('b@example.com');
+    expect(reopened.store.recentVisits(1)).toEqual([{ bugId: 9, lastVisitTs: 300 }]);
+    await reopened.store.close();
+  });
+});

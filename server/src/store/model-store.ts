@@ -1,6 +1,7 @@
 import { generateApiKey, hashApiKey, hashesMatch } from './api-keys.js';
 import type { Committer } from './committer.js';
 import { type Model, normalizeAuditClass } from './model.js';
+import type { StoreSnapshot } from './snapshot.js';
 import { type NewUser, NewUserError, type Store } from './store.js';
 import type { Bug, InstanceSettings, User, VisitRecord } from './types.js';
 
@@ -92,6 +93,14 @@ export class ModelStore implements Store {
     const user = added && this.#model.users.get(added.userId);
     if (!user) throw new NewUserError(`user ${login} already exists`);
     return { user, apiKey };
+  }
+
+  snapshot(): StoreSnapshot {
+    return structuredClone(this.#model.toSnapshot());
+  }
+
+  replaceAll(snapshot: StoreSnapshot): Promise<void> {
+    return this.#committer.commit({ op: 'replace', snapshot: structuredClone(snapshot) });
   }
 
   close(): Promise<void> {

@@ -25,8 +25,8 @@ export function normalizeAuditClass(name: string): string {
  * live commit), so replaying the journal rebuilds exactly this state.
  */
 export class Model {
-  instance: InstanceSettings;
-  groups: string[];
+  instance!: InstanceSettings;
+  groups!: string[];
   journalPosition: number;
   readonly users = new Map<number, User>();
   readonly usersByLogin = new Map<string, User>();
@@ -37,6 +37,15 @@ export class Model {
   readonly visits = new Map<number, UserVisits>();
 
   private constructor(snapshot: StoreSnapshot) {
+    this.journalPosition = snapshot.journal_position;
+    this.#load(snapshot);
+  }
+
+  /**
+   * Fills the (empty) model from a snapshot. Every collection loaded here must
+   * be emptied in `#clear`, or a reset would keep some of the old content.
+   */
+  #load(snapshot: StoreSnapshot): void {
     const { instance } = snapshot;
     this.instance = {
       version: instance.version,
@@ -47,7 +56,6 @@ export class Model {
       dbTimeOffsetSeconds: instance.db_time_offset_seconds,
     };
     this.groups = snapshot.groups;
-    this.journalPosition = snapshot.journal_position;
     for (const user of snapshot.users) this.#addUser(user);
     for (const bug of snapshot.bugs) {
       const entry: Bug = {
@@ -118,7 +126,21 @@ export class Model {
         if (this.usersByLogin.has(op.user.login.toLowerCase())) return;
         this.#addUser({ ...op.user, id: op.user.id ?? this.nextUserId() });
         return;
+      case 'replace':
+        this.#clear();
+        this.#load(op.snapshot);
+        return;
     }
+  }
+
+  #clear(): void {
+    this.users.clear();
+    this.usersByLogin.clear();
+    this.apiKeys.clear();
+    this.bugs.clear();
+    this.bugsByAlias.clear();
+    this.auditLog.length = 0;
+    this.visits.clear();
   }
 
   pruneBefore(cutoff: number): number {

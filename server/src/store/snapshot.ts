@@ -82,7 +82,9 @@ export type NewSnapshotUser = Omit<SnapshotUser, 'id'> & { id?: number };
 export type JournalOp =
   | { op: 'visit'; user: number; bugs: number[]; ts: number }
   | { op: 'prune'; before: number }
-  | { op: 'add_user'; user: NewSnapshotUser };
+  | { op: 'add_user'; user: NewSnapshotUser }
+  /** Everything replaced at once (an admin reset); the entry carries the whole new content. */
+  | { op: 'replace'; snapshot: StoreSnapshot };
 
 export type JournalEntry = JournalOp & { n: number };
 

@@ -1,3 +1,4 @@
+import type { StoreSnapshot } from './snapshot.js';
 import type { Bug, InstanceSettings, User, VisitRecord } from './types.js';
 
 /** A user that cannot be added (no login, or the login is taken); nothing changed. */
@@ -39,5 +40,9 @@ export interface Store {
   pruneVisits(cutoff: number): Promise<number>;
   /** Creates a user with a new random API key, which is returned once and stored only as a hash. */
   addUser(input: NewUser): Promise<{ user: User; apiKey: string }>;
+  /** The whole content as it is now, detached from the store (what a reset goes back to). */
+  snapshot(): StoreSnapshot;
+  /** Replaces the whole content, durably like any write (admin reset); its journal position is kept. */
+  replaceAll(snapshot: StoreSnapshot): Promise<void>;
   close(): Promise<void>;
 }

@@ -23,6 +23,6 @@ export function httpClient(baseUrl: string) {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    return fetch(`${baseUrl}${path}`, { ...init, headers, body: body ?? null });
+    return fetch(`${baseUrl.replace(/\/$/, '')}${path}`, { ...init, headers, body: body ?? null });
   };
 }

@@ -1,0 +1,90 @@
+import type { Middleware, ParameterizedContext } from 'koa';
+import type { ApiState } from '../http/respond.js';
+import { FixtureError } from '../store/fixture.js';
+import { AdminError } from './admin-error.js';
+import { ADMIN_PREFIX, isAdminPath } from './admin-path.js';
+import type { AdminControls } from './controls.js';
+import { readAdminJson } from './read-json.js';
+
+type Context = ParameterizedContext<ApiState>;
+type AdminHandler = (ctx: Context, controls: AdminControls) => Promise<unknown> | unknown;
+
+const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
+  reset: {
+    POST: async (ctx, controls) => {
+      const fixture = await readAdminJson(ctx.req);
+      try {
+        await controls.reset(fixture);
+      } catch (error) {
+        if (error instanceof FixtureError) throw new AdminError(400, `fixture: ${error.message}`);
+        throw error;
+      }
+      return { reset: true };
+    },
+  },
+  requests: {
+    GET: (ctx, controls) => ({ requests: controls.journal.list(sinceParameter(ctx)) }),
+    DELETE: (_ctx, controls) => ({ cleared: controls.journal.clear() }),
+  },
+  faults: {
+    GET: (_ctx, controls) => ({ faults: controls.faults.list() }),
+    POST: async (ctx, controls) => {
+      const fault = controls.addFault(await readAdminJson(ctx.req));
+      ctx.status = 201;
+      return fault;
+    },
+    DELETE: (_ctx, controls) => ({ cleared: controls.clearFaults() }),
+  },
+  clock: {
+    GET: (_ctx, controls) => controls.clockState(),
+    PUT: async (ctx, controls) => controls.changeClock(await readAdminJson(ctx.req)),
+  },
+  'clock/advance': {
+    POST: async (ctx, controls) => controls.advanceClock(await readAdminJson(ctx.req)),
+  },
+  retention: {
+    POST: async (_ctx, controls) => ({ removed: await controls.retention() }),
+  },
+};
+
+/**
+ * `/__admin/`: reset, the request journal, faults, the clock and retention,
+ * for tests (spec test-double.md section 2). JSON in and out; errors as
+ * `{"error": true, "message"}`. Never recorded in the journal, never faulted.
+ */
+export function adminApi(controls: AdminControls): Middleware<ApiState> {
+  return async (ctx, next) => {
+    if (!isAdminPath(ctx.path)) return next();
+    try {
+      const result = await handlerFor(ctx)(ctx, controls);
+      ctx.set('Content-Type', 'application/json; charset=UTF-8');
+      ctx.body = JSON.stringify(result);
+    } catch (error) {
+      if (!(error instanceof AdminError)) throw error;
+      ctx.status = error.status;
+      ctx.set('Content-Type', 'application/json; charset=UTF-8');
+      ctx.body = JSON.stringify(error.toBody());
+    }
+  };
+}
+
+function handlerFor(ctx: Context): AdminHandler {
+  const name = ctx.path.slice(ADMIN_PREFIX.length);
+  const faultId = /^faults\/([^/]+)$/.exec(name)?.[1];
+  if (faultId !== undefined && ctx.method === 'DELETE') {
+    return (_ctx, controls) => {
+      if (!controls.deleteFault(faultId)) throw new AdminError(404, `no fault with id "${faultId}"`);
+      return { deleted: faultId };
+    };
+  }
+  const handler = Object.hasOwn(routes, name) ? routes[name]?.[ctx.method] : undefined;
+  if (!handler) throw new AdminError(404, `no admin endpoint ${ctx.method} ${ctx.path}`);
+  return handler;
+}
+
+function sinceParameter(ctx: Context): number {
+  const text = new URLSearchParams(ctx.querystring).get('since');
+  if (text === null) return 0;
+  if (!/^\d+$/.test(text)) throw new AdminError(400, `since: must be a request number (0 or more), not "${text}"`);
+  return Number(text);
+}

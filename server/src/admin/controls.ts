@@ -1,0 +1,121 @@
+import type { AdminClockState, Fault } from '@bz-companion/shared';
+import type { AdjustableClock } from '../adjustable-clock.js';
+import { pruneExpiredVisits } from '../retention.js';
+import { snapshotFromFixture } from '../store/fixture.js';
+import type { StoreSnapshot } from '../store/snapshot.js';
+import type { Store } from '../store/store.js';
+import { describeFault } from './apply-faults.js';
+import { parseAdvance, parseClockChange } from './clock-change.js';
+import { FaultRules } from './faults.js';
+import { RequestJournal } from './request-journal.js';
+
+export interface AdminControlsInput {
+  store: Store;
+  clock: AdjustableClock;
+  /** The fixture the server started from, with its API keys in clear; null when it opened existing data. */
+  fixture: unknown;
+  /** Where the clock stood at start: an instant it was frozen at, or null for the system clock. */
+  clockStart: number | null;
+  /** Receives a line for each fault added, applied or removed and each clock change (`--log-requests`). */
+  log?: (line: string) => void;
+}
+
+/**
+ * What a test controls, whether through `startServer` or over HTTP (`/__admin/`):
+ * one object, so both always agree.
+ */
+export class AdminControls {
+  readonly journal = new RequestJournal();
+  readonly faults = new FaultRules();
+  readonly clock: AdjustableClock;
+  readonly log: ((line: string) => void) | undefined;
+  readonly #store: Store;
+  readonly #startSnapshot: StoreSnapshot;
+  readonly #startFixture: unknown;
+  readonly #clockStart: number | null;
+  #fixture: unknown;
+
+  constructor(input: AdminControlsInput) {
+    this.#store = input.store;
+    this.clock = input.clock;
+    this.log = input.log;
+    this.#startSnapshot = input.store.snapshot();
+    this.#startFixture = input.fixture;
+    this.#fixture = input.fixture;
+    this.#clockStart = input.clockStart;
+  }
+
+  /** The fixture the data now comes from (for `apiKey`), or null. */
+  get fixture(): unknown {
+    return this.#fixture;
+  }
+
+  /**
+   * As if the server had just started: its starting data (or `fixture`'s), no
+   * faults, the clock as it started, an empty journal (whose `n` keeps
+   * counting). An invalid fixture throws FixtureError and changes nothing.
+   */
+  async reset(fixture?: unknown): Promise<void> {
+    const snapshot = fixture === undefined ? this.#startSnapshot : snapshotFromFixture(fixture);
+    await this.#store.replaceAll(snapshot);
+    this.#fixture = fixture === undefined ? this.#startFixture : structuredClone(fixture);
+    this.faults.clear();
+    this.journal.clear();
+    this.clock.set(null);
+    this.clock.setDbTimeOffset(undefined);
+    if (this.#clockStart !== null) this.clock.freezeAt(this.#clockStart);
+    this.log?.('admin: reset');
+  }
+
+  /** Adds a rule (validated: AdminError 400 naming the problem). */
+  addFault(rule: unknown): Fault {
+    const fault = this.faults.add(rule);
+    this.log?.(`admin: fault ${fault.id} added: ${describeFault(fault)}`);
+    return fault;
+  }
+
+  deleteFault(id: string): boolean {
+    const deleted = this.faults.delete(id);
+    if (deleted) this.log?.(`admin: fault ${id} removed`);
+    return deleted;
+  }
+
+  clearFaults(): number {
+    const count = this.faults.clear();
+    this.log?.(`admin: ${count} faults removed`);
+    return count;
+  }
+
+  clockState(): AdminClockState {
+    return this.clock.state(this.#store.instance.dbTimeOffsetSeconds);
+  }
+
+  /** Applies a `PUT /__admin/clock` body (validated first: AdminError 400, nothing changed). */
+  changeClock(input: unknown): AdminClockState {
+    const change = parseClockChange(input);
+    if (change.now !== undefined) this.clock.set(change.now);
+    if (change.frozen === true) this.clock.freeze();
+    if (change.frozen === false) this.clock.resume();
+    if (change.db_time_offset_seconds !== undefined) this.clock.setDbTimeOffset(change.db_time_offset_seconds);
+    return this.#clockChanged();
+  }
+
+  /** Moves the clock forward (a `POST /__admin/clock/advance` body). */
+  advanceClock(input: unknown): AdminClockState {
+    this.clock.advance(parseAdvance(input));
+    return this.#clockChanged();
+  }
+
+  #clockChanged(): AdminClockState {
+    const state = this.clockState();
+    this.log?.(
+      `admin: clock ${state.now}${state.frozen ? ' (frozen)' : ''}, db offset ${state.db_time_offset_seconds} s`,
+    );
+    return state;
+  }
+
+  /** Runs the visit clean-up now, as clean-bug-user-last-visit.pl does; resolves to how many went. */
+  retention(): Promise<number> {
+    return pruneExpiredVisits(this.#store, this.clock, true);
+  }
+}

@@ -1,0 +1,109 @@
+import type { Fault, FaultRule } from '@bz-companion/shared';
+import { z } from 'zod';
+import { AdminError, describeFirstIssue } from './admin-error.js';
+
+const ACTIONS = ['status', 'delay_ms', 'reset', 'hang'] as const;
+
+const faultRuleSchema = z
+  .strictObject({
+    method: z
+      .string()
+      .regex(/^[A-Za-z]+$/, 'must be an HTTP method such as "POST"')
+      .transform((method) => method.toUpperCase())
+      .optional(),
+    path: z.string().startsWith('/', 'must start with "/"').optional(),
+    path_prefix: z.string().startsWith('/', 'must start with "/"').optional(),
+    times: z.number().int('must be a whole number').positive('must be at least 1').optional(),
+    status: z
+      .number()
+      .int('must be a whole number')
+      .min(200, 'must be from 200 to 599')
+      .max(599, 'must be from 200 to 599')
+      .optional(),
+    body: z.json().optional(),
+    delay_ms: z
+      .number()
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(600_000, 'must be at most 600000 (10 minutes)')
+      .optional(),
+    reset: z.literal(true, 'must be true').optional(),
+    hang: z.literal(true, 'must be true').optional(),
+  })
+  .superRefine((rule, ctx) => {
+    const actions = ACTIONS.filter((action) => rule[action] !== undefined);
+    if (actions.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          actions.length === 0
+            ? 'needs one of "status", "delay_ms", "reset" or "hang"'
+            : `takes one of "status", "delay_ms", "reset" or "hang", not ${actions.map((a) => `"${a}"`).join(' and ')}`,
+      });
+    }
+    if (rule.path !== undefined && rule.path_prefix !== undefined) {
+      ctx.addIssue({ code: 'custom', message: 'takes "path" or "path_prefix", not both' });
+    }
+    if (rule.body !== undefined && rule.status === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['body'], message: 'is only for a "status" fault' });
+    }
+  });
+
+/** Validates a fault rule from the admin API or startServer; AdminError (400) names the problem. */
+export function parseFaultRule(input: unknown): FaultRule {
+  const parsed = faultRuleSchema.safeParse(input);
+  if (!parsed.success) throw new AdminError(400, describeFirstIssue('fault', parsed.error));
+  const rule: FaultRule = {};
+  for (const [key, value] of Object.entries(parsed.data)) {
+    if (value !== undefined) Object.assign(rule, { [key]: value });
+  }
+  return rule;
+}
+
+/**
+ * The fault rules in force, oldest first. A request takes the first rule that
+ * matches its method and path; a rule with `times` goes after that many.
+ */
+export class FaultRules {
+  #rules: Fault[] = [];
+  #nextId = 1;
+
+  add(input: unknown): Fault {
+    const fault: Fault = { id: `f${this.#nextId++}`, ...parseFaultRule(input), matched: 0 };
+    this.#rules.push(fault);
+    return { ...fault };
+  }
+
+  list(): Fault[] {
+    return this.#rules.map((fault) => ({ ...fault }));
+  }
+
+  delete(id: string): boolean {
+    const before = this.#rules.length;
+    this.#rules = this.#rules.filter((fault) => fault.id !== id);
+    return this.#rules.length < before;
+  }
+
+  clear(): number {
+    const count = this.#rules.length;
+    this.#rules = [];
+    return count;
+  }
+
+  /** The rule that applies to this request, counted as matched (and removed when used up). */
+  take(method: string, path: string): Fault | undefined {
+    const index = this.#rules.findIndex((fault) => matches(fault, method, path));
+    const fault = this.#rules[index];
+    if (!fault) return undefined;
+    fault.matched++;
+    if (fault.times !== undefined && fault.matched >= fault.times) this.#rules.splice(index, 1);
+    return { ...fault };
+  }
+}
+
+function matches(fault: Fault, method: string, path: string): boolean {
+  if (fault.method !== undefined && fault.method !== method) return false;
+  if (fault.path !== undefined) return path === fault.path;
+  if (fault.path_prefix !== undefined) return path.startsWith(fault.path_prefix);
+  return true;
+}

@@ -1,0 +1,80 @@
+/**
+ * The admin API of bz-companion as a test double (`serve --admin`, always on
+ * for `startServer`): what `/__admin/` takes and answers. The server builds its
+ * answers from these types; tests in TypeScript can read them with the same.
+ */
+
+/** One request as the journal recorded it (`GET /__admin/requests`). */
+export interface RecordedRequest {
+  /** Counts up from 1 for the server's life. */
+  n: number;
+  /** When it arrived, by the server's clock. */
+  at: string;
+  method: string;
+  path: string;
+  /** Every query parameter, repeated ones in order; secrets read "[REDACTED]". */
+  query: Record<string, string[]>;
+  /** Request headers, names in lower case; credentials read "[REDACTED]". */
+  headers: Record<string, string>;
+  /** null while the request is in flight, or when it got no answer (a `reset` or `hang` fault). */
+  status: number | null;
+  /** The login the request was authenticated as, if any. */
+  user: string | null;
+  /** null while in flight. */
+  duration_ms: number | null;
+  /**
+   * The parameters the server read from the body (JSON or form), secrets
+   * redacted; null when it read none. Over 4 KiB, the start of their JSON
+   * text as a string, and `body_truncated` says so.
+   */
+  body: unknown;
+  body_truncated: boolean;
+}
+
+/** What a fault rule matches and what it does instead of (or before) the normal answer. */
+export interface FaultRule {
+  /** Any method when absent. */
+  method?: string;
+  /** The exact path (`/rest/version`); or `path_prefix`; any path when neither. */
+  path?: string;
+  path_prefix?: string;
+  /** Removed after this many matches; forever when absent. */
+  times?: number;
+  /** Answer this status, with `body` (any JSON; default a Bugzilla error envelope, code -32000). */
+  status?: number;
+  body?: unknown;
+  /** Wait this long, then answer normally. */
+  delay_ms?: number;
+  /** Destroy the connection without an answer. */
+  reset?: true;
+  /** Never answer (until the client gives up or the server stops). */
+  hang?: true;
+}
+
+export interface Fault extends FaultRule {
+  id: string;
+  /** How many requests it has applied to so far. */
+  matched: number;
+}
+
+export interface AdminClockState {
+  /** The web clock, `YYYY-MM-DDThh:mm:ssZ`. */
+  now: string;
+  frozen: boolean;
+  /** How many seconds the database clock runs ahead of the web clock. */
+  db_time_offset_seconds: number;
+}
+
+/** `PUT /__admin/clock`: any of these. */
+export interface AdminClockChange {
+  /** An ISO 8601 instant; null goes back to the system clock. */
+  now?: string | null;
+  frozen?: boolean;
+  db_time_offset_seconds?: number;
+}
+
+/** Every admin error: 400 for bad input, 404 for an unknown admin path or id. */
+export interface AdminErrorBody {
+  error: true;
+  message: string;
+}
