@@ -43,24 +43,29 @@ export const endpoints = {
 
 export type EndpointKey = keyof typeof endpoints;
 
-/** What each endpoint takes, beyond the API key. */
+/** An endpoint that takes nothing but the API key. */
+interface NoRequestParts {
+  path?: never;
+  query?: never;
+  body?: never;
+}
+
+/** What each endpoint takes, beyond the API key; the client's calls are typed by it. */
 export interface EndpointRequests {
   'POST /rest/bug_user_last_visit/{id}': { path: { id: BugRef }; body?: { ids?: BugRef[] } | null };
   'POST /rest/bug_user_last_visit': { body: { ids: BugRef[] } };
   'GET /rest/bug_user_last_visit/{id}': { path: { id: BugRef }; query?: { ids?: BugRef[] } };
   'GET /rest/bug_user_last_visit': { query?: { ids?: BugRef[] } };
-  'GET /rest/version': Record<string, never>;
-  'GET /rest/extensions': Record<string, never>;
-  'GET /rest/timezone': Record<string, never>;
-  'GET /rest/time': Record<string, never>;
-  'GET /rest/parameters': Record<string, never>;
+  'GET /rest/version': NoRequestParts;
+  'GET /rest/extensions': NoRequestParts;
+  'GET /rest/timezone': NoRequestParts;
+  'GET /rest/time': NoRequestParts;
+  'GET /rest/parameters': NoRequestParts;
   'GET /rest/last_audit_time': { query?: { class?: string[] } };
-  'GET /rest/whoami': Record<string, never>;
+  'GET /rest/whoami': NoRequestParts;
 }
 
-export type ResponseOf<K extends EndpointKey> = K extends 'GET /rest/parameters'
-  ? { parameters: Record<string, string> }
-  : z.infer<(typeof endpoints)[K]['response']>;
+export type ResponseOf<K extends EndpointKey> = z.infer<(typeof endpoints)[K]['response']>;
 
 export type RequestOf<K extends EndpointKey> = EndpointRequests[K];
 

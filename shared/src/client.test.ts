@@ -93,6 +93,13 @@ describe('createClient', () => {
     await expect(createClient({ baseUrl }).version()).rejects.toThrow(/not JSON/);
   });
 
+  it('holds parameters to their type: every value a string', async () => {
+    answer = { status: 200, body: '{"parameters":{"requirelogin":"0"}}' };
+    expect(await createClient({ baseUrl }).parameters()).toEqual({ parameters: { requirelogin: '0' } });
+    answer = { status: 200, body: '{"parameters":{"requirelogin":0}}' };
+    await expect(createClient({ baseUrl }).parameters()).rejects.toThrow(/parameters\.requirelogin/);
+  });
+
   it('throws NetworkError when nothing answers', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

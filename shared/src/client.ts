@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { type BugRef, type EndpointKey, endpoints, type ResponseOf, splitEndpoint } from './api.js';
+import { type BugRef, type EndpointKey, endpoints, type RequestOf, type ResponseOf, splitEndpoint } from './api.js';
 import { normalizeBaseUrl, restUrl } from './base-url.js';
 import { BugzillaApiError, NetworkError, ResponseShapeError } from './errors.js';
 import { errorBodySchema } from './schemas.js';
@@ -25,91 +25,106 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 
-interface Call {
-  key: EndpointKey;
+/** One call of an endpoint: its key, what the endpoint takes (typed by the shared map), and call options. */
+type Call<K extends EndpointKey> = { key: K; options?: CallOptions | undefined } & RequestOf<K>;
+
+/** The parts of any endpoint's request, as the request builder reads them. */
+interface RequestParts {
   path?: Record<string, BugRef>;
-  query?: Record<string, BugRef[] | undefined>;
+  query?: Record<string, readonly (BugRef | string)[] | undefined>;
   body?: unknown;
-  options?: CallOptions | undefined;
 }
 
 function toArray(ids: BugRef | readonly BugRef[]): BugRef[] {
   return Array.isArray(ids) ? [...ids] : [ids as BugRef];
 }
 
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+interface Settings {
+  baseUrl: string;
+  apiKey: string | undefined;
+  authMode: AuthMode;
+}
+
+/** The URL and fetch options of a call: path and query filled in, the key where this tracker reads it. */
+function buildRequest(settings: Settings, key: EndpointKey, parts: RequestParts, options: CallOptions | undefined) {
+  const { method, path: template } = splitEndpoint(key);
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(parts.path?.[name] ?? '')),
+  );
+  const url = restUrl(settings.baseUrl, path);
+  for (const [name, values] of Object.entries(parts.query ?? {})) {
+    for (const value of values ?? []) url.searchParams.append(name, String(value));
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (settings.apiKey) {
+    if (settings.authMode === 'header') headers['X-BUGZILLA-API-KEY'] = settings.apiKey;
+    else url.searchParams.set('Bugzilla_api_key', settings.apiKey);
+  }
+  const init: RequestInit = { method, headers, credentials: 'omit' };
+  if (options?.signal) init.signal = options.signal;
+  if (parts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(parts.body);
+  }
+  return { method, url: url.toString(), init };
+}
+
+/** Fetches and reads the whole body; anything but an abort that stops it is a NetworkError. */
+async function fetchText(doFetch: typeof fetch, method: string, url: string, init: RequestInit) {
+  const asNetworkError = (error: unknown): never => {
+    if (isAbort(error)) throw error;
+    throw new NetworkError(method, url, error);
+  };
+  const response = await doFetch(url, init).catch(asNetworkError);
+  const text = await response.text().catch(asNetworkError);
+  return { response, text };
+}
+
+/** The endpoint's answer checked against its schema, or the error the body or status describes. */
+function readAnswer<K extends EndpointKey>(key: K, method: string, url: string, response: Response, text: string) {
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const bugzillaError = errorBodySchema.safeParse(json);
+  if (bugzillaError.success) {
+    const { code, message } = bugzillaError.data;
+    throw new BugzillaApiError({ status: response.status, code, message, method, url });
+  }
+  if (!response.ok) {
+    const message = response.statusText || `HTTP ${response.status}`;
+    throw new BugzillaApiError({ status: response.status, code: undefined, message, method, url });
+  }
+  if (json === undefined) throw new ResponseShapeError(method, url, response.status, 'the body is not JSON');
+  const schema: ZodType = endpoints[key].response;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.join('.') : 'the body';
+    throw new ResponseShapeError(method, url, response.status, `${where}: ${issue?.message}`);
+  }
+  return parsed.data as ResponseOf<K>;
+}
+
 export function createClient(options: ClientOptions) {
-  const baseUrl = normalizeBaseUrl(options.baseUrl);
-  const authMode: AuthMode = options.authMode ?? 'header';
+  const settings: Settings = {
+    baseUrl: normalizeBaseUrl(options.baseUrl),
+    apiKey: options.apiKey,
+    authMode: options.authMode ?? 'header',
+  };
+  const { baseUrl, authMode } = settings;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function call<K extends EndpointKey>(request: Call & { key: K }): Promise<ResponseOf<K>> {
-    const { method, path: template } = splitEndpoint(request.key);
-    const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
-      encodeURIComponent(String(request.path?.[name] ?? '')),
-    );
-    const url = restUrl(baseUrl, path);
-    for (const [name, values] of Object.entries(request.query ?? {})) {
-      for (const value of values ?? []) url.searchParams.append(name, String(value));
-    }
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (options.apiKey) {
-      if (authMode === 'header') headers['X-BUGZILLA-API-KEY'] = options.apiKey;
-      else url.searchParams.set('Bugzilla_api_key', options.apiKey);
-    }
-    const init: RequestInit = { method, headers, credentials: 'omit' };
-    if (request.options?.signal) init.signal = request.options.signal;
-    if (request.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      init.body = JSON.stringify(request.body);
-    }
-
-    let response: Response;
-    try {
-      response = await doFetch(url.toString(), init);
-    } catch (error) {
-      if (isAbort(error)) throw error;
-      throw new NetworkError(method, url.toString(), error);
-    }
-    const text = await response.text().catch((error: unknown) => {
-      if (isAbort(error)) throw error;
-      throw new NetworkError(method, url.toString(), error);
-    });
-    let json: unknown;
-    try {
-      json = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    const bugzillaError = errorBodySchema.safeParse(json);
-    if (bugzillaError.success) {
-      throw new BugzillaApiError({
-        status: response.status,
-        code: bugzillaError.data.code,
-        message: bugzillaError.data.message,
-        method,
-        url: url.toString(),
-      });
-    }
-    if (!response.ok) {
-      throw new BugzillaApiError({
-        status: response.status,
-        code: undefined,
-        message: response.statusText || `HTTP ${response.status}`,
-        method,
-        url: url.toString(),
-      });
-    }
-    if (json === undefined) {
-      throw new ResponseShapeError(method, url.toString(), response.status, 'the body is not JSON');
-    }
-    const schema: ZodType = endpoints[request.key].response;
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? issue.path.join('.') : 'the body';
-      throw new ResponseShapeError(method, url.toString(), response.status, `${where}: ${issue?.message}`);
-    }
-    return parsed.data as ResponseOf<K>;
+  async function call<K extends EndpointKey>(request: Call<K>): Promise<ResponseOf<K>> {
+    const { method, url, init } = buildRequest(settings, request.key, request as RequestParts, request.options);
+    const { response, text } = await fetchText(doFetch, method, url, init);
+    return readAnswer(request.key, method, url, response, text);
   }
 
   return {
@@ -156,7 +171,3 @@ export function createClient(options: ClientOptions) {
 }
 
 export type BugzillaClient = ReturnType<typeof createClient>;
-
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BugzillaApiError, redactUrl } from './errors.js';
+import { BugzillaApiError, clientErrorFromData, NetworkError, ResponseShapeError, redactUrl } from './errors.js';
 
 describe('redactUrl', () => {
   it('hides every credential parameter', () => {
@@ -13,10 +13,33 @@ describe('redactUrl', () => {
   });
 });
 
-describe('BugzillaApiError', () => {
-  it('survives structured clone as readable data', () => {
-    const error = new BugzillaApiError({ status: 401, code: 410, message: 'log in', method: 'GET', url: 'https://h/' });
-    const clone = structuredClone(error);
-    expect(clone.message).toContain('log in');
+describe('client errors as data', () => {
+  const errors = [
+    new BugzillaApiError({ status: 401, code: 410, message: 'log in', method: 'GET', url: 'https://h/?api_key=k' }),
+    new BugzillaApiError({ status: 502, code: undefined, message: 'Bad Gateway', method: 'POST', url: 'https://h/' }),
+    new NetworkError('GET', 'https://h/rest/version', new Error('ECONNREFUSED')),
+    new ResponseShapeError('GET', 'https://h/rest/time', 200, 'db_time: Invalid string'),
+  ];
+
+  it.each(errors)('keep every field of $name through structuredClone', (error) => {
+    const copy = clientErrorFromData(structuredClone(error.toData()));
+    expect(copy).toBeInstanceOf(error.constructor);
+    expect(copy.message).toBe(error.message);
+    for (const field of ['kind', 'method', 'url', 'status', 'code', 'bugzillaMessage', 'reason', 'detail']) {
+      expect((copy as unknown as Record<string, unknown>)[field]).toEqual(
+        (error as unknown as Record<string, unknown>)[field],
+      );
+    }
+  });
+
+  it('carry status, code, url and kind as data, the URL redacted', () => {
+    expect(JSON.parse(JSON.stringify(errors[0]))).toEqual({
+      kind: 'api',
+      method: 'GET',
+      url: 'https://h/?api_key=%5BREDACTED%5D',
+      status: 401,
+      code: 410,
+      bugzillaMessage: 'log in',
+    });
   });
 });

@@ -37,8 +37,9 @@ export const timeSchema = z.object({
   tz_offset: z.string(),
 });
 
+/** Every Bugzilla parameter value is a string (booleans are "0"/"1"). */
 export const parametersSchema = z.object({
-  parameters: z.record(z.string(), z.unknown()),
+  parameters: z.record(z.string(), z.string()),
 });
 
 export const lastAuditTimeSchema = z.object({
@@ -65,7 +66,7 @@ export type VersionResult = z.infer<typeof versionSchema>;
 export type ExtensionsResult = z.infer<typeof extensionsSchema>;
 export type TimezoneResult = z.infer<typeof timezoneSchema>;
 export type TimeResult = z.infer<typeof timeSchema>;
-export type ParametersResult = { parameters: Record<string, string> };
+export type ParametersResult = z.infer<typeof parametersSchema>;
 export type LastAuditTimeResult = z.infer<typeof lastAuditTimeSchema>;
 export type WhoamiResult = z.infer<typeof whoamiSchema>;
 export type BugzillaErrorBody = z.infer<typeof errorBodySchema>;
