@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The bench's own tests (`npm run test:bench`): its smoke test drives every
+ * server and Chromium for half a minute or more, so it stays out of the
+ * root `vitest run`; `npm test` (and so CI) runs it as a step of its own.
+ */
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    testTimeout: 180_000,
+    pool: 'forks',
+  },
+});
