@@ -2,9 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { CLI, type ListeningProcess, serveCli, spawnListening } from '@bz-companion/server/testing';
 
-export const CLI = fileURLToPath(new URL('../../server/bin/bz-companion.js', import.meta.url));
+export { CLI };
+
 const CEILING = fileURLToPath(new URL('./ceiling-server.js', import.meta.url));
+const ROUTING = fileURLToPath(new URL('./routing-server.js', import.meta.url));
 const JSON_SERVER = fileURLToPath(new URL('../../node_modules/json-server/lib/cli/bin.js', import.meta.url));
 
 export interface Started {
@@ -27,52 +30,28 @@ export function memoryMb(pid: number | undefined): { rss: number; peak: number }
   }
 }
 
-function stopper(child: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
+/** A server as the bench drives it: its URL, its process, how long it took to start. */
+function asStarted(running: ListeningProcess): Started {
+  const { url, process: child, startMs } = running;
+  return { url, child, startMs, stop: () => stopWithin(child, running.stop()) };
 }
 
-/** Starts a program that prints `listening on URL` when ready (ours, the ceiling). */
-function startListening(args: string[], timeoutMs: number, env: NodeJS.ProcessEnv = {}): Promise<Started> {
-  const began = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`not ready in ${timeoutMs} ms: ${args.join(' ')}\n${output}`));
-    }, timeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /^listening on (\S+)$/m.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ url: match[1] as string, child, startMs: performance.now() - began, stop: stopper(child) });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk;
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before ready: ${output}`));
-    });
-  });
+/** SIGTERM, then SIGKILL if the process is still there after 15 s: a bench run must end. */
+async function stopWithin(child: ChildProcess, stopped: Promise<unknown>): Promise<void> {
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await stopped;
+  clearTimeout(timer);
 }
 
-export const startOurs = (dataPath: string, env: NodeJS.ProcessEnv = {}, port = 0) =>
-  startListening([CLI, 'serve', '--port', String(port), '--data', dataPath], 60_000, env);
+/** Ours, through the real CLI (the same start as the API tests'). */
+export const startOurs = async (dataPath: string, env: NodeJS.ProcessEnv = {}) =>
+  asStarted(await serveCli(dataPath, [], { env, readyTimeoutMs: 60_000 }));
 
-export const startCeiling = () => startListening([CEILING, '0'], 10_000);
+export const startCeiling = async () => asStarted(await spawnListening([CEILING, '0'], { readyTimeoutMs: 10_000 }));
+
+/** Our app in memory, routed by the dispatch table or by @koa/router (routing-server.ts). */
+export const startRouting = async (routing: 'dispatch-table' | 'koa-router') =>
+  asStarted(await spawnListening([ROUTING, routing], { readyTimeoutMs: 10_000 }));
 
 /** A port nothing listens on right now (json-server cannot take port 0 and report it). */
 async function freePort(): Promise<number> {
@@ -81,6 +60,14 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   return port;
+}
+
+function terminate(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
 
 /** json-server prints nothing reliable when ready, so poll it. */
@@ -102,7 +89,7 @@ export async function startJsonServer(dbPath: string): Promise<Started> {
   for (let attempt = 0; attempt < 600 && child.exitCode === null; attempt++) {
     try {
       await fetch(`${url}/version`);
-      return { url, child, startMs: performance.now() - began, stop: stopper(child) };
+      return { url, child, startMs: performance.now() - began, stop: () => stopWithin(child, terminate(child)) };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

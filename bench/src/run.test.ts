@@ -24,10 +24,15 @@ describe('npm run bench (smoke)', () => {
     const servers = new Set(latest.rows.map((row: { server: string }) => row.server));
     expect([...servers].sort()).toEqual([
       'Chromium + bz-companion',
+      'app in memory, @koa/router',
+      'app in memory, dispatch table',
       'bz-companion',
       'json-server',
       'node:http ceiling',
     ]);
+    expect(latest.targets.map((target: { what: string }) => target.what)).toContain(
+      'dispatch table faster than @koa/router (same app, GET /rest/version)',
+    );
     for (const row of latest.rows) {
       expect(row).toMatchObject({ name: expect.any(String), errors: 0 });
       if (row.server === 'Chromium + bz-companion') expect(row.p50_ms).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits, writeJsonServerDb } from './data.js';
 import { measureExtension, percentiles } from './extension-figures.js';
 import { type LoadResult, type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
-import { CLI, memoryMb, type Started, startCeiling, startJsonServer, startOurs } from './processes.js';
+import { CLI, memoryMb, type Started, startCeiling, startJsonServer, startOurs, startRouting } from './processes.js';
 import { markdownTable, type Row, scalingSvg, type Target, targetsTable } from './report.js';
 
 const { values } = parseArgs({
@@ -57,6 +57,46 @@ function record(name: string, server: string, result: LoadResult, extra: Partial
 
 const importFixture = (visits: number) => importVisits(CLI, work, visits);
 
+/** Averages runs of one row: mean throughput and p50, worst p99, every error. */
+function combined(results: LoadResult[]): LoadResult {
+  const mean = (pick: (result: LoadResult) => number) =>
+    results.reduce((sum, result) => sum + pick(result), 0) / results.length;
+  return {
+    reqPerSec: mean((result) => result.reqPerSec),
+    p50Ms: mean((result) => result.p50Ms),
+    p99Ms: Math.max(...results.map((result) => result.p99Ms)),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+  };
+}
+
+/**
+ * Routing alone: our app with its dispatch table and with @koa/router, both in
+ * memory, measured in the order A B B A so that drift on the shared cores
+ * weighs on both alike. Resolves to the router's throughput over the table's.
+ */
+async function measureRouting(): Promise<number> {
+  const servers = {
+    'dispatch-table': track(await startRouting('dispatch-table')),
+    'koa-router': track(await startRouting('koa-router')),
+  };
+  const results: Record<keyof typeof servers, LoadResult[]> = { 'dispatch-table': [], 'koa-router': [] };
+  for (const routing of ['dispatch-table', 'koa-router', 'koa-router', 'dispatch-table'] as const) {
+    results[routing].push(await load({ method: 'GET', url: `${servers[routing].url}/rest/version` }));
+  }
+  const table = record(
+    'GET /rest/version, routing A/B',
+    'app in memory, dispatch table',
+    combined(results['dispatch-table']),
+  );
+  const router = record(
+    'GET /rest/version, routing A/B',
+    'app in memory, @koa/router',
+    combined(results['koa-router']),
+  );
+  await Promise.all(Object.values(servers).map((server) => server.stop()));
+  return router.req_per_s / table.req_per_s;
+}
+
 const postVisit = (url: string): LoadSpec => ({
   method: 'POST',
   url: `${url}/rest/bug_user_last_visit/{id}`,
@@ -85,6 +125,7 @@ try {
     await load({ method: 'GET', url: `${ours.url}/rest/version`, headers: asUser }),
   );
   record('GET /version', 'json-server', await load({ method: 'GET', url: `${jsonServer.url}/version` }));
+  const routingRatio = await measureRouting();
   record(
     'GET /rest/time',
     'bz-companion',
@@ -200,6 +241,12 @@ try {
       met: (largest.start_ms ?? 0) <= 2000 && (largest.rss_mb ?? 0) <= 300,
     });
   }
+
+  targets.push({
+    what: 'dispatch table faster than @koa/router (same app, GET /rest/version)',
+    measured: `@koa/router at ${routingRatio.toFixed(2)}× the dispatch table`,
+    met: routingRatio < 1,
+  });
 
   const errors = rows.reduce((sum, row) => sum + row.errors, 0);
   const report = `${markdownTable(rows)}\n\n${targetsTable(targets)}\n`;

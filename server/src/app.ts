@@ -8,7 +8,7 @@ import { systemClock } from './clock.js';
 import { hostGuard, hostPolicy } from './http/host-check.js';
 import { requestLog } from './http/request-log.js';
 import { type ApiState, type Logger, respond } from './http/respond.js';
-import { apiRoutes } from './routes/api-router.js';
+import { apiRoutes, type Routing } from './routes/api-router.js';
 import { pages } from './routes/pages.js';
 import type { Store } from './store/store.js';
 
@@ -24,6 +24,8 @@ export interface AppOptions {
   logRequest?: (line: string) => void;
   /** Serve the admin API (`/__admin/`: reset, journal, faults, clock) over these controls. */
   admin?: AdminControls;
+  /** How requests reach their endpoint's handler: the dispatch table, unless the bench measures another. */
+  routing?: Routing;
 }
 
 export interface CreateAppInput {
@@ -46,7 +48,7 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   app.use(respond(logger, hostGuard(options.acceptsHost ?? hostPolicy('127.0.0.1'))));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (admin) app.use(adminApi(admin)).use(applyFaults(admin.faults, admin.log, bodyLimitBytes));
-  app.use(apiRoutes(deps, { bodyLimitBytes }));
+  app.use(apiRoutes(deps, { bodyLimitBytes }, options.routing));
   app.use(pages(store));
   return app;
 }

@@ -9,6 +9,8 @@ export type {
 export { type AppOptions, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
 export { type Clock, systemClock } from './clock.js';
 export { BugzillaError, errors } from './errors.js';
+export type { ApiState } from './http/respond.js';
+export type { EndpointHandler, Routing } from './routes/api-router.js';
 export { type BzServer, type ServerClock, type StartServerOptions, startServer } from './start-server.js';
 export { demoFixture } from './store/demo.js';
 export { openFileStore } from './store/file-store.js';

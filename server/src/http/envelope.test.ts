@@ -69,6 +69,12 @@ describe('/rest.cgi/, the endpoint /rest/ rewrites to in Bugzilla', () => {
       (await api('/rest/bug_user_last_visit/1', { method: 'OPTIONS' })).headers.get('allow'),
     );
     await expectError(await api('/rest.cgi/nope'), 404, 32614, "A REST API resource was not found for 'GET /nope'.");
+    await expectError(
+      await api('/rest.cgi/version', { method: 'POST' }),
+      404,
+      32614,
+      "A REST API resource was not found for 'POST /version'.",
+    );
   });
 });
 

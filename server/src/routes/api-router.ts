@@ -18,21 +18,24 @@ export interface ApiRouterOptions {
   bodyLimitBytes: number;
 }
 
-type Handler = Middleware<ApiState>;
+export type EndpointHandler = Middleware<ApiState>;
+
+/** Turns each endpoint's handler into the middleware that routes requests to them. */
+export type Routing = (handlers: ReadonlyMap<EndpointKey, EndpointHandler>) => Middleware<ApiState>;
 
 const EMPTY_QUERY = new URLSearchParams();
 
 /**
- * Every endpoint of the shared map, checked in the contract's order: route
- * (else 32614) -> body -> credentials -> login -> the handler's own checks.
- * Paths outside /rest/ go on to the human pages.
+ * One handler per endpoint of the shared map, each checking in the contract's
+ * order: body -> JSONP callback -> credentials -> login -> the route's own
+ * checks. The path's `{id}` is read from `ctx.state.pathId`.
  */
-export function apiRoutes(deps: RouteDeps, options: ApiRouterOptions): Middleware<ApiState> {
-  const dispatcher = new Dispatcher<Handler>();
+export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Map<EndpointKey, EndpointHandler> {
+  const handlers = new Map<EndpointKey, EndpointHandler>();
   for (const key of Object.keys(routeTable) as EndpointKey[]) {
     const spec = routeTable[key] as RouteSpec<EndpointKey>;
     const answersJsonp = !key.startsWith('POST ');
-    const run = (ctx: Parameters<Handler>[0], body: BodyParams | null): void | Promise<void> => {
+    const run = (ctx: Parameters<EndpointHandler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
       // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.
       if (answersJsonp && query !== EMPTY_QUERY) ctx.state.jsonpCallback = jsonpCallback(query);
@@ -51,13 +54,24 @@ export function apiRoutes(deps: RouteDeps, options: ApiRouterOptions): Middlewar
       });
     };
     // GETs stay synchronous end to end: every await would cost a promise and a tick per request.
-    dispatcher.add(
+    handlers.set(
       key,
       key.startsWith('POST ')
         ? async (ctx) => run(ctx, await readBody(ctx.req, options.bodyLimitBytes))
         : (ctx) => run(ctx, null),
     );
   }
+  return handlers;
+}
+
+/**
+ * The routing the contract needs (see dispatch.ts): exact paths, `/rest.cgi/`
+ * as `/rest/`, 32614 for an unknown path or method, OPTIONS with `Allow`.
+ * Paths outside /rest/ go on to the human pages.
+ */
+export const dispatchTable: Routing = (handlers) => {
+  const dispatcher = new Dispatcher<EndpointHandler>();
+  for (const [key, handler] of handlers) dispatcher.add(key, handler);
 
   return (ctx, next) => {
     const path = restPath(ctx.path);
@@ -79,8 +93,13 @@ export function apiRoutes(deps: RouteDeps, options: ApiRouterOptions): Middlewar
       ctx.state.result = {};
       return;
     }
-    throw notFound(ctx.method, ctx.path);
+    throw notFound(ctx.method, path);
   };
+};
+
+/** Every endpoint, routed by `routing` (the dispatch table unless the bench compares another). */
+export function apiRoutes(deps: RouteDeps, options: ApiRouterOptions, routing: Routing = dispatchTable) {
+  return routing(endpointHandlers(deps, options));
 }
 
 /** Bugzilla's REST endpoint is rest.cgi and /rest/ only a rewrite to it: clients configured with either work. */

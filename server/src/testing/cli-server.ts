@@ -31,20 +31,39 @@ export async function tempDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'bz-companion-test-'));
 }
 
-export interface RunningServer {
+/** A process that printed `listening on URL`. */
+export interface ListeningProcess {
   url: string;
-  dataPath: string;
   process: ChildProcess;
+  /** Milliseconds from spawn to the ready line. */
+  startMs: number;
   stdout: () => string;
   stderr: () => string;
   /** Sends a signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** `serve --port 0` on a data file; resolves once the `listening on` line appears. */
-export async function serveCli(dataPath: string, extraArgs: string[] = []): Promise<RunningServer> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataPath, ...extraArgs], {
+export interface RunningServer extends ListeningProcess {
+  dataPath: string;
+}
+
+export interface SpawnOptions {
+  /** Added to this process's environment. */
+  env?: NodeJS.ProcessEnv;
+  /** How long to wait for the ready line (default 15 s). */
+  readyTimeoutMs?: number;
+}
+
+/**
+ * Runs `node ARGS` and resolves once it prints `listening on URL` (our CLI and
+ * the bench's ceiling server both do), or rejects with what it printed.
+ */
+export async function spawnListening(args: string[], options: SpawnOptions = {}): Promise<ListeningProcess> {
+  const began = performance.now();
+  const timeoutMs = options.readyTimeoutMs ?? 15_000;
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
   });
   let stdout = '';
   let stderr = '';
@@ -54,7 +73,10 @@ export async function serveCli(dataPath: string, extraArgs: string[] = []): Prom
   // 'close', not 'exit': only then has everything the child wrote to its pipes been read.
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 15 s: ${stderr}`)), 15_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${args.join(' ')} did not start in ${timeoutMs} ms: ${stderr}`));
+    }, timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const match = /^listening on (http:\/\/\S+)$/m.exec(stdout);
@@ -65,13 +87,13 @@ export async function serveCli(dataPath: string, extraArgs: string[] = []): Prom
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening: ${stderr}`));
+      reject(new Error(`${args.join(' ')} exited with ${code} before listening: ${stderr}`));
     });
   });
   return {
     url,
-    dataPath,
     process: child,
+    startMs: performance.now() - began,
     stdout: () => stdout,
     stderr: () => stderr,
     async stop(signal = 'SIGTERM') {
@@ -79,6 +101,16 @@ export async function serveCli(dataPath: string, extraArgs: string[] = []): Prom
       return exited;
     },
   };
+}
+
+/** `serve --port 0` on a data file; resolves once the `listening on` line appears. */
+export async function serveCli(
+  dataPath: string,
+  extraArgs: string[] = [],
+  options: SpawnOptions = {},
+): Promise<RunningServer> {
+  const running = await spawnListening([CLI, 'serve', '--port', '0', '--data', dataPath, ...extraArgs], options);
+  return { ...running, dataPath };
 }
 
 /** Imports `fixture` into a fresh data file and serves it. */
