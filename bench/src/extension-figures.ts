@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { forward } from '@bz-companion/server/testing';
+import { chromiumExecutable, forward } from '@bz-companion/server/testing';
 import { chromium } from '@playwright/test';
 
 const CHROMIUM_DIST = fileURLToPath(new URL('../../extension/dist/chromium', import.meta.url));
@@ -34,11 +34,6 @@ async function recordingProxy(target: string) {
   return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, arrivals, close: () => proxy.close() };
 }
 
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
-
 /** Measures the built extension in headless Chromium against a running tracker; null when it cannot run here. */
 export async function measureExtension(
   trackerUrl: string,
@@ -48,7 +43,7 @@ export async function measureExtension(
   if (!existsSync(`${CHROMIUM_DIST}/manifest.json`)) return null;
   const proxy = await recordingProxy(trackerUrl);
   const context = await chromium.launchPersistentContext('', {
-    executablePath: chromiumPath(),
+    ...chromiumExecutable(),
     headless: true,
     args: [`--disable-extensions-except=${CHROMIUM_DIST}`, `--load-extension=${CHROMIUM_DIST}`],
   });

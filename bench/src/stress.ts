@@ -62,7 +62,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const importFixture = (visits: number) => importVisits(CLI, work, visits);
 
-async function post(url: string, bug: number): Promise<{ status: number; ts?: string }> {
+async function post(url: string, bug: number): Promise<{ status: number; ts: string | undefined }> {
   const response = await fetch(`${url}/rest/bug_user_last_visit/${bug}`, {
     method: 'POST',
     headers: { 'X-BUGZILLA-API-KEY': BENCH_KEY },

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type RunningServer, serveFixture } from '@bz-companion/server/testing';
+import { chromiumExecutable, type RunningServer, serveFixture } from '@bz-companion/server/testing';
 import { createClient } from '@bz-companion/shared';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 
@@ -29,7 +28,7 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+    ...chromiumExecutable(),
     args: ['--host-resolver-rules=MAP evil.test 127.0.0.1'],
   });
   page = await browser.newPage();

@@ -31,9 +31,11 @@ export async function readBody(request: IncomingMessage, limitBytes: number): Pr
   try {
     text = await getRawBody(decoder ?? request, {
       limit: limitBytes,
-      // Content-Length counts encoded bytes; only check it when nothing is decoded.
-      length: decoder ? undefined : request.headers['content-length'],
       encoding: charset,
+      // Content-Length counts encoded bytes; only check it when nothing is decoded.
+      ...(decoder || request.headers['content-length'] === undefined
+        ? {}
+        : { length: request.headers['content-length'] }),
     });
   } catch (error) {
     throw bodyReadError(error, limitBytes);
