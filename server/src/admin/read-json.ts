@@ -11,8 +11,8 @@ export async function readAdminJson(request: IncomingMessage): Promise<unknown> 
   try {
     text = await getRawBody(request, {
       limit: ADMIN_BODY_LIMIT_BYTES,
-      length: request.headers['content-length'],
       encoding: 'utf-8',
+      ...(request.headers['content-length'] === undefined ? {} : { length: request.headers['content-length'] }),
     });
   } catch (error) {
     throw new AdminError(400, `the request body could not be read (${(error as Error).message})`);

@@ -15,7 +15,7 @@ export async function expectBugzillaError(
 
 /** A small fetch wrapper bound to one server and (optionally) one API key header. */
 export function httpClient(baseUrl: string) {
-  return (path: string, init: RequestInit & { key?: string; json?: unknown } = {}) => {
+  return (path: string, init: RequestInit & { key?: string | undefined; json?: unknown } = {}) => {
     const headers = new Headers(init.headers);
     if (init.key) headers.set('X-BUGZILLA-API-KEY', init.key);
     let body = init.body;
