@@ -1,13 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The bench's own tests (`npm run test:bench`): its smoke test drives every
- * server and Chromium for half a minute or more, so it stays out of the
- * root `vitest run`; `npm test` (and so CI) runs it as a step of its own.
+ * The bench's smoke test (`npm run test:bench`) drives every server and
+ * Chromium for half a minute or more, so it stays out of the root
+ * `vitest run`; `npm test` (and so CI) runs it as a step of its own.
  */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/run.test.ts'],
     testTimeout: 180_000,
     pool: 'forks',
   },
