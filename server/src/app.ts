@@ -8,6 +8,9 @@ import { systemClock } from './clock.js';
 import { hostGuard, hostPolicy } from './http/host-check.js';
 import { requestLog } from './http/request-log.js';
 import { type ApiState, type Logger, respond } from './http/respond.js';
+import { LoginFailures } from './login/login-failures.js';
+import { isProfileName, type ProfileName } from './profiles/profile.js';
+import { chooseProfile } from './profiles/profiles.js';
 import { apiRoutes, type Routing } from './routes/api-router.js';
 import { pages } from './routes/pages.js';
 import type { Store } from './store/store.js';
@@ -26,6 +29,8 @@ export interface AppOptions {
   admin?: AdminControls;
   /** How requests reach their endpoint's handler: the dispatch table, unless the bench measures another. */
   routing?: Routing;
+  /** The tracker to behave as (spec test-double.md §3); by default the data's `instance.profile`, else bz-companion. */
+  profile?: ProfileName;
 }
 
 export interface CreateAppInput {
@@ -40,12 +45,22 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 export function createApp({ store, clock = systemClock, options = {} }: CreateAppInput): Koa<ApiState> {
   const app = new Koa<ApiState>();
   const logger = options.logger ?? { error: (message, error) => console.error(`bz-companion: ${message}`, error) };
+  const profile = () => {
+    const fromData = store.instance.profile;
+    return chooseProfile(options.profile, isProfileName(fromData) ? fromData : undefined);
+  };
   // With the admin API, its clock is the one everything reads (tests set it).
-  const deps = { store, clock: options.admin?.clock ?? clock, urlbase: options.urlbase };
+  const deps = {
+    store,
+    clock: options.admin?.clock ?? clock,
+    urlbase: options.urlbase,
+    profile,
+    failures: options.admin?.loginFailures ?? new LoginFailures(),
+  };
   const { admin } = options;
   if (admin) app.use(recordRequests(admin.journal, deps.clock));
   if (options.logRequest) app.use(requestLog(options.logRequest));
-  app.use(respond(logger, hostGuard(options.acceptsHost ?? hostPolicy('127.0.0.1'))));
+  app.use(respond(logger, hostGuard(options.acceptsHost ?? hostPolicy('127.0.0.1')), () => profile().documentationUrl));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (admin) app.use(adminApi(admin)).use(applyFaults(admin.faults, admin.log, bodyLimitBytes));
   app.use(apiRoutes(deps, { bodyLimitBytes }, options.routing));

@@ -5,6 +5,7 @@ import { addUser } from './cli/add-user.js';
 import { importFixture } from './cli/import-fixture.js';
 import { serve } from './cli/serve.js';
 import { DEFAULT_DATA_FILE, USAGE, UsageError } from './cli/usage.js';
+import { isProfileName, PROFILE_NAMES } from './profiles/profile.js';
 
 const DATA_OPTION = { data: { type: 'string', default: DEFAULT_DATA_FILE } } as const;
 
@@ -51,9 +52,14 @@ export async function main(argv: string[]): Promise<void> {
           'log-requests': { type: 'boolean', default: false },
           admin: { type: 'boolean', default: false },
           clock: { type: 'string' },
+          profile: { type: 'string' },
           ...DATA_OPTION,
         },
       });
+      const profile = values.profile;
+      if (profile !== undefined && !isProfileName(profile)) {
+        throw new UsageError(`--profile must be one of ${PROFILE_NAMES.join(', ')} (got "${profile}")`);
+      }
       await serve({
         host: values.host,
         port: parsePort(values.port),
@@ -63,6 +69,7 @@ export async function main(argv: string[]): Promise<void> {
         logRequests: values['log-requests'],
         admin: values.admin,
         clock: values.clock === undefined ? null : parseClock(values.clock),
+        ...(profile ? { profile } : {}),
       });
       return;
     }

@@ -58,6 +58,25 @@ export const errors = {
       301,
       `${disabledText} If you believe your account should be restored, please send email to ${maintainer} explaining why.`,
     ),
+  invalidLoginOrPassword: (remainingAttempts: number | undefined) =>
+    new BugzillaError(
+      300,
+      remainingAttempts !== undefined && remainingAttempts <= 2
+        ? `The login or password you entered is not valid. If you do not enter the correct password after ${remainingAttempts} more attempt(s), you will be locked out of this account for 30 minutes. To avoid being locked out, you can reset your password using the "Forgot Password" link.`
+        : 'The login or password you entered is not valid.',
+    ),
+  /** 5.2 has no code for this one: an unmapped user error, 32000. */
+  accountLocked: (ip: string, unlockAt: string) =>
+    new BugzillaError(
+      32000,
+      `Your IP (${ip}) has been locked out of this account until ${unlockAt}, as you have exceeded the maximum number of login attempts.`,
+    ),
+  /** "provide" (sic) is 5.2's text. */
+  invalidToken: (code: number) =>
+    new BugzillaError(
+      code,
+      'The cookies or token provide were not valid or have expired. You may login again to get new cookies or a new token.',
+    ),
   loginRequired: () => new BugzillaError(410, 'You must log in before using this part of Bugzilla.'),
   paramRequired: (param: string) =>
     new BugzillaError(50, `The function requires a ${param} argument, and that argument was not set.`),
@@ -67,7 +86,19 @@ export const errors = {
     new BugzillaError(100, `'${value}' is not a valid bug number nor an alias to a bug.`),
   bugNumberRequired: () => new BugzillaError(100, 'You must enter a valid bug number!'),
   bugAccessDenied: (bugId: number) => new BugzillaError(102, `You are not authorized to access bug #${bugId}.`),
-  notInvolved: (bugId: number) => new BugzillaError(1300, `Sorry, but you are not involved with Bug ${bugId}.`),
+  /** The same refusal to a caller who is not logged in (5.2's bug_access_query). */
+  bugAccessQuery: (bugId: number) =>
+    new BugzillaError(
+      102,
+      `You are not authorized to access bug #${bugId}. To see this bug, you must first log in to an account with the appropriate permissions.`,
+    ),
+  notInvolved: (bugId: number, code = 1300) =>
+    new BugzillaError(code, `Sorry, but you are not involved with Bug ${bugId}.`),
+  /**
+   * A Perl `die` inside a Bugzilla method: JSON-RPC's 500 + 100000, sent with
+   * HTTP 200. Only profiles that reproduce such a crash raise it.
+   */
+  perlCrash: (message: string) => new BugzillaError(100500, message, { status: 200 }),
   /** The store could not make a write durable; nothing changed and the client may retry. */
   storageUnavailable: (detail: string) =>
     new BugzillaError(-32000, `The update could not be saved, so nothing was changed: ${detail}. Try again later.`, {

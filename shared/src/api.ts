@@ -4,9 +4,12 @@ import {
   lastAuditTimeSchema,
   lastVisitOrNeverSchema,
   lastVisitSchema,
+  loginSchema,
+  logoutSchema,
   parametersSchema,
   timeSchema,
   timezoneSchema,
+  validLoginSchema,
   versionSchema,
   whoamiSchema,
 } from './schemas.js';
@@ -39,6 +42,9 @@ export const endpoints = {
   'GET /rest/parameters': { response: parametersSchema },
   'GET /rest/last_audit_time': { response: lastAuditTimeSchema },
   'GET /rest/whoami': { response: whoamiSchema },
+  'GET /rest/login': { response: loginSchema },
+  'GET /rest/logout': { response: logoutSchema },
+  'GET /rest/valid_login': { response: validLoginSchema },
 } as const;
 
 export type EndpointKey = keyof typeof endpoints;
@@ -63,6 +69,9 @@ export interface EndpointRequests {
   'GET /rest/parameters': NoRequestParts;
   'GET /rest/last_audit_time': { query?: { class?: string[] } };
   'GET /rest/whoami': NoRequestParts;
+  'GET /rest/login': { query: { login: string; password: string; restrict_login?: boolean } };
+  'GET /rest/logout': NoRequestParts;
+  'GET /rest/valid_login': { query: { login: string } };
 }
 
 export type ResponseOf<K extends EndpointKey> = z.infer<(typeof endpoints)[K]['response']>;

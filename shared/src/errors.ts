@@ -3,7 +3,8 @@
  * can cross a structured clone, and no field ever holds an API key.
  */
 
-const SECRET_PARAMS = ['Bugzilla_api_key', 'api_key', 'Bugzilla_token', 'Bugzilla_password'];
+/** Every parameter that carries a credential (the short names are Bugzilla's conveniences for the long ones). */
+const SECRET_PARAMS = ['Bugzilla_api_key', 'api_key', 'Bugzilla_token', 'token', 'Bugzilla_password', 'password'];
 
 /** Replaces credential query parameters in a URL with `[REDACTED]`. */
 export function redactUrl(url: string): string {
@@ -11,7 +12,7 @@ export function redactUrl(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    return url.replace(/((?:Bugzilla_)?api_key=)[^&#]*/gi, '$1[REDACTED]');
+    return url.replace(/((?:^|[?&])(?:Bugzilla_)?(?:api_key|token|password)=)[^&#]*/gi, '$1[REDACTED]');
   }
   for (const name of SECRET_PARAMS) {
     if (parsed.searchParams.has(name)) parsed.searchParams.set(name, '[REDACTED]');

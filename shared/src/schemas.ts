@@ -53,6 +53,16 @@ export const whoamiSchema = z.object({
   login: z.string().optional(),
 });
 
+/** `GET /rest/login`: the token comes only when a password was checked (5.2). */
+export const loginSchema = z.object({
+  id: z.number().int(),
+  token: z.string().optional(),
+});
+
+export const logoutSchema = z.object({ result: z.null() });
+
+export const validLoginSchema = z.object({ result: z.boolean() });
+
 export const errorBodySchema = z.object({
   error: z.literal(true),
   code: z.number().int(),
@@ -69,4 +79,7 @@ export type TimeResult = z.infer<typeof timeSchema>;
 export type ParametersResult = z.infer<typeof parametersSchema>;
 export type LastAuditTimeResult = z.infer<typeof lastAuditTimeSchema>;
 export type WhoamiResult = z.infer<typeof whoamiSchema>;
+export type LoginResult = z.infer<typeof loginSchema>;
+export type LogoutResult = z.infer<typeof logoutSchema>;
+export type ValidLoginResult = z.infer<typeof validLoginSchema>;
 export type BugzillaErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,5 +1,6 @@
 import type { AdminClockState, Fault } from '@bz-companion/shared';
 import type { AdjustableClock } from '../adjustable-clock.js';
+import { LoginFailures } from '../login/login-failures.js';
 import { pruneExpiredVisits } from '../retention.js';
 import { snapshotFromFixture } from '../store/fixture.js';
 import type { StoreSnapshot } from '../store/snapshot.js';
@@ -27,6 +28,8 @@ export interface AdminControlsInput {
 export class AdminControls {
   readonly journal = new RequestJournal();
   readonly faults = new FaultRules();
+  /** Failed password logins (lock-outs): part of the state a reset forgets. */
+  readonly loginFailures = new LoginFailures();
   readonly clock: AdjustableClock;
   readonly log: ((line: string) => void) | undefined;
   readonly #store: Store;
@@ -61,6 +64,7 @@ export class AdminControls {
     this.#fixture = fixture === undefined ? this.#startFixture : structuredClone(fixture);
     this.faults.clear();
     this.journal.clear();
+    this.loginFailures.clearAll();
     this.clock.set(null);
     this.clock.setDbTimeOffset(undefined);
     if (this.#clockStart !== null) this.clock.freezeAt(this.#clockStart);

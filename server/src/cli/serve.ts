@@ -3,6 +3,7 @@ import { AdjustableClock } from '../adjustable-clock.js';
 import { AdminControls } from '../admin/controls.js';
 import { createApp } from '../app.js';
 import { hostPolicy } from '../http/host-check.js';
+import type { ProfileName } from '../profiles/profile.js';
 import { scheduleRetention } from '../retention.js';
 import { exposureWarning, readyBanner } from './banner.js';
 import { bindPort } from './bind-port.js';
@@ -24,6 +25,8 @@ export interface ServeOptions {
   admin: boolean;
   /** Start with the clock frozen at this instant (epoch ms); null: the system clock. */
   clock: number | null;
+  /** Behave as this tracker; by default the data's `instance.profile`, else bz-companion. */
+  profile?: ProfileName;
 }
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -66,6 +69,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       acceptsHost: hostPolicy(options.host, options.allowedHosts),
       ...(logLine ? { logRequest: logLine } : {}),
       ...(admin ? { admin } : {}),
+      ...(options.profile ? { profile: options.profile } : {}),
     },
   });
   if (admin) notes.push(`admin api: ${port.baseUrl}/__admin/ (reset, requests, faults, clock, retention)`);

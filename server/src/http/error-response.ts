@@ -22,14 +22,14 @@ export interface ErrorResponse {
  * `documentation`, the error's status and headers, and CORS, since a page
  * that cannot read an error cannot tell the user what went wrong. A JSONP
  * call gets its error as JSONP, as 5.2 does once it has accepted the callback.
+ * `documentation` is the profile's tracker's (each points at its own docs).
  */
-export function renderError(error: BugzillaError, jsonpCallback?: string): ErrorResponse {
-  const body: BugzillaErrorBody = {
-    error: true,
-    code: error.code,
-    message: error.message,
-    documentation: DOCUMENTATION_URL,
-  };
+export function renderError(
+  error: BugzillaError,
+  jsonpCallback?: string,
+  documentation: string = DOCUMENTATION_URL,
+): ErrorResponse {
+  const body: BugzillaErrorBody = { error: true, code: error.code, message: error.message, documentation };
   const json = JSON.stringify(body);
   return {
     status: error.status,

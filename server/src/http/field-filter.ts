@@ -41,3 +41,19 @@ export function applyFieldFilter(value: unknown, filter: FieldFilter, nestedKey?
   }
   return filterObject(object, filter);
 }
+
+/**
+ * include/exclude_fields from a request body, each replaced by the query's when
+ * both have it (Perl's merge of parameters); undefined when the body has none.
+ */
+export function bodyFieldFilter(body: Record<string, unknown>, query: URLSearchParams): FieldFilter | null | undefined {
+  if (!Object.hasOwn(body, 'include_fields') && !Object.hasOwn(body, 'exclude_fields')) return undefined;
+  const merged = new URLSearchParams();
+  for (const name of ['include_fields', 'exclude_fields']) {
+    const fromQuery = query.getAll(name);
+    const fromBody = Object.hasOwn(body, name) ? body[name] : undefined;
+    const values = fromQuery.length > 0 ? fromQuery : Array.isArray(fromBody) ? fromBody : [fromBody];
+    for (const value of values) if (typeof value === 'string') merged.append(name, value);
+  }
+  return readFieldFilter(merged);
+}

@@ -7,6 +7,18 @@ import { BugzillaError, errors } from '../errors.js';
 /** Request parameters from the body: a JSON object, or form fields (a repeated field becomes an array). */
 export type BodyParams = Record<string, unknown>;
 
+/** Bodies that were form fields rather than JSON (Perl merges those with the path's parameters). */
+const formBodies = new WeakSet<BodyParams>();
+
+export function isFormBody(body: BodyParams | null): boolean {
+  return body !== null && formBodies.has(body);
+}
+
+export interface ReadBodyOptions {
+  /** A body without a Content-Type is form fields, as 5.2's CGI reads it (JSON there is lost). */
+  untypedIsForm?: boolean;
+}
+
 /**
  * Reads a POST body the way Bugzilla 5.2's REST server does: JSON whatever the
  * Content-Type says (browsers' simple requests send text/plain), except form
@@ -16,7 +28,11 @@ export type BodyParams = Record<string, unknown>;
  * the charset) and zlib (Content-Encoding).
  * Resolves to null when there is no body or it is JSON `null`.
  */
-export async function readBody(request: IncomingMessage, limitBytes: number): Promise<BodyParams | null> {
+export async function readBody(
+  request: IncomingMessage,
+  limitBytes: number,
+  options: ReadBodyOptions = {},
+): Promise<BodyParams | null> {
   const encoding = (request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   const contentType = (request.headers['content-type'] ?? '').toLowerCase();
   const charset = /charset\s*=\s*"?([^";\s]+)/.exec(contentType)?.[1] ?? 'utf-8';
@@ -52,6 +68,7 @@ export async function readBody(request: IncomingMessage, limitBytes: number): Pr
   if (contentType.startsWith('application/x-www-form-urlencoded') && !looksLikeJsonObject(text)) {
     return parseForm(text);
   }
+  if (options.untypedIsForm && request.headers['content-type'] === undefined) return parseForm(text);
   if (text.trim() === '') return null;
   let value: unknown;
   try {
@@ -120,5 +137,6 @@ function parseForm(text: string): BodyParams {
     else if (Array.isArray(existing)) existing.push(value);
     else params[name] = [existing, value];
   }
+  formBodies.add(params);
   return params;
 }

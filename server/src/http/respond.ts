@@ -5,7 +5,7 @@ import type { User } from '../store/types.js';
 import { ALLOW_ANY_ORIGIN } from './cors.js';
 import { JSON_CONTENT_TYPE, renderError } from './error-response.js';
 import { etagOf, ifNoneMatchMatches } from './etag.js';
-import { applyFieldFilter, readFieldFilter } from './field-filter.js';
+import { applyFieldFilter, type FieldFilter, readFieldFilter } from './field-filter.js';
 import { JSONP_CONTENT_TYPE, wrapJsonp } from './jsonp.js';
 
 export interface Logger {
@@ -20,6 +20,8 @@ export interface ApiState {
   filterInside?: string;
   /** The `{id}` path segment of the matched endpoint, decoded. */
   pathId?: string | undefined;
+  /** include/exclude_fields read from more than the query (profiles whose tracker reads the body too). */
+  fieldFilter?: FieldFilter | null | undefined;
   /** Answer as JSONP calling this function (a GET's valid `?callback=`). */
   jsonpCallback?: string | undefined;
   /** Who the request was authenticated as (the request journal names them). */
@@ -34,7 +36,11 @@ export interface ApiState {
  * Bugzilla-shaped error. Unknown errors are logged with their stack and never
  * shown to the client.
  */
-export function respond(logger: Logger, checkHost: (hostHeader: string | undefined) => void): Middleware<ApiState> {
+export function respond(
+  logger: Logger,
+  checkHost: (hostHeader: string | undefined) => void,
+  documentationUrl?: () => string,
+): Middleware<ApiState> {
   return async (ctx, next) => {
     ctx.res.setHeader('Access-Control-Allow-Origin', ALLOW_ANY_ORIGIN);
     try {
@@ -42,14 +48,19 @@ export function respond(logger: Logger, checkHost: (hostHeader: string | undefin
       checkHost(ctx.req.headers.host);
       await next();
     } catch (thrown) {
-      const answer = renderError(asBugzillaError(thrown, logger, `${ctx.method} ${ctx.path}`), ctx.state.jsonpCallback);
+      const answer = renderError(
+        asBugzillaError(thrown, logger, `${ctx.method} ${ctx.path}`),
+        ctx.state.jsonpCallback,
+        documentationUrl?.(),
+      );
       ctx.status = answer.status;
       ctx.set(answer.headers);
       ctx.body = answer.body;
       return;
     }
     if (!('result' in ctx.state)) return; // Not an API response (HTML pages).
-    const filter = ctx.querystring ? readFieldFilter(new URLSearchParams(ctx.querystring)) : null;
+    const filter =
+      ctx.state.fieldFilter ?? (ctx.querystring ? readFieldFilter(new URLSearchParams(ctx.querystring)) : null);
     const value = filter ? applyFieldFilter(ctx.state.result, filter, ctx.state.filterInside) : ctx.state.result;
     const json = JSON.stringify(value);
     const callback = ctx.state.jsonpCallback;

@@ -1,18 +1,23 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
-import { authenticate, presentedApiKey } from '../auth.js';
+import { authenticate } from '../auth.js';
 import { errors } from '../errors.js';
 import { preflightHeaders } from '../http/cors.js';
+import { bodyFieldFilter } from '../http/field-filter.js';
 import { jsonpCallback } from '../http/jsonp.js';
 import { type BodyParams, readBody } from '../http/read-body.js';
 import type { ApiState } from '../http/respond.js';
+import { presentedCredentials } from '../login/credentials.js';
+import type { Identity } from '../login/identify.js';
+import type { Profile, ProfileName } from '../profiles/profile.js';
 import { allowedMethods, Dispatcher } from './dispatch.js';
 import { instanceRoutes } from './instance.js';
 import { lastVisitRoutes } from './last-visit.js';
+import { loginRoutes } from './login.js';
 import type { RouteDeps, RouteSpec, RouteTable } from './route.js';
 import { whoamiRoutes } from './whoami.js';
 
-export const routeTable: RouteTable = { ...lastVisitRoutes, ...instanceRoutes, ...whoamiRoutes };
+export const routeTable: RouteTable = { ...lastVisitRoutes, ...instanceRoutes, ...whoamiRoutes, ...loginRoutes };
 
 export interface ApiRouterOptions {
   bodyLimitBytes: number;
@@ -20,31 +25,48 @@ export interface ApiRouterOptions {
 
 export type EndpointHandler = Middleware<ApiState>;
 
-/** Turns each endpoint's handler into the middleware that routes requests to them. */
-export type Routing = (handlers: ReadonlyMap<EndpointKey, EndpointHandler>) => Middleware<ApiState>;
+/** Turns each endpoint's handler into the middleware that routes requests to them, as `profile`'s tracker routes. */
+export type Routing = (handlers: ReadonlyMap<EndpointKey, EndpointHandler>, profile: Profile) => Middleware<ApiState>;
+
+/** The route dependencies, with the profile looked up per request (a reset may load data of another tracker). */
+export type ApiDeps = Omit<RouteDeps, 'profile'> & { profile: () => Profile };
 
 const EMPTY_QUERY = new URLSearchParams();
 
 /**
- * One handler per endpoint of the shared map, each checking in the contract's
- * order: body -> JSONP callback -> credentials -> login -> the route's own
- * checks. The path's `{id}` is read from `ctx.state.pathId`.
+ * One handler per endpoint of the shared map that the profile's tracker has,
+ * each checking in the contract's order: body -> JSONP callback ->
+ * credentials -> login -> the route's own checks. The path's `{id}` is read
+ * from `ctx.state.pathId`.
  */
 export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Map<EndpointKey, EndpointHandler> {
+  const { profile } = deps;
   const handlers = new Map<EndpointKey, EndpointHandler>();
   for (const key of Object.keys(routeTable) as EndpointKey[]) {
+    if (profile.missing.has(key)) continue;
     const spec = routeTable[key] as RouteSpec<EndpointKey>;
+    const policy = profile.auth[key] ?? spec.auth;
     const answersJsonp = !key.startsWith('POST ');
     const run = (ctx: Parameters<EndpointHandler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
       // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.
       if (answersJsonp && query !== EMPTY_QUERY) ctx.state.jsonpCallback = jsonpCallback(query);
       if (body) ctx.state.body = body;
-      const apiKey = spec.auth === 'ignore' ? undefined : presentedApiKey(ctx.headers, query, body);
-      const user = authenticate(deps.store, spec.auth, apiKey);
-      ctx.state.user = user;
-      if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
-      const result = spec.handle({ user, pathId: ctx.state.pathId, query, body, origin: ctx.origin }, deps);
+      if (body && profile.fieldsFromBody) ctx.state.fieldFilter = bodyFieldFilter(body, query);
+      const presented = presentedCredentials(
+        { method: ctx.method, headers: ctx.headers, query, body },
+        profile.credentials,
+      );
+      const ip = clientIp(ctx.ip);
+      const identity = authenticate(presented, policy, { ...deps, ip, now: Math.floor(deps.clock.now() / 1000) });
+      const handle = (found: Identity) => {
+        ctx.state.user = found.user;
+        if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
+        const { pathId } = ctx.state;
+        return spec.handle({ user: found.user, identity: found, ip, pathId, query, body, origin: ctx.origin }, deps);
+      };
+      // GETs stay synchronous end to end unless a password is checked: every await costs a tick per request.
+      const result = identity instanceof Promise ? identity.then(handle) : handle(identity);
       if (!(result instanceof Promise)) {
         ctx.state.result = result;
         return;
@@ -53,11 +75,11 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
         ctx.state.result = value;
       });
     };
-    // GETs stay synchronous end to end: every await would cost a promise and a tick per request.
+    const bodyOptions = { untypedIsForm: profile.untypedBodyIsForm };
     handlers.set(
       key,
       key.startsWith('POST ')
-        ? async (ctx) => run(ctx, await readBody(ctx.req, options.bodyLimitBytes))
+        ? async (ctx) => run(ctx, await readBody(ctx.req, options.bodyLimitBytes, bodyOptions))
         : (ctx) => run(ctx, null),
     );
   }
@@ -66,30 +88,32 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
 
 /**
  * The routing the contract needs (see dispatch.ts): exact paths, `/rest.cgi/`
- * as `/rest/`, 32614 for an unknown path or method, OPTIONS with `Allow`.
+ * as `/rest/`, 32614 for an unknown path or method, OPTIONS with `Allow`;
+ * with the profile's tracker's quirks (digits-only ids, HEAD, preflights).
  * Paths outside /rest/ go on to the human pages.
  */
-export const dispatchTable: Routing = (handlers) => {
+export const dispatchTable: Routing = (handlers, profile) => {
   const dispatcher = new Dispatcher<EndpointHandler>();
   for (const [key, handler] of handlers) dispatcher.add(key, handler);
 
   return (ctx, next) => {
     const path = restPath(ctx.path);
     const match = dispatcher.match(path);
-    if (!match) {
+    if (!match || (match.pathId !== undefined && !idFitsRoute(profile, path, match.pathId))) {
       if (path.startsWith('/rest/')) throw notFound(ctx.method, path);
       return next().then(() => {
         if (ctx.body === undefined && !('result' in ctx.state)) throw notFound(ctx.method, ctx.path);
       });
     }
-    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+    const method = ctx.method === 'HEAD' && !profile.ownMethodsOnly ? 'GET' : ctx.method;
     const handler = match.methods.get(method);
     if (handler) {
       ctx.state.pathId = match.pathId;
       return handler(ctx, next);
     }
     if (ctx.method === 'OPTIONS') {
-      ctx.set(preflightHeaders(allowedMethods(match.methods)));
+      const methods = profile.ownMethodsOnly ? [...match.methods.keys()] : allowedMethods(match.methods);
+      ctx.set(preflightHeaders(methods, profile.corsAllowHeaders));
       ctx.state.result = {};
       return;
     }
@@ -97,14 +121,35 @@ export const dispatchTable: Routing = (handlers) => {
   };
 };
 
-/** Every endpoint, routed by `routing` (the dispatch table unless the bench compares another). */
-export function apiRoutes(deps: RouteDeps, options: ApiRouterOptions, routing: Routing = dispatchTable) {
-  return routing(endpointHandlers(deps, options));
+/** Every endpoint, routed by `routing` (the dispatch table unless the bench compares another), per profile. */
+export function apiRoutes(deps: ApiDeps, options: ApiRouterOptions, routing: Routing = dispatchTable) {
+  const routed = new Map<ProfileName, Middleware<ApiState>>();
+  const middleware: Middleware<ApiState> = (ctx, next) => {
+    const profile = deps.profile();
+    let route = routed.get(profile.name);
+    if (!route) {
+      route = routing(endpointHandlers({ ...deps, profile }, options), profile);
+      routed.set(profile.name, route);
+    }
+    return route(ctx, next);
+  };
+  return middleware;
+}
+
+/** Routes the tracker matches with `(\d+)` take no other id: anything else there is no route at all. */
+function idFitsRoute(profile: Profile, path: string, pathId: string): boolean {
+  if (profile.digitsOnlyIds.size === 0 || /^\d+$/.test(pathId)) return true;
+  return !profile.digitsOnlyIds.has(`${path.slice(0, path.lastIndexOf('/') + 1)}{id}`);
 }
 
 /** Bugzilla's REST endpoint is rest.cgi and /rest/ only a rewrite to it: clients configured with either work. */
 function restPath(path: string): string {
   return path.startsWith('/rest.cgi/') ? `/rest${path.slice('/rest.cgi'.length)}` : path;
+}
+
+/** Bugzilla records IPv4 clients as `127.0.0.1`, not Node's IPv4-mapped `::ffff:127.0.0.1`. */
+function clientIp(ip: string): string {
+  return ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
 }
 
 function notFound(method: string, path: string) {

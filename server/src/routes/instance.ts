@@ -3,9 +3,6 @@ import { databaseTime } from '../clock.js';
 import { visibleParameters } from '../parameters.js';
 import type { RouteSpec } from './route.js';
 
-/** 5.2 keeps a class only if it looks like a Perl package under Bugzilla (or Tracker, its documented name). */
-const AUDIT_CLASS = /^(Bugzilla|Tracker)(::\w+)*$/;
-
 type InstanceKey =
   | 'GET /rest/version'
   | 'GET /rest/extensions'
@@ -17,7 +14,7 @@ type InstanceKey =
 export const instanceRoutes = {
   'GET /rest/version': {
     auth: 'ignore',
-    handle: (_request, { store }) => ({ version: store.instance.version }),
+    handle: (_request, { store, profile }) => ({ version: store.instance.version ?? profile.defaultVersion }),
   },
   'GET /rest/extensions': {
     auth: 'optional-unless-requirelogin',
@@ -45,15 +42,20 @@ export const instanceRoutes = {
   'GET /rest/parameters': {
     auth: 'optional',
     filterInside: 'parameters',
-    handle: (request, { store, urlbase }) => ({
-      parameters: visibleParameters(store.instance.parameters, request.user, urlbase?.() ?? `${request.origin}/`),
+    handle: (request, { store, urlbase, profile }) => ({
+      parameters: visibleParameters(
+        store.instance.parameters,
+        request.user,
+        urlbase?.() ?? `${request.origin}/`,
+        profile.parametersLoggedIn,
+      ),
     }),
   },
   'GET /rest/last_audit_time': {
     auth: 'optional-unless-requirelogin',
-    handle: (request, { store }) => {
+    handle: (request, { store, profile }) => {
       // Unknown class names are dropped silently; if none is left, all classes count (5.2).
-      const classes = request.query.getAll('class').filter((name) => AUDIT_CLASS.test(name));
+      const classes = request.query.getAll('class').filter((name) => profile.auditClass.test(name));
       const latest = store.lastAuditTime(classes.length > 0 ? classes : null);
       return { last_audit_time: latest === null ? null : formatBugzillaTime(latest * 1000) };
     },

@@ -4,53 +4,125 @@ import { isInvolved, isVisible } from '../access.js';
 import { isScalarRef, resolveBugId, resolveBugRef } from '../bug-ref.js';
 import { databaseNow } from '../clock.js';
 import { errors } from '../errors.js';
-import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
+import { isFormBody } from '../http/read-body.js';
+import type { LastVisitRules } from '../profiles/profile.js';
+import type { Bug, User, VisitRecord } from '../store/types.js';
+import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
 /**
  * The ids of an update: the body's `ids` replaces the path id when present
  * (5.2's merge of path and body parameters); a scalar counts as a list of one.
+ * Under Perl's merge a body `ids: null` is a null id, and a query `ids` (its
+ * first value) overrides both; the contract ignores both.
  */
-function requestedIds(request: ApiRequest): unknown[] {
-  const { body } = request;
+function updateIds({ body, query, pathId }: ApiRequest, rules: LastVisitRules): unknown[] {
+  let ids: unknown[] = pathId === undefined ? [] : [pathId];
   const bodyIds = body && Object.hasOwn(body, 'ids') ? body.ids : undefined;
-  if (bodyIds !== undefined && bodyIds !== null) return Array.isArray(bodyIds) ? bodyIds : [bodyIds];
-  return request.pathId === undefined ? [] : [request.pathId];
+  const bodyList = Array.isArray(bodyIds) ? bodyIds : [bodyIds];
+  // Form fields are parameters like the path's, so Perl merges them: path first, duplicates dropped.
+  if (bodyIds !== undefined && rules.perlMerge && isFormBody(body)) ids = [...new Set([...ids, ...bodyList])];
+  else if (bodyIds !== undefined && bodyIds !== null) ids = bodyList;
+  else if (bodyIds === null && rules.perlMerge) ids = [null];
+  const queryId = rules.perlMerge ? query.get('ids') : null;
+  return queryId === null ? ids : [queryId];
 }
 
-async function update(request: ApiRequest, { store, clock }: RouteDeps): Promise<LastVisit[]> {
-  const user = currentUser(request);
-  const refs = requestedIds(request);
+/** The ids of a read, in order: the path id first, then the query's (BMO: the path id alone). */
+function readIds({ query, pathId }: ApiRequest, rules: LastVisitRules): string[] {
+  const queryIds = query.getAll('ids');
+  if (pathId === undefined) return queryIds;
+  return rules.pathIdReplacesQueryIds ? [pathId] : [pathId, ...queryIds];
+}
+
+async function update(request: ApiRequest, { store, clock, profile }: RouteDeps): Promise<LastVisit[]> {
+  const rules = profile.lastVisit;
+  const { user } = request;
+  const refs = updateIds(request, rules);
   if (refs.length === 0) throw errors.paramRequired('ids');
   if (!refs.every(isScalarRef)) throw errors.paramScalarArrayRequired('ids');
   const { parameters, strictInvolvement } = store.instance;
+  const mustBeInvolved =
+    rules.involvement === 'always' || (rules.involvement === 'when-strict-setting' && strictInvolvement);
   const bugIds = refs.map((ref) => {
     const bug = resolveBugRef(store, ref);
-    if (!isVisible(user, bug, parameters)) throw errors.bugAccessDenied(bug.id);
-    if (strictInvolvement && !isInvolved(user, bug, parameters)) throw errors.notInvolved(bug.id);
-    return bug.id;
+    const { id } = bug;
+    if (!canSee(user, bug, parameters)) throw user ? errors.bugAccessDenied(id) : errors.bugAccessQuery(id);
+    // Nobody logged out is ever involved (5.2 answers them "not involved", not "log in").
+    if (mustBeInvolved && !(user && isInvolved(user, bug, parameters))) {
+      throw errors.notInvolved(id, profile.codes.userNotInvolved);
+    }
+    return id;
   });
+  // Only BMO gets here logged out: it inserts a row for user 0, which the foreign key refuses (read from its code).
+  if (!user) throw errors.perlCrash(ANONYMOUS_INSERT_CRASH);
   const ts = Math.floor(databaseNow(clock, store.instance) / 1000);
   await store.recordVisits(user.id, bugIds, ts);
   const lastVisitTs = formatBugzillaTime(ts * 1000);
-  return bugIds.map((id) => ({ id, last_visit_ts: lastVisitTs }));
+  return bugIds.map((id, i) => ({
+    id: rules.answeredId === 'bug' ? id : perlInt(refs[i]),
+    last_visit_ts: lastVisitTs,
+  }));
 }
 
-function get(request: ApiRequest, { store }: RouteDeps): LastVisitOrNever[] {
-  const user = currentUser(request);
-  const refs: unknown[] = request.query.getAll('ids');
-  if (request.pathId !== undefined) refs.unshift(request.pathId);
+function get(request: ApiRequest, { store, profile }: RouteDeps): LastVisitOrNever[] {
+  const rules = profile.lastVisit;
+  const { user } = request;
+  const refs = readIds(request, rules);
   if (refs.length === 0) {
-    return store.recentVisits(user.id).map((visit) => ({
-      id: visit.bugId,
-      last_visit_ts: formatBugzillaTime(visit.lastVisitTs * 1000),
-    }));
+    if (!user) return [];
+    return (rules.list === 'recent' ? store.recentVisits(user.id) : store.allVisits(user.id)).map(answer);
   }
-  const ids = [...new Set(refs.map((ref) => resolveBugId(store, ref)))];
-  return ids.map((id) => {
-    const ts = store.lastVisit(user.id, id);
-    return { id, last_visit_ts: ts === undefined ? null : formatBugzillaTime(ts * 1000) };
-  });
+  switch (rules.read) {
+    case 'crash': {
+      // 5.0-5.2 call ->id on a plain string (BugUserLastVisit.pm line 78), for every id and caller.
+      const first = refs[0];
+      throw errors.perlCrash(
+        `Can't locate object method "id" via package "${first}" (perhaps you forgot to load "${first}"?) at /var/www/html/bugzilla/Bugzilla/WebService/BugUserLastVisit.pm line 78.\n`,
+      );
+    }
+    case 'stored-rows': {
+      if (!user) return [];
+      const wanted = new Set(refs);
+      return store
+        .allVisits(user.id)
+        .filter((visit) => wanted.has(String(visit.bugId)))
+        .map(answer);
+    }
+    case 'unresolved-ids':
+      // master: no alias look-up, no existence or visibility check; what is not a number reads as bug 0.
+      return [...new Set(refs)].map((ref) => neverOr(user, perlInt(ref), store.lastVisit.bind(store)));
+    case 'contract': {
+      const ids = [...new Set(refs.map((ref) => resolveBugId(store, ref)))];
+      return ids.map((id) => neverOr(user, id, store.lastVisit.bind(store)));
+    }
+  }
 }
+
+function answer(visit: VisitRecord): LastVisitOrNever {
+  return { id: visit.bugId, last_visit_ts: formatBugzillaTime(visit.lastVisitTs * 1000) };
+}
+
+function neverOr(
+  user: User | undefined,
+  id: number,
+  lastVisit: (userId: number, bugId: number) => number | undefined,
+): LastVisitOrNever {
+  const ts = user ? lastVisit(user.id, id) : undefined;
+  return { id, last_visit_ts: ts === undefined ? null : formatBugzillaTime(ts * 1000) };
+}
+
+function canSee(user: User | undefined, bug: Bug, parameters: Record<string, string>): boolean {
+  return user ? isVisible(user, bug, parameters) : bug.groups.length === 0;
+}
+
+/** Perl's int() of a string: its leading integer, else 0 (BMO answers an alias as bug 0). */
+function perlInt(value: unknown): number {
+  const match = /^\s*([+-]?\d+)/.exec(String(value ?? ''));
+  return match ? Number(match[1]) : 0;
+}
+
+const ANONYMOUS_INSERT_CRASH =
+  'DBD::mysql::db do failed: Cannot add or update a child row: a foreign key constraint fails (`bugs`.`bug_user_last_visit`, CONSTRAINT `fk_bug_user_last_visit_user_id_profiles_userid` FOREIGN KEY (`user_id`) REFERENCES `profiles` (`userid`) ON DELETE CASCADE ON UPDATE CASCADE)';
 
 export const lastVisitRoutes = {
   'POST /rest/bug_user_last_visit/{id}': { auth: 'required', handle: update },

@@ -2,12 +2,19 @@ import type { EndpointKey, ResponseOf } from '@bz-companion/shared';
 import type { AuthPolicy } from '../auth.js';
 import type { Clock } from '../clock.js';
 import type { BodyParams } from '../http/read-body.js';
+import type { Identity } from '../login/identify.js';
+import type { LoginFailures } from '../login/login-failures.js';
+import type { Profile } from '../profiles/profile.js';
 import type { Store } from '../store/store.js';
 import type { User } from '../store/types.js';
 
 /** A request as a handler sees it: credentials and body already dealt with. */
 export interface ApiRequest {
   user: User | undefined;
+  /** How the user proved who they are (login and logout need it). */
+  identity: Identity;
+  /** The client's address (IPv4 without the `::ffff:` prefix), as Bugzilla records it. */
+  ip: string;
   /** The `{id}` path segment, decoded, when the endpoint has one. */
   pathId: string | undefined;
   query: URLSearchParams;
@@ -21,6 +28,9 @@ export interface RouteDeps {
   clock: Clock;
   /** The server's own base URL, ending in `/`, when it knows it better than the request does. */
   urlbase: (() => string) | undefined;
+  /** The tracker this server behaves as: routes read every difference from it. */
+  profile: Profile;
+  failures: LoginFailures;
 }
 
 export interface RouteSpec<K extends EndpointKey> {

@@ -2,11 +2,16 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+/** `length` random letters and digits: the shape of Bugzilla's keys and tokens. */
+export function randomAlphanumeric(length: number): string {
+  let text = '';
+  for (let i = 0; i < length; i++) text += ALPHABET[randomInt(ALPHABET.length)];
+  return text;
+}
+
 /** A new key in Bugzilla's shape: 40 random letters and digits. */
 export function generateApiKey(): string {
-  let key = '';
-  for (let i = 0; i < 40; i++) key += ALPHABET[randomInt(ALPHABET.length)];
-  return key;
+  return randomAlphanumeric(40);
 }
 
 export function hashApiKey(key: string): string {

@@ -12,7 +12,7 @@ export function demoFixture(nowMs: number): { fixture: Fixture; adminApiKey: str
   const ago = (minutes: number) => formatBugzillaTime(nowMs - minutes * 60_000);
   const fixture: Fixture = {
     instance: {
-      version: '5.2',
+      // No version: the profile's own (`serve --profile bmo` looks like BMO).
       extensions: { BugModal: { version: '1.0' }, Voting: { version: '1.0' } },
       parameters: { last_visit_keep_days: '0' },
     },

@@ -1,5 +1,6 @@
 import { generateApiKey, hashApiKey, hashesMatch } from './api-keys.js';
 import type { Committer } from './committer.js';
+import { hashLoginToken } from './login-tokens.js';
 import { type Model, normalizeAuditClass } from './model.js';
 import type { StoreSnapshot } from './snapshot.js';
 import { type NewUser, NewUserError, type Store } from './store.js';
@@ -31,6 +32,34 @@ export class ModelStore implements Store {
     return this.#model.users.get(id);
   }
 
+  userByLogin(login: string): User | undefined {
+    return this.#model.usersByLogin.get(login.toLowerCase());
+  }
+
+  useLoginToken(userId: number, secret: string, ip: string, ts: number): boolean {
+    const hash = hashLoginToken(userId, secret);
+    const token = this.#model.loginTokens.get(hash);
+    if (!token || token.userId !== userId || (token.ipAddr !== null && token.ipAddr !== ip)) return false;
+    this.#model.touchLoginToken(hash, ts);
+    return true;
+  }
+
+  addLoginToken(
+    userId: number,
+    secret: string,
+    ipAddr: string | null,
+    ts: number,
+    expireBefore: number,
+  ): Promise<void> {
+    const token = { sha256: hashLoginToken(userId, secret), user_id: userId, ip_addr: ipAddr, last_used: ts };
+    return this.#committer.commit({ op: 'login_token', token, expire_before: expireBefore });
+  }
+
+  async removeLoginToken(userId: number, secret: string): Promise<void> {
+    const sha256 = hashLoginToken(userId, secret);
+    if (this.#model.loginTokens.has(sha256)) await this.#committer.commit({ op: 'logout', sha256 });
+  }
+
   bugById(id: number): Bug | undefined {
     return this.#model.bugs.get(id);
   }
@@ -49,6 +78,11 @@ export class ModelStore implements Store {
 
   recentVisits(userId: number): VisitRecord[] {
     return this.#model.recentVisits(userId);
+  }
+
+  allVisits(userId: number): VisitRecord[] {
+    const visits = this.#model.visits.get(userId);
+    return visits ? [...visits.entries()].map(([bugId, lastVisitTs]) => ({ bugId, lastVisitTs })) : [];
   }
 
   lastAuditTime(classNames: readonly string[] | null): number | null {
@@ -86,6 +120,7 @@ export class ModelStore implements Store {
         api_keys: [{ sha256, revoked: false }],
         disabled: false,
         disabled_text: null,
+        password_hash: null,
       },
     });
     // The new key names the user this call added; without it, the same login was added meanwhile.

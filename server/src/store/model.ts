@@ -3,10 +3,11 @@ import {
   type JournalOp,
   SNAPSHOT_FORMAT,
   SNAPSHOT_FORMAT_VERSION,
+  type SnapshotLoginToken,
   type SnapshotUser,
   type StoreSnapshot,
 } from './snapshot.js';
-import type { ApiKeyRecord, AuditEvent, Bug, InstanceSettings, User, VisitRecord } from './types.js';
+import type { ApiKeyRecord, AuditEvent, Bug, InstanceSettings, LoginToken, User, VisitRecord } from './types.js';
 import { UserVisits } from './user-visits.js';
 
 /** The data file is not something bz-companion can load; it is never overwritten. */
@@ -35,6 +36,8 @@ export class Model {
   readonly bugsByAlias = new Map<string, Bug>();
   readonly auditLog: AuditEvent[] = [];
   readonly visits = new Map<number, UserVisits>();
+  /** Login tokens by the SHA-256 of `<user id>-<secret>`. */
+  readonly loginTokens = new Map<string, LoginToken>();
 
   private constructor(snapshot: StoreSnapshot) {
     this.journalPosition = snapshot.journal_position;
@@ -49,6 +52,7 @@ export class Model {
     const { instance } = snapshot;
     this.instance = {
       version: instance.version,
+      profile: instance.profile,
       extensions: instance.extensions,
       parameters: instance.parameters,
       strictInvolvement: instance.strict_involvement,
@@ -90,6 +94,7 @@ export class Model {
       const visits = this.#visitsOf(user_id);
       for (let i = 0; i < bug_ids.length; i++) visits.set(bug_ids[i] as number, last_visit_ts[i] as number);
     }
+    for (const token of snapshot.login_tokens ?? []) this.#addLoginToken(token);
   }
 
   /** Builds the model from a parsed data file, refusing anything that is not one. */
@@ -130,7 +135,27 @@ export class Model {
         this.#clear();
         this.#load(op.snapshot);
         return;
+      case 'login_token':
+        // As 5.2's persist_login: issuing a token is when stale ones are cleaned up.
+        for (const [hash, token] of this.loginTokens) {
+          if (token.lastUsed < op.expire_before) this.loginTokens.delete(hash);
+        }
+        this.#addLoginToken(op.token);
+        return;
+      case 'logout':
+        this.loginTokens.delete(op.sha256);
+        return;
     }
+  }
+
+  /**
+   * Marks a token used. Only in memory: a write per authenticated request would
+   * cost a disk sync each, and the time matters only for expiry after 30 idle
+   * days; after a restart a token counts as last used when it was last saved.
+   */
+  touchLoginToken(sha256: string, ts: number): void {
+    const token = this.loginTokens.get(sha256);
+    if (token) token.lastUsed = Math.max(token.lastUsed, ts);
   }
 
   #clear(): void {
@@ -141,6 +166,7 @@ export class Model {
     this.bugsByAlias.clear();
     this.auditLog.length = 0;
     this.visits.clear();
+    this.loginTokens.clear();
   }
 
   pruneBefore(cutoff: number): number {
@@ -191,6 +217,7 @@ export class Model {
       journal_position: this.journalPosition,
       instance: {
         version: this.instance.version,
+        ...(this.instance.profile === undefined ? {} : { profile: this.instance.profile }),
         extensions: this.instance.extensions,
         parameters: this.instance.parameters,
         strict_involvement: this.instance.strictInvolvement,
@@ -220,7 +247,17 @@ export class Model {
         user_id: event.user,
       })),
       last_visits: lastVisits,
+      login_tokens: [...this.loginTokens].map(([sha256, token]) => ({
+        sha256,
+        user_id: token.userId,
+        ip_addr: token.ipAddr,
+        last_used: token.lastUsed,
+      })),
     };
+  }
+
+  #addLoginToken(token: SnapshotLoginToken): void {
+    this.loginTokens.set(token.sha256, { userId: token.user_id, ipAddr: token.ip_addr, lastUsed: token.last_used });
   }
 
   #visitsOf(userId: number): UserVisits {
@@ -240,6 +277,7 @@ export class Model {
       groups: user.groups,
       disabled: user.disabled,
       disabledText: user.disabled_text,
+      passwordHash: user.password_hash ?? null,
     };
     // A user's groups exist from then on; part of applying the change, so a replay restores them too.
     for (const group of user.groups) if (!this.groups.includes(group)) this.groups.push(group);
@@ -262,6 +300,7 @@ export class Model {
       api_keys: apiKeys,
       disabled: user.disabled,
       disabled_text: user.disabledText,
+      password_hash: user.passwordHash,
     };
   }
 }

@@ -15,6 +15,8 @@ export interface SnapshotUser {
   api_keys: Array<{ sha256: string; revoked: boolean }>;
   disabled: boolean;
   disabled_text: string | null;
+  /** scrypt hash (login/password-hash.ts); absent or null: the user cannot log in with a password. */
+  password_hash?: string | null;
 }
 
 export interface SnapshotBug {
@@ -50,13 +52,26 @@ export interface SnapshotUserVisits {
   last_visit_ts: number[];
 }
 
+/** A login token (`GET /rest/login`): only the SHA-256 of `<user id>-<secret>` is kept. */
+export interface SnapshotLoginToken {
+  sha256: string;
+  user_id: number;
+  /** Set by `Bugzilla_restrictlogin`: the token works only from this address. */
+  ip_addr: string | null;
+  /** Epoch seconds. */
+  last_used: number;
+}
+
 export interface StoreSnapshot {
   format: typeof SNAPSHOT_FORMAT;
   format_version: typeof SNAPSHOT_FORMAT_VERSION;
   /** The number of the last journal entry this snapshot includes. */
   journal_position: number;
   instance: {
-    version: string;
+    /** null: the profile's own version string. */
+    version: string | null;
+    /** The tracker this data set behaves as, unless the server is told otherwise. */
+    profile?: string;
     extensions: Record<string, { version: string }>;
     parameters: Record<string, string>;
     strict_involvement: boolean;
@@ -69,6 +84,8 @@ export interface StoreSnapshot {
   bugs: SnapshotBug[];
   audit_log: SnapshotAuditEvent[];
   last_visits: SnapshotUserVisits[];
+  /** Absent in data files written before logins existed. */
+  login_tokens?: SnapshotLoginToken[];
 }
 
 /**
@@ -84,7 +101,10 @@ export type JournalOp =
   | { op: 'prune'; before: number }
   | { op: 'add_user'; user: NewSnapshotUser }
   /** Everything replaced at once (an admin reset); the entry carries the whole new content. */
-  | { op: 'replace'; snapshot: StoreSnapshot };
+  | { op: 'replace'; snapshot: StoreSnapshot }
+  /** A login made a token; tokens unused since `expire_before` are dropped at the same time (5.2). */
+  | { op: 'login_token'; token: SnapshotLoginToken; expire_before: number }
+  | { op: 'logout'; sha256: string };
 
 export type JournalEntry = JournalOp & { n: number };
 

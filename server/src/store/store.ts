@@ -23,6 +23,14 @@ export interface Store {
   /** The user an API key belongs to, and whether the key was revoked. */
   findApiKey(key: string): { user: User; revoked: boolean } | undefined;
   userById(id: number): User | undefined;
+  /** Logins are matched without regard to letter case, as Bugzilla does. */
+  userByLogin(login: string): User | undefined;
+  /** Whether `<userId>-<secret>` is a live login token usable from `ip`; using one marks it used at `ts`. */
+  useLoginToken(userId: number, secret: string, ip: string, ts: number): boolean;
+  /** Stores a new login token (its hash only); tokens unused since `expireBefore` die with it, as in 5.2. */
+  addLoginToken(userId: number, secret: string, ipAddr: string | null, ts: number, expireBefore: number): Promise<void>;
+  /** Ends one login token (logout); the user's other tokens stay. */
+  removeLoginToken(userId: number, secret: string): Promise<void>;
   bugById(id: number): Bug | undefined;
   /** Every bug, by id. */
   allBugs(): Iterable<Bug>;
@@ -32,6 +40,8 @@ export interface Store {
   lastVisit(userId: number, bugId: number): number | undefined;
   /** The user's 20 most recent visits, newest first. */
   recentVisits(userId: number): VisitRecord[];
+  /** Every visit of the user, in the order the store keeps them (oldest write first). */
+  allVisits(userId: number): VisitRecord[];
   /** Epoch seconds of the newest audit event of these classes (all classes when null). */
   lastAuditTime(classNames: readonly string[] | null): number | null;
   /** Sets the user's last visit of each bug, in order, all with one timestamp (epoch seconds). */

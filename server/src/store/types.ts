@@ -1,7 +1,10 @@
 /** The entities the routes need, as the store holds them in memory. */
 
 export interface InstanceSettings {
-  version: string;
+  /** null: the profile's own version string. */
+  version: string | null;
+  /** The tracker the data set asks to behave as; the server's own setting wins. */
+  profile?: string | undefined;
   /** Installed and enabled extensions: name -> version. */
   extensions: Record<string, { version: string }>;
   /** Every parameter of the instance, all values strings. `urlbase` may be absent: the server fills it in. */
@@ -25,6 +28,16 @@ export interface User {
   groups: readonly string[];
   disabled: boolean;
   disabledText: string | null;
+  /** scrypt hash of the password; null: no password login for this user. */
+  passwordHash: string | null;
+}
+
+export interface LoginToken {
+  userId: number;
+  /** The token works only from this address (`Bugzilla_restrictlogin`); null: from anywhere. */
+  ipAddr: string | null;
+  /** Epoch seconds; kept in memory between logins (see Model.useLoginToken). */
+  lastUsed: number;
 }
 
 export interface ApiKeyRecord {

@@ -23,6 +23,8 @@ export function userFromRow(row: UserRow): User {
     disabled: row.is_enabled === 0,
     // Bugzilla's column is NOT NULL with '' meaning "no text".
     disabledText: row.disabledtext === '' ? null : row.disabledtext,
+    // Password logins are not wired to PostgreSQL yet (profiles.cryptpassword holds Bugzilla's own hashes).
+    passwordHash: null,
   };
 }
 

@@ -1,0 +1,84 @@
+import { errors } from '../errors.js';
+import type { Profile } from '../profiles/profile.js';
+import type { Store } from '../store/store.js';
+import type { User } from '../store/types.js';
+import type { Credential } from './credentials.js';
+import { type LoginFailures, MAX_LOGIN_ATTEMPTS } from './login-failures.js';
+import { verifyPassword } from './password-hash.js';
+
+/** Who a request runs as, and how it proved it (logout ends a token; login hands one out after a password). */
+export interface Identity {
+  user: User | undefined;
+  via: 'password' | 'token' | 'api-key' | undefined;
+  token?: { userId: number; secret: string };
+}
+
+export interface IdentifyContext {
+  store: Store;
+  profile: Profile;
+  failures: LoginFailures;
+  /** The client's address, as 5.2 records it for lock-outs and restricted tokens. */
+  ip: string;
+  /** Epoch seconds on the server's clock. */
+  now: number;
+}
+
+export const ANONYMOUS: Identity = { user: undefined, via: undefined };
+
+/**
+ * Checks a credential as Bugzilla does; a bad one is an error, never a silent
+ * fall-back to anonymous. Synchronous except for a password (scrypt).
+ */
+export function identify(credential: Credential, context: IdentifyContext): Identity | Promise<Identity> {
+  switch (credential.kind) {
+    case 'none':
+      return ANONYMOUS;
+    case 'api-key': {
+      const found = context.store.findApiKey(credential.key);
+      if (!found) throw errors.invalidApiKey();
+      if (found.revoked) throw errors.revokedApiKey();
+      return { user: enabled(found.user, context.store), via: 'api-key' };
+    }
+    case 'token': {
+      const { userId, secret } = credential;
+      const user = context.store.userById(userId);
+      if (!user || !context.store.useLoginToken(userId, secret, context.ip, context.now)) {
+        throw errors.invalidToken(context.profile.codes.invalidToken);
+      }
+      return { user: enabled(user, context.store), via: 'token', token: { userId, secret } };
+    }
+    case 'password':
+      return checkPassword(credential.login, credential.password, context);
+  }
+}
+
+/** 5.2's order: lock-out, then the password, then whether the account is enabled. */
+async function checkPassword(login: string, password: string, context: IdentifyContext): Promise<Identity> {
+  const { store, failures, ip, now } = context;
+  const user = store.userByLogin(login);
+  // An unknown login gets the same answer as a wrong password, so logins cannot be probed.
+  if (!user) throw errors.invalidLoginOrPassword(undefined);
+  if (failures.isLockedOut(user.id, ip, now)) throw locked(user, context);
+  // A user without a password cannot log in with one; it counts as a failure like any wrong one.
+  const matches = user.passwordHash !== null && (await verifyPassword(password, user.passwordHash));
+  if (!matches) {
+    failures.note(user.id, ip, now);
+    if (failures.isLockedOut(user.id, ip, now)) throw locked(user, context);
+    throw errors.invalidLoginOrPassword(MAX_LOGIN_ATTEMPTS - failures.recent(user.id, ip, now).length);
+  }
+  failures.clear(user.id);
+  return { user: enabled(user, store), via: 'password' };
+}
+
+function locked(user: User, { failures, ip, now }: IdentifyContext) {
+  const unlockAt = new Date(failures.unlockAt(user.id, ip, now) * 1000).toISOString();
+  return errors.accountLocked(ip, `${unlockAt.slice(0, 10)} ${unlockAt.slice(11, 16)} UTC`);
+}
+
+function enabled(user: User, store: Store): User {
+  if (!user.disabled) return user;
+  throw errors.accountDisabled(
+    user.disabledText || 'This account has been disabled.',
+    store.instance.parameters.maintainer ?? '',
+  );
+}

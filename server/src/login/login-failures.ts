@@ -1,0 +1,47 @@
+/** 5.2's MAX_LOGIN_ATTEMPTS and LOGIN_LOCKOUT_INTERVAL: five failures from one address within 30 minutes lock it out. */
+export const MAX_LOGIN_ATTEMPTS = 5;
+export const LOCKOUT_SECONDS = 30 * 60;
+
+/**
+ * Failed password logins, per user and address (5.2's `login_failure` table).
+ * Kept in memory: a restart forgives them, which a test double can afford.
+ */
+export class LoginFailures {
+  readonly #times = new Map<string, number[]>();
+
+  /** The failures of `userId` from `ip` within the lock-out interval before `now` (epoch seconds), oldest first. */
+  recent(userId: number, ip: string, now: number): number[] {
+    const times = this.#times.get(key(userId, ip));
+    return times ? times.filter((at) => at > now - LOCKOUT_SECONDS) : [];
+  }
+
+  isLockedOut(userId: number, ip: string, now: number): boolean {
+    return this.recent(userId, ip, now).length >= MAX_LOGIN_ATTEMPTS;
+  }
+
+  note(userId: number, ip: string, now: number): void {
+    const times = this.recent(userId, ip, now);
+    times.push(now);
+    this.#times.set(key(userId, ip), times);
+  }
+
+  /** A successful login clears the user's failures from every address, as 5.2 does. */
+  clear(userId: number): void {
+    for (const k of [...this.#times.keys()]) if (k.startsWith(`${userId} `)) this.#times.delete(k);
+  }
+
+  /** Forgets every failure (an admin reset). */
+  clearAll(): void {
+    this.#times.clear();
+  }
+
+  /** When a locked-out address may try again: the 5th-from-last failure plus the interval. */
+  unlockAt(userId: number, ip: string, now: number): number {
+    const times = this.recent(userId, ip, now);
+    return (times[times.length - MAX_LOGIN_ATTEMPTS] ?? now) + LOCKOUT_SECONDS;
+  }
+}
+
+function key(userId: number, ip: string): string {
+  return `${userId} ${ip}`;
+}

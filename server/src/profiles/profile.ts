@@ -1,0 +1,92 @@
+import type { EndpointKey } from '@bz-companion/shared';
+import type { AuthPolicy } from '../auth.js';
+
+export const PROFILE_NAMES = ['bz-companion', 'bugzilla-5.2', 'bugzilla-5.1', 'bmo'] as const;
+
+/** A tracker the server can behave as (spec test-double.md, section 3). */
+export type ProfileName = (typeof PROFILE_NAMES)[number];
+
+export const DEFAULT_PROFILE: ProfileName = 'bz-companion';
+
+export function isProfileName(name: unknown): name is ProfileName {
+  return typeof name === 'string' && (PROFILE_NAMES as readonly string[]).includes(name);
+}
+
+/** Where a tracker looks for credentials, and which one wins when a request sends several. */
+export interface CredentialRules {
+  /**
+   * The X-BUGZILLA-API-KEY / -TOKEN / -LOGIN / -PASSWORD headers: never read (5.2),
+   * read only where the query and body have none of that kind (5.1), or read first (BMO).
+   */
+  headers: 'ignored' | 'after-params' | 'before-params';
+  /** `Authorization: Bearer <key>` counts as an API key header (Red Hat's; bz-companion accepts it). */
+  bearer: boolean;
+  /**
+   * When both `Bugzilla_api_key` and `api_key` (or `Bugzilla_token` and `token`) are sent:
+   * 5.x copies the short name over the long one; BMO and the contract keep the long one.
+   */
+  shortNameWins: boolean;
+  /** The `Bugzilla_login` + `Bugzilla_logincookie` cookies authenticate a POST (5.2's browser session). */
+  cookieTokenOnWrite: boolean;
+  /**
+   * A credential parameter sent twice becomes a Perl list, which reads as the
+   * text `ARRAY(0x…)`: a key that matches nothing (306). The contract takes the first value.
+   */
+  repeatedIsList: boolean;
+}
+
+/** How the last-visit methods behave (bugzilla-semantics.md, section 5). */
+export interface LastVisitRules {
+  /** Who may record a visit of a bug they can see: its involved users (5.x), anyone (BMO), or as `strict_involvement` says. */
+  involvement: 'always' | 'when-strict-setting' | 'never';
+  /** `GET .../{id}[?ids]`: the contract's answer, 5.2's crash, master's (ids not resolved), or BMO's stored rows. */
+  read: 'contract' | 'crash' | 'unresolved-ids' | 'stored-rows';
+  /** `GET` without ids: the 20 most recent (contract) or every stored row (BMO). */
+  list: 'recent' | 'all-rows';
+  /** The id answered by an update: the bug's own (an alias becomes its number) or Perl's int() of what was sent (BMO: an alias is 0). */
+  answeredId: 'bug' | 'as-sent';
+  /** The path id is a scalar that replaces any query `ids` (BMO) rather than a list merged with them. */
+  pathIdReplacesQueryIds: boolean;
+  /**
+   * Perl's parameter merge: body `ids: null` is a null id, form-field ids join the path id,
+   * and a POST's query `ids` (first value) override path and body.
+   */
+  perlMerge: boolean;
+}
+
+/** Everything that differs between the trackers; every route reads its behaviour from here. */
+export interface Profile {
+  name: ProfileName;
+  /** Endpoints this tracker does not have: they answer 32614, like any unknown path. */
+  missing: ReadonlySet<EndpointKey>;
+  /** How credentials are treated per endpoint, where it differs from the route's own policy. */
+  auth: Partial<Record<EndpointKey, AuthPolicy>>;
+  /**
+   * Paths whose `{id}` the tracker matches with `(\d+)`, so an alias there is an
+   * unknown path (5.x's last-visit route; its bug routes take aliases).
+   */
+  digitsOnlyIds: ReadonlySet<string>;
+  /** The `documentation` URL of every error body. */
+  documentationUrl: string;
+  /** Error codes that differ per tracker (unmapped user errors are 32000 in 5.2). */
+  codes: { userNotInvolved: number; invalidToken: number };
+  credentials: CredentialRules;
+  lastVisit: LastVisitRules;
+  /** What a logged-in user who is not a parameter admin may read of `GET /rest/parameters`. */
+  parametersLoggedIn: readonly string[];
+  /** `last_audit_time` keeps a class only when its name matches this; others are dropped silently. */
+  auditClass: RegExp;
+  /** `include_fields` / `exclude_fields` in a JSON body narrow the answer too (Perl's merged parameters). */
+  fieldsFromBody: boolean;
+  /**
+   * Only the route's own methods exist: HEAD is an unknown resource (404, 32614) and
+   * OPTIONS lists neither HEAD nor OPTIONS in `Allow` (5.2's REST routing).
+   */
+  ownMethodsOnly: boolean;
+  /** What a preflight lets a page send; undefined: every header bz-companion reads. */
+  corsAllowHeaders: string | undefined;
+  /** A request body without a Content-Type is read as form fields (5.2's CGI), so JSON sent that way is lost. */
+  untypedBodyIsForm: boolean;
+  /** `GET /rest/version` when the fixture does not set one. */
+  defaultVersion: string;
+}

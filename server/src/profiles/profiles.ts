@@ -1,0 +1,165 @@
+import type { EndpointKey } from '@bz-companion/shared';
+import {
+  PARAMETERS_LOGGED_IN_5_1,
+  PARAMETERS_LOGGED_IN_5_2,
+  PARAMETERS_LOGGED_IN_CONTRACT,
+} from './parameter-lists.js';
+import { DEFAULT_PROFILE, type Profile, type ProfileName } from './profile.js';
+
+/*
+ * The one place that says how the trackers differ. Facts and sources:
+ * ../shared/reference/bugzilla-semantics.md and the recordings in
+ * server/test-data/bugzilla-5.2/. A profile changes only what its tracker
+ * does differently; the store, durability and security are the same for all.
+ */
+
+const NO_ID_LAST_VISIT: EndpointKey[] = ['GET /rest/bug_user_last_visit', 'POST /rest/bug_user_last_visit'];
+
+/**
+ * Bugzilla never enforces login in the last-visit methods (`$user->login(LOGIN_REQUIRED)`
+ * is the login-name accessor), so they follow the instance's `requirelogin` like any method.
+ */
+const LAST_VISIT_LOGIN_NOT_ENFORCED = {
+  'POST /rest/bug_user_last_visit/{id}': 'optional-unless-requirelogin',
+  'POST /rest/bug_user_last_visit': 'optional-unless-requirelogin',
+  'GET /rest/bug_user_last_visit/{id}': 'optional-unless-requirelogin',
+  'GET /rest/bug_user_last_visit': 'optional-unless-requirelogin',
+} as const;
+
+/** 5.x and BMO route `^/bug_user_last_visit/(\d+)$`. */
+const LAST_VISIT_ID_PATH: ReadonlySet<string> = new Set(['/rest/bug_user_last_visit/{id}']);
+
+/** 5.x's `last_audit_time` keeps `Bugzilla::…` class names only. */
+const PERL_AUDIT_CLASS = /^Bugzilla(::[a-zA-Z0-9_]+)*$/;
+
+const bzCompanion: Profile = {
+  name: 'bz-companion',
+  missing: new Set(),
+  auth: {},
+  digitsOnlyIds: new Set(),
+  documentationUrl: 'https://bugzilla.readthedocs.io/en/5.2/api/index.html',
+  // A dead token is 32000 as in 5.2 (spec test-double.md §4); BMO alone gives it a code.
+  codes: { userNotInvolved: 1300, invalidToken: 32000 },
+  credentials: {
+    headers: 'before-params',
+    bearer: true,
+    shortNameWins: false,
+    cookieTokenOnWrite: false,
+    repeatedIsList: false,
+  },
+  lastVisit: {
+    involvement: 'when-strict-setting',
+    read: 'contract',
+    list: 'recent',
+    answeredId: 'bug',
+    pathIdReplacesQueryIds: false,
+    perlMerge: false,
+  },
+  parametersLoggedIn: PARAMETERS_LOGGED_IN_CONTRACT,
+  auditClass: /^(Bugzilla|Tracker)(::\w+)*$/,
+  fieldsFromBody: false,
+  ownMethodsOnly: false,
+  corsAllowHeaders: undefined,
+  untypedBodyIsForm: false,
+  defaultVersion: '5.2',
+};
+
+const bugzilla52: Profile = {
+  name: 'bugzilla-5.2',
+  missing: new Set<EndpointKey>(['GET /rest/whoami', ...NO_ID_LAST_VISIT]),
+  auth: LAST_VISIT_LOGIN_NOT_ENFORCED,
+  digitsOnlyIds: LAST_VISIT_ID_PATH,
+  documentationUrl: 'https://bugzilla.readthedocs.org/en/5.0/api/',
+  // Neither error has a code of its own in 5.2: unmapped user errors are 32000.
+  codes: { userNotInvolved: 32000, invalidToken: 32000 },
+  credentials: {
+    headers: 'ignored',
+    bearer: false,
+    shortNameWins: true,
+    cookieTokenOnWrite: true,
+    repeatedIsList: true,
+  },
+  lastVisit: {
+    involvement: 'always',
+    read: 'crash',
+    list: 'recent',
+    answeredId: 'bug',
+    pathIdReplacesQueryIds: false,
+    perlMerge: true,
+  },
+  parametersLoggedIn: PARAMETERS_LOGGED_IN_5_2,
+  auditClass: PERL_AUDIT_CLASS,
+  fieldsFromBody: true,
+  // Recorded: HEAD /rest/version is 404 with an empty body; OPTIONS lists GET, POST only.
+  ownMethodsOnly: true,
+  // 5.2's REST.pm: a page cannot send the API key header cross-origin (it would be ignored anyway).
+  corsAllowHeaders: 'origin, content-type, accept, x-requested-with',
+  untypedBodyIsForm: true,
+  defaultVersion: '5.2',
+};
+
+const bugzilla51: Profile = {
+  ...bugzilla52,
+  name: 'bugzilla-5.1',
+  missing: new Set<EndpointKey>(NO_ID_LAST_VISIT),
+  documentationUrl: 'https://bugzilla.readthedocs.org/en/latest/api/',
+  codes: { userNotInvolved: 1300, invalidToken: 32000 },
+  credentials: {
+    headers: 'after-params',
+    bearer: false,
+    shortNameWins: true,
+    cookieTokenOnWrite: false,
+    repeatedIsList: true,
+  },
+  lastVisit: { ...bugzilla52.lastVisit, read: 'unresolved-ids' },
+  parametersLoggedIn: PARAMETERS_LOGGED_IN_5_1,
+  // master's REST layer refuses such a POST instead (32613), which is not reproduced.
+  ownMethodsOnly: false,
+  corsAllowHeaders: undefined,
+  untypedBodyIsForm: false,
+  defaultVersion: '5.1.2',
+};
+
+const bmo: Profile = {
+  name: 'bmo',
+  missing: new Set<EndpointKey>(['GET /rest/parameters', 'GET /rest/last_audit_time']),
+  auth: LAST_VISIT_LOGIN_NOT_ENFORCED,
+  digitsOnlyIds: LAST_VISIT_ID_PATH,
+  documentationUrl: 'https://bmo.readthedocs.io/en/latest/api/',
+  codes: { userNotInvolved: 32000, invalidToken: 307 },
+  // BMO's REST cookie login also needs a valid Bugzilla_api_token, which nothing here issues.
+  credentials: {
+    headers: 'before-params',
+    bearer: false,
+    shortNameWins: false,
+    cookieTokenOnWrite: false,
+    repeatedIsList: true,
+  },
+  lastVisit: {
+    involvement: 'never',
+    read: 'stored-rows',
+    list: 'all-rows',
+    answeredId: 'as-sent',
+    pathIdReplacesQueryIds: true,
+    perlMerge: true,
+  },
+  parametersLoggedIn: PARAMETERS_LOGGED_IN_5_2,
+  auditClass: PERL_AUDIT_CLASS,
+  fieldsFromBody: true,
+  ownMethodsOnly: false,
+  corsAllowHeaders: undefined,
+  untypedBodyIsForm: false,
+  defaultVersion: '20260820.1',
+};
+
+export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
+  'bz-companion': bzCompanion,
+  'bugzilla-5.2': bugzilla52,
+  'bugzilla-5.1': bugzilla51,
+  bmo,
+};
+
+/** The profile an instance runs: the one asked for, else the data's, else the default. */
+export function chooseProfile(requested: ProfileName | undefined, fromData: ProfileName | undefined): Profile {
+  return PROFILES[requested ?? fromData ?? DEFAULT_PROFILE];
+}
