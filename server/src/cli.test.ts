@@ -158,6 +158,23 @@ describe('serve', () => {
     await expect(readFile(join(dir, 'never-written.json'))).rejects.toThrow(/ENOENT/);
   });
 
+  it('answers as the tracker --profile names, and refuses an unknown one in one line', async () => {
+    const server = await serveFixture(standardFixture(), ['--profile', 'bugzilla-5.2']);
+    try {
+      const whoami = await fetch(`${server.url}/rest/whoami`, { headers: { 'X-BUGZILLA-API-KEY': KEYS.alice } });
+      expect(whoami.status).toBe(404);
+      expect(((await whoami.json()) as { documentation: string }).documentation).toBe(
+        'https://bugzilla.readthedocs.org/en/5.0/api/',
+      );
+    } finally {
+      await server.stop();
+    }
+    const bad = await runCli(['serve', '--port', '0', '--in-memory', '--profile', 'bugzilla-4.4']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--profile must be one of bz-companion, bugzilla-5.2, bugzilla-5.1, bmo');
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
   it('fails in one line when the port is in use, leaving no data file behind', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
@@ -257,6 +274,16 @@ describe('the browser’s view of a local server', () => {
     expect(server.stdout()).toMatch(/^GET \/rest\/whoami\?Bugzilla_api_key=%5BREDACTED%5D 200 /m);
     expect(server.stdout()).not.toContain(KEYS.alice);
     expect(server.stdout()).not.toContain(KEYS.bob);
+  });
+
+  it('logs requests with passwords and login tokens redacted', async () => {
+    const server = await serveFixture(standardFixture(), ['--log-requests']);
+    await fetch(`${server.url}/rest/login?login=alice@example.com&password=SecretPw1`);
+    await fetch(`${server.url}/rest/whoami?token=2-SecretTok1`);
+    await server.stop();
+    expect(server.stdout()).toMatch(/^GET \/rest\/login\?login=alice%40example.com&password=%5BREDACTED%5D 401 /m);
+    expect(server.stdout()).not.toContain('SecretPw1');
+    expect(server.stdout()).not.toContain('SecretTok1');
   });
 
   it('warns when bound to something other than loopback', async () => {

@@ -8,8 +8,19 @@ describe('redactUrl', () => {
     );
   });
 
+  it('hides passwords and login tokens, by their long and short names', () => {
+    const redacted = redactUrl(
+      'https://h/rest/login?login=u&password=pw&Bugzilla_password=pw2&token=2-abc&Bugzilla_token=2-d',
+    );
+    expect(redacted).not.toMatch(/pw|abc|2-d/);
+    expect(redacted).toContain('login=u');
+  });
+
   it('redacts even URLs it cannot parse', () => {
     expect(redactUrl('/rest/x?api_key=abc')).toBe('/rest/x?api_key=[REDACTED]');
+    expect(redactUrl('/rest/login?login=u&password=pw&token=t')).toBe(
+      '/rest/login?login=u&password=[REDACTED]&token=[REDACTED]',
+    );
   });
 });
 

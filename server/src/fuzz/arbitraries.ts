@@ -33,6 +33,9 @@ const knownPaths = [
   '/rest/parameters',
   '/rest/last_audit_time',
   '/rest/whoami',
+  '/rest/login',
+  '/rest/logout',
+  '/rest/valid_login',
 ];
 
 const path = fc.oneof(
@@ -52,6 +55,7 @@ const path = fc.oneof(
 
 const queryValue = fc.oneof(
   bugRef,
+  fc.constantFrom('admin@example.com', 'ALICE@example.com', '1-AbCdEfGhIj', '2-', '-', '1-'),
   fc.constantFrom('__proto__', 'constructor', 'Bugzilla::Product', 'Tracker::X', 'Bogus'),
 );
 const queryName = fc.constantFrom(
@@ -61,6 +65,13 @@ const queryName = fc.constantFrom(
   'exclude_fields',
   'Bugzilla_api_key',
   'api_key',
+  'login',
+  'password',
+  'Bugzilla_login',
+  'Bugzilla_password',
+  'token',
+  'Bugzilla_token',
+  'Bugzilla_restrictlogin',
   '__proto__',
   'constructor',
   'ids[]',

@@ -129,7 +129,9 @@ describe('OPTIONS and CORS', () => {
     expect(allow).toContain('POST');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase();
-    for (const header of ['content-type', 'x-bugzilla-api-key', 'authorization']) expect(allowed).toContain(header);
+    for (const header of ['content-type', 'x-bugzilla-api-key', 'x-bugzilla-token', 'authorization']) {
+      expect(allowed).toContain(header);
+    }
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
   });
 

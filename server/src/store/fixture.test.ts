@@ -37,6 +37,7 @@ describe('snapshotFromFixture', () => {
         api_keys: [{ sha256: hashApiKey('k1'), revoked: false }],
         disabled: false,
         disabled_text: null,
+        password_hash: null,
       },
       {
         id: 2,
@@ -46,6 +47,7 @@ describe('snapshotFromFixture', () => {
         api_keys: [{ sha256: hashApiKey('k2'), revoked: true }],
         disabled: true,
         disabled_text: 'Gone.',
+        password_hash: null,
       },
     ]);
     expect(snapshot.bugs).toEqual([
@@ -77,9 +79,22 @@ describe('snapshotFromFixture', () => {
 
   it('gives an empty fixture Bugzilla 5.2 defaults and no retention', () => {
     const snapshot = snapshotFromFixture({});
-    expect(snapshot.instance.version).toBe(defaultInstance().version);
+    // No version: each profile answers its own (5.2 by default).
+    expect(snapshot.instance.version).toBeNull();
+    expect(snapshot.instance.parameters).toEqual(defaultInstance().parameters);
     expect(snapshot.instance.visit_retention).toBe(false);
     expect(snapshot.users).toEqual([]);
+  });
+
+  it('keeps a password only as a salted hash, and the profile the fixture names', () => {
+    const snapshot = snapshotFromFixture({
+      instance: { profile: 'bmo' },
+      users: [{ login: 'a@example.com', password: 'pw-of-a' }],
+    });
+    expect(snapshot.instance.profile).toBe('bmo');
+    expect(snapshot.users[0]?.password_hash).toMatch(/^scrypt\$/);
+    expect(JSON.stringify(snapshot)).not.toContain('pw-of-a');
+    expect(() => snapshotFromFixture({ instance: { profile: 'bugzilla-4.4' } })).toThrow(/instance\.profile/);
   });
 
   it.each([
