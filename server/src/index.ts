@@ -10,6 +10,7 @@ export { type AppOptions, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
 export { type Clock, systemClock } from './clock.js';
 export { BugzillaError, errors } from './errors.js';
 export type { ApiState } from './http/respond.js';
+export { PROFILE_NAMES, type ProfileName } from './profiles/profile.js';
 export type { EndpointHandler, Routing } from './routes/api-router.js';
 export { type BzServer, type ServerClock, type StartServerOptions, startServer } from './start-server.js';
 export { demoFixture } from './store/demo.js';

@@ -4,6 +4,7 @@ import { AdminControls } from './admin/controls.js';
 import { createApp } from './app.js';
 import { bindPort } from './cli/bind-port.js';
 import { hostPolicy } from './http/host-check.js';
+import type { ProfileName } from './profiles/profile.js';
 import { pruneExpiredVisits, scheduleRetention } from './retention.js';
 import { apiKeyOf } from './store/api-key-of.js';
 import { demoFixture } from './store/demo.js';
@@ -28,6 +29,8 @@ export interface StartServerOptions {
    * a missing one is created from the fixture.
    */
   dataFile?: string;
+  /** Behave as this tracker (spec test-double.md §3); default: the fixture's `instance.profile`, else bz-companion. */
+  profile?: ProfileName;
 }
 
 /** The test's handle on a controllable clock; every change is what the admin API's clock endpoints do. */
@@ -102,7 +105,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
   serveWith(
     createApp({
       store,
-      options: { urlbase: () => url, acceptsHost: hostPolicy(host), admin: controls },
+      options: {
+        urlbase: () => url,
+        acceptsHost: hostPolicy(host),
+        admin: controls,
+        ...(options.profile ? { profile: options.profile } : {}),
+      },
     }).callback(),
   );
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../start-server.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
 import { expectBugzillaError } from '../testing/http.js';
 import { type InProcessServer, serveInProcess } from '../testing/in-process-server.js';
@@ -325,5 +326,30 @@ describe('bugzilla-5.2 with requirelogin', () => {
       expect((await call(path)).status).toBe(200);
     }
     await expectBugzillaError(await call('/rest/login'), 400, 50);
+  });
+});
+
+describe('startServer({ profile })', () => {
+  it('answers as that tracker, and a reset keeps it', async () => {
+    const bz = await startServer({ fixture: standardFixture(), profile: 'bmo' });
+    try {
+      expect((await fetch(`${bz.url}rest/parameters`)).status).toBe(404);
+      await bz.reset();
+      expect((await fetch(`${bz.url}rest/parameters`)).status).toBe(404);
+      expect(await (await fetch(`${bz.url}rest/version`)).json()).toEqual({ version: '5.2' });
+    } finally {
+      await bz.stop();
+    }
+  });
+
+  it("follows the fixture's profile when given none, also after a reset to another fixture", async () => {
+    const bz = await startServer({ fixture: standardFixture() });
+    try {
+      expect((await fetch(`${bz.url}rest/whoami`)).status).toBe(401);
+      await bz.reset({ ...standardFixture(), instance: { ...standardFixture().instance, profile: 'bugzilla-5.2' } });
+      expect((await fetch(`${bz.url}rest/whoami`)).status).toBe(404);
+    } finally {
+      await bz.stop();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
+import { startServer } from '../start-server.js';
 import { journalPathFor } from '../store/data-file.js';
 import { openFileStore } from '../store/file-store.js';
 import { snapshotFromFixture } from '../store/fixture.js';
@@ -169,6 +170,23 @@ describe('logging in and out (default profile)', () => {
       );
     } finally {
       await locked.stop();
+    }
+  });
+});
+
+describe('a reset (startServer, /__admin/reset)', () => {
+  it('forgets lock-outs and tokens', async () => {
+    const bz = await startServer({ fixture: fixtureWithPasswords() });
+    try {
+      const login = (password: string) => fetch(`${bz.url}${loginPath('alice@example.com', password).slice(1)}`);
+      const { token } = (await (await login(ALICE_PASSWORD)).json()) as { token: string };
+      for (let i = 0; i < 5; i++) await login('wrong');
+      await expectBugzillaError(await login(ALICE_PASSWORD), 400, 32000, /locked out/);
+      await bz.reset();
+      expect((await login(ALICE_PASSWORD)).status).toBe(200);
+      await expectBugzillaError(await fetch(`${bz.url}rest/whoami?token=${token}`), 400, 32000);
+    } finally {
+      await bz.stop();
     }
   });
 });
