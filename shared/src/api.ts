@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import {
+  addCommentSchema,
+  bugCommentsSchema,
+  bugGetSchema,
+  bugHistorySchema,
+  bugSearchSchema,
   extensionsSchema,
   lastAuditTimeSchema,
   lastVisitOrNeverSchema,
@@ -45,6 +50,12 @@ export const endpoints = {
   'GET /rest/login': { response: loginSchema },
   'GET /rest/logout': { response: logoutSchema },
   'GET /rest/valid_login': { response: validLoginSchema },
+  'GET /rest/bug/{id}': { response: bugGetSchema },
+  'GET /rest/bug': { response: bugSearchSchema },
+  'GET /rest/bug/{id}/comment': { response: bugCommentsSchema },
+  'GET /rest/bug/comment/{id}': { response: bugCommentsSchema },
+  'POST /rest/bug/{id}/comment': { response: addCommentSchema },
+  'GET /rest/bug/{id}/history': { response: bugHistorySchema },
 } as const;
 
 export type EndpointKey = keyof typeof endpoints;
@@ -72,6 +83,37 @@ export interface EndpointRequests {
   'GET /rest/login': { query: { login: string; password: string; restrict_login?: boolean } };
   'GET /rest/logout': NoRequestParts;
   'GET /rest/valid_login': { query: { login: string } };
+  'GET /rest/bug/{id}': { path: { id: BugRef }; query?: BugFieldsQuery & { ids?: BugRef[] } };
+  'GET /rest/bug': { query?: BugFieldsQuery & BugSearchQuery };
+  'GET /rest/bug/{id}/comment': { path: { id: BugRef }; query?: BugFieldsQuery & { new_since?: string[] } };
+  'GET /rest/bug/comment/{id}': { path: { id: number }; query?: BugFieldsQuery };
+  'POST /rest/bug/{id}/comment': { path: { id: BugRef }; body: { comment: string; is_private?: boolean } };
+  'GET /rest/bug/{id}/history': { path: { id: BugRef }; query?: { new_since?: string[] } };
+}
+
+/** include_fields / exclude_fields: names, `_default`, `_all`. */
+export interface BugFieldsQuery {
+  include_fields?: string[];
+  exclude_fields?: string[];
+}
+
+/** The Bug.search criteria bz-companion answers; times are `YYYY-MM-DDThh:mm:ssZ` (changed/created at or after). */
+export interface BugSearchQuery {
+  id?: BugRef[];
+  alias?: string[];
+  product?: string[];
+  component?: string[];
+  status?: string[];
+  resolution?: string[];
+  priority?: string[];
+  severity?: string[];
+  summary?: string[];
+  assigned_to?: string[];
+  creator?: string[];
+  last_change_time?: string[];
+  creation_time?: string[];
+  limit?: number[];
+  offset?: number[];
 }
 
 export type ResponseOf<K extends EndpointKey> = z.infer<(typeof endpoints)[K]['response']>;

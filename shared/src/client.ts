@@ -1,5 +1,14 @@
 import type { ZodType } from 'zod';
-import { type BugRef, type EndpointKey, endpoints, type RequestOf, type ResponseOf, splitEndpoint } from './api.js';
+import {
+  type BugFieldsQuery,
+  type BugRef,
+  type BugSearchQuery,
+  type EndpointKey,
+  endpoints,
+  type RequestOf,
+  type ResponseOf,
+  splitEndpoint,
+} from './api.js';
 import { normalizeBaseUrl, restUrl } from './base-url.js';
 import { BugzillaApiError, NetworkError, ResponseShapeError } from './errors.js';
 import { errorBodySchema } from './schemas.js';
@@ -23,6 +32,24 @@ export interface ClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal | undefined;
+}
+
+/** Which fields of each bug or comment to answer (Bugzilla's include_fields / exclude_fields). */
+export interface FieldsOptions {
+  includeFields?: readonly string[] | undefined;
+  excludeFields?: readonly string[] | undefined;
+}
+
+/** Bug.search criteria, one value each (several ids are one criterion). */
+export type BugSearchCriteria = {
+  [K in keyof BugSearchQuery]?: K extends 'id' ? BugRef | readonly BugRef[] : string | number;
+};
+
+function fieldsQuery(fields: FieldsOptions | undefined): BugFieldsQuery {
+  const query: BugFieldsQuery = {};
+  if (fields?.includeFields?.length) query.include_fields = [fields.includeFields.join(',')];
+  if (fields?.excludeFields?.length) query.exclude_fields = [fields.excludeFields.join(',')];
+  return query;
 }
 
 /** One call of an endpoint: its key, what the endpoint takes (typed by the shared map), and call options. */
@@ -167,6 +194,52 @@ export function createClient(options: ClientOptions) {
     lastAuditTime: (classes?: readonly string[], callOptions?: CallOptions) =>
       call({ key: 'GET /rest/last_audit_time', query: { class: classes ? [...classes] : [] }, options: callOptions }),
     whoami: (callOptions?: CallOptions) => call({ key: 'GET /rest/whoami', options: callOptions }),
+    bugs: {
+      /** Bug.get: the bugs by id or alias; one the caller may not see fails the whole request (code 102). */
+      get(ids: BugRef | readonly BugRef[], fields?: FieldsOptions, callOptions?: CallOptions) {
+        const [first, ...rest] = toArray(ids);
+        if (first === undefined) throw new TypeError('bz-companion: bugs.get needs at least one bug id');
+        return call({
+          key: 'GET /rest/bug/{id}',
+          path: { id: first },
+          query: { ids: rest, ...fieldsQuery(fields) },
+          options: callOptions,
+        });
+      },
+      /** Bug.search: visible matching bugs by id; bugs the caller may not see are left out silently. */
+      search(criteria: BugSearchCriteria, fields?: FieldsOptions, callOptions?: CallOptions) {
+        const query: Record<string, BugRef[]> = { ...fieldsQuery(fields) };
+        for (const [name, value] of Object.entries(criteria)) {
+          if (value === undefined) continue;
+          query[name] = [Array.isArray(value) ? value.join(',') : (value as BugRef)];
+        }
+        return call({ key: 'GET /rest/bug', query, options: callOptions });
+      },
+      /** Bug.comments of one bug, oldest first; with `newSince`, only those strictly later. */
+      comments(id: BugRef, options: FieldsOptions & { newSince?: string } = {}, callOptions?: CallOptions) {
+        return call({
+          key: 'GET /rest/bug/{id}/comment',
+          path: { id },
+          query: { ...fieldsQuery(options), new_since: options.newSince ? [options.newSince] : [] },
+          options: callOptions,
+        });
+      },
+      /** Bug.history of one bug: change sets oldest first; with `newSince`, only those strictly later. */
+      history(id: BugRef, options: { newSince?: string } = {}, callOptions?: CallOptions) {
+        return call({
+          key: 'GET /rest/bug/{id}/history',
+          path: { id },
+          query: { new_since: options.newSince ? [options.newSince] : [] },
+          options: callOptions,
+        });
+      },
+      /** Bug.add_comment: resolves to the new comment's id once the tracker has stored it. */
+      addComment(id: BugRef, comment: { comment: string; isPrivate?: boolean }, callOptions?: CallOptions) {
+        const body: { comment: string; is_private?: boolean } = { comment: comment.comment };
+        if (comment.isPrivate !== undefined) body.is_private = comment.isPrivate;
+        return call({ key: 'POST /rest/bug/{id}/comment', path: { id }, body, options: callOptions });
+      },
+    },
   };
 }
 

@@ -83,3 +83,107 @@ export type LoginResult = z.infer<typeof loginSchema>;
 export type LogoutResult = z.infer<typeof logoutSchema>;
 export type ValidLoginResult = z.infer<typeof validLoginSchema>;
 export type BugzillaErrorBody = z.infer<typeof errorBodySchema>;
+
+/** A user as Bug.get details one (`assigned_to_detail`, `cc_detail`, ...). */
+export const userDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  real_name: z.string(),
+  email: z.string().optional(),
+});
+
+/**
+ * A bug as Bug.get and Bug.search answer it. Every field is optional:
+ * include_fields narrows the answer (even `id`), and trackers differ in what
+ * they add. `alias` is a list since 5.1, a string (or null) in 5.0.
+ */
+export const bugSchema = z.looseObject({
+  id: z.number().int().optional(),
+  alias: z.union([z.array(z.string()), z.string(), z.null()]).optional(),
+  summary: z.string().optional(),
+  status: z.string().optional(),
+  resolution: z.string().optional(),
+  is_open: z.boolean().optional(),
+  product: z.string().optional(),
+  component: z.string().optional(),
+  priority: z.string().optional(),
+  severity: z.string().optional(),
+  creator: z.string().optional(),
+  creator_detail: userDetailSchema.partial().optional(),
+  assigned_to: z.string().optional(),
+  assigned_to_detail: userDetailSchema.partial().optional(),
+  qa_contact: z.string().optional(),
+  qa_contact_detail: userDetailSchema.partial().optional(),
+  cc: z.array(z.string()).optional(),
+  cc_detail: z.array(userDetailSchema.partial()).optional(),
+  groups: z.array(z.string()).optional(),
+  creation_time: bugzillaTimestamp.optional(),
+  last_change_time: bugzillaTimestamp.optional(),
+  is_creator_accessible: z.boolean().optional(),
+  is_cc_accessible: z.boolean().optional(),
+});
+
+/** Bug.get: `faults` is always empty over REST (the first failing id fails the request). */
+export const bugGetSchema = z.object({ bugs: z.array(bugSchema), faults: z.array(z.unknown()).optional() });
+
+/** Bug.search: the visible bugs that match, by id. */
+export const bugSearchSchema = z.object({ bugs: z.array(bugSchema) });
+
+/** One comment (Bug.comments); every field optional because include_fields narrows it. */
+export const commentSchema = z.looseObject({
+  id: z.number().int().optional(),
+  bug_id: z.number().int().optional(),
+  count: z.number().int().optional(),
+  creator: z.string().optional(),
+  time: bugzillaTimestamp.optional(),
+  creation_time: bugzillaTimestamp.optional(),
+  text: z.string().optional(),
+  is_private: z.boolean().optional(),
+  attachment_id: z.number().int().nullable().optional(),
+  tags: z.array(z.string()).optional(),
+});
+
+/** Bug.comments: comments by bug id (numeric, as a string) and by comment id; the one not asked for is `{}`. */
+export const bugCommentsSchema = z.object({
+  bugs: z.record(z.string(), z.object({ comments: z.array(commentSchema) })),
+  comments: z.record(z.string(), commentSchema),
+});
+
+export const historyChangeSchema = z.looseObject({
+  field_name: z.string(),
+  removed: z.string(),
+  added: z.string(),
+  attachment_id: z.number().int().optional(),
+});
+
+/** One change set: the fields one person changed at one moment. */
+export const historyEntrySchema = z.object({
+  when: bugzillaTimestamp,
+  who: z.string(),
+  changes: z.array(historyChangeSchema),
+});
+
+/** Bug.history: one entry per bug asked for, change sets oldest first. */
+export const bugHistorySchema = z.object({
+  bugs: z.array(
+    z.looseObject({
+      id: z.number().int(),
+      alias: z.union([z.array(z.string()), z.string(), z.null()]).optional(),
+      history: z.array(historyEntrySchema),
+    }),
+  ),
+});
+
+/** Bug.add_comment: the new comment's id. */
+export const addCommentSchema = z.object({ id: z.number().int() });
+
+export type UserDetail = z.infer<typeof userDetailSchema>;
+export type BugzillaBug = z.infer<typeof bugSchema>;
+export type BugGetResult = z.infer<typeof bugGetSchema>;
+export type BugSearchResult = z.infer<typeof bugSearchSchema>;
+export type BugComment = z.infer<typeof commentSchema>;
+export type BugCommentsResult = z.infer<typeof bugCommentsSchema>;
+export type HistoryChange = z.infer<typeof historyChangeSchema>;
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+export type BugHistoryResult = z.infer<typeof bugHistorySchema>;
+export type AddCommentResult = z.infer<typeof addCommentSchema>;

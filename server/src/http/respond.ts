@@ -18,6 +18,10 @@ export interface ApiState {
   result?: unknown;
   /** Filter include/exclude_fields inside this member (parameters) rather than at the top. */
   filterInside?: string;
+  /** The route narrowed its answer itself (Bugzilla's typed fields: bugs, comments): no generic filter. */
+  fieldsApplied?: boolean;
+  /** HTTP status of a success other than 200 (201 for a created comment). */
+  successStatus?: number;
   /** The `{id}` path segment of the matched endpoint, decoded. */
   pathId?: string | undefined;
   /** include/exclude_fields read from more than the query (profiles whose tracker reads the body too). */
@@ -59,8 +63,9 @@ export function respond(
       return;
     }
     if (!('result' in ctx.state)) return; // Not an API response (HTML pages).
-    const filter =
-      ctx.state.fieldFilter ?? (ctx.querystring ? readFieldFilter(new URLSearchParams(ctx.querystring)) : null);
+    const filter = ctx.state.fieldsApplied
+      ? null
+      : (ctx.state.fieldFilter ?? (ctx.querystring ? readFieldFilter(new URLSearchParams(ctx.querystring)) : null));
     const value = filter ? applyFieldFilter(ctx.state.result, filter, ctx.state.filterInside) : ctx.state.result;
     const json = JSON.stringify(value);
     const callback = ctx.state.jsonpCallback;
@@ -68,6 +73,7 @@ export function respond(
     // Koa sets 200 with the body. Type first: a body set without one makes Koa look up a MIME type we would overwrite.
     ctx.set('Content-Type', callback ? JSONP_CONTENT_TYPE : JSON_CONTENT_TYPE);
     ctx.body = body;
+    if (ctx.state.successStatus) ctx.status = ctx.state.successStatus;
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
       const etag = etagOf(body);
       ctx.set('ETag', etag);

@@ -10,6 +10,9 @@ import type { ApiState } from '../http/respond.js';
 import { presentedCredentials } from '../login/credentials.js';
 import type { Identity } from '../login/identify.js';
 import type { Profile, ProfileName } from '../profiles/profile.js';
+import { bugCommentRoutes } from './bug-comments.js';
+import { bugHistoryRoutes } from './bug-history.js';
+import { bugRoutes } from './bugs.js';
 import { allowedMethods, Dispatcher } from './dispatch.js';
 import { instanceRoutes } from './instance.js';
 import { lastVisitRoutes } from './last-visit.js';
@@ -17,7 +20,15 @@ import { loginRoutes } from './login.js';
 import type { RouteDeps, RouteSpec, RouteTable } from './route.js';
 import { whoamiRoutes } from './whoami.js';
 
-export const routeTable: RouteTable = { ...lastVisitRoutes, ...instanceRoutes, ...whoamiRoutes, ...loginRoutes };
+export const routeTable: RouteTable = {
+  ...lastVisitRoutes,
+  ...instanceRoutes,
+  ...whoamiRoutes,
+  ...loginRoutes,
+  ...bugRoutes,
+  ...bugCommentRoutes,
+  ...bugHistoryRoutes,
+};
 
 export interface ApiRouterOptions {
   bodyLimitBytes: number;
@@ -62,6 +73,8 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
       const handle = (found: Identity) => {
         ctx.state.user = found.user;
         if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
+        if (spec.fieldsApplied) ctx.state.fieldsApplied = true;
+        if (spec.successStatus) ctx.state.successStatus = spec.successStatus;
         const { pathId } = ctx.state;
         return spec.handle({ user: found.user, identity: found, ip, pathId, query, body, origin: ctx.origin }, deps);
       };

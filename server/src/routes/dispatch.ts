@@ -2,7 +2,7 @@ import { type EndpointKey, splitEndpoint } from '@bz-companion/shared';
 
 /**
  * Exact, case-sensitive matching of the endpoint map's paths, with one
- * `{id}` segment. Hand-written rather than @koa/router: where Bugzilla answers
+ * `{id}` segment (last, or inside as in `/rest/bug/{id}/comment`). Hand-written rather than @koa/router: where Bugzilla answers
  * a known path's other methods 404 code 32614 and OPTIONS 200 `{}` with
  * `Allow`, the router's allowedMethods answers 405/501 and an empty OPTIONS,
  * so the contract would need its own code around the router anyway; and a Map
@@ -19,9 +19,23 @@ export class Dispatcher<T> {
   readonly #exact = new Map<string, Map<string, T>>();
   /** Paths ending in `/{id}`, by their prefix up to and including the last `/`. */
   readonly #withId = new Map<string, Map<string, T>>();
+  /** Paths with `{id}` inside: `prefix` up to the `/` before it, `suffix` from the `/` after it. */
+  readonly #idInside: Array<{ prefix: string; suffix: string; methods: Map<string, T> }> = [];
 
   add(key: EndpointKey, handler: T): void {
     const { method, path } = splitEndpoint(key);
+    const inside = path.indexOf('/{id}/');
+    if (inside >= 0) {
+      const prefix = path.slice(0, inside + 1);
+      const suffix = path.slice(inside + '/{id}'.length);
+      let entry = this.#idInside.find((e) => e.prefix === prefix && e.suffix === suffix);
+      if (!entry) {
+        entry = { prefix, suffix, methods: new Map() };
+        this.#idInside.push(entry);
+      }
+      entry.methods.set(method, handler);
+      return;
+    }
     const [table, at] = path.endsWith('/{id}') ? [this.#withId, path.slice(0, -'{id}'.length)] : [this.#exact, path];
     let methods = table.get(at);
     if (!methods) {
@@ -37,7 +51,13 @@ export class Dispatcher<T> {
     const slash = path.lastIndexOf('/');
     if (slash === path.length - 1) return undefined;
     const withId = this.#withId.get(path.slice(0, slash + 1));
-    return withId && { methods: withId, pathId: decodeSegment(path.slice(slash + 1)) };
+    if (withId) return { methods: withId, pathId: decodeSegment(path.slice(slash + 1)) };
+    for (const { prefix, suffix, methods } of this.#idInside) {
+      if (path.length <= prefix.length + suffix.length || !path.startsWith(prefix) || !path.endsWith(suffix)) continue;
+      const segment = path.slice(prefix.length, path.length - suffix.length);
+      if (!segment.includes('/')) return { methods, pathId: decodeSegment(segment) };
+    }
+    return undefined;
   }
 }
 

@@ -21,7 +21,7 @@ export function pages(store: Store): Middleware {
         );
         return;
       }
-      const alias = bug.alias ? ` <span class="alias">(${escapeHtml(bug.alias)})</span>` : '';
+      const alias = bug.aliases.length ? ` <span class="alias">(${escapeHtml(bug.aliases.join(', '))})</span>` : '';
       ctx.body = page(
         `Bug ${bug.id}`,
         `<h1 id="bug-title" data-bug-id="${bug.id}">Bug ${bug.id}${alias}</h1>
@@ -33,7 +33,7 @@ export function pages(store: Store): Middleware {
     if (ctx.path === '/' || ctx.path === '/index.cgi' || ctx.path === '/buglist.cgi') {
       const items = [...store.allBugs()]
         .map((bug) => {
-          const alias = bug.alias ? ` (${escapeHtml(bug.alias)})` : '';
+          const alias = bug.aliases.length ? ` (${escapeHtml(bug.aliases.join(', '))})` : '';
           return `<li><a href="show_bug.cgi?id=${bug.id}">Bug ${bug.id}</a>${alias}</li>`;
         })
         .join('\n');

@@ -37,6 +37,10 @@ export interface RouteSpec<K extends EndpointKey> {
   auth: AuthPolicy;
   /** include/exclude_fields act inside this member of the result (parameters) rather than on top. */
   filterInside?: string;
+  /** The handler applies include/exclude_fields itself (Bugzilla's field types), so the generic filter must not. */
+  fieldsApplied?: true;
+  /** The HTTP status of success, when not 200 (Bugzilla answers a created object with 201). */
+  successStatus?: number;
   handle(request: ApiRequest, deps: RouteDeps): ResponseOf<K> | Promise<ResponseOf<K>>;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditEventSchema, auditLogFromFixture } from './fixture/audit-log.js';
+import { bugContentFromFixture } from './fixture/bug-content.js';
 import { bugSchema, bugsFromFixture } from './fixture/bugs.js';
 import { groupsFromFixture, groupsSchema } from './fixture/groups.js';
 import { instanceFromFixture, instanceSchema } from './fixture/instance.js';
@@ -56,6 +57,7 @@ export function snapshotFromFixture(input: unknown): StoreSnapshot {
   snapshot.groups = groupsFromFixture(fixture.groups ?? [], references);
   snapshot.users = usersFromFixture(fixture.users ?? [], references);
   snapshot.bugs = bugsFromFixture(fixture.bugs ?? [], references);
+  snapshot.comments = bugContentFromFixture(fixture.bugs ?? [], snapshot.bugs, references);
   snapshot.audit_log = auditLogFromFixture(fixture.audit_log ?? [], references);
   snapshot.last_visits = lastVisitsFromFixture(fixture.last_visits ?? [], references);
   return snapshot;

@@ -2,15 +2,14 @@ import { generateApiKey, hashApiKey, hashesMatch } from './api-keys.js';
 import type { Committer } from './committer.js';
 import { hashLoginToken } from './login-tokens.js';
 import { type Model, normalizeAuditClass } from './model.js';
-import type { StoreSnapshot } from './snapshot.js';
-import { type NewUser, NewUserError, type Store } from './store.js';
-import type { Bug, InstanceSettings, User, VisitRecord } from './types.js';
+import type { JournalOp, StoreSnapshot } from './snapshot.js';
+import { type NewComment, type NewUser, NewUserError, type Store } from './store.js';
+import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from './types.js';
 
 /** The Store over an in-memory model; the committer decides how durable a change is. */
 export class ModelStore implements Store {
   readonly #model: Model;
   readonly #committer: Committer;
-
   constructor(model: Model, committer: Committer) {
     this.#model = model;
     this.#committer = committer;
@@ -70,6 +69,44 @@ export class ModelStore implements Store {
 
   bugByAlias(alias: string): Bug | undefined {
     return this.#model.bugsByAlias.get(alias.toLowerCase());
+  }
+
+  commentById(id: number): Comment | undefined {
+    return this.#model.threads.comment(id);
+  }
+
+  commentsOf(bugId: number): readonly Comment[] {
+    return this.#model.threads.commentsOf(bugId);
+  }
+
+  historyOf(bugId: number): readonly ChangeSet[] {
+    return this.#model.threads.historyOf(bugId);
+  }
+
+  visitorsOf(bugId: number): number[] {
+    const users: number[] = [];
+    for (const [userId, visits] of this.#model.visits) if (visits.get(bugId) !== undefined) users.push(userId);
+    return users;
+  }
+
+  async addComment(input: NewComment): Promise<Comment> {
+    const op: Extract<JournalOp, { op: 'comment' }> = {
+      op: 'comment',
+      comment: {
+        bug_id: input.bugId,
+        author_id: input.author,
+        time: input.time,
+        text: input.text,
+        is_private: input.isPrivate,
+      },
+      author_visit: input.authorVisit,
+      forget_visits: [...input.forgetVisitsOf],
+    };
+    await this.#committer.commit(op);
+    // Applying the entry gave the comment its id (the next free one at that moment).
+    const comment = op.comment.id === undefined ? undefined : this.#model.threads.comment(op.comment.id);
+    if (!comment) throw new Error(`bug ${input.bugId} was removed while the comment was being saved`);
+    return comment;
   }
 
   lastVisit(userId: number, bugId: number): number | undefined {

@@ -1,4 +1,6 @@
 import { formatBugzillaTime, parseBugzillaTime } from '@bz-companion/shared';
+import { DEFAULT_BUG_TIME, defaultBugFields } from './bug-defaults.js';
+import { BugThreads } from './bug-threads.js';
 import {
   type JournalOp,
   SNAPSHOT_FORMAT,
@@ -6,6 +8,7 @@ import {
   type SnapshotLoginToken,
   type SnapshotUser,
   type StoreSnapshot,
+  snapshotAliases,
 } from './snapshot.js';
 import type { ApiKeyRecord, AuditEvent, Bug, InstanceSettings, LoginToken, User, VisitRecord } from './types.js';
 import { UserVisits } from './user-visits.js';
@@ -38,6 +41,7 @@ export class Model {
   readonly visits = new Map<number, UserVisits>();
   /** Login tokens by the SHA-256 of `<user id>-<secret>`. */
   readonly loginTokens = new Map<string, LoginToken>();
+  readonly threads = new BugThreads();
 
   private constructor(snapshot: StoreSnapshot) {
     this.journalPosition = snapshot.journal_position;
@@ -62,9 +66,10 @@ export class Model {
     this.groups = snapshot.groups;
     for (const user of snapshot.users) this.#addUser(user);
     for (const bug of snapshot.bugs) {
+      const aliases = snapshotAliases(bug.alias);
       const entry: Bug = {
         id: bug.id,
-        alias: bug.alias,
+        aliases,
         reporter: bug.reporter_id,
         assignedTo: bug.assigned_to_id,
         qaContact: bug.qa_contact_id,
@@ -72,10 +77,16 @@ export class Model {
         groups: bug.groups,
         reporterAccessible: bug.reporter_accessible,
         cclistAccessible: bug.cclist_accessible,
+        fields: bug.fields ?? defaultBugFields({ creation: DEFAULT_BUG_TIME, lastChange: DEFAULT_BUG_TIME }),
       };
       this.bugs.set(bug.id, entry);
-      if (bug.alias) this.bugsByAlias.set(bug.alias.toLowerCase(), entry);
+      for (const alias of aliases) this.bugsByAlias.set(alias.toLowerCase(), entry);
+      this.threads.setHistory(
+        bug.id,
+        (bug.history ?? []).map((set) => ({ who: set.who_id, when: set.when, changes: set.changes })),
+      );
     }
+    for (const comment of snapshot.comments ?? []) this.threads.addComment(comment);
     for (const event of snapshot.audit_log) {
       this.auditLog.push({
         className: normalizeAuditClass(event.class),
@@ -145,6 +156,9 @@ export class Model {
       case 'logout':
         this.loginTokens.delete(op.sha256);
         return;
+      case 'comment':
+        this.#addComment(op);
+        return;
     }
   }
 
@@ -167,6 +181,23 @@ export class Model {
     this.auditLog.length = 0;
     this.visits.clear();
     this.loginTokens.clear();
+    this.threads.clear();
+  }
+
+  /**
+   * Adds a comment with the next free id, which it writes into the entry for
+   * the poster to read. A comment on a bug that a reset removed meanwhile
+   * changes nothing (and gets no id).
+   */
+  #addComment(op: Extract<JournalOp, { op: 'comment' }>): void {
+    const { comment } = op;
+    const bug = this.bugs.get(comment.bug_id);
+    if (!bug) return;
+    comment.id ??= this.threads.maxCommentId + 1;
+    this.threads.addComment({ ...comment, id: comment.id });
+    bug.fields.last_change_time = comment.time;
+    if (op.author_visit) this.#visitsOf(comment.author_id).set(comment.bug_id, comment.time);
+    for (const userId of op.forget_visits) this.visits.get(userId)?.delete(comment.bug_id);
   }
 
   pruneBefore(cutoff: number): number {
@@ -228,7 +259,7 @@ export class Model {
       users: [...this.users.values()].map((user) => this.#snapshotUser(user)),
       bugs: [...this.bugs.values()].map((bug) => ({
         id: bug.id,
-        alias: bug.alias,
+        alias: [...bug.aliases],
         reporter_id: bug.reporter,
         assigned_to_id: bug.assignedTo,
         qa_contact_id: bug.qaContact,
@@ -236,6 +267,10 @@ export class Model {
         groups: [...bug.groups],
         reporter_accessible: bug.reporterAccessible,
         cclist_accessible: bug.cclistAccessible,
+        fields: bug.fields,
+        history: this.threads
+          .historyOf(bug.id)
+          .map((set) => ({ who_id: set.who, when: set.when, changes: set.changes })),
       })),
       audit_log: this.auditLog.map((event) => ({
         class: event.className,
@@ -253,6 +288,7 @@ export class Model {
         ip_addr: token.ipAddr,
         last_used: token.lastUsed,
       })),
+      comments: this.threads.allComments(),
     };
   }
 

@@ -1,3 +1,5 @@
+import type { BugFields, FieldChange } from './types.js';
+
 /**
  * The data file's format: one JSON object, written whole by lowdb at each
  * compaction. Plain snake_case JSON so people can read and diff it.
@@ -21,7 +23,8 @@ export interface SnapshotUser {
 
 export interface SnapshotBug {
   id: number;
-  alias: string | null;
+  /** A list since bugs have several; a string or null in files written before. */
+  alias: string[] | string | null;
   reporter_id: number | null;
   assigned_to_id: number | null;
   qa_contact_id: number | null;
@@ -29,6 +32,31 @@ export interface SnapshotBug {
   groups: string[];
   reporter_accessible: boolean;
   cclist_accessible: boolean;
+  /** Absent in files written before bugs had content: the defaults then. */
+  fields?: BugFields;
+  history?: SnapshotChangeSet[];
+}
+
+/** A snapshot bug's aliases as a sorted list, whichever form the file has. */
+export function snapshotAliases(alias: SnapshotBug['alias']): string[] {
+  return alias === null ? [] : Array.isArray(alias) ? [...alias].sort() : [alias];
+}
+
+export interface SnapshotChangeSet {
+  who_id: number;
+  /** Epoch seconds. */
+  when: number;
+  changes: FieldChange[];
+}
+
+export interface SnapshotComment {
+  id: number;
+  bug_id: number;
+  author_id: number;
+  /** Epoch seconds. */
+  time: number;
+  text: string;
+  is_private: boolean;
 }
 
 export interface SnapshotAuditEvent {
@@ -86,6 +114,8 @@ export interface StoreSnapshot {
   last_visits: SnapshotUserVisits[];
   /** Absent in data files written before logins existed. */
   login_tokens?: SnapshotLoginToken[];
+  /** Every bug's comments, by id; absent in files written before comments. */
+  comments?: SnapshotComment[];
 }
 
 /**
@@ -94,6 +124,9 @@ export interface StoreSnapshot {
  * written before that carry their id.
  */
 export type NewSnapshotUser = Omit<SnapshotUser, 'id'> & { id?: number };
+
+/** A comment as a `comment` entry records it: its id is given when the entry is applied. */
+export type NewSnapshotComment = Omit<SnapshotComment, 'id'> & { id?: number };
 
 /** One change, as the journal records it. Applying the same entries in order always gives the same state. */
 export type JournalOp =
@@ -104,7 +137,14 @@ export type JournalOp =
   | { op: 'replace'; snapshot: StoreSnapshot }
   /** A login made a token; tokens unused since `expire_before` are dropped at the same time (5.2). */
   | { op: 'login_token'; token: SnapshotLoginToken; expire_before: number }
-  | { op: 'logout'; sha256: string };
+  | { op: 'logout'; sha256: string }
+  /**
+   * A new comment: the bug's last_change_time becomes its time, and the visit
+   * rows change as decided when it was posted (5.2's side effects of a bug update).
+   * The id is given when the entry is applied (the next free one), so concurrent
+   * comments never share one; the poster reads it back from the entry.
+   */
+  | { op: 'comment'; comment: NewSnapshotComment; author_visit: boolean; forget_visits: number[] };
 
 export type JournalEntry = JournalOp & { n: number };
 
@@ -119,5 +159,6 @@ export function emptySnapshot(instance: StoreSnapshot['instance']): StoreSnapsho
     bugs: [],
     audit_log: [],
     last_visits: [],
+    comments: [],
   };
 }

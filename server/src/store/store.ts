@@ -1,5 +1,18 @@
 import type { StoreSnapshot } from './snapshot.js';
-import type { Bug, InstanceSettings, User, VisitRecord } from './types.js';
+import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from './types.js';
+
+export interface NewComment {
+  bugId: number;
+  author: number;
+  text: string;
+  isPrivate: boolean;
+  /** Epoch seconds; also the bug's new last_change_time. */
+  time: number;
+  /** Set the author's last visit of the bug to `time` (5.2 does when the author is involved). */
+  authorVisit: boolean;
+  /** Users whose visit of the bug is deleted (5.2 deletes those no longer involved). */
+  forgetVisitsOf: readonly number[];
+}
 
 /** A user that cannot be added (no login, or the login is taken); nothing changed. */
 export class NewUserError extends Error {
@@ -36,6 +49,14 @@ export interface Store {
   allBugs(): Iterable<Bug>;
   /** Aliases are matched without regard to letter case, as Bugzilla does. */
   bugByAlias(alias: string): Bug | undefined;
+  /** A comment by its global id. */
+  commentById(id: number): Comment | undefined;
+  /** A bug's comments, oldest first: a comment's index is its `count`. */
+  commentsOf(bugId: number): readonly Comment[];
+  /** A bug's change sets, oldest first. */
+  historyOf(bugId: number): readonly ChangeSet[];
+  /** The users who have a last-visit row for the bug. */
+  visitorsOf(bugId: number): number[];
   /** Epoch seconds of the user's last visit to the bug. */
   lastVisit(userId: number, bugId: number): number | undefined;
   /** The user's 20 most recent visits, newest first. */
@@ -48,6 +69,8 @@ export interface Store {
   recordVisits(userId: number, bugIds: readonly number[], ts: number): Promise<void>;
   /** Removes visits older than `cutoff` (epoch seconds); resolves to how many. */
   pruneVisits(cutoff: number): Promise<number>;
+  /** Adds a comment (with its side effects); resolves to it once durable. */
+  addComment(input: NewComment): Promise<Comment>;
   /** Creates a user with a new random API key, which is returned once and stored only as a hash. */
   addUser(input: NewUser): Promise<{ user: User; apiKey: string }>;
   /** The whole content as it is now, detached from the store (what a reset goes back to). */

@@ -49,7 +49,8 @@ export interface ApiKeyRecord {
 
 export interface Bug {
   id: number;
-  alias: string | null;
+  /** Every alias of the bug (5.1+ allow several), sorted, as Bug.get lists them. */
+  aliases: readonly string[];
   reporter: number | null;
   assignedTo: number | null;
   qaContact: number | null;
@@ -57,6 +58,77 @@ export interface Bug {
   groups: readonly string[];
   reporterAccessible: boolean;
   cclistAccessible: boolean;
+  /** What the bug says (summary, status, times...), stored as Bug.get names it. */
+  fields: BugFields;
+}
+
+/** A flag on a bug, as Bug.get lists it. */
+export interface BugFlag {
+  id: number;
+  name: string;
+  type_id: number;
+  status: string;
+  setter: string;
+  requestee?: string;
+  creation_date: string;
+  modification_date: string;
+}
+
+/**
+ * The descriptive fields of a bug, snake_case as in Bug.get and the data file,
+ * so they pass through unchanged. Times are epoch seconds.
+ */
+export interface BugFields {
+  summary: string;
+  status: string;
+  resolution: string;
+  product: string;
+  component: string;
+  version: string;
+  priority: string;
+  severity: string;
+  op_sys: string;
+  platform: string;
+  classification: string;
+  target_milestone: string;
+  url: string;
+  whiteboard: string;
+  keywords: string[];
+  see_also: string[];
+  blocks: number[];
+  depends_on: number[];
+  dupe_of: number | null;
+  is_confirmed: boolean;
+  flags: BugFlag[];
+  creation_time: number;
+  last_change_time: number;
+}
+
+/** A comment; `id` is global across bugs, as Bugzilla's are. */
+export interface Comment {
+  id: number;
+  bugId: number;
+  author: number;
+  /** Epoch seconds. */
+  time: number;
+  text: string;
+  isPrivate: boolean;
+}
+
+/** One row of a change set. `comment_id` names the comment a `longdescs.isprivate` change is about. */
+export interface FieldChange {
+  field_name: string;
+  removed: string;
+  added: string;
+  comment_id?: number;
+}
+
+/** The fields one user changed at one moment. */
+export interface ChangeSet {
+  who: number;
+  /** Epoch seconds. */
+  when: number;
+  changes: FieldChange[];
 }
 
 export interface AuditEvent {

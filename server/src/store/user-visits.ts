@@ -54,6 +54,11 @@ export class UserVisits {
     }
   }
 
+  /** Forgets the visit of one bug (Bugzilla deletes the rows of users no longer involved). */
+  delete(bugId: number): void {
+    if (this.#byBug.delete(bugId)) this.#recent = null;
+  }
+
   /** Drops visits older than `cutoff` (epoch seconds); returns how many. */
   pruneBefore(cutoff: number): number {
     let removed = 0;

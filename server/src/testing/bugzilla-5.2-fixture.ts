@@ -2,13 +2,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Fixture } from '../store/fixture.js';
 
-/*
- * Minimal converter (users, keys, groups, bugs with involvement and groups,
- * visits) written for the profile tests while the full one (bug fields,
- * comments, history) was being built in parallel: same path and exports, so
- * the full one replaces it.
- */
-
 /** The recordings of a real Bugzilla 5.2 and the data set they start from. */
 export const BUGZILLA_52_DIR = fileURLToPath(new URL('../../test-data/bugzilla-5.2/', import.meta.url));
 
@@ -32,29 +25,167 @@ interface DataSet {
     api_keys: string[];
     disabled_text?: string;
   }>;
-  bugs: Array<{
+  bugs: Array<
+    {
+      id: number;
+      aliases: string[];
+      reporter: string;
+      assigned_to: string;
+      qa_contact?: string | null;
+      cc: string[];
+      groups: string[];
+      reporter_accessible: boolean;
+      cclist_accessible: boolean;
+      creation_time: string;
+      last_change_time: string;
+      dupe_of: number | null;
+    } & Record<string, unknown>
+  >;
+  comments: Array<{
     id: number;
-    aliases: string[];
-    reporter: string;
-    assigned_to: string;
-    qa_contact?: string | null;
-    cc: string[];
-    groups: string[];
-    reporter_accessible: boolean;
-    cclist_accessible: boolean;
+    bug_id: number;
+    author: string;
+    time: string;
+    text: string;
+    is_private: boolean;
+    type: number;
+    extra_data?: string;
+  }>;
+  activity: Array<{
+    bug_id: number;
+    who: string;
+    when: string;
+    field: string;
+    removed: string;
+    added: string;
+    comment_id?: number;
+  }>;
+  flags: Array<{
+    id: number;
+    bug_id: number;
+    name: string;
+    status: '+' | '-' | '?';
+    setter: string;
+    requestee: string | null;
+    creation_date: string;
+    modification_date: string;
   }>;
   last_visits: Array<{ user: string; bug_id: number; last_visit_ts: string }>;
 }
 
-/** The recorded 5.2's data set (`test-data/bugzilla-5.2/data-set.json`) as a bz-companion fixture. */
+/** Bugs' database column names that Bug.history shows by their API names. */
+const API_FIELD_NAMES: Record<string, string> = {
+  bug_status: 'status',
+  dependson: 'depends_on',
+  blocked: 'blocks',
+  bug_group: 'groups',
+  short_desc: 'summary',
+  rep_platform: 'platform',
+  bug_severity: 'severity',
+  bug_file_loc: 'url',
+  status_whiteboard: 'whiteboard',
+  bug_id: 'id',
+  reporter_accessible: 'is_creator_accessible',
+  cclist_accessible: 'is_cc_accessible',
+};
+
+/** The text 5.2 answers for a comment: duplicate notices are stored as a type and rendered. */
+function renderedText(comment: DataSet['comments'][number]): string {
+  if (comment.type === 1)
+    return `${comment.text}\n\n*** This bug has been marked as a duplicate of bug ${comment.extra_data} ***`;
+  if (comment.type === 2) return `*** Bug ${comment.extra_data} has been marked as a duplicate of this bug. ***`;
+  return comment.text;
+}
+
+const FIELDS = [
+  'summary',
+  'status',
+  'resolution',
+  'product',
+  'component',
+  'version',
+  'priority',
+  'severity',
+  'op_sys',
+  'platform',
+  'blocks',
+  'depends_on',
+  'creation_time',
+  'last_change_time',
+] as const;
+
+/**
+ * The recorded 5.2's data set (`test-data/bugzilla-5.2/data-set.json`) as a
+ * bz-companion fixture: the same users and keys (and the revoked key the
+ * recordings use), groups, the 12 bugs with all their fields, comments (with
+ * their global ids), history, the flag, visits, and `insidergroup`. Loading it
+ * lets a test send the recorded requests to our server and compare answers.
+ */
 export function bugzilla52Fixture(): Fixture {
   const data = JSON.parse(readFileSync(`${BUGZILLA_52_DIR}data-set.json`, 'utf8')) as DataSet;
   const users = [...data.users].sort((a, b) => a.id - b.id);
   const groups = new Set<string>();
   for (const user of users) for (const group of user.groups) groups.add(group);
   for (const bug of data.bugs) for (const group of bug.groups) groups.add(group);
+
+  const bugs: NonNullable<Fixture['bugs']> = data.bugs.map((bug) => {
+    const fields = Object.fromEntries(FIELDS.map((name) => [name, bug[name]]));
+    const history: Array<{ who: string; when: string; changes: Array<Record<string, unknown>> }> = [];
+    for (const row of data.activity.filter((activity) => activity.bug_id === bug.id)) {
+      const last = history[history.length - 1];
+      const change = {
+        field_name: API_FIELD_NAMES[row.field] ?? row.field,
+        removed: row.removed,
+        added: row.added,
+        ...(row.comment_id === undefined ? {} : { comment_id: row.comment_id }),
+      };
+      if (last && last.who === row.who && last.when === row.when) last.changes.push(change);
+      else history.push({ who: row.who, when: row.when, changes: [change] });
+    }
+    return {
+      id: bug.id,
+      alias: bug.aliases,
+      reporter: bug.reporter,
+      assigned_to: bug.assigned_to,
+      qa_contact: bug.qa_contact ?? null,
+      cc: bug.cc,
+      groups: bug.groups,
+      reporter_accessible: bug.reporter_accessible,
+      cclist_accessible: bug.cclist_accessible,
+      ...fields,
+      dupe_of: bug.dupe_of,
+      is_confirmed: bug.status !== 'UNCONFIRMED',
+      flags: data.flags
+        .filter((flag) => flag.bug_id === bug.id)
+        .map((flag) => ({
+          id: flag.id,
+          name: flag.name,
+          type_id: 1,
+          status: flag.status,
+          setter: flag.setter,
+          requestee: flag.requestee,
+          creation_date: flag.creation_date,
+          modification_date: flag.modification_date,
+        })),
+      comments: data.comments
+        .filter((comment) => comment.bug_id === bug.id)
+        .map((comment) => ({
+          id: comment.id,
+          author: comment.author,
+          time: comment.time,
+          text: renderedText(comment),
+          is_private: comment.is_private,
+        })),
+      history,
+    } as NonNullable<Fixture['bugs']>[number];
+  });
+
   return {
-    instance: { version: '5.2', extensions: {}, parameters: { ...data.parameters, maintainer: 'admin@example.com' } },
+    instance: {
+      version: '5.2',
+      extensions: {},
+      parameters: { ...data.parameters, maintainer: 'admin@example.com' },
+    },
     groups: [...groups],
     users: users.map((user) => ({
       login: user.login,
@@ -64,18 +195,7 @@ export function bugzilla52Fixture(): Fixture {
       ...(user.login === 'revoked@example.com' ? { revoked_api_keys: [BUGZILLA_52_KEYS.revoked] } : {}),
       ...(user.disabled_text ? { disabled: true, disabled_text: user.disabled_text } : {}),
     })),
-    bugs: data.bugs.map((bug) => ({
-      id: bug.id,
-      // The fixture format has one alias per bug; the recordings here use none of the second ones.
-      alias: bug.aliases[0] ?? null,
-      reporter: bug.reporter,
-      assigned_to: bug.assigned_to,
-      qa_contact: bug.qa_contact ?? null,
-      cc: bug.cc,
-      groups: bug.groups,
-      reporter_accessible: bug.reporter_accessible,
-      cclist_accessible: bug.cclist_accessible,
-    })),
+    bugs,
     last_visits: data.last_visits,
   };
 }

@@ -1,7 +1,7 @@
 import { parseBugzillaTime } from '@bz-companion/shared';
 import type pg from 'pg';
 import { normalizeAuditClass } from '../model.js';
-import type { StoreSnapshot } from '../snapshot.js';
+import { type StoreSnapshot, snapshotAliases } from '../snapshot.js';
 import type { Database } from './database.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
 import { BUGZILLA_TABLES, OWN_TABLES } from './tables.js';
@@ -103,7 +103,8 @@ async function writeBugs(client: pg.PoolClient, snapshot: StoreSnapshot): Promis
       bugs.map((b) => (b.cclist_accessible ? 1 : 0)),
     ],
   );
-  const aliased = bugs.filter((b) => b.alias !== null);
+  // A bug may have several aliases (5.1+), one row each.
+  const aliased = bugs.flatMap((b) => snapshotAliases(b.alias).map((alias) => ({ alias, id: b.id })));
   await client.query('INSERT INTO bugs_aliases (alias, bug_id) SELECT * FROM unnest($1::text[], $2::integer[])', [
     aliased.map((b) => b.alias),
     aliased.map((b) => b.id),

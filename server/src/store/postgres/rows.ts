@@ -1,3 +1,4 @@
+import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
 import type { Bug, User } from '../types.js';
 
 /** Columns that make a User; `g` is an alias of profiles. */
@@ -30,14 +31,14 @@ export function userFromRow(row: UserRow): User {
 
 /** Columns that make a Bug; `b` is an alias of bugs. */
 export const BUG_COLUMNS = `b.bug_id, b.reporter, b.assigned_to, b.qa_contact, b.reporter_accessible, b.cclist_accessible,
-  (SELECT min(a.alias) FROM bugs_aliases a WHERE a.bug_id = b.bug_id) AS alias,
+  ARRAY(SELECT a.alias FROM bugs_aliases a WHERE a.bug_id = b.bug_id ORDER BY a.alias) AS aliases,
   ARRAY(SELECT c.who FROM cc c WHERE c.bug_id = b.bug_id ORDER BY c.who) AS cc,
   ARRAY(SELECT g.name FROM bug_group_map m JOIN groups g ON g.id = m.group_id
         WHERE m.bug_id = b.bug_id ORDER BY g.name) AS group_names`;
 
 export interface BugRow {
   bug_id: number;
-  alias: string | null;
+  aliases: string[];
   reporter: number | null;
   assigned_to: number | null;
   qa_contact: number | null;
@@ -50,7 +51,7 @@ export interface BugRow {
 export function bugFromRow(row: BugRow): Bug {
   return {
     id: row.bug_id,
-    alias: row.alias,
+    aliases: row.aliases,
     reporter: row.reporter,
     assignedTo: row.assigned_to,
     qaContact: row.qa_contact,
@@ -58,5 +59,7 @@ export function bugFromRow(row: BugRow): Bug {
     groups: row.group_names,
     reporterAccessible: row.reporter_accessible !== 0,
     cclistAccessible: row.cclist_accessible !== 0,
+    // Bug content (summary, status, comments...) is not stored in PostgreSQL yet: the defaults.
+    fields: defaultBugFields({ creation: DEFAULT_BUG_TIME, lastChange: DEFAULT_BUG_TIME }),
   };
 }

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { formatBugzillaTime } from '@bz-companion/shared';
+import { isOpenStatus } from '../store/bug-defaults.js';
+import type { Store } from '../store/store.js';
+import type { Bug, User } from '../store/types.js';
+import type { FieldSelection } from './field-selection.js';
+
+type Json = Record<string, unknown>;
+
+/** 5.2's `_user_to_hash`: `name` and `email` are both the login. */
+function userDetail(user: User, fields: FieldSelection, prefix: string): Json {
+  const detail: Json = {};
+  if (fields.wants('id', 'default', prefix)) detail.id = user.id;
+  if (fields.wants('real_name', 'default', prefix)) detail.real_name = user.realName;
+  if (fields.wants('name', 'default', prefix)) detail.name = user.login;
+  if (fields.wants('email', 'default', prefix)) detail.email = user.login;
+  return detail;
+}
+
+const time = (seconds: number) => formatBugzillaTime(seconds * 1000);
+
+/**
+ * A bug as Bug.get and Bug.search answer it (5.2's `_bug_to_hash`), narrowed
+ * to the selected fields. Logins go with their `_detail` objects; logged-in
+ * callers also get `update_token`, and members of the time-tracking group the
+ * time fields.
+ */
+export function bugJson(bug: Bug, store: Store, caller: User | undefined, fields: FieldSelection, nowMs: number): Json {
+  const f = bug.fields;
+  const json: Json = {};
+  const put = (name: string, value: () => unknown, type: 'default' | 'extra' = 'default') => {
+    if (fields.wants(name, type)) json[name] = value();
+  };
+  const person = (name: string, userId: number | null) => {
+    if (!fields.wants(name)) return;
+    const user = userId === null ? undefined : store.userById(userId);
+    json[name] = user?.login ?? '';
+    if (user) json[`${name}_detail`] = userDetail(user, fields, name);
+  };
+
+  put('id', () => bug.id);
+  put('alias', () => [...bug.aliases]);
+  put('summary', () => f.summary);
+  put('status', () => f.status);
+  put('resolution', () => f.resolution);
+  put('is_open', () => isOpenStatus(f.status));
+  put('is_confirmed', () => f.is_confirmed);
+  put('product', () => f.product);
+  put('component', () => f.component);
+  put('classification', () => f.classification);
+  put('version', () => f.version);
+  put('priority', () => f.priority);
+  put('severity', () => f.severity);
+  put('op_sys', () => f.op_sys);
+  put('platform', () => f.platform);
+  put('target_milestone', () => f.target_milestone);
+  put('url', () => f.url);
+  put('whiteboard', () => f.whiteboard);
+  put('keywords', () => [...f.keywords]);
+  put('see_also', () => [...f.see_also]);
+  put('blocks', () => sortDependencies(store, f.blocks));
+  put('depends_on', () => sortDependencies(store, f.depends_on));
+  put('dupe_of', () => f.dupe_of);
+  put('deadline', () => null);
+  put('flags', () => f.flags.map((flag) => ({ ...flag })));
+  put('groups', () => [...bug.groups]);
+  put('creation_time', () => time(f.creation_time));
+  put('last_change_time', () => time(f.last_change_time));
+  put('is_creator_accessible', () => bug.reporterAccessible);
+  put('is_cc_accessible', () => bug.cclistAccessible);
+  person('creator', bug.reporter);
+  person('assigned_to', bug.assignedTo);
+  person('qa_contact', bug.qaContact);
+  if (fields.wants('cc')) {
+    const cc = bug.cc
+      .map((id) => store.userById(id))
+      .filter((user): user is User => user !== undefined)
+      .sort((a, b) => (a.login < b.login ? -1 : a.login > b.login ? 1 : 0));
+    json.cc = cc.map((user) => user.login);
+    json.cc_detail = cc.map((user) => userDetail(user, fields, 'cc'));
+  }
+  put('tags', () => [], 'extra');
+  if (caller) {
+    const timeTracking = store.instance.parameters.timetrackinggroup ?? '';
+    if (timeTracking !== '' && caller.groups.includes(timeTracking)) {
+      put('estimated_time', () => 0);
+      put('remaining_time', () => 0);
+      put('actual_time', () => 0);
+    }
+    put('update_token', () => updateToken(bug.id, caller.id, nowMs));
+  }
+  return json;
+}
+
+/** Open bugs first, then by id (5.2's `ORDER BY is_open DESC, id`); hidden bugs are not filtered out. */
+function sortDependencies(store: Store, ids: readonly number[]): number[] {
+  const open = (id: number) => {
+    const other = store.bugById(id);
+    return other ? isOpenStatus(other.fields.status) : false;
+  };
+  return [...ids].sort((a, b) => Number(open(b)) - Number(open(a)) || a - b);
+}
+
+/** `<epoch>-<hash>` as 5.2's `issue_hash_token`; bz-companion takes no mid-air-collision token back, so any hash will do. */
+function updateToken(bugId: number, userId: number, nowMs: number): string {
+  const epoch = Math.floor(nowMs / 1000);
+  const hash = createHash('sha256').update(`${epoch}-${bugId}-${userId}`).digest('base64url');
+  return `${epoch}-${hash}`;
+}

@@ -1,0 +1,52 @@
+import { isVisible } from '../access.js';
+import { BugzillaError, errors } from '../errors.js';
+import type { Store } from '../store/store.js';
+import type { Bug, User } from '../store/types.js';
+
+/** Bugzilla's largest bug id (an `integer` column). */
+const MAX_BUG_ID = 2147483647;
+
+/** Whether `user` (undefined: logged out) may see the bug; a logged-out caller sees only bugs in no group. */
+export function canSeeBug(user: User | undefined, bug: Bug, parameters: Record<string, string>): boolean {
+  return user ? isVisible(user, bug, parameters) : bug.groups.length === 0;
+}
+
+/**
+ * 5.2's `Bugzilla::Bug->check`: a bug id or alias as the client sent it, to a
+ * bug the caller may see. The errors name the reference as given (an alias
+ * stays an alias, so a hidden bug's number is not revealed).
+ */
+export function checkBug(store: Store, user: User | undefined, raw: unknown): Bug {
+  const text = raw === null || raw === undefined || typeof raw === 'object' ? '' : String(raw).trim();
+  if (text === '') throw errors.bugNumberRequired();
+  let bug: Bug | undefined;
+  if (/^\d+$/.test(text)) {
+    const digits = text.replace(/^0+(?=\d)/, '');
+    const id = Number(digits);
+    bug = id <= MAX_BUG_ID ? store.bugById(id) : undefined;
+    if (!bug) throw bugDoesNotExist(digits);
+  } else {
+    bug = store.bugByAlias(text);
+    if (!bug) throw errors.invalidBugId(text);
+  }
+  if (!canSeeBug(user, bug, store.instance.parameters)) throw bugAccessDenied(text, user !== undefined);
+  return bug;
+}
+
+export const bugDoesNotExist = (id: string | number) => new BugzillaError(101, `Bug #${id} does not exist.`);
+
+export function bugAccessDenied(ref: string | number, loggedIn: boolean): BugzillaError {
+  const message = `You are not authorized to access bug #${ref}.`;
+  return new BugzillaError(
+    102,
+    loggedIn
+      ? message
+      : `${message} To see this bug, you must first log in to an account with the appropriate permissions.`,
+  );
+}
+
+/** Members of the `insidergroup` parameter's group see private comments; nobody when it is empty. */
+export function isInsider(user: User | undefined, parameters: Record<string, string>): boolean {
+  const group = parameters.insidergroup ?? '';
+  return user !== undefined && group !== '' && user.groups.includes(group);
+}

@@ -1,0 +1,29 @@
+import { formatBugzillaTime } from '@bz-companion/shared';
+import type { Store } from '../store/store.js';
+import type { Comment } from '../store/types.js';
+import type { FieldSelection } from './field-selection.js';
+
+/**
+ * A comment as 5.2's Bug.comments answers it. `time` and `creation_time` are
+ * the same (there is no edit time); `count` is the comment's place among all
+ * of its bug's comments, private ones included; `tags` is there while
+ * comment tagging is on (`comment_taggers_group` set).
+ */
+export function commentJson(comment: Comment, store: Store, fields: FieldSelection): Record<string, unknown> {
+  const json: Record<string, unknown> = {};
+  const put = (name: string, value: () => unknown) => {
+    if (fields.wants(name)) json[name] = value();
+  };
+  const at = formatBugzillaTime(comment.time * 1000);
+  put('id', () => comment.id);
+  put('bug_id', () => comment.bugId);
+  put('count', () => store.commentsOf(comment.bugId).indexOf(comment));
+  put('creator', () => store.userById(comment.author)?.login ?? '');
+  put('time', () => at);
+  put('creation_time', () => at);
+  put('text', () => comment.text);
+  put('is_private', () => comment.isPrivate);
+  put('attachment_id', () => null);
+  if ((store.instance.parameters.comment_taggers_group ?? '') !== '') put('tags', () => []);
+  return json;
+}

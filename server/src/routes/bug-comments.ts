@@ -1,0 +1,136 @@
+import type { AddCommentResult, BugCommentsResult } from '@bz-companion/shared';
+import { isInvolved } from '../access.js';
+import { checkBug, isInsider } from '../bugs/check-bug.js';
+import { commentJson } from '../bugs/comment-json.js';
+import { FieldSelection } from '../bugs/field-selection.js';
+import { parseLegalDate } from '../bugs/legal-date.js';
+import { databaseNow } from '../clock.js';
+import { BugzillaError, errors } from '../errors.js';
+import { StoreWriteError } from '../store/committer.js';
+import type { Comment } from '../store/types.js';
+import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
+
+/** Bugzilla's limit on a comment's length, in characters. */
+export const MAX_COMMENT_LENGTH = 65535;
+
+/**
+ * Bug.comments: the comments of the bugs asked for (path of the bug route, plus
+ * `ids`) and the comments asked for by id (path of the comment route, plus
+ * `comment_ids`); both maps are always there. Private comments are only for
+ * insiders: left out of a bug's list, an error when asked for by id.
+ */
+function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: boolean): BugCommentsResult {
+  const { user, query } = request;
+  const parameters = store.instance.parameters;
+  const insider = isInsider(user, parameters);
+  const fields = FieldSelection.fromQuery(query);
+  const bugRefs = [...(byCommentId || request.pathId === undefined ? [] : [request.pathId]), ...query.getAll('ids')];
+  const commentRefs = [...(byCommentId && request.pathId !== undefined ? [request.pathId] : [])];
+  commentRefs.push(...query.getAll('comment_ids'));
+  const newSinceText = query.get('new_since');
+  const newSince = newSinceText === null ? null : parseLegalDate(newSinceText);
+
+  const bugs: BugCommentsResult['bugs'] = {};
+  for (const ref of bugRefs) {
+    const bug = checkBug(store, user, ref);
+    const visible = store
+      .commentsOf(bug.id)
+      .filter((comment) => (insider || !comment.isPrivate) && (newSince === null || comment.time > newSince));
+    bugs[String(bug.id)] = { comments: visible.map((comment) => commentJson(comment, store, fields)) };
+  }
+
+  const byId: BugCommentsResult['comments'] = {};
+  const ids = commentRefs.map((ref) => ref.trim());
+  if (ids.some((id) => !/^\d+$/.test(id))) {
+    throw new BugzillaError(52, 'Invalid parameter passed to Bugzilla::Comment::new_from_list: It must be numeric.');
+  }
+  const found: Comment[] = ids.map((id) => {
+    const comment = store.commentById(Number(id));
+    if (!comment) throw new BugzillaError(111, `${id} is not a valid comment id.`);
+    return comment;
+  });
+  for (const bugId of new Set(found.map((comment) => comment.bugId))) checkBug(store, user, bugId);
+  for (const comment of found) {
+    if (comment.isPrivate && !insider)
+      throw new BugzillaError(110, `Comment id ${comment.id} is private.`, { status: 401 });
+    byId[String(comment.id)] = commentJson(comment, store, fields);
+  }
+  return { bugs, comments: byId };
+}
+
+const truthy = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
+
+/** A parameter of a POST as 5.2 merges them: the query over the body over the path. */
+function param(request: ApiRequest, name: string): unknown {
+  const fromQuery = request.query.getAll(name);
+  if (fromQuery.length > 0) return fromQuery.length === 1 ? fromQuery[0] : fromQuery;
+  if (request.body && Object.hasOwn(request.body, name)) return request.body[name];
+  return undefined;
+}
+
+/**
+ * Bug.add_comment, in 5.2's order of checks: the comment must be there and not
+ * blank (50), the bug must exist and be visible (100, 101, 102), only insiders
+ * may make it private (113), and it must fit (114). The text loses its
+ * trailing white space and its carriage returns. Stored durably, it moves the
+ * bug's last_change_time, and (5.2's side effects of a bug update) sets the
+ * author's last visit when involved and, on instances with strict involvement,
+ * forgets the visits of users no longer involved.
+ */
+async function addComment(request: ApiRequest, { store, clock }: RouteDeps): Promise<AddCommentResult> {
+  const user = currentUser(request);
+  const raw = param(request, 'comment');
+  const given = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof given !== 'string' && typeof given !== 'number') throw errors.paramRequired('comment');
+  if (String(given).trim() === '') throw errors.paramRequired('comment');
+  const id = param(request, 'id') ?? request.pathId;
+  const bug = checkBug(store, user, Array.isArray(id) ? id[0] : id);
+  const parameters = store.instance.parameters;
+  const isPrivate = truthy(param(request, 'is_private') ?? param(request, 'private'));
+  if (isPrivate && !isInsider(user, parameters)) {
+    throw new BugzillaError(113, 'Sorry, but you are not allowed to (un)mark comments or attachments as private.', {
+      status: 401,
+    });
+  }
+  const text = String(given).replace(/\s+$/, '').replace(/\r\n?/g, '\n');
+  if ([...text].length > MAX_COMMENT_LENGTH) {
+    throw new BugzillaError(114, `Comments cannot be longer than ${MAX_COMMENT_LENGTH} characters.`);
+  }
+  const users = (ids: number[]) => ids.map((userId) => store.userById(userId)).filter((u) => u !== undefined);
+  const forget = store.instance.strictInvolvement
+    ? users(store.visitorsOf(bug.id))
+        .filter((visitor) => !isInvolved(visitor, bug, parameters))
+        .map((visitor) => visitor.id)
+    : [];
+  try {
+    const comment = await store.addComment({
+      bugId: bug.id,
+      author: user.id,
+      text,
+      isPrivate,
+      time: Math.floor(databaseNow(clock, store.instance) / 1000),
+      authorVisit: isInvolved(user, bug, parameters),
+      forgetVisitsOf: forget,
+    });
+    return { id: comment.id };
+  } catch (error) {
+    if (error instanceof StoreWriteError) throw errors.storageUnavailable(error.message);
+    throw error;
+  }
+}
+
+export const bugCommentRoutes = {
+  'GET /rest/bug/{id}/comment': {
+    auth: 'optional-unless-requirelogin',
+    fieldsApplied: true,
+    handle: (request, deps) => comments(request, deps, false),
+  },
+  'GET /rest/bug/comment/{id}': {
+    auth: 'optional-unless-requirelogin',
+    fieldsApplied: true,
+    handle: (request, deps) => comments(request, deps, true),
+  },
+  'POST /rest/bug/{id}/comment': { auth: 'required', successStatus: 201, handle: addComment },
+} satisfies {
+  [K in 'GET /rest/bug/{id}/comment' | 'GET /rest/bug/comment/{id}' | 'POST /rest/bug/{id}/comment']: RouteSpec<K>;
+};

@@ -1,0 +1,72 @@
+import type { BugHistoryResult, HistoryEntry } from '@bz-companion/shared';
+import { formatBugzillaTime } from '@bz-companion/shared';
+import { checkBug, isInsider } from '../bugs/check-bug.js';
+import { parseLegalDate } from '../bugs/legal-date.js';
+import type { Store } from '../store/store.js';
+import type { ChangeSet, FieldChange } from '../store/types.js';
+import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
+
+/**
+ * Bug.history: one entry per bug asked for (the path's, then `ids`), change
+ * sets oldest first, only those strictly after `new_since`. A change that made
+ * a comment private is shown only to insiders, and to them with the comment's
+ * database row, as 5.2 does. include/exclude_fields do not apply (5.2 ignores them).
+ */
+function history(request: ApiRequest, { store }: RouteDeps): BugHistoryResult {
+  const { user, query } = request;
+  const insider = isInsider(user, store.instance.parameters);
+  const refs = [...(request.pathId === undefined ? [] : [request.pathId]), ...query.getAll('ids')];
+  const newSinceText = query.get('new_since');
+  const newSince = newSinceText === null ? null : parseLegalDate(newSinceText);
+  const bugs = refs.map((ref) => checkBug(store, user, ref));
+  return {
+    bugs: bugs.map((bug) => ({
+      id: bug.id,
+      alias: [...bug.aliases],
+      history: store
+        .historyOf(bug.id)
+        .filter((set) => newSince === null || set.when > newSince)
+        .map((set) => changeSetJson(set, store, insider))
+        .filter((entry) => entry.changes.length > 0),
+    })),
+  };
+}
+
+function changeSetJson(set: ChangeSet, store: Store, insider: boolean): HistoryEntry {
+  const changes = set.changes
+    .filter((change) => insider || !madeCommentPrivate(change))
+    .map((change) => changeJson(change, store, insider));
+  return { when: formatBugzillaTime(set.when * 1000), who: store.userById(set.who)?.login ?? '', changes };
+}
+
+const madeCommentPrivate = (change: FieldChange) => change.field_name === 'longdescs.isprivate' && change.added === '1';
+
+function changeJson(change: FieldChange, store: Store, insider: boolean): HistoryEntry['changes'][number] {
+  const json: HistoryEntry['changes'][number] = {
+    field_name: change.field_name,
+    removed: change.removed,
+    added: change.added,
+  };
+  const comment = change.comment_id === undefined ? undefined : store.commentById(change.comment_id);
+  if (insider && comment) {
+    json.comment = {
+      comment_id: comment.id,
+      bug_id: comment.bugId,
+      who: comment.author,
+      bug_when: formatBugzillaTime(comment.time * 1000)
+        .replace('T', ' ')
+        .replace('Z', ''),
+      thetext: comment.text,
+      isprivate: comment.isPrivate ? 1 : 0,
+      type: 0,
+      extra_data: null,
+      work_time: '0.00',
+      already_wrapped: 0,
+    };
+  }
+  return json;
+}
+
+export const bugHistoryRoutes = {
+  'GET /rest/bug/{id}/history': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: history },
+} satisfies { [K in 'GET /rest/bug/{id}/history']: RouteSpec<K> };

@@ -1,0 +1,38 @@
+import type { BugGetResult, BugSearchResult } from '@bz-companion/shared';
+import { bugJson } from '../bugs/bug-json.js';
+import { checkBug } from '../bugs/check-bug.js';
+import { FieldSelection } from '../bugs/field-selection.js';
+import { searchBugs } from '../bugs/search.js';
+import { errors } from '../errors.js';
+import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
+
+/**
+ * Bug.get: the path's bug, then the query's `ids` (repeated, never split on
+ * commas), each once. Over REST the first id that fails fails the request
+ * (5.2 cannot report it as a fault there), so `faults` is always empty.
+ */
+function get(request: ApiRequest, { store, clock }: RouteDeps): BugGetResult {
+  const refs: string[] = request.pathId === undefined ? [] : [request.pathId];
+  refs.push(...request.query.getAll('ids'));
+  if (refs.length === 0) throw errors.paramRequired('ids');
+  const seen = new Set<number>();
+  const bugs = refs
+    .map((ref) => checkBug(store, request.user, ref))
+    .filter((bug) => !seen.has(bug.id) && seen.add(bug.id));
+  const fields = FieldSelection.fromQuery(request.query);
+  const now = clock.now();
+  return { bugs: bugs.map((bug) => bugJson(bug, store, request.user, fields, now)), faults: [] };
+}
+
+/** Bug.search: the visible bugs matching every criterion, by id. */
+function search(request: ApiRequest, { store, clock }: RouteDeps): BugSearchResult {
+  const bugs = searchBugs(store, request.user, request.query);
+  const fields = FieldSelection.fromQuery(request.query);
+  const now = clock.now();
+  return { bugs: bugs.map((bug) => bugJson(bug, store, request.user, fields, now)) };
+}
+
+export const bugRoutes = {
+  'GET /rest/bug/{id}': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: get },
+  'GET /rest/bug': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: search },
+} satisfies { [K in 'GET /rest/bug/{id}' | 'GET /rest/bug']: RouteSpec<K> };
