@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
 import { type RunningServer, serveFixture } from '../testing/cli-server.js';
-import { comparable, type RecordedCase, recordedCases, requestBody } from './bugzilla-5.2-replay.js';
+import { comparable, isUnorderedSearch, type RecordedCase, recordedCases, requestBody } from './bugzilla-5.2-replay.js';
 
 /**
  * Every recorded case of the bug families, sent to our server loaded with the
@@ -9,7 +9,18 @@ import { comparable, type RecordedCase, recordedCases, requestBody } from './bug
  * bz-companion's contract deliberately answers otherwise, the case is listed
  * here with the reason, and must still differ (so this list stays true).
  */
-const DIFFERENCES: Record<string, string> = {};
+const DIFFERENCES: Record<string, string> = {
+  'bug-get#6': 'aliases match in any letter case, as on MySQL; 5.2 on PostgreSQL is case-sensitive',
+  'bug-get#14': 'a search id that is not a number is code 100; 5.2 on PostgreSQL crashes (100500)',
+  'bug-get#22': 'GET /rest/bug/ with a trailing slash is 404, 32614; 5.2 runs Bug.get on the query ids',
+  'bug-get#23': 'GET /rest/bug/ with a trailing slash is 404, 32614; 5.2 runs Bug.get on the query ids',
+  'bug-get#54': 'an id above 2^31-1 is code 101 (no such bug); 5.2 on PostgreSQL crashes (100500)',
+  'bug-get#81': "our ETags are our own, so 5.2's does not give a 304",
+  'bug-comment-post#25': 'a JSON body without Content-Type is read as JSON; 5.2 reads it as a form and loses it',
+  'bug-comment-post#26': 'the comment id is one more: #25 posted a comment here',
+  'bug-comment-post#27': "the JSON parser's message is Node's, not JSON::XS's with a Perl file and line",
+  'bug-comment-post#28': 'reading a last visit works; 5.2 crashes (100500)',
+};
 
 let readServer: RunningServer;
 let writeServer: RunningServer;
@@ -29,9 +40,10 @@ async function replay(server: RunningServer, recorded: RecordedCase) {
     headers: request.headers ?? {},
     ...(body === undefined ? {} : { body }),
   });
+  const unordered = isUnorderedSearch(request.path);
   return {
-    ours: comparable(response.status, await response.text()),
-    theirs: comparable(recorded.response.status, recorded.response.body),
+    ours: comparable(response.status, await response.text(), unordered),
+    theirs: comparable(recorded.response.status, recorded.response.body, unordered),
   };
 }
 
