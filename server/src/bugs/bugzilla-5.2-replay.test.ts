@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
+import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
 import { type RunningServer, serveFixture } from '../testing/cli-server.js';
-import { comparable, isUnorderedSearch, type RecordedCase, recordedCases, requestBody } from './bugzilla-5.2-replay.js';
+import {
+  comparable,
+  isUnorderedSearch,
+  type RecordedCase,
+  recordedCases,
+  requestBody,
+  type VisitRow,
+  visitEffects,
+} from './bugzilla-5.2-replay.js';
 
 /**
  * Every recorded case of the bug families, sent to our server loaded with the
@@ -47,16 +55,41 @@ async function replay(server: RunningServer, recorded: RecordedCase) {
   };
 }
 
+/** The visit rows our server holds for a bug, read as each user of the data set who has any. */
+async function ourVisitRows(server: RunningServer, bugId: number): Promise<VisitRow[]> {
+  const users = {
+    'admin@example.com': BUGZILLA_52_KEYS.admin,
+    'user@example.com': BUGZILLA_52_KEYS.user,
+    'dev@example.com': BUGZILLA_52_KEYS.dev,
+  };
+  const rows: VisitRow[] = [];
+  for (const [user, key] of Object.entries(users)) {
+    const response = await fetch(`${server.url}/rest/bug_user_last_visit/${bugId}?Bugzilla_api_key=${key}`);
+    const [visit] = (await response.json()) as Array<{ last_visit_ts: string | null }>;
+    if (visit?.last_visit_ts) rows.push({ user, last_visit_ts: visit.last_visit_ts });
+  }
+  return rows;
+}
+
 for (const family of ['bug-get', 'bug-comments', 'bug-history', 'bug-comment-post']) {
   describe(`Bugzilla 5.2's ${family} recordings`, () => {
     // The POST family changes data, in recorded order, on a server of its own.
     const server = () => (family === 'bug-comment-post' ? writeServer : readServer);
     for (const recorded of recordedCases(family)) {
       const difference = DIFFERENCES[`${family}#${recorded.n}`];
-      it(`#${recorded.n} ${recorded.name}${difference ? ` (differs: ${difference})` : ''}`, async () => {
+      const { db } = recorded;
+      const bugId = db?.before.visits && db.after.visits ? db.before.bug?.[0]?.bug_id : undefined;
+      const title = `#${recorded.n} ${recorded.name}${bugId ? ', and the same visit rows kept, set and gone' : ''}`;
+      it(`${title}${difference ? ` (differs: ${difference})` : ''}`, async () => {
+        const before = bugId ? await ourVisitRows(server(), bugId) : [];
         const { ours, theirs } = await replay(server(), recorded);
         if (difference) expect(ours).not.toEqual(theirs);
         else expect(ours).toEqual(theirs);
+        if (bugId && db?.before.visits && db.after.visits) {
+          expect(visitEffects(before, await ourVisitRows(server(), bugId))).toEqual(
+            visitEffects(db.before.visits, db.after.visits),
+          );
+        }
       });
     }
   });

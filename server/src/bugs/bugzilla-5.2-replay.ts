@@ -7,6 +7,22 @@ export interface RecordedCase {
   name: string;
   request: { method: string; path: string; headers?: Record<string, string>; body?: string; body_note?: string };
   response: { status: number; body: string };
+  /** psql snapshots around the request; `visits` are the bug's last-visit rows. */
+  db?: {
+    before: { bug?: Array<{ bug_id: number }>; visits?: VisitRow[] };
+    after: { visits?: VisitRow[] };
+  };
+}
+
+export interface VisitRow {
+  user: string;
+  last_visit_ts: string;
+}
+
+/** What a request did to a bug's visit rows: per user, `kept` or `set` (to the change time); gone users absent. */
+export function visitEffects(before: readonly VisitRow[], after: readonly VisitRow[]): Record<string, 'kept' | 'set'> {
+  const was = new Map(before.map((row) => [row.user, row.last_visit_ts]));
+  return Object.fromEntries(after.map((row) => [row.user, was.get(row.user) === row.last_visit_ts ? 'kept' : 'set']));
 }
 
 export function recordedCases(family: string): RecordedCase[] {
