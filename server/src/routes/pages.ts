@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Store } from '../store/store.js';
+import { bugPageBody, escapeHtml } from './bug-page.js';
 
 /**
  * Minimal human pages, so the extension's tests and demos have real bug pages
@@ -21,20 +22,15 @@ export function pages(store: Store): Middleware {
         );
         return;
       }
-      const alias = bug.aliases.length ? ` <span class="alias">(${escapeHtml(bug.aliases.join(', '))})</span>` : '';
-      ctx.body = page(
-        `Bug ${bug.id}`,
-        `<h1 id="bug-title" data-bug-id="${bug.id}">Bug ${bug.id}${alias}</h1>
-<p>This is bz-companion's stand-in for a Bugzilla bug page.</p>
-<p><a href="./">All bugs</a></p>`,
-      );
+      ctx.body = page(`Bug ${bug.id}${bug.groups.length ? '' : ` – ${bug.fields.summary}`}`, bugPageBody(bug, store));
       return;
     }
     if (ctx.path === '/' || ctx.path === '/index.cgi' || ctx.path === '/buglist.cgi') {
       const items = [...store.allBugs()]
         .map((bug) => {
           const alias = bug.aliases.length ? ` (${escapeHtml(bug.aliases.join(', '))})` : '';
-          return `<li><a href="show_bug.cgi?id=${bug.id}">Bug ${bug.id}</a>${alias}</li>`;
+          const summary = bug.groups.length ? '' : ` ${escapeHtml(bug.fields.summary)}`;
+          return `<li><a href="show_bug.cgi?id=${bug.id}">Bug ${bug.id}</a>${alias}${summary}</li>`;
         })
         .join('\n');
       ctx.type = 'text/html; charset=utf-8';
@@ -51,11 +47,11 @@ export function pages(store: Store): Middleware {
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">
+<style>body{font:15px/1.45 system-ui,sans-serif;max-width:52rem;margin:1.5rem auto;padding:0 1rem}
+.comment{border-top:1px solid #8884;padding:.4rem 0}.comment pre{white-space:pre-wrap;font:inherit;margin:.3rem 0}
+.fields{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}.fields dd{margin:0}
+table{border-collapse:collapse}td,th{padding:.15rem .6rem;text-align:left;border-bottom:1px solid #8883}</style></head>
 <body>${body}</body></html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

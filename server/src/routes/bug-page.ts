@@ -1,0 +1,72 @@
+import { formatBugzillaTime } from '@bz-companion/shared';
+import type { Store } from '../store/store.js';
+import type { Bug } from '../store/types.js';
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const when = (seconds: number) =>
+  formatBugzillaTime(seconds * 1000)
+    .replace('T', ' ')
+    .replace('Z', ' UTC');
+
+/**
+ * The body of a demo bug page: summary, fields, the comments with Bugzilla's
+ * `id="cN"` anchors (N = the comment's count) and the history. Pages have no
+ * login, so they show what a logged-out visitor of Bugzilla would: nothing of
+ * a bug in a group, and no private comments.
+ */
+export function bugPageBody(bug: Bug, store: Store): string {
+  const aliases = bug.aliases.length ? ` <span class="alias">(${escapeHtml(bug.aliases.join(', '))})</span>` : '';
+  const title = `<h1 id="bug-title" data-bug-id="${bug.id}">Bug ${bug.id}${aliases}</h1>`;
+  const footer = '<p><a href="./">All bugs</a></p>';
+  if (bug.groups.length > 0) {
+    return `${title}\n<p>This bug is restricted to some groups; log in through the API to read it.</p>\n${footer}`;
+  }
+  const login = (id: number | null) => escapeHtml(id === null ? '' : (store.userById(id)?.login ?? ''));
+  const f = bug.fields;
+  const status = escapeHtml(f.resolution ? `${f.status} ${f.resolution}` : f.status);
+  const comments = store
+    .commentsOf(bug.id)
+    .map((comment, count) => ({ comment, count }))
+    .filter(({ comment }) => !comment.isPrivate)
+    .map(
+      ({ comment, count }) => `<article class="comment" id="c${count}">
+<header><a href="#c${count}">${count === 0 ? 'Description' : `Comment ${count}`}</a> by ${login(comment.author)} <time datetime="${formatBugzillaTime(comment.time * 1000)}">${when(comment.time)}</time></header>
+<pre>${escapeHtml(comment.text)}</pre>
+</article>`,
+    )
+    .join('\n');
+  const history = store
+    .historyOf(bug.id)
+    .flatMap((set) =>
+      set.changes
+        .filter((change) => !(change.field_name === 'longdescs.isprivate' && change.added === '1'))
+        .map(
+          (change) =>
+            `<tr><td>${login(set.who)}</td><td>${when(set.when)}</td><td>${escapeHtml(change.field_name)}</td><td>${escapeHtml(change.removed)}</td><td>${escapeHtml(change.added)}</td></tr>`,
+        ),
+    )
+    .join('\n');
+  return `${title}
+<h2 id="summary">${escapeHtml(f.summary)}</h2>
+<dl class="fields">
+<dt>Status</dt><dd>${status}</dd>
+<dt>Product</dt><dd>${escapeHtml(`${f.product} / ${f.component}`)}</dd>
+<dt>Priority</dt><dd>${escapeHtml(`${f.priority} ${f.severity}`)}</dd>
+<dt>Assigned to</dt><dd>${login(bug.assignedTo)}</dd>
+<dt>Reported</dt><dd>${when(f.creation_time)} by ${login(bug.reporter)}</dd>
+<dt>Modified</dt><dd>${when(f.last_change_time)}</dd>
+</dl>
+<section id="comments">
+${comments}
+</section>
+<section id="history"><h2>History</h2>
+<table><thead><tr><th>Who</th><th>When</th><th>What</th><th>Removed</th><th>Added</th></tr></thead>
+<tbody>
+${history}
+</tbody></table></section>
+${footer}`;
+}
