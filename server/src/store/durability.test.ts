@@ -67,4 +67,53 @@ describe('durability under kill -9', () => {
     expect(acknowledged.size).toBeGreaterThan(20);
     await server.stop();
   });
+
+  it('loses no acknowledged comment over several crash cycles, and ids never repeat', async () => {
+    const fixture = { ...standardFixture(), bugs: Array.from({ length: 20 }, (_, i) => ({ id: i + 1 })) };
+    let server = await serveFixture(fixture);
+    const acknowledged = new Map<number, string>();
+    const repeatedIds: number[] = [];
+    for (let cycle = 0; cycle < 3; cycle++) {
+      let running = true;
+      const writer = async (worker: number) => {
+        for (let i = 0; running; i++) {
+          const text = `cycle ${cycle} worker ${worker} comment ${i}`;
+          try {
+            const response = await fetch(`${server.url}/rest/bug/${1 + ((worker + i) % 20)}/comment`, {
+              method: 'POST',
+              headers: { 'X-BUGZILLA-API-KEY': KEYS.bob, 'Content-Type': 'application/json' },
+              body: JSON.stringify({ comment: text }),
+            });
+            if (response.status !== 201) throw new Error(`unexpected ${response.status}`);
+            const { id } = (await response.json()) as { id: number };
+            if (acknowledged.has(id)) repeatedIds.push(id);
+            acknowledged.set(id, text);
+          } catch (error) {
+            if (running) throw error;
+            return; // The server died under this request: it was never acknowledged.
+          }
+        }
+      };
+      const writers = Array.from({ length: 8 }, (_, worker) => writer(worker).catch(() => {}));
+      await new Promise((resolve) => setTimeout(resolve, 150 + cycle * 120));
+      running = false;
+      server.process.kill('SIGKILL');
+      await Promise.all(writers);
+      await server.stop();
+      server = await serveCli(server.dataPath);
+      const ids = [...acknowledged.keys()];
+      const [first, ...rest] = ids;
+      const query = rest.map((id) => `comment_ids=${id}`).join('&');
+      const response = await fetch(`${server.url}/rest/bug/comment/${first}?${query}`, {
+        headers: { 'X-BUGZILLA-API-KEY': KEYS.bob },
+      });
+      expect(response.status).toBe(200);
+      const stored = (await response.json()) as { comments: Record<string, { text: string }> };
+      const lost = ids.filter((id) => stored.comments[String(id)]?.text !== acknowledged.get(id));
+      expect(lost).toEqual([]);
+    }
+    expect(repeatedIds).toEqual([]);
+    expect(acknowledged.size).toBeGreaterThan(20);
+    await server.stop();
+  });
 });
