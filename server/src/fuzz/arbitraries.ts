@@ -36,11 +36,17 @@ const knownPaths = [
   '/rest/login',
   '/rest/logout',
   '/rest/valid_login',
+  '/rest/bug',
+  '/rest/bug/comment',
 ];
 
 const path = fc.oneof(
   fc.constantFrom(...knownPaths),
   pathSegment.map((id) => `/rest/bug_user_last_visit/${id}`),
+  pathSegment.map((id) => `/rest/bug/${id}`),
+  pathSegment.map((id) => `/rest/bug/${id}/comment`),
+  pathSegment.map((id) => `/rest/bug/comment/${id}`),
+  pathSegment.map((id) => `/rest/bug/${id}/history`),
   fc.constantFrom(...knownPaths).map((p) => `${p}/`),
   fc.constantFrom(...knownPaths).map((p) => p.toUpperCase()),
   fc.constantFrom(
@@ -48,6 +54,8 @@ const path = fc.oneof(
     '/rest/',
     '/rest//version',
     '/rest/bug_user_last_visit/1/2',
+    '/rest/bug/1/comment/2',
+    '/rest/bug//comment',
     '/rest/%ZZ',
     `/rest/${'a'.repeat(3000)}`,
   ),
@@ -57,6 +65,15 @@ const queryValue = fc.oneof(
   bugRef,
   fc.constantFrom('admin@example.com', 'ALICE@example.com', '1-AbCdEfGhIj', '2-', '-', '1-'),
   fc.constantFrom('__proto__', 'constructor', 'Bugzilla::Product', 'Tracker::X', 'Bogus'),
+  fc.constantFrom(
+    '_all',
+    '_default',
+    'id,summary',
+    'cc.name',
+    '2026-03-01T00:00:00Z',
+    '20260301T00:00:00',
+    '2026-02-30',
+  ),
 );
 const queryName = fc.constantFrom(
   'ids',
@@ -75,6 +92,15 @@ const queryName = fc.constantFrom(
   '__proto__',
   'constructor',
   'ids[]',
+  'id',
+  'comment_ids',
+  'new_since',
+  'last_change_time',
+  'creation_time',
+  'limit',
+  'offset',
+  'summary',
+  'assigned_to',
 );
 const query = fc
   .array(fc.tuple(queryName, queryValue), { maxLength: 6 })
@@ -105,6 +131,15 @@ const jsonBody = fc.oneof(
     '\u0000',
   ),
   deep.map((nested) => `{"ids": ${nested}}`),
+  fc
+    .record({
+      comment: fc.oneof(fc.string({ maxLength: 40 }), fc.jsonValue({ maxDepth: 2 })),
+      is_private: fc.option(fc.jsonValue({ maxDepth: 1 }), { nil: undefined }),
+      id: fc.option(bugRef, { nil: undefined }),
+    })
+    .map((b) => JSON.stringify(b)),
+  fc.constantFrom('{"comment": "x", "private": 1}', '{"comment": ["a", "b"]}', `{"comment": "${'y'.repeat(65536)}"}`),
+  bugRef.map((ref) => `comment=${encodeURIComponent(ref)}&comment=2`),
   bugRef.map((ref) => `ids=${encodeURIComponent(ref)}&ids=2`),
 );
 
