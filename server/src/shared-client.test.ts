@@ -1,11 +1,12 @@
 import { BugzillaApiError, computeClockSkew, createClient } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bugContentFixture } from './testing/bug-content-fixture.js';
 import { type RunningServer, serveFixture } from './testing/cli-server.js';
-import { KEYS, standardFixture } from './testing/fixtures.js';
+import { KEYS } from './testing/fixtures.js';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await serveFixture(standardFixture());
+  server = await serveFixture(bugContentFixture());
 });
 afterAll(async () => {
   await server.stop();
@@ -44,5 +45,30 @@ describe('the shared client against the real server', () => {
     expect(error).toMatchObject({ status: 400, code: 306 });
     const bob = createClient({ baseUrl: server.url, apiKey: KEYS.bob });
     await expect(bob.lastVisit.update(2)).rejects.toMatchObject({ code: 102 });
+  });
+
+  it.each(['header', 'query'] as const)('reads and comments on bugs with the key as %s', async (authMode) => {
+    const client = createClient({ baseUrl: server.url, apiKey: KEYS.alice, authMode });
+    const { bugs } = await client.bugs.get(['myalias', 2], { includeFields: ['id', 'summary', 'last_change_time'] });
+    expect(bugs.map((bug) => bug.id)).toEqual([1, 2]);
+    expect(bugs[0]?.summary).toBe('Crash when the summary has an emoji');
+    const found = await client.bugs.search({ id: [6, 1, 3] }, { includeFields: ['id'] });
+    expect(found.bugs).toEqual([{ id: 1 }, { id: 3 }, { id: 6 }]);
+    const { id } = await client.bugs.addComment(1, { comment: `Via the client (${authMode}).`, isPrivate: true });
+    const since = await client.bugs.comments('myalias', { newSince: '2026-03-03T11:00:00Z' });
+    expect(since.bugs['1']?.comments.map((comment) => comment.id)).toEqual([
+      4,
+      ...(authMode === 'query' ? [6] : []),
+      id,
+    ]);
+    expect(since.bugs['1']?.comments.at(-1)).toMatchObject({ is_private: true, creator: 'alice@example.com' });
+    const history = await client.bugs.history(1, { newSince: '2026-03-03T00:00:00Z' });
+    expect(history.bugs[0]?.history.map((set) => set.who)).toEqual(['alice@example.com', 'carol@example.com']);
+  });
+
+  it('rejects a comment on a bug the caller may not see with code 102', async () => {
+    const bob = createClient({ baseUrl: server.url, apiKey: KEYS.bob });
+    await expect(bob.bugs.addComment(2, { comment: 'Let me in.' })).rejects.toMatchObject({ status: 401, code: 102 });
+    await expect(bob.bugs.get(2)).rejects.toMatchObject({ code: 102 });
   });
 });
