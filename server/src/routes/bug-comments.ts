@@ -6,7 +6,6 @@ import { FieldSelection } from '../bugs/field-selection.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
 import { databaseNow } from '../clock.js';
 import { BugzillaError, errors } from '../errors.js';
-import { StoreWriteError } from '../store/committer.js';
 import type { Comment } from '../store/types.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
@@ -102,21 +101,16 @@ async function addComment(request: ApiRequest, { store, clock }: RouteDeps): Pro
         .filter((visitor) => !isInvolved(visitor, bug, parameters))
         .map((visitor) => visitor.id)
     : [];
-  try {
-    const comment = await store.addComment({
-      bugId: bug.id,
-      author: user.id,
-      text,
-      isPrivate,
-      time: Math.floor(databaseNow(clock, store.instance) / 1000),
-      authorVisit: isInvolved(user, bug, parameters),
-      forgetVisitsOf: forget,
-    });
-    return { id: comment.id };
-  } catch (error) {
-    if (error instanceof StoreWriteError) throw errors.storageUnavailable(error.message);
-    throw error;
-  }
+  const comment = await store.addComment({
+    bugId: bug.id,
+    author: user.id,
+    text,
+    isPrivate,
+    time: Math.floor(databaseNow(clock, store.instance) / 1000),
+    authorVisit: isInvolved(user, bug, parameters),
+    forgetVisitsOf: forget,
+  });
+  return { id: comment.id };
 }
 
 export const bugCommentRoutes = {

@@ -53,7 +53,7 @@ describe('snapshotFromFixture', () => {
     expect(snapshot.bugs).toEqual([
       {
         id: 7,
-        alias: 'seven',
+        alias: ['seven'],
         reporter_id: 1,
         assigned_to_id: null,
         qa_contact_id: null,
@@ -61,6 +61,9 @@ describe('snapshotFromFixture', () => {
         groups: ['secret'],
         reporter_accessible: true,
         cclist_accessible: true,
+        // Its fields' defaults are tested in fixture/bug-content.test.ts.
+        fields: expect.objectContaining({ summary: '', status: 'CONFIRMED' }),
+        history: [],
       },
     ]);
     expect(snapshot.audit_log).toEqual([
