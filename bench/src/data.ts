@@ -21,7 +21,7 @@ export async function writeFixture(path: string, visits: number): Promise<void> 
     login: `user${i + 1}@example.com`,
     api_keys: i === 0 ? [BENCH_KEY] : i === 1 ? [HEAVY_KEY] : [`key-${i + 1}`],
   }));
-  const bugs = Array.from({ length: BUG_COUNT }, (_, i) => ({ id: i + 1 }));
+  const bugs = Array.from({ length: BUG_COUNT }, (_, i) => ({ id: i + 1, summary: `Bench bug ${i + 1}` }));
   const head = {
     instance: { version: '5.2', parameters: { last_visit_keep_days: '0' } },
     users,

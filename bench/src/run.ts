@@ -161,6 +161,28 @@ try {
       headers: { 'X-BUGZILLA-API-KEY': HEAVY_KEY },
     }),
   );
+  // The extension's badge refresh: one search for the recently visited bugs' summaries and change times.
+  const twentyIds = Array.from({ length: 20 }, (_, i) => 1 + i * 250).join(',');
+  record(
+    'GET /rest/bug?id= (20 ids)',
+    'bz-companion',
+    await load({
+      method: 'GET',
+      url: `${ours.url}/rest/bug?id=${twentyIds}&include_fields=id,summary,last_change_time`,
+      headers: asUser,
+    }),
+  );
+  record(
+    'POST /rest/bug/{id}/comment (durable)',
+    'bz-companion',
+    await load({
+      method: 'POST',
+      url: `${ours.url}/rest/bug/{id}/comment`,
+      headers: { ...asUser, 'Content-Type': 'application/json' },
+      body: '{"comment":"Seen again on build {id}."}',
+      ids: BUG_COUNT,
+    }),
+  );
   await Promise.all([ours.stop(), jsonServer.stop()]);
 
   const scaling: Row[] = [];
