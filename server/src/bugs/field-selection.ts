@@ -10,10 +10,18 @@ export type FieldType = 'default' | 'extra' | 'custom';
 export class FieldSelection {
   readonly #include: ReadonlySet<string> | null;
   readonly #exclude: ReadonlySet<string>;
+  /** `a` for every included `a.b`: the objects some of whose sub-fields were named. */
+  readonly #parents = new Set<string>();
+  /** Answers by `type:prefix.field`: a bug list asks the same questions for every bug. */
+  readonly #answers = new Map<string, boolean>();
 
   constructor(include: readonly string[] | null, exclude: readonly string[]) {
     this.#include = include && include.length > 0 ? new Set(include) : null;
     this.#exclude = new Set(exclude);
+    for (const name of this.#include ?? []) {
+      for (let dot = name.indexOf('.'); dot > 0; dot = name.indexOf('.', dot + 1))
+        this.#parents.add(name.slice(0, dot));
+    }
   }
 
   static fromQuery(query: URLSearchParams): FieldSelection {
@@ -28,15 +36,21 @@ export class FieldSelection {
   /** Whether the answer carries `field` (of `type`); `prefix` names the object a sub-field belongs to. */
   wants(field: string, type: FieldType = 'default', prefix?: string): boolean {
     const name = prefix ? `${prefix}.${field}` : field;
+    const key = `${type}:${name}`;
+    let answer = this.#answers.get(key);
+    if (answer === undefined) {
+      answer = this.#decide(name, type, prefix);
+      this.#answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  #decide(name: string, type: FieldType, prefix: string | undefined): boolean {
     if (this.#exclude.has(name)) return false;
     const include = this.#include;
-    if (include?.has(name)) return true;
-    if (include && [...include].some((wanted) => wanted.startsWith(`${name}.`))) return true;
-    if (prefix) {
-      // A detail object's own fields: all of them unless some were named.
-      if (include && [...include].some((wanted) => wanted.startsWith(`${prefix}.`))) return false;
-      return true;
-    }
+    if (include?.has(name) || this.#parents.has(name)) return true;
+    // A detail object's own fields: all of them unless some were named.
+    if (prefix) return !this.#parents.has(prefix);
     if (this.#exclude.has(`_${type}`) || this.#exclude.has('_all')) return false;
     if (include === null) return type === 'default';
     return include.has('_all') || include.has(`_${type}`);
