@@ -152,6 +152,21 @@ describe('POST /rest/bug/{id}/comment', () => {
     await expectBugzillaError(await post('/rest/bug/999/comment', KEYS.bob, { comment: 'hi' }), 404, 101);
   });
 
+  it("reads is_private with Perl's truth, and the legacy `private` over it", async () => {
+    await expectBugzillaError(
+      await post('/rest/bug/6/comment', KEYS.bob, { comment: 'x', is_private: 'no' }),
+      401,
+      113,
+    );
+    const response = await post('/rest/bug/6/comment', KEYS.alice, {
+      comment: 'Public.',
+      is_private: true,
+      private: 0,
+    });
+    const { id } = (await response.json()) as { id: number };
+    expect((await read(`/rest/bug/comment/${id}`, KEYS.bob)).comments[String(id)]?.is_private).toBe(false);
+  });
+
   it('lets an insider post a private comment, hidden from others', async () => {
     const response = await post('/rest/bug/1/comment', KEYS.alice, { comment: 'Between us.', is_private: true });
     const { id } = (await response.json()) as { id: number };

@@ -57,7 +57,9 @@ function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: boolea
   return { bugs, comments: byId };
 }
 
-const truthy = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
+/** Perl's truth, which 5.2 applies to is_private: anything but nothing, false, 0, "0" and "". */
+const truthy = (value: unknown) =>
+  value !== undefined && value !== null && value !== false && value !== 0 && value !== '0' && value !== '';
 
 /** A parameter of a POST as 5.2 merges them: the query over the body over the path. */
 function param(request: ApiRequest, name: string): unknown {
@@ -85,7 +87,8 @@ async function addComment(request: ApiRequest, { store, clock }: RouteDeps): Pro
   const id = param(request, 'id') ?? request.pathId;
   const bug = checkBug(store, user, Array.isArray(id) ? id[0] : id);
   const parameters = store.instance.parameters;
-  const isPrivate = truthy(param(request, 'is_private') ?? param(request, 'private'));
+  // The pre-3.6 name `private`, when given, replaces `is_private` (as 5.2 does).
+  const isPrivate = truthy(param(request, 'private') ?? param(request, 'is_private'));
   if (isPrivate && !isInsider(user, parameters)) {
     throw new BugzillaError(113, 'Sorry, but you are not allowed to (un)mark comments or attachments as private.', {
       status: 401,
