@@ -54,7 +54,7 @@ describe('GET /rest/bug/{id or alias}', () => {
       is_creator_accessible: true,
       is_cc_accessible: true,
     });
-    expect((bug?.cc_detail as Array<{ name: string }>).map((user) => user.name)).toEqual([
+    expect(((bug?.cc_detail ?? []) as Array<{ name: string }>).map((user) => user.name)).toEqual([
       'bob@example.com',
       'carol@example.com',
     ]);
