@@ -19,7 +19,15 @@ let page: Page;
 test.beforeAll(async () => {
   server = await serveFixture({
     users: [{ login: 'victim@example.com', api_keys: [KEY] }],
-    bugs: [{ id: 1 }, { id: 2 }],
+    groups: ['private'],
+    bugs: [
+      {
+        id: 1,
+        summary: 'A public bug',
+        comments: [{ author: 'victim@example.com', time: '2026-01-01T00:00:00Z', text: 'Hi' }],
+      },
+      { id: 2, summary: 'The victim’s private bug', groups: ['private'], reporter: 'victim@example.com' },
+    ],
     instance: { parameters: { last_visit_keep_days: '0' } },
   });
   attacker = createServer((_request, response) => {
@@ -84,6 +92,21 @@ test('a page cannot record visits without the key, not even with a simple (no-pr
   });
   expect(JSON.parse(form.body).code).toBe(410);
   expect(await victimVisits()).toEqual(before);
+});
+
+test('a page reads public bugs as anyone may, never a private one, and cannot comment', async () => {
+  const open = await fromPage(`${server.url}/rest/bug/1?include_fields=id,summary`);
+  expect(JSON.parse(open.body).bugs).toEqual([{ id: 1, summary: 'A public bug' }]);
+  const hidden = await fromPage(`${server.url}/rest/bug/2/comment`);
+  expect(JSON.parse(hidden.body).code).toBe(102);
+  const comment = await fromPage(`${server.url}/rest/bug/1/comment`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/plain' },
+    body: '{"comment":"Posted by a hostile page."}',
+  });
+  expect(JSON.parse(comment.body).code).toBe(410);
+  const comments = await createClient({ baseUrl: server.url, apiKey: KEY }).bugs.comments(1);
+  expect(comments.bugs['1']?.comments.map((c) => c.text)).toEqual(['Hi']);
 });
 
 test('a rebound name is refused before anything is read', async () => {
