@@ -103,7 +103,9 @@ export class ModelStore implements Store {
       forget_visits: [...input.forgetVisitsOf],
     };
     await this.#committer.commit(op);
-    // Applying the entry gave the comment its id (the next free one at that moment).
+    // Applying the entry gave the comment its id (the next free one at that moment); committers
+    // apply the `comment` object they were given, so the id shows here. The journal line was
+    // written before, without it: a replay gives the same ids in the same order.
     const comment = op.comment.id === undefined ? undefined : this.#model.threads.comment(op.comment.id);
     if (!comment) throw new Error(`bug ${input.bugId} was removed while the comment was being saved`);
     return comment;
