@@ -136,6 +136,43 @@ describe('access, for random users, groups, bugs and visits', () => {
     );
   });
 
+  it('lets each user read exactly the bugs, comments and history Bugzilla shows them', async () => {
+    await fc.assert(
+      fc.asyncProperty(world, async (w) => {
+        const { base, close } = await serve(w);
+        const get = async (user: number | null, path: string) => {
+          const headers: Record<string, string> = user === null ? {} : { 'X-BUGZILLA-API-KEY': key(user) };
+          const response = await fetch(`${base}${path}`, { headers });
+          return {
+            status: response.status,
+            body: (await response.json()) as { code?: number; bugs?: Array<{ id: number }> },
+          };
+        };
+        const visibleTo = (user: number | null) =>
+          w.bugs
+            .map((bug, i) => ({ bug, id: i + 1 }))
+            .filter(({ bug, id }) => (user === null ? bug.groups.length === 0 : expectedPost(w, user, id - 1) !== 102))
+            .map(({ id }) => id);
+        try {
+          for (const user of [null, ...w.userGroups.keys()]) {
+            const found = await get(user, '/rest/bug?include_fields=id');
+            expect(found.body.bugs?.map((bug) => bug.id)).toEqual(visibleTo(user));
+            for (let id = 1; id <= w.bugs.length; id++) {
+              const expected = visibleTo(user).includes(id) ? 200 : 102;
+              for (const path of [`/rest/bug/${id}`, `/rest/bug/${id}/comment`, `/rest/bug/${id}/history`]) {
+                const answer = await get(user, path);
+                expect(answer.status === 200 ? 200 : answer.body.code, path).toBe(expected);
+              }
+            }
+          }
+        } finally {
+          await close();
+        }
+      }),
+      { numRuns: Number(process.env.ACCESS_RUNS ?? 40) },
+    );
+  });
+
   it('never shows parameters beyond the caller’s tier', async () => {
     await fc.assert(
       fc.asyncProperty(world, async (w) => {
