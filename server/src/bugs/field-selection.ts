@@ -7,13 +7,20 @@
  */
 export type FieldType = 'default' | 'extra' | 'custom';
 
+/** The cache groups of top-level fields, by type; a ':' tells them apart from detail objects' names. */
+const TYPE_GROUPS: Record<FieldType, string> = { default: ':default', extra: ':extra', custom: ':custom' };
+
 export class FieldSelection {
   readonly #include: ReadonlySet<string> | null;
   readonly #exclude: ReadonlySet<string>;
   /** `a` for every included `a.b`: the objects some of whose sub-fields were named. */
   readonly #parents = new Set<string>();
-  /** Answers by `type:prefix.field`: a bug list asks the same questions for every bug. */
-  readonly #answers = new Map<string, boolean>();
+  /**
+   * Answers by type (or by detail object, for a sub-field), then field: a bug
+   * list asks the same questions for every bug, and building a key string per
+   * question cost more than the rest of rendering a bug.
+   */
+  readonly #answers = new Map<string, Map<string, boolean>>();
 
   constructor(include: readonly string[] | null, exclude: readonly string[]) {
     this.#include = include && include.length > 0 ? new Set(include) : null;
@@ -35,12 +42,16 @@ export class FieldSelection {
 
   /** Whether the answer carries `field` (of `type`); `prefix` names the object a sub-field belongs to. */
   wants(field: string, type: FieldType = 'default', prefix?: string): boolean {
-    const name = prefix ? `${prefix}.${field}` : field;
-    const key = `${type}:${name}`;
-    let answer = this.#answers.get(key);
+    const group = prefix ?? TYPE_GROUPS[type];
+    let answers = this.#answers.get(group);
+    if (!answers) {
+      answers = new Map();
+      this.#answers.set(group, answers);
+    }
+    let answer = answers.get(field);
     if (answer === undefined) {
-      answer = this.#decide(name, type, prefix);
-      this.#answers.set(key, answer);
+      answer = this.#decide(prefix ? `${prefix}.${field}` : field, type, prefix);
+      answers.set(field, answer);
     }
     return answer;
   }
