@@ -6,10 +6,15 @@ import type { FieldSelection } from './field-selection.js';
 /**
  * A comment as 5.2's Bug.comments answers it. `time` and `creation_time` are
  * the same (there is no edit time); `count` is the comment's place among all
- * of its bug's comments, private ones included; `tags` is there while
+ * of its bug's comments, private ones included (the caller knows it); `tags` is there while
  * comment tagging is on (`comment_taggers_group` set).
  */
-export function commentJson(comment: Comment, store: Store, fields: FieldSelection): Record<string, unknown> {
+export function commentJson(
+  comment: Comment,
+  count: number,
+  store: Store,
+  fields: FieldSelection,
+): Record<string, unknown> {
   const json: Record<string, unknown> = {};
   const put = (name: string, value: () => unknown) => {
     if (fields.wants(name)) json[name] = value();
@@ -17,7 +22,7 @@ export function commentJson(comment: Comment, store: Store, fields: FieldSelecti
   const at = formatBugzillaTime(comment.time * 1000);
   put('id', () => comment.id);
   put('bug_id', () => comment.bugId);
-  put('count', () => store.commentsOf(comment.bugId).indexOf(comment));
+  put('count', () => count);
   put('creator', () => store.userById(comment.author)?.login ?? '');
   put('time', () => at);
   put('creation_time', () => at);

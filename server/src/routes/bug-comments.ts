@@ -32,10 +32,13 @@ function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: boolea
   const bugs: BugCommentsResult['bugs'] = {};
   for (const ref of bugRefs) {
     const bug = checkBug(store, user, ref);
-    const visible = store
-      .commentsOf(bug.id)
-      .filter((comment) => (insider || !comment.isPrivate) && (newSince === null || comment.time > newSince));
-    bugs[String(bug.id)] = { comments: visible.map((comment) => commentJson(comment, store, fields)) };
+    const shown: Array<Record<string, unknown>> = [];
+    store.commentsOf(bug.id).forEach((comment, count) => {
+      if ((insider || !comment.isPrivate) && (newSince === null || comment.time > newSince)) {
+        shown.push(commentJson(comment, count, store, fields));
+      }
+    });
+    bugs[String(bug.id)] = { comments: shown };
   }
 
   const byId: BugCommentsResult['comments'] = {};
@@ -52,7 +55,7 @@ function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: boolea
   for (const comment of found) {
     if (comment.isPrivate && !insider)
       throw new BugzillaError(110, `Comment id ${comment.id} is private.`, { status: 401 });
-    byId[String(comment.id)] = commentJson(comment, store, fields);
+    byId[String(comment.id)] = commentJson(comment, store.commentsOf(comment.bugId).indexOf(comment), store, fields);
   }
   return { bugs, comments: byId };
 }

@@ -32,11 +32,6 @@ export class BugThreads {
     return this.#commentsByBug.get(bugId) ?? [];
   }
 
-  /** A comment's position among all its bug's comments (0 = the description). */
-  countOf(comment: Comment): number {
-    return this.commentsOf(comment.bugId).indexOf(comment);
-  }
-
   historyOf(bugId: number): readonly ChangeSet[] {
     return this.#history.get(bugId) ?? [];
   }
