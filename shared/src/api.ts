@@ -52,6 +52,8 @@ export const endpoints = {
   'GET /rest/valid_login': { response: validLoginSchema },
   'GET /rest/bug/{id}': { response: bugGetSchema },
   'GET /rest/bug': { response: bugSearchSchema },
+  /** Bug.get of the query's `ids` only (5.2's route for `/bug/` with its trailing slash). */
+  'GET /rest/bug/': { response: bugGetSchema },
   'GET /rest/bug/{id}/comment': { response: bugCommentsSchema },
   'GET /rest/bug/comment/{id}': { response: bugCommentsSchema },
   'POST /rest/bug/{id}/comment': { response: addCommentSchema },
@@ -85,6 +87,7 @@ export interface EndpointRequests {
   'GET /rest/valid_login': { query: { login: string } };
   'GET /rest/bug/{id}': { path: { id: BugRef }; query?: BugFieldsQuery & { ids?: BugRef[] } };
   'GET /rest/bug': { query?: BugFieldsQuery & BugSearchQuery };
+  'GET /rest/bug/': { query: BugFieldsQuery & { ids: BugRef[] } };
   'GET /rest/bug/{id}/comment': { path: { id: BugRef }; query?: BugFieldsQuery & { new_since?: string[] } };
   'GET /rest/bug/comment/{id}': { path: { id: number }; query?: BugFieldsQuery };
   'POST /rest/bug/{id}/comment': { path: { id: BugRef }; body: { comment: string; is_private?: boolean } };

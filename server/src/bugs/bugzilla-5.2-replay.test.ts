@@ -20,8 +20,6 @@ import {
 const DIFFERENCES: Record<string, string> = {
   'bug-get#6': 'aliases match in any letter case, as on MySQL; 5.2 on PostgreSQL is case-sensitive',
   'bug-get#14': 'a search id that is not a number is code 100; 5.2 on PostgreSQL crashes (100500)',
-  'bug-get#22': 'GET /rest/bug/ with a trailing slash is 404, 32614; 5.2 runs Bug.get on the query ids',
-  'bug-get#23': 'GET /rest/bug/ with a trailing slash is 404, 32614; 5.2 runs Bug.get on the query ids',
   'bug-get#54': 'an id above 2^31-1 is code 101 (no such bug); 5.2 on PostgreSQL crashes (100500)',
   'bug-get#81': "our ETags are our own, so 5.2's does not give a 304",
   'bug-comment-post#25': 'a JSON body without Content-Type is read as JSON; 5.2 reads it as a form and loses it',

@@ -91,6 +91,16 @@ describe('GET /rest/bug/{id or alias}', () => {
     expect(ids(await bugs('/rest/bug/6?ids=1&ids=6&ids=myalias&include_fields=id'))).toEqual([6, 1]);
   });
 
+  it('answers only the query ids at /rest/bug/ (trailing slash), and needs some', async () => {
+    expect(ids(await bugs('/rest/bug/?ids=6&ids=1&include_fields=id'))).toEqual([6, 1]);
+    await expectBugzillaError(
+      await api('/rest/bug/'),
+      400,
+      50,
+      'The function requires a ids argument, and that argument was not set.',
+    );
+  });
+
   it.each([
     ['/rest/bug/999', 404, 101, 'Bug #999 does not exist.'],
     ['/rest/bug/0', 404, 101, 'Bug #0 does not exist.'],

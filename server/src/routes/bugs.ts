@@ -7,8 +7,8 @@ import { errors } from '../errors.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
 /**
- * Bug.get: the path's bug, then the query's `ids` (repeated, never split on
- * commas), each once. Over REST the first id that fails fails the request
+ * Bug.get: the path's bug (none for `/rest/bug/`), then the query's `ids`
+ * (repeated, never split on commas), each once. Over REST the first id that fails fails the request
  * (5.2 cannot report it as a fault there), so `faults` is always empty.
  */
 function get(request: ApiRequest, { store, clock }: RouteDeps): BugGetResult {
@@ -35,4 +35,5 @@ function search(request: ApiRequest, { store, clock }: RouteDeps): BugSearchResu
 export const bugRoutes = {
   'GET /rest/bug/{id}': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: get },
   'GET /rest/bug': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: search },
-} satisfies { [K in 'GET /rest/bug/{id}' | 'GET /rest/bug']: RouteSpec<K> };
+  'GET /rest/bug/': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: get },
+} satisfies { [K in 'GET /rest/bug/{id}' | 'GET /rest/bug' | 'GET /rest/bug/']: RouteSpec<K> };
