@@ -6,8 +6,36 @@ import { BUGZILLA_52_DIR } from '../testing/bugzilla-5.2-fixture.js';
 export interface RecordedCase {
   n: number;
   name: string;
-  request: { method: string; path: string; headers?: Record<string, string>; body?: string };
+  request: { method: string; path: string; headers?: Record<string, string>; body?: string; body_note?: string };
   response: { status: number; body: string };
+  /** psql snapshots around the request; `visits` are the bug's last-visit rows. */
+  db?: {
+    before: { bug?: Array<{ bug_id: number }>; visits?: VisitRow[] };
+    after: { visits?: VisitRow[] };
+  };
+}
+
+export interface VisitRow {
+  user: string;
+  last_visit_ts: string;
+}
+
+/** The request body: verbatim, or built from its note (`{"comment":"<65536 times x>"}`). */
+export function requestBody(request: RecordedCase['request']): string | undefined {
+  if (request.body !== undefined) return request.body;
+  if (request.body_note === undefined) return undefined;
+  return request.body_note.replace(/<(\d+) times (.)>/, (_, count: string, char: string) => char.repeat(Number(count)));
+}
+
+/** What a request did to a bug's visit rows: per user, `kept` or `set` (to the change time); gone users absent. */
+export function visitEffects(before: readonly VisitRow[], after: readonly VisitRow[]): Record<string, 'kept' | 'set'> {
+  const was = new Map(before.map((row) => [row.user, row.last_visit_ts]));
+  return Object.fromEntries(after.map((row) => [row.user, was.get(row.user) === row.last_visit_ts ? 'kept' : 'set']));
+}
+
+/** A Bug.search whose order 5.2 leaves to the database (no id criterion, no limit). */
+export function isUnorderedSearch(path: string): boolean {
+  return path.startsWith('/rest/bug?') && !/[?&]id=/.test(path) && !/[?&]limit=/.test(path);
 }
 
 export function recordedCases(family: string): RecordedCase[] {
@@ -30,35 +58,58 @@ export function isServed(endpoints: readonly EndpointKey[], recorded: RecordedCa
   });
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+/** API times, and the SQL times of a raw comment row in Bug.history (`2026-10-03 10:12:00`). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}Z?$/;
+
+export interface ComparableOptions {
+  /** Bug.search without an id criterion: 5.2 answers in PostgreSQL's storage order, so bugs are compared by id. */
+  unordered?: boolean;
+  /** The `documentation` URL of errors (bz-companion's own contract points at its own). */
+  ignoreDocumentation?: boolean;
+}
 
 /**
  * An answer as one comparable value. Set aside, as the issue allows: key order
  * (Perl hash order), timestamps, `urlbase` (the recording's host), the time in a
- * lock-out message, and the text of a Perl crash (code 100500; its code and
- * HTTP 200 are compared).
+ * lock-out message, the text of a Perl crash (code 100500; its code and
+ * HTTP 200 are compared), update tokens (they hold the time), and the order of
+ * the changes inside one history change set (5.2 writes them in hash order).
  */
-export function comparable(status: number, text: string): unknown {
+export function comparable(status: number, text: string, options: ComparableOptions = {}): unknown {
   let body: unknown;
   try {
     body = text === '' ? '' : JSON.parse(text);
   } catch {
     body = text;
   }
-  return { status, body: normalize(body, '') };
+  const normalized = normalize(body, '', options) as { bugs?: Array<{ id?: number }> } | null;
+  if (options.unordered && Array.isArray(normalized?.bugs)) normalized.bugs.sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+  return { status, body: normalized };
 }
 
-function normalize(value: unknown, key: string): unknown {
+function changeKey(change: unknown): string {
+  const { field_name, removed, added } = change as Record<string, string>;
+  return `${field_name}\u0000${removed}\u0000${added}`;
+}
+
+function normalize(value: unknown, key: string, options: ComparableOptions): unknown {
   if (typeof value === 'string') {
     if (TIMESTAMP.test(value)) return '<time>';
     if (key === 'urlbase') return '<urlbase>';
+    if (key === 'update_token') return '<token>';
     return value.replace(/until \d{4}-\d\d-\d\d \d\d:\d\d UTC/, 'until <time>');
   }
-  if (Array.isArray(value)) return value.map((item) => normalize(item, key));
+  if (Array.isArray(value)) {
+    const items = value.map((item) => normalize(item, key, options));
+    return key === 'changes' ? items.sort((a, b) => changeKey(a).localeCompare(changeKey(b))) : items;
+  }
   if (value !== null && typeof value === 'object') {
     const object = value as Record<string, unknown>;
     const normalized: Record<string, unknown> = {};
-    for (const name of Object.keys(object).sort()) normalized[name] = normalize(object[name], name);
+    for (const name of Object.keys(object).sort()) {
+      if (name === 'documentation' && options.ignoreDocumentation) continue;
+      normalized[name] = normalize(object[name], name, options);
+    }
     if (object.code === 100500) normalized.message = '<perl crash>';
     return normalized;
   }
