@@ -4,12 +4,20 @@ import { sendRaw } from '../fuzz/raw-request.js';
 import { routeTable } from '../routes/api-router.js';
 import { bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
 import { type InProcessServer, ManualClock, serveInProcess } from '../testing/in-process-server.js';
-import { comparable, isServed, type RecordedCase, recordedCases, requestBody } from './recordings.js';
+import {
+  comparable,
+  isServed,
+  isUnorderedSearch,
+  type RecordedCase,
+  recordedCases,
+  requestBody,
+} from './recordings.js';
 
 /*
  * Under the bugzilla-5.2 profile, every recorded case of the families about
- * logins and last visits (and any other recorded request to an endpoint we
- * serve) gets 5.2's answer: status, code, message and body. Cases run in the
+ * logins, last visits, bugs, comments and history (and any other recorded
+ * request to an endpoint we serve) gets 5.2's answer: status, code, message
+ * and body, but for the cases listed in NOT_REPRODUCED. Cases run in the
  * recorded order on one server, since they build on each other (a token made
  * in #2 is used until #39 logs it out).
  */
@@ -54,6 +62,10 @@ const DEPENDS_ON_UNSERVED: Record<string, string> = {
 /** Cases the profile does not reproduce yet, and why; each must still differ, so the list stays true. */
 const NOT_REPRODUCED: Record<string, string> = {
   'bug-comment-post#27': "JSON::XS's parse error with a Perl file and line, not Node's message",
+  'bug-get#6': 'aliases match in any letter case (as on MySQL); 5.2 on PostgreSQL is case-sensitive',
+  'bug-get#14': "a search id that is not a number is code 100, not PostgreSQL's crash (100500)",
+  'bug-get#54': "an id above 2^31-1 is code 101, not PostgreSQL's crash (100500)",
+  'bug-get#81': "ETags are bz-companion's own, so 5.2's gives no 304",
 };
 
 /** Recorded token secrets -> the ones this server handed out for the same logins. */
@@ -95,7 +107,14 @@ async function send(baseUrl: string, recorded: RecordedCase, tokens: TokenMap) {
   return { status: response.status, text: tokens.learn(recorded.response.body, response.body) };
 }
 
-const FAMILIES = ['login-tokens', 'bug-user-last-visit', 'bug-comment-post'] as const;
+const FAMILIES = [
+  'login-tokens',
+  'bug-user-last-visit',
+  'bug-comment-post',
+  'bug-get',
+  'bug-comments',
+  'bug-history',
+] as const;
 
 for (const family of FAMILIES) {
   describe(`bugzilla-5.2 answers the recorded ${family} cases as 5.2 did`, () => {
@@ -123,9 +142,10 @@ for (const family of FAMILIES) {
           }
         }
         const ours = await send(server.url, recorded, tokens);
-        const theirs = comparable(recorded.response.status, recorded.response.body);
-        if (NOT_REPRODUCED[id]) expect(comparable(ours.status, ours.text)).not.toEqual(theirs);
-        else expect(comparable(ours.status, ours.text)).toEqual(theirs);
+        const options = { unordered: isUnorderedSearch(recorded.request.path) };
+        const theirs = comparable(recorded.response.status, recorded.response.body, options);
+        if (NOT_REPRODUCED[id]) expect(comparable(ours.status, ours.text, options)).not.toEqual(theirs);
+        else expect(comparable(ours.status, ours.text, options)).toEqual(theirs);
       });
     }
   });
