@@ -1,9 +1,9 @@
 import type { AddCommentResult, BugCommentsResult } from '@bz-companion/shared';
-import { isInvolved } from '../access.js';
 import { checkBug, isInsider } from '../bugs/check-bug.js';
 import { commentJson } from '../bugs/comment-json.js';
 import { FieldSelection } from '../bugs/field-selection.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
+import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
 import { databaseNow } from '../clock.js';
 import { BugzillaError, errors } from '../errors.js';
 import type { Comment } from '../store/types.js';
@@ -77,11 +77,10 @@ function param(request: ApiRequest, name: string): unknown {
  * blank (50), the bug must exist and be visible (100, 101, 102), only insiders
  * may make it private (113), and it must fit (114). The text loses its
  * trailing white space and its carriage returns. Stored durably, it moves the
- * bug's last_change_time, and (5.2's side effects of a bug update) sets the
- * author's last visit when involved and, on instances with strict involvement,
- * forgets the visits of users no longer involved.
+ * bug's last_change_time, and changes visits as a bug update does (see
+ * visitEffectsOfUpdate).
  */
-async function addComment(request: ApiRequest, { store, clock }: RouteDeps): Promise<AddCommentResult> {
+async function addComment(request: ApiRequest, { store, clock, profile }: RouteDeps): Promise<AddCommentResult> {
   const user = currentUser(request);
   const raw = param(request, 'comment');
   const given = Array.isArray(raw) ? raw[0] : raw;
@@ -101,20 +100,13 @@ async function addComment(request: ApiRequest, { store, clock }: RouteDeps): Pro
   if ([...text].length > MAX_COMMENT_LENGTH) {
     throw new BugzillaError(114, `Comments cannot be longer than ${MAX_COMMENT_LENGTH} characters.`);
   }
-  const users = (ids: number[]) => ids.map((userId) => store.userById(userId)).filter((u) => u !== undefined);
-  const forget = store.instance.strictInvolvement
-    ? users(store.visitorsOf(bug.id))
-        .filter((visitor) => !isInvolved(visitor, bug, parameters))
-        .map((visitor) => visitor.id)
-    : [];
   const comment = await store.addComment({
     bugId: bug.id,
     author: user.id,
     text,
     isPrivate,
     time: Math.floor(databaseNow(clock, store.instance) / 1000),
-    authorVisit: isInvolved(user, bug, parameters),
-    forgetVisitsOf: forget,
+    ...visitEffectsOfUpdate(store, bug, user, profile),
   });
   return { id: comment.id };
 }
