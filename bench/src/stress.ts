@@ -71,6 +71,36 @@ async function post(url: string, bug: number): Promise<{ status: number; ts: str
   return { status: response.status, ts: response.status === 200 ? body[0]?.last_visit_ts : undefined };
 }
 
+/** The bugs the crash cycles comment on: few, so reading every comment back is one request. */
+const COMMENTED_BUGS = 50;
+
+async function postComment(
+  url: string,
+  bug: number,
+  text: string,
+): Promise<{ status: number; id: number | undefined }> {
+  const response = await fetch(`${url}/rest/bug/${bug}/comment`, {
+    method: 'POST',
+    headers: { 'X-BUGZILLA-API-KEY': BENCH_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ comment: text }),
+  });
+  const body = (await response.json()) as { id?: number };
+  return { status: response.status, id: response.status === 201 ? body.id : undefined };
+}
+
+/** Comments acknowledged (id -> text) that are missing or say something else. */
+async function lostComments(url: string, acknowledged: Map<number, string>): Promise<number[]> {
+  const others = Array.from({ length: COMMENTED_BUGS - 1 }, (_, i) => `ids=${i + 2}`).join('&');
+  const response = await fetch(`${url}/rest/bug/1/comment?${others}&include_fields=id,text`, {
+    headers: { 'X-BUGZILLA-API-KEY': BENCH_KEY },
+  });
+  const { bugs } = (await response.json()) as {
+    bugs: Record<string, { comments: Array<{ id: number; text: string }> }>;
+  };
+  const stored = new Map(Object.values(bugs).flatMap(({ comments }) => comments.map((c) => [c.id, c.text] as const)));
+  return [...acknowledged].filter(([id, text]) => stored.get(id) !== text).map(([id]) => id);
+}
+
 /** Bugs whose acknowledged visit is missing or older than acknowledged. */
 async function lostVisits(url: string, acknowledged: Map<number, string>): Promise<number[]> {
   const lost: number[] = [];
@@ -97,9 +127,10 @@ async function lostVisits(url: string, acknowledged: Map<number, string>): Promi
 async function crashCycles(): Promise<void> {
   const data = await importFixture(1000);
   const acknowledged = new Map<number, string>();
+  const comments = new Map<number, string>();
   const summary = newSummary(
     'kill -9 under concurrent writes',
-    'journal compaction every ~20 kB, so some kills land mid-compaction',
+    'visits and comments; journal compaction every ~20 kB, so some kills land mid-compaction',
   );
   for (let cycle = 0; cycle < cycles; cycle++) {
     let server: Started;
@@ -113,11 +144,26 @@ async function crashCycles(): Promise<void> {
     const lost = await lostVisits(server.url, acknowledged);
     summary.lost += lost.length;
     if (lost.length) console.error(`stress: cycle ${cycle}: lost acknowledged visits to bugs ${lost.join(', ')}`);
+    const lostNotes = await lostComments(server.url, comments);
+    summary.lost += lostNotes.length;
+    if (lostNotes.length) console.error(`stress: cycle ${cycle}: lost acknowledged comments ${lostNotes.join(', ')}`);
     let running = true;
+    // Half the writers record visits, half post comments.
     const writer = async (worker: number) => {
       for (let i = 0; running; i++) {
-        const bug = 1 + ((worker * 7919 + i * 104729 + cycle * 31) % BUG_COUNT);
         try {
+          if (worker % 2 === 1) {
+            const text = `cycle ${cycle}, worker ${worker}, comment ${i}`;
+            const answer = await postComment(server.url, 1 + ((worker + i) % COMMENTED_BUGS), text);
+            summary.requests++;
+            if (answer.status >= 500) summary.server_errors++;
+            if (answer.id !== undefined) {
+              if (comments.has(answer.id)) summary.lost++; // an id given twice overwrote a comment
+              comments.set(answer.id, text);
+            }
+            continue;
+          }
+          const bug = 1 + ((worker * 7919 + i * 104729 + cycle * 31) % BUG_COUNT);
           const answer = await post(server.url, bug);
           summary.requests++;
           if (answer.status >= 500) summary.server_errors++;
@@ -139,6 +185,7 @@ async function crashCycles(): Promise<void> {
   }
   const final = await startOurs(data, CRASH_ENV);
   summary.lost += (await lostVisits(final.url, acknowledged)).length;
+  summary.lost += (await lostComments(final.url, comments)).length;
   await final.stop();
   summaries.push(summary);
 }
