@@ -6,6 +6,8 @@ const STATUS_BY_CODE: ReadonlyMap<number, number> = new Map([
   [101, 404],
   [32614, 404],
   [102, 401],
+  [110, 401],
+  [113, 401],
   [300, 401],
   [301, 401],
   [410, 401],
@@ -85,13 +87,29 @@ export const errors = {
   invalidBugId: (value: string) =>
     new BugzillaError(100, `'${value}' is not a valid bug number nor an alias to a bug.`),
   bugNumberRequired: () => new BugzillaError(100, 'You must enter a valid bug number!'),
-  bugAccessDenied: (bugId: number) => new BugzillaError(102, `You are not authorized to access bug #${bugId}.`),
+  /** `bugId` as the caller named the bug: an alias stays an alias, so a hidden bug's number is not revealed. */
+  bugAccessDenied: (bugId: number | string) =>
+    new BugzillaError(102, `You are not authorized to access bug #${bugId}.`),
   /** The same refusal to a caller who is not logged in (5.2's bug_access_query). */
-  bugAccessQuery: (bugId: number) =>
+  bugAccessQuery: (bugId: number | string) =>
     new BugzillaError(
       102,
       `You are not authorized to access bug #${bugId}. To see this bug, you must first log in to an account with the appropriate permissions.`,
     ),
+  bugDoesNotExist: (bugId: number | string) => new BugzillaError(101, `Bug #${bugId} does not exist.`),
+  /** A date parameter (new_since, last_change_time, creation_time) that is not one. */
+  illegalDate: (text: string) => new BugzillaError(56, `'${text}' is not a legal date.`),
+  searchNeedsLimit: () =>
+    new BugzillaError(50, 'The function Bug.search() requires a limit argument, and that argument was not set.'),
+  searchNumberRequired: () => new BugzillaError(52, 'Invalid parameter passed to Bug.search: It must be numeric.'),
+  commentIdNotNumeric: () =>
+    new BugzillaError(52, 'Invalid parameter passed to Bugzilla::Comment::new_from_list: It must be numeric.'),
+  invalidCommentId: (id: string) => new BugzillaError(111, `${id} is not a valid comment id.`),
+  commentIsPrivate: (id: number) => new BugzillaError(110, `Comment id ${id} is private.`),
+  notInsider: () =>
+    new BugzillaError(113, 'Sorry, but you are not allowed to (un)mark comments or attachments as private.'),
+  commentTooLong: (maxLength: number) =>
+    new BugzillaError(114, `Comments cannot be longer than ${maxLength} characters.`),
   notInvolved: (bugId: number, code = 1300) =>
     new BugzillaError(code, `Sorry, but you are not involved with Bug ${bugId}.`),
   /**

@@ -1,5 +1,5 @@
 import { isVisible } from '../access.js';
-import { BugzillaError, errors } from '../errors.js';
+import { errors } from '../errors.js';
 import type { Store } from '../store/store.js';
 import type { Bug, User } from '../store/types.js';
 
@@ -24,25 +24,15 @@ export function checkBug(store: Store, user: User | undefined, raw: unknown): Bu
     const digits = text.replace(/^0+(?=\d)/, '');
     const id = Number(digits);
     bug = id <= MAX_BUG_ID ? store.bugById(id) : undefined;
-    if (!bug) throw bugDoesNotExist(digits);
+    if (!bug) throw errors.bugDoesNotExist(digits);
   } else {
     bug = store.bugByAlias(text);
     if (!bug) throw errors.invalidBugId(text);
   }
-  if (!canSeeBug(user, bug, store.instance.parameters)) throw bugAccessDenied(text, user !== undefined);
+  if (!canSeeBug(user, bug, store.instance.parameters)) {
+    throw user ? errors.bugAccessDenied(text) : errors.bugAccessQuery(text);
+  }
   return bug;
-}
-
-export const bugDoesNotExist = (id: string | number) => new BugzillaError(101, `Bug #${id} does not exist.`);
-
-export function bugAccessDenied(ref: string | number, loggedIn: boolean): BugzillaError {
-  const message = `You are not authorized to access bug #${ref}.`;
-  return new BugzillaError(
-    102,
-    loggedIn
-      ? message
-      : `${message} To see this bug, you must first log in to an account with the appropriate permissions.`,
-  );
 }
 
 /** Members of the `insidergroup` parameter's group see private comments; nobody when it is empty. */

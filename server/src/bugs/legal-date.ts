@@ -1,4 +1,4 @@
-import { BugzillaError } from '../errors.js';
+import { errors } from '../errors.js';
 
 const FORMS = [
   // 2026-10-03T10:59:59Z, 2026-10-03 10:59:59, 2026-10-03T12:59:59+02:00, 20261003T10:59:59
@@ -30,7 +30,7 @@ export function parseLegalDate(text: string): number {
     }
     return local / 1000 - offsetSeconds(zone);
   }
-  throw new BugzillaError(56, `'${text}' is not a legal date.`);
+  throw errors.illegalDate(text);
 }
 
 function offsetSeconds(zone: string | undefined): number {

@@ -1,4 +1,4 @@
-import { BugzillaError, errors } from '../errors.js';
+import { errors } from '../errors.js';
 import type { Store } from '../store/store.js';
 import type { Bug, User } from '../store/types.js';
 import { canSeeBug } from './check-bug.js';
@@ -90,7 +90,7 @@ export function searchBugs(store: Store, user: User | undefined, query: URLSearc
   const limit = numberParam(query, 'limit');
   const offset = numberParam(query, 'offset');
   if (offset !== undefined && limit === undefined) {
-    throw new BugzillaError(50, 'The function Bug.search() requires a limit argument, and that argument was not set.');
+    throw errors.searchNeedsLimit();
   }
   const max = Number(store.instance.parameters.max_search_results ?? '10000') || 10000;
   const parameters = store.instance.parameters;
@@ -107,7 +107,7 @@ function numberParam(query: URLSearchParams, name: string): number | undefined {
   const text = query.get(name);
   if (text === null) return undefined;
   if (!/^\s*\d+\s*$/.test(text)) {
-    throw new BugzillaError(52, `Invalid parameter passed to Bug.search: It must be numeric.`);
+    throw errors.searchNumberRequired();
   }
   return Number(text);
 }

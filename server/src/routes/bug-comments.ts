@@ -5,7 +5,7 @@ import { FieldSelection } from '../bugs/field-selection.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
 import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
 import { databaseNow } from '../clock.js';
-import { BugzillaError, errors } from '../errors.js';
+import { errors } from '../errors.js';
 import type { Comment } from '../store/types.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
@@ -44,17 +44,16 @@ function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: boolea
   const byId: BugCommentsResult['comments'] = {};
   const ids = commentRefs.map((ref) => ref.trim());
   if (ids.some((id) => !/^\d+$/.test(id))) {
-    throw new BugzillaError(52, 'Invalid parameter passed to Bugzilla::Comment::new_from_list: It must be numeric.');
+    throw errors.commentIdNotNumeric();
   }
   const found: Comment[] = ids.map((id) => {
     const comment = store.commentById(Number(id));
-    if (!comment) throw new BugzillaError(111, `${id} is not a valid comment id.`);
+    if (!comment) throw errors.invalidCommentId(id);
     return comment;
   });
   for (const bugId of new Set(found.map((comment) => comment.bugId))) checkBug(store, user, bugId);
   for (const comment of found) {
-    if (comment.isPrivate && !insider)
-      throw new BugzillaError(110, `Comment id ${comment.id} is private.`, { status: 401 });
+    if (comment.isPrivate && !insider) throw errors.commentIsPrivate(comment.id);
     byId[String(comment.id)] = commentJson(comment, store.commentsOf(comment.bugId).indexOf(comment), store, fields);
   }
   return { bugs, comments: byId };
@@ -91,14 +90,10 @@ async function addComment(request: ApiRequest, { store, clock, profile }: RouteD
   const parameters = store.instance.parameters;
   // The pre-3.6 name `private`, when given, replaces `is_private` (as 5.2 does).
   const isPrivate = truthy(param(request, 'private') ?? param(request, 'is_private'));
-  if (isPrivate && !isInsider(user, parameters)) {
-    throw new BugzillaError(113, 'Sorry, but you are not allowed to (un)mark comments or attachments as private.', {
-      status: 401,
-    });
-  }
+  if (isPrivate && !isInsider(user, parameters)) throw errors.notInsider();
   const text = String(given).replace(/\s+$/, '').replace(/\r\n?/g, '\n');
   if ([...text].length > MAX_COMMENT_LENGTH) {
-    throw new BugzillaError(114, `Comments cannot be longer than ${MAX_COMMENT_LENGTH} characters.`);
+    throw errors.commentTooLong(MAX_COMMENT_LENGTH);
   }
   const comment = await store.addComment({
     bugId: bug.id,
