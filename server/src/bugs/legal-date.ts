@@ -1,9 +1,7 @@
 import { errors } from '../errors.js';
 
-const FORMS = [
-  // 2026-10-03T10:59:59Z, 2026-10-03 10:59:59, 2026-10-03T12:59:59+02:00, 20261003T10:59:59
-  /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i,
-];
+/** 2026-10-03T10:59:59Z, 2026-10-03 10:59:59, 2026-10-03T12:59:59+02:00, 20261003T10:59:59, 2026-10-03. */
+const LEGAL_DATE = /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
  * A date parameter (new_since, last_change_time, creation_time) in any form
@@ -13,24 +11,19 @@ const FORMS = [
  * Returns epoch seconds.
  */
 export function parseLegalDate(text: string): number {
-  for (const form of FORMS) {
-    const match = form.exec(text.trim());
-    if (!match) continue;
-    const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = match;
-    const local = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-    const check = new Date(local);
-    if (
-      check.getUTCMonth() !== Number(mo) - 1 ||
-      check.getUTCDate() !== Number(d) ||
-      Number(h) > 23 ||
-      Number(mi) > 59 ||
-      Number(s) > 59
-    ) {
-      break;
-    }
-    return local / 1000 - offsetSeconds(zone);
-  }
-  throw errors.illegalDate(text);
+  const match = LEGAL_DATE.exec(text.trim());
+  if (!match) throw errors.illegalDate(text);
+  const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = match;
+  const local = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  const check = new Date(local);
+  const real =
+    check.getUTCMonth() === Number(mo) - 1 &&
+    check.getUTCDate() === Number(d) &&
+    Number(h) <= 23 &&
+    Number(mi) <= 59 &&
+    Number(s) <= 59;
+  if (!real) throw errors.illegalDate(text);
+  return local / 1000 - offsetSeconds(zone);
 }
 
 function offsetSeconds(zone: string | undefined): number {
