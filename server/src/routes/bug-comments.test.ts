@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bugContentFixture } from '../testing/bug-content-fixture.js';
 import { type RunningServer, serveCli, serveFixture } from '../testing/cli-server.js';
 import { KEYS } from '../testing/fixtures.js';
-import { expectBugzillaError, httpClient } from '../testing/http.js';
+import { expectBugzillaError, getOk, httpClient } from '../testing/http.js';
 
 type Comment = { id: number; bug_id: number; count: number; creator: string; text: string; is_private: boolean };
 type Comments = { bugs: Record<string, { comments: Comment[] }>; comments: Record<string, Comment> };
@@ -16,11 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const read = async (path: string, key?: string) => {
-  const response = await api(path, key ? { key } : {});
-  expect(response.status).toBe(200);
-  return (await response.json()) as Comments;
-};
+const read = (path: string, key?: string) => getOk<Comments>(api, path, key);
 const counts = (answer: Comments, bug: number) => answer.bugs[String(bug)]?.comments.map((c) => c.count);
 const post = (path: string, key: string, json: unknown) => api(path, { method: 'POST', key, json });
 

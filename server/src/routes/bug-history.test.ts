@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bugContentFixture } from '../testing/bug-content-fixture.js';
 import { type RunningServer, serveFixture } from '../testing/cli-server.js';
 import { KEYS } from '../testing/fixtures.js';
-import { expectBugzillaError, httpClient } from '../testing/http.js';
+import { expectBugzillaError, getOk, httpClient } from '../testing/http.js';
 
 type History = {
   bugs: Array<{
@@ -21,11 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const read = async (path: string, key?: string) => {
-  const response = await api(path, key ? { key } : {});
-  expect(response.status).toBe(200);
-  return (await response.json()) as History;
-};
+const read = (path: string, key?: string) => getOk<History>(api, path, key);
 const whens = (answer: History) => answer.bugs[0]?.history.map((set) => set.when);
 
 describe('GET /rest/bug/{id}/history', () => {

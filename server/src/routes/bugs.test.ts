@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bugContentFixture } from '../testing/bug-content-fixture.js';
 import { type RunningServer, serveFixture } from '../testing/cli-server.js';
 import { KEYS } from '../testing/fixtures.js';
-import { expectBugzillaError, httpClient } from '../testing/http.js';
+import { expectBugzillaError, getOk, httpClient } from '../testing/http.js';
 
 let server: RunningServer;
 let api: ReturnType<typeof httpClient>;
@@ -18,11 +18,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 type Bugs = { bugs: Array<Record<string, unknown>>; faults?: unknown[] };
-const bugs = async (path: string, key?: string) => {
-  const response = await api(path, key ? { key } : {});
-  expect(response.status).toBe(200);
-  return (await response.json()) as Bugs;
-};
+const bugs = (path: string, key?: string) => getOk<Bugs>(api, path, key);
 const ids = (answer: Bugs) => answer.bugs.map((bug) => bug.id);
 
 describe('GET /rest/bug/{id or alias}', () => {

@@ -26,3 +26,10 @@ export function httpClient(baseUrl: string) {
     return fetch(`${baseUrl.replace(/\/$/, '')}${path}`, { ...init, headers, body: body ?? null });
   };
 }
+
+/** GETs `path` through `api` (as the key's user when one is given), expects 200, and returns the parsed body. */
+export async function getOk<T>(api: ReturnType<typeof httpClient>, path: string, key?: string): Promise<T> {
+  const response = await api(path, key ? { key } : {});
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
