@@ -46,10 +46,11 @@ export const errors = {
       `The request body is larger than the limit of ${limitBytes} bytes (${formatBytes(limitBytes)}).`,
       { status: 413 },
     ),
-  invalidCallback: (callback: string) =>
+  /** `allowed` finishes the sentence "For security reasons, …" with the rule the name broke. */
+  invalidCallback: (callback: string, allowed: string) =>
     new BugzillaError(
       32611,
-      `You cannot use '${callback}' as your 'callback' parameter. For security reasons, only letters, numbers, and the following characters are allowed in the 'callback' parameter: []._`,
+      `You cannot use '${callback}' as your 'callback' parameter. For security reasons, ${allowed}`,
     ),
   invalidApiKey: () =>
     new BugzillaError(306, 'The API key you specified is invalid. Please check that you typed it correctly.'),

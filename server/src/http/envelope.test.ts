@@ -100,13 +100,14 @@ describe('JSONP (?callback= on a GET), as 5.2', () => {
     expect(JSON.parse(text.slice('/**/cb('.length, -1))).toMatchObject({ error: true, code: 410 });
   });
 
-  it("refuses a callback outside 5.2's characters with 32611, as JSON", async () => {
+  it('refuses a callback that is not a JavaScript name with 32611, as JSON', async () => {
     await expectError(
       await api('/rest/version?callback=a-b'),
       400,
       32611,
-      "You cannot use 'a-b' as your 'callback' parameter. For security reasons, only letters, numbers, and the following characters are allowed in the 'callback' parameter: []._",
+      "You cannot use 'a-b' as your 'callback' parameter. For security reasons, the 'callback' parameter must be a JavaScript name: a letter, '_' or '$', then letters, digits, '_', '$' or '.'.",
     );
+    expect(await (await api('/rest/version?callback=$jq.done')).text()).toBe('/**/$jq.done({"version":"5.2"})');
   });
 
   it('leaves POST answers as JSON', async () => {

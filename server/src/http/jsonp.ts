@@ -1,20 +1,18 @@
 import { errors } from '../errors.js';
+import type { JsonpCallbackRule } from '../profiles/profile.js';
 
 export const JSONP_CONTENT_TYPE = 'text/javascript; charset=UTF-8';
-
-/** 5.2's rule (JSONRPC.pm `_bz_callback`): ASCII letters, digits, `_`, `.`, `[` and `]`. */
-const CALLBACK_NAME = /^[A-Za-z0-9_.[\]]+$/;
 
 /**
  * The JSONP function a GET names with `?callback=`, trimmed as 5.2 trims it,
  * or undefined for none. Like 5.2's Perl test of the parameter, "" and "0"
- * mean none; any other name outside 5.2's rule is refused (32611).
+ * mean none; a name outside the profile's rule is refused (32611).
  */
-export function jsonpCallback(query: URLSearchParams): string | undefined {
+export function jsonpCallback(query: URLSearchParams, rule: JsonpCallbackRule): string | undefined {
   const value = query.get('callback');
   if (value === null || value === '' || value === '0') return undefined;
   const name = value.trim();
-  if (!CALLBACK_NAME.test(name)) throw errors.invalidCallback(name);
+  if (!rule.name.test(name)) throw errors.invalidCallback(name, rule.allowed);
   return name;
 }
 

@@ -43,6 +43,11 @@ export interface LastVisitRules {
   read: 'contract' | 'crash' | 'unresolved-ids' | 'stored-rows';
   /** `GET` without ids: the 20 most recent (contract) or every stored row (BMO). */
   list: 'recent' | 'all-rows';
+  /**
+   * A bug the caller cannot see, in an update: refused with 102 (5.x, the contract) or
+   * left out silently while the visible ones are recorded (bmo, as test-double.md specifies).
+   */
+  invisibleBugs: 'refuse' | 'skip';
   /** The id answered by an update: the bug's own (an alias becomes its number) or Perl's int() of what was sent (BMO: an alias is 0). */
   answeredId: 'bug' | 'as-sent';
   /** The path id is a scalar that replaces any query `ids` (BMO) rather than a list merged with them. */
@@ -52,6 +57,12 @@ export interface LastVisitRules {
    * and a POST's query `ids` (first value) override path and body.
    */
   perlMerge: boolean;
+}
+
+export interface JsonpCallbackRule {
+  name: RegExp;
+  /** Ends the refusal's sentence "For security reasons, …". */
+  allowed: string;
 }
 
 /** Everything that differs between the trackers; every route reads its behaviour from here. */
@@ -87,6 +98,8 @@ export interface Profile {
   corsAllowHeaders: string | undefined;
   /** A request body without a Content-Type is read as form fields (5.2's CGI), so JSON sent that way is lost. */
   untypedBodyIsForm: boolean;
+  /** Which `?callback=` names a GET may use for JSONP; any other is refused (32611) with `allowed` as the reason. */
+  jsonpCallback: JsonpCallbackRule;
   /** `GET /rest/version` when the fixture does not set one. */
   defaultVersion: string;
 }

@@ -274,12 +274,16 @@ describe('bmo', () => {
     expect(await json(both)).toMatchObject({ login: 'alice@example.com' });
   });
 
-  it('records any visible bug, answers an alias as bug 0, refuses an invisible one', async () => {
+  it('records any visible bug, answers an alias as bug 0, skips an invisible one silently', async () => {
     const posted = (await json(
-      await call('/rest/bug_user_last_visit', { method: 'POST', key: KEYS.carol, json: { ids: [6, 'myalias'] } }),
+      await call('/rest/bug_user_last_visit', { method: 'POST', key: KEYS.carol, json: { ids: [6, 2, 'myalias'] } }),
     )) as Array<{ id: number }>;
     expect(posted.map((visit) => visit.id)).toEqual([6, 0]);
-    await expectBugzillaError(await call('/rest/bug_user_last_visit/2', { method: 'POST', key: KEYS.carol }), 401, 102);
+    const alone = await call('/rest/bug_user_last_visit/2', { method: 'POST', key: KEYS.carol });
+    expect(alone.status).toBe(200);
+    expect(await json(alone)).toEqual([]);
+    const stored = (await json(await call('/rest/bug_user_last_visit', { key: KEYS.carol }))) as Array<{ id: number }>;
+    expect(stored.map((visit) => visit.id)).not.toContain(2);
   });
 
   it('lists every stored row, omits never-visited bugs, and reads a path id alone', async () => {

@@ -4,7 +4,7 @@ import {
   PARAMETERS_LOGGED_IN_5_2,
   PARAMETERS_LOGGED_IN_CONTRACT,
 } from './parameter-lists.js';
-import { DEFAULT_PROFILE, type Profile, type ProfileName } from './profile.js';
+import { DEFAULT_PROFILE, type JsonpCallbackRule, type Profile, type ProfileName } from './profile.js';
 
 /*
  * The one place that says how the trackers differ. Facts and sources:
@@ -29,6 +29,19 @@ const LAST_VISIT_LOGIN_NOT_ENFORCED = {
 /** 5.x and BMO route `^/bug_user_last_visit/(\d+)$`. */
 const LAST_VISIT_ID_PATH: ReadonlySet<string> = new Set(['/rest/bug_user_last_visit/{id}']);
 
+/** 5.x's rule (JSONRPC.pm `_bz_callback`): ASCII letters, digits, `_`, `.`, `[` and `]`, with its message. */
+const PERL_CALLBACK: JsonpCallbackRule = {
+  name: /^[A-Za-z0-9_.[\]]+$/,
+  allowed: "only letters, numbers, and the following characters are allowed in the 'callback' parameter: []._",
+};
+
+/** The contract's rule (issue 8): a JavaScript name or dotted path (`cb`, `$jq.done`), never an expression. */
+const IDENTIFIER_CALLBACK: JsonpCallbackRule = {
+  name: /^[A-Za-z_$][\w$.]*$/,
+  allowed:
+    "the 'callback' parameter must be a JavaScript name: a letter, '_' or '$', then letters, digits, '_', '$' or '.'.",
+};
+
 /** 5.x's `last_audit_time` keeps `Bugzilla::…` class names only. */
 const PERL_AUDIT_CLASS = /^Bugzilla(::[a-zA-Z0-9_]+)*$/;
 
@@ -49,6 +62,7 @@ const bzCompanion: Profile = {
   },
   lastVisit: {
     involvement: 'when-strict-setting',
+    invisibleBugs: 'refuse',
     read: 'contract',
     list: 'recent',
     answeredId: 'bug',
@@ -61,6 +75,7 @@ const bzCompanion: Profile = {
   ownMethodsOnly: false,
   corsAllowHeaders: undefined,
   untypedBodyIsForm: false,
+  jsonpCallback: IDENTIFIER_CALLBACK,
   defaultVersion: '5.2',
 };
 
@@ -81,6 +96,7 @@ const bugzilla52: Profile = {
   },
   lastVisit: {
     involvement: 'always',
+    invisibleBugs: 'refuse',
     read: 'crash',
     list: 'recent',
     answeredId: 'bug',
@@ -95,6 +111,7 @@ const bugzilla52: Profile = {
   // 5.2's REST.pm: a page cannot send the API key header cross-origin (it would be ignored anyway).
   corsAllowHeaders: 'origin, content-type, accept, x-requested-with',
   untypedBodyIsForm: true,
+  jsonpCallback: PERL_CALLBACK,
   defaultVersion: '5.2',
 };
 
@@ -137,6 +154,7 @@ const bmo: Profile = {
   },
   lastVisit: {
     involvement: 'never',
+    invisibleBugs: 'skip',
     read: 'stored-rows',
     list: 'all-rows',
     answeredId: 'as-sent',
@@ -149,6 +167,7 @@ const bmo: Profile = {
   ownMethodsOnly: false,
   corsAllowHeaders: undefined,
   untypedBodyIsForm: false,
+  jsonpCallback: PERL_CALLBACK,
   defaultVersion: '20260820.1',
 };
 

@@ -61,7 +61,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     const run = (ctx: Parameters<EndpointHandler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
       // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.
-      if (answersJsonp && query !== EMPTY_QUERY) ctx.state.jsonpCallback = jsonpCallback(query);
+      if (answersJsonp && query !== EMPTY_QUERY) ctx.state.jsonpCallback = jsonpCallback(query, profile.jsonpCallback);
       if (body) ctx.state.body = body;
       if (body && profile.fieldsFromBody) ctx.state.fieldFilter = bodyFieldFilter(body, query);
       const presented = presentedCredentials(

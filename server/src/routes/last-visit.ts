@@ -43,23 +43,28 @@ async function update(request: ApiRequest, { store, clock, profile }: RouteDeps)
   const { parameters, strictInvolvement } = store.instance;
   const mustBeInvolved =
     rules.involvement === 'always' || (rules.involvement === 'when-strict-setting' && strictInvolvement);
-  const bugIds = refs.map((ref) => {
+  const recorded: Array<{ id: number; ref: unknown }> = [];
+  for (const ref of refs) {
     const bug = resolveBugRef(store, ref);
     const { id } = bug;
-    if (!canSee(user, bug, parameters)) throw user ? errors.bugAccessDenied(id) : errors.bugAccessQuery(id);
+    if (!canSee(user, bug, parameters)) {
+      if (rules.invisibleBugs === 'skip') continue;
+      throw user ? errors.bugAccessDenied(id) : errors.bugAccessQuery(id);
+    }
     // Nobody logged out is ever involved (5.2 answers them "not involved", not "log in").
     if (mustBeInvolved && !(user && isInvolved(user, bug, parameters))) {
       throw errors.notInvolved(id, profile.codes.userNotInvolved);
     }
-    return id;
-  });
+    recorded.push({ id, ref });
+  }
+  const bugIds = recorded.map(({ id }) => id);
   // Only BMO gets here logged out: it inserts a row for user 0, which the foreign key refuses (read from its code).
   if (!user) throw errors.perlCrash(ANONYMOUS_INSERT_CRASH);
   const ts = Math.floor(databaseNow(clock, store.instance) / 1000);
   await store.recordVisits(user.id, bugIds, ts);
   const lastVisitTs = formatBugzillaTime(ts * 1000);
-  return bugIds.map((id, i) => ({
-    id: rules.answeredId === 'bug' ? id : perlInt(refs[i]),
+  return recorded.map(({ id, ref }) => ({
+    id: rules.answeredId === 'bug' ? id : perlInt(ref),
     last_visit_ts: lastVisitTs,
   }));
 }
