@@ -1,5 +1,6 @@
 import { defineManifest } from '@crxjs/vite-plugin';
 import pkg from './package.json' with { type: 'json' };
+import { LOCAL_ORIGIN_PATTERNS } from './src/common/local-origins.js';
 
 export type Target = 'chromium' | 'firefox';
 
@@ -27,7 +28,7 @@ export function manifestFor(target: Target) {
         ? { scripts: ['src/background/index.ts'], type: 'module' }
         : { service_worker: 'src/background/index.ts', type: 'module' },
     permissions: ['storage', 'alarms', 'webNavigation'],
-    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
+    host_permissions: [...LOCAL_ORIGIN_PATTERNS],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     commands: {
       _execute_action: {

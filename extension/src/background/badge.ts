@@ -1,4 +1,5 @@
 import { describeProblem } from '../common/problems.js';
+import type { TrackerSettings } from '../common/trackers.js';
 import type { Badge } from '../platform/platform.js';
 import type { DeliveryState } from './local-state.js';
 
@@ -7,23 +8,33 @@ const QUEUED = '#1f6feb';
 
 const waiting = (count: number) => `${count} visit${count === 1 ? '' : 's'} waiting to be sent`;
 
-/**
- * The toolbar badge for a state: a problem first (with the queued count, if
- * any, in the warning colour), then clock trouble, then the queued count.
- */
-export function badgeFor(state: DeliveryState): Badge {
-  const count = state.queue.length;
-  const countText = count > 99 ? '99+' : String(count);
-  if (state.problem && state.problem.kind !== 'not-configured') {
-    const title = `bz-companion: ${describeProblem(state.problem)}${count > 0 ? ` ${waiting(count)}.` : ''}`;
-    return { text: count > 0 ? countText : '!', color: WARNING, title };
-  }
+/** What is wrong with one tracker, in a sentence, or null. */
+function trouble(state: DeliveryState): string | null {
+  if (state.problem && state.problem.kind !== 'not-configured') return describeProblem(state.problem);
   if (state.clock?.trackerClocksDisagree) {
-    const seconds = state.clock.dbMinusWebSeconds;
+    return `the tracker's database and web clocks differ by ${state.clock.dbMinusWebSeconds} s`;
+  }
+  return null;
+}
+
+/**
+ * The toolbar badge over every tracker: the total of queued visits; in the
+ * warning colour (or `!` when nothing is queued) when any tracker has a
+ * problem, with the tooltip naming each tracker in trouble.
+ */
+export function badgeFor(trackers: ReadonlyArray<{ tracker: TrackerSettings; state: DeliveryState }>): Badge {
+  const count = trackers.reduce((sum, { state }) => sum + state.queue.length, 0);
+  const countText = count > 99 ? '99+' : String(count);
+  const troubled = trackers.flatMap(({ tracker, state }) => {
+    const what = trouble(state);
+    return what === null ? [] : [`${new URL(tracker.url).host}: ${what}`];
+  });
+  const queuedLine = count > 0 ? ` ${waiting(count)}.` : '';
+  if (troubled.length > 0) {
     return {
-      text: '!',
+      text: count > 0 ? countText : '!',
       color: WARNING,
-      title: `bz-companion: the tracker's database and web clocks differ by ${seconds} s`,
+      title: `bz-companion: ${troubled.join(' ')}${queuedLine}`,
     };
   }
   if (count > 0) return { text: countText, color: QUEUED, title: `bz-companion: ${waiting(count)}` };

@@ -1,113 +1,142 @@
-import { type AuthMode, type BugzillaClient, computeClockSkew } from '@bz-companion/shared';
-import { classify, type Problem } from '../common/problems.js';
-import { isLocalTracker, originPattern, type Settings } from '../common/settings.js';
+import { type BugzillaClient, computeClockSkew } from '@bz-companion/shared';
+import { asProblem, classify } from '../common/problems.js';
 import { checkKey, trackerClient } from '../common/tracker.js';
+import { isLocalTracker, originPattern, type Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
+import { TrackerStorage } from '../storage/storage.js';
 import { badgeFor } from './badge.js';
-import {
-  DELIVERY_STATE_KEY,
-  type DeliveryState,
-  EMPTY_DELIVERY_STATE,
-  MAX_FAILURES,
-  MAX_QUEUE,
-} from './local-state.js';
+import { isMissingRoute, sendVisit } from './deliver-one.js';
+import { type DeliveryState, EMPTY_DELIVERY_STATE, MAX_FAILURES, MAX_QUEUE } from './local-state.js';
 
 const CLOCK_CHECK_EVERY_MS = 10 * 60 * 1000;
 
+type Operation = (state: DeliveryState, tracker: Tracker, save: () => Promise<void>) => Promise<void>;
+
+/** Changes when the user edits how the tracker is reached; a simple hash, so the key is not copied here. */
+function fingerprint(tracker: Tracker): string {
+  let hash = 0x811c9dc5;
+  for (const char of `${tracker.url} ${tracker.authPreference} ${tracker.apiKey}`) {
+    hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  }
+  return hash.toString(16);
+}
+
 /**
- * Sends visits to the tracker. A visit goes out at once as
- * `POST /rest/bug_user_last_visit/{id}`; when the tracker is unreachable or
- * failing it is queued in storage.local and delivered with the rest as one
- * `POST /rest/bug_user_last_visit {ids}` as soon as the tracker answers again.
- * A bug the tracker rejects (no such bug, no access) is dropped and recorded.
- * All state changes go through one queue of operations, so concurrent page
- * loads never lose each other's writes.
+ * Sends visits to their trackers. A visit is first written to its tracker's
+ * queue in storage.local, then sent: so a service worker stopped at any
+ * moment loses nothing, and the next start delivers it. One visit goes out
+ * as `POST /rest/bug_user_last_visit/{id}`, several as one
+ * `POST /rest/bug_user_last_visit {ids}` where the tracker has that route
+ * (Bugzilla 5.0/5.2 do not: there each goes on its own). A bug the tracker
+ * rejects (no such bug, no access) is dropped and recorded. Each tracker has
+ * its own chain of operations: concurrent page loads never lose each other's
+ * writes, and one tracker's outage never waits on another's.
  */
 export class Delivery {
   readonly #platform: Platform;
+  readonly #storage: TrackerStorage;
   readonly #now: () => number;
-  #chain: Promise<unknown> = Promise.resolve();
+  readonly #chains = new Map<string, Promise<unknown>>();
+  #badgeChain: Promise<unknown> = Promise.resolve();
 
   constructor(platform: Platform, now: () => number = Date.now) {
     this.#platform = platform;
+    this.#storage = new TrackerStorage(platform);
     this.#now = now;
   }
 
-  /** A bug page was opened: send the visit now, or keep it for later. */
-  recordVisit(bug: string): Promise<DeliveryState> {
-    return this.#serialized(async (state, settings) => {
-      if (!(await this.#ready(state, settings))) {
-        if (state.problem?.kind !== 'not-configured') this.#enqueue(state, bug);
+  /** A bug page of this tracker was opened: queue the visit, then deliver the queue. */
+  recordVisit(trackerId: string, bug: string): Promise<DeliveryState> {
+    return this.#serialized(trackerId, async (state, tracker, save) => {
+      if (!tracker.recordVisits) return;
+      if (tracker.apiKey === '') {
+        state.problem = { kind: 'not-configured' };
         return;
       }
-      const client = await this.#client(state, settings);
-      if (!client) return this.#enqueue(state, bug);
-      try {
-        await client.lastVisit.update(bug);
-        this.#delivered(state, [bug]);
-      } catch (error) {
-        this.#failed(state, [bug], error, true);
-        return;
-      }
-      await this.#flushWith(state, client);
-      await this.#maybeCheckClock(state, client);
+      this.#enqueue(state, bug);
+      await save();
+      await this.#deliver(state, tracker, save);
     });
   }
 
-  /** Delivers what is queued (alarm, start-up, Retry now). */
-  flush(): Promise<DeliveryState> {
-    return this.#serialized(async (state, settings) => {
-      if (!(await this.#ready(state, settings))) return;
-      const client = await this.#client(state, settings);
-      if (!client) return;
-      await this.#flushWith(state, client);
-      await this.#maybeCheckClock(state, client);
-    });
+  /** Delivers what is queued for one tracker (alarm, start-up, Retry now). */
+  flush(trackerId: string): Promise<DeliveryState> {
+    return this.#serialized(trackerId, (state, tracker, save) => this.#deliver(state, tracker, save));
   }
 
-  /** The current state, as the popup shows it. */
-  state(): Promise<DeliveryState> {
-    return this.#serialized(async () => {});
+  /** Delivers every tracker's queue, each on its own. */
+  async flushAll(): Promise<void> {
+    await this.#storage.forgetRemovedTrackers();
+    const trackers = await this.#storage.trackerSettings();
+    await Promise.all(trackers.map((tracker) => this.flush(tracker.id)));
   }
 
-  /** Settings changed: forget the detected key mode and any problem, then try again. */
-  settingsChanged(): Promise<DeliveryState> {
-    return this.#serialized(async (state) => {
-      state.authModes = {};
-      state.problem = null;
-    }).then(() => this.flush());
+  /** The current state of one tracker, as the popup shows it. */
+  state(trackerId: string): Promise<DeliveryState> {
+    return this.#serialized(trackerId, async () => {});
   }
 
-  #serialized(operation: (state: DeliveryState, settings: Settings) => Promise<void>): Promise<DeliveryState> {
+  #serialized(trackerId: string, operation: Operation): Promise<DeliveryState> {
     const run = async () => {
-      const stored = await this.#platform.readLocal<DeliveryState>(DELIVERY_STATE_KEY);
-      const settings = await this.#platform.readSettings();
-      let state: DeliveryState = { ...structuredClone(EMPTY_DELIVERY_STATE), ...stored };
-      if (state.trackerUrl !== settings.trackerUrl) {
-        // Visits queued for another tracker name its bugs, not this one's: never send them here.
-        state = { ...structuredClone(EMPTY_DELIVERY_STATE), trackerUrl: settings.trackerUrl };
+      const tracker = (await this.#storage.trackers()).find((t) => t.id === trackerId);
+      // A removed tracker has no state to keep: never write one back.
+      if (!tracker) return structuredClone(EMPTY_DELIVERY_STATE);
+      let state = await this.#storage.readDelivery(trackerId);
+      if (state.trackerUrl !== tracker.url) {
+        // The URL was edited: visits queued for the old one name its bugs, not this one's. Never send them here.
+        state = { ...structuredClone(EMPTY_DELIVERY_STATE), trackerUrl: tracker.url };
       }
+      if (state.configuredAs !== fingerprint(tracker)) {
+        state = { ...state, configuredAs: fingerprint(tracker), authMode: null, problem: null };
+      }
+      const save = () => this.#storage.writeDelivery(trackerId, state);
       try {
-        await operation(state, settings);
+        await operation(state, tracker, save);
       } finally {
-        await this.#platform.writeLocal(DELIVERY_STATE_KEY, state);
-        await this.#platform.setBadge(badgeFor(state));
+        await save();
+        await this.#updateBadge();
       }
       return state;
     };
-    const result = this.#chain.then(run, run);
-    this.#chain = result.catch(() => {});
+    const previous = this.#chains.get(trackerId) ?? Promise.resolve();
+    const result = previous.then(run, run);
+    this.#chains.set(
+      trackerId,
+      result.catch(() => {}),
+    );
     return result;
   }
 
-  async #ready(state: DeliveryState, settings: Settings): Promise<boolean> {
-    if (!settings.trackingEnabled || settings.apiKey === '') {
+  /** The badge sums every tracker: its own chain, reading what is stored. */
+  #updateBadge(): Promise<void> {
+    const update = async () => {
+      const trackers = await this.#storage.trackerSettings();
+      const states = await Promise.all(
+        trackers.map(async (t) => ({ tracker: t, state: await this.#storage.readDelivery(t.id) })),
+      );
+      await this.#platform.setBadge(badgeFor(states));
+    };
+    const result = this.#badgeChain.then(update, update);
+    this.#badgeChain = result.catch(() => {});
+    return result;
+  }
+
+  async #deliver(state: DeliveryState, tracker: Tracker, save: () => Promise<void>): Promise<void> {
+    if (!(await this.#ready(state, tracker))) return;
+    const client = await this.#client(state, tracker);
+    if (!client) return;
+    await this.#deliverQueue(state, tracker, client, save);
+    await this.#maybeCheckClock(state, client);
+  }
+
+  async #ready(state: DeliveryState, tracker: Tracker): Promise<boolean> {
+    if (tracker.apiKey === '') {
       state.problem = { kind: 'not-configured' };
       return false;
     }
     if (state.problem?.kind === 'not-configured') state.problem = null;
-    if (!isLocalTracker(settings.trackerUrl)) {
-      const origin = originPattern(settings.trackerUrl);
+    if (!isLocalTracker(tracker.url)) {
+      const origin = originPattern(tracker.url);
       if (!(await this.#platform.hasHostPermission(origin))) {
         state.problem = { kind: 'no-permission', origin };
         return false;
@@ -117,49 +146,60 @@ export class Delivery {
   }
 
   /** A client with the right way of sending the key, detected once per tracker. */
-  async #client(state: DeliveryState, settings: Settings): Promise<BugzillaClient | null> {
-    let mode: AuthMode | undefined =
-      settings.authPreference === 'auto' ? state.authModes[settings.trackerUrl] : settings.authPreference;
+  async #client(state: DeliveryState, tracker: Tracker): Promise<BugzillaClient | null> {
+    let mode = tracker.authPreference === 'auto' ? state.authMode : tracker.authPreference;
     if (!mode) {
       try {
-        mode = (await checkKey(settings, this.#platform.fetch)).authMode;
-        state.authModes[settings.trackerUrl] = mode;
+        mode = (await checkKey(tracker, this.#platform.fetch)).authMode;
+        state.authMode = mode;
       } catch (error) {
-        const sorted = classify(error);
-        state.problem = 'problem' in sorted ? sorted.problem : { kind: 'unexpected', detail: sorted.rejection.message };
+        state.problem = asProblem(error);
         return null;
       }
     }
-    return trackerClient(settings, mode, this.#platform.fetch);
+    return trackerClient(tracker, mode, this.#platform.fetch);
   }
 
-  async #flushWith(state: DeliveryState, client: BugzillaClient): Promise<void> {
+  async #deliverQueue(
+    state: DeliveryState,
+    tracker: Tracker,
+    client: BugzillaClient,
+    save: () => Promise<void>,
+  ): Promise<void> {
     if (state.queue.length === 0) return;
-    const bugs = state.queue.map((visit) => visit.bug);
-    try {
-      await client.lastVisit.update(bugs);
-      this.#delivered(state, bugs);
-      return;
-    } catch (error) {
-      const sorted = classify(error);
-      if ('problem' in sorted) {
-        state.problem = sorted.problem;
+    if (state.queue.length > 1 && !state.batchRouteMissing) {
+      const bugs = state.queue.map((visit) => visit.bug);
+      try {
+        await client.lastVisit.update(bugs);
+        this.#delivered(state, bugs);
         return;
+      } catch (error) {
+        if (isMissingRoute(error)) {
+          // Bugzilla 5.0/5.2: no batch route. Remember it, and send each bug on its own below.
+          state.batchRouteMissing = true;
+        } else {
+          const classification = classify(error);
+          if ('problem' in classification) {
+            state.problem = classification.problem;
+            return;
+          }
+          // The batch is all-or-nothing and one bug was rejected: send them one by one to find it.
+        }
       }
     }
-    // The batch is all-or-nothing and one bug was rejected: send them one by one to find it.
-    for (const bug of bugs) {
+    for (const { bug } of [...state.queue]) {
       try {
-        await client.lastVisit.update(bug);
+        await sendVisit(state, tracker, client, bug, this.#platform.fetch);
         this.#delivered(state, [bug]);
+        await save();
       } catch (error) {
-        if (this.#failed(state, [bug], error, false) === 'stop') return;
+        if (this.#failed(state, bug, error) === 'stop') return;
       }
     }
   }
 
   async #maybeCheckClock(state: DeliveryState, client: BugzillaClient): Promise<void> {
-    if (state.clock && this.#now() - state.clock.at < CLOCK_CHECK_EVERY_MS) return;
+    if (state.problem || (state.clock && this.#now() - state.clock.at < CLOCK_CHECK_EVERY_MS)) return;
     try {
       const sentAt = this.#now();
       const time = await client.time();
@@ -177,21 +217,16 @@ export class Delivery {
     state.problem = null;
   }
 
-  /** Records a failed send; returns 'stop' when the tracker itself is failing. */
-  #failed(state: DeliveryState, bugs: string[], error: unknown, queueIfTransient: boolean): 'stop' | 'next' {
-    const sorted = classify(error);
-    if ('problem' in sorted) {
-      state.problem = sorted.problem;
-      if (queueIfTransient) for (const bug of bugs) this.#enqueue(state, bug);
+  /** Records a failed send; returns 'stop' when the tracker itself is failing (the visit stays queued). */
+  #failed(state: DeliveryState, bug: string, error: unknown): 'stop' | 'next' {
+    const classification = classify(error);
+    if ('problem' in classification) {
+      state.problem = classification.problem;
       return 'stop';
     }
     const at = this.#now();
-    const dropped = new Set(bugs);
-    state.queue = state.queue.filter((visit) => !dropped.has(visit.bug));
-    state.failures = [...bugs.map((bug) => ({ bug, at, ...sorted.rejection })), ...state.failures].slice(
-      0,
-      MAX_FAILURES,
-    );
+    state.queue = state.queue.filter((visit) => visit.bug !== bug);
+    state.failures = [{ bug, at, ...classification.rejection }, ...state.failures].slice(0, MAX_FAILURES);
     return 'next';
   }
 
@@ -200,5 +235,3 @@ export class Delivery {
     state.queue = [...state.queue, { bug, seenAt: this.#now() }].slice(-MAX_QUEUE);
   }
 }
-
-export type { Problem };

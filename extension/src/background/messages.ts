@@ -1,15 +1,15 @@
 import type { Delivery } from './delivery.js';
 import type { DeliveryState } from './local-state.js';
 
-/** What the popup asks the background. */
-export type BackgroundRequest = { type: 'delivery-state' } | { type: 'retry-now' };
+/** What the popup asks the background, always about one tracker. */
+export type BackgroundRequest = { type: 'delivery-state'; tracker: string } | { type: 'retry-now'; tracker: string };
 
 export function isBackgroundRequest(message: unknown): message is BackgroundRequest {
-  const type = (message as { type?: unknown } | null)?.type;
-  return type === 'delivery-state' || type === 'retry-now';
+  const { type, tracker } = (message ?? {}) as { type?: unknown; tracker?: unknown };
+  return (type === 'delivery-state' || type === 'retry-now') && typeof tracker === 'string';
 }
 
 export function handleMessage(delivery: Delivery, message: unknown): Promise<DeliveryState> | undefined {
   if (!isBackgroundRequest(message)) return undefined;
-  return message.type === 'retry-now' ? delivery.flush() : delivery.state();
+  return message.type === 'retry-now' ? delivery.flush(message.tracker) : delivery.state(message.tracker);
 }

@@ -18,41 +18,53 @@ export interface BugRejection {
   message: string;
 }
 
-export type Classified =
-  | { transient: true; problem: Problem }
-  | { transient: false; problem: Problem }
-  | { transient: false; rejection: BugRejection };
+/** Either the tracker or the key has a problem (keep the visits), or one bug was rejected (drop it). */
+export type Classification = { problem: Problem } | { rejection: BugRejection };
 
 /** Bugzilla codes that reject one bug, not the caller: 100 invalid/unknown, 102 no access, 1300 not involved. */
 const BUG_CODES = new Set([100, 101, 102, 1300]);
 
 /**
- * Sorts a client error: transient (deliver later), a problem with the
- * tracker or the key (keep the visits, tell the user), or a rejection of one
- * bug (drop it and record why).
+ * Classifies a client error: a problem with the tracker or the key (keep the
+ * visits, tell the user), or a rejection of one bug (drop it and record why).
+ * An empty or non-JSON HTTP 200 (5.2 on PostgreSQL under concurrent
+ * requests) is a server error: the visit is kept and retried.
  */
-export function classify(error: unknown): Classified {
+export function classify(error: unknown): Classification {
   if (error instanceof NetworkError) {
-    return { transient: true, problem: { kind: 'unreachable', detail: error.message } };
+    return { problem: { kind: 'unreachable', detail: error.message } };
   }
   if (error instanceof BugzillaApiError) {
     const detail = error.bugzillaMessage;
-    if (error.code === 306) return { transient: false, problem: { kind: 'key-invalid', detail } };
-    if (error.code === 301) return { transient: false, problem: { kind: 'account-disabled', detail } };
-    if (error.code === 410) return { transient: false, problem: { kind: 'login-required' } };
-    if (error.code === 32614) return { transient: false, problem: { kind: 'too-old', detail } };
+    if (error.code === 306) return { problem: { kind: 'key-invalid', detail } };
+    if (error.code === 301) return { problem: { kind: 'account-disabled', detail } };
+    if (error.code === 410) return { problem: { kind: 'login-required' } };
+    if (error.code === 32614) return { problem: { kind: 'too-old', detail } };
     if (error.code !== undefined && BUG_CODES.has(error.code)) {
-      return { transient: false, rejection: { code: error.code, message: detail } };
+      return { rejection: { code: error.code, message: detail } };
     }
     if (error.status >= 500 || error.status === 429 || error.status === 408) {
-      return { transient: true, problem: { kind: 'server-error', detail: `HTTP ${error.status}: ${detail}` } };
+      return { problem: { kind: 'server-error', detail: `HTTP ${error.status}: ${detail}` } };
     }
-    return { transient: false, rejection: { code: error.code, message: detail } };
+    return { rejection: { code: error.code, message: detail } };
   }
   if (error instanceof ResponseShapeError) {
-    return { transient: true, problem: { kind: 'server-error', detail: error.message } };
+    return { problem: { kind: 'server-error', detail: error.message } };
   }
-  return { transient: true, problem: { kind: 'unexpected', detail: String(error) } };
+  return { problem: { kind: 'unexpected', detail: String(error) } };
+}
+
+/** The problem an error shows the user, a rejected bug included (as something unexpected). */
+export function asProblem(error: unknown): Problem {
+  const classification = classify(error);
+  return 'problem' in classification
+    ? classification.problem
+    : { kind: 'unexpected', detail: classification.rejection.message };
+}
+
+/** A failure worth one more try at once: the tracker answered 200 with nothing usable. */
+export function isGarbledAnswer(error: unknown): boolean {
+  return error instanceof ResponseShapeError;
 }
 
 /** One sentence a person can act on. */

@@ -1,5 +1,5 @@
 import { type AuthMode, BugzillaApiError, type BugzillaClient, createClient } from '@bz-companion/shared';
-import type { Settings } from './settings.js';
+import type { Tracker } from './trackers.js';
 
 export interface KeyCheck {
   authMode: AuthMode;
@@ -14,9 +14,9 @@ export interface KeyCheck {
  * logged-in caller sees more parameters there than an anonymous one.
  * Throws the tracker's error when the key is rejected.
  */
-export async function checkKey(settings: Settings, fetchImpl: typeof fetch, signal?: AbortSignal): Promise<KeyCheck> {
-  const base = { baseUrl: settings.trackerUrl, apiKey: settings.apiKey, fetch: fetchImpl };
-  const preferred = settings.authPreference;
+export async function checkKey(tracker: Tracker, fetchImpl: typeof fetch, signal?: AbortSignal): Promise<KeyCheck> {
+  const base = { baseUrl: tracker.url, apiKey: tracker.apiKey, fetch: fetchImpl };
+  const preferred = tracker.authPreference;
   if (preferred !== 'query') {
     try {
       const me = await createClient({ ...base, authMode: 'header' }).whoami({ signal });
@@ -42,16 +42,16 @@ export async function checkKey(settings: Settings, fetchImpl: typeof fetch, sign
       code: 410,
       message: 'The tracker did not accept the key as a login.',
       method: 'GET',
-      url: `${settings.trackerUrl}rest/parameters`,
+      url: `${tracker.url}rest/parameters`,
     });
   }
   return { authMode: 'query', login: null };
 }
 
-export function trackerClient(settings: Settings, authMode: AuthMode, fetchImpl: typeof fetch): BugzillaClient {
+export function trackerClient(tracker: Tracker, authMode: AuthMode, fetchImpl: typeof fetch): BugzillaClient {
   return createClient({
-    baseUrl: settings.trackerUrl,
-    apiKey: settings.apiKey || undefined,
+    baseUrl: tracker.url,
+    apiKey: tracker.apiKey || undefined,
     authMode,
     fetch: fetchImpl,
   });

@@ -1,116 +1,57 @@
-import { normalizeBaseUrl } from '@bz-companion/shared';
-import { useEffect, useState } from 'preact/hooks';
-import { classify, describeProblem } from '../common/problems.js';
-import { type AuthPreference, isLocalTracker, originPattern, type Settings } from '../common/settings.js';
-import { checkKey } from '../common/tracker.js';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { newTrackerId, type Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
+import { TrackerStorage } from '../storage/storage.js';
+import { removeTracker, saveTracker } from './save-tracker.js';
+import { TrackerForm } from './TrackerForm.js';
 
-type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'ok'; text: string } | { kind: 'error'; text: string };
+const emptyTracker = (): Tracker => ({
+  id: newTrackerId(),
+  url: '',
+  apiKey: '',
+  authPreference: 'auto',
+  recordVisits: true,
+});
 
-/** The options page: tracker URL, API key, how the key is sent, and whether visits are recorded. */
+/** The options page: the list of trackers, each with its own form, and "Add tracker". */
 export function Options({ platform }: { platform: Platform }) {
-  const [settings, setSettings] = useState<Settings | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const storage = useMemo(() => new TrackerStorage(platform), [platform]);
+  const context = useMemo(() => ({ platform, storage }), [platform, storage]);
+  const [saved, setSaved] = useState<Tracker[] | null>(null);
+  const [drafts, setDrafts] = useState<Tracker[]>([]);
+  const reload = useCallback(() => storage.trackers().then(setSaved), [storage]);
   useEffect(() => {
-    void platform.readSettings().then(setSettings);
-  }, [platform]);
-  if (!settings) return <main aria-busy="true" />;
+    void reload();
+  }, [reload]);
+  if (!saved) return <main aria-busy="true" />;
 
-  const update = (patch: Partial<Settings>) => setSettings({ ...settings, ...patch });
-
-  const save = async (event: Event) => {
-    event.preventDefault();
-    let trackerUrl: string;
-    try {
-      trackerUrl = normalizeBaseUrl(settings.trackerUrl);
-    } catch (error) {
-      setOutcome({ kind: 'error', text: (error as Error).message.replace(/^bz-companion: /, '') });
-      return;
-    }
-    // Ask first, while the click still counts as a user gesture.
-    if (!isLocalTracker(trackerUrl)) {
-      const origin = originPattern(trackerUrl);
-      const granted = (await platform.hasHostPermission(origin)) || (await platform.requestHostPermission(origin));
-      if (!granted) {
-        setOutcome({ kind: 'error', text: `Without permission for ${origin} the extension cannot reach the tracker.` });
-        return;
-      }
-    }
-    const next = { ...settings, trackerUrl, apiKey: settings.apiKey.trim() };
-    setSettings(next);
-    await platform.writeSettings(next);
-    if (next.apiKey === '') {
-      setOutcome({ kind: 'ok', text: 'Saved. Add an API key to record visits.' });
-      return;
-    }
-    setOutcome({ kind: 'busy' });
-    try {
-      const check = await checkKey(next, platform.fetch, AbortSignal.timeout(10_000));
-      const how = check.authMode === 'header' ? 'as a header' : 'as a query parameter';
-      setOutcome({
-        kind: 'ok',
-        text: check.login
-          ? `Saved. Signed in as ${check.login} (key sent ${how}).`
-          : `Saved. Key accepted (sent ${how}).`,
-      });
-    } catch (error) {
-      const sorted = classify(error);
-      setOutcome({
-        kind: 'error',
-        text: `Saved, but: ${'problem' in sorted ? describeProblem(sorted.problem) : sorted.rejection.message}`,
-      });
-    }
+  const save = (draft: Tracker) => {
+    const outcome = saveTracker(context, draft, saved);
+    // A stored draft shows up in `saved` and leaves `unsaved` by itself; a refused one stays to be corrected.
+    return outcome.finally(() => void reload());
   };
-
+  const remove = async (tracker: Tracker) => {
+    if (saved.some((t) => t.id === tracker.id)) await removeTracker(context, tracker, saved);
+    setDrafts((list) => list.filter((d) => d.id !== tracker.id));
+    await reload();
+  };
+  const unsaved = drafts.filter((d) => !saved.some((t) => t.id === d.id));
   return (
     <main>
       <h1>bz-companion</h1>
-      <form onSubmit={save}>
-        <label for="tracker-url">Tracker URL</label>
-        <input
-          id="tracker-url"
-          type="text"
-          inputMode="url"
-          spellcheck={false}
-          required
-          value={settings.trackerUrl}
-          onInput={(e) => update({ trackerUrl: e.currentTarget.value })}
-          placeholder="https://bugzilla.example.org/"
+      <p class="hint">Your trackers. The list follows you to your other browsers; API keys stay on this device.</p>
+      {[...saved, ...unsaved].map((tracker) => (
+        <TrackerForm
+          key={tracker.id}
+          tracker={tracker}
+          saved={saved.some((t) => t.id === tracker.id)}
+          onSave={save}
+          onRemove={() => void remove(tracker)}
         />
-        <label for="api-key">API key</label>
-        <input
-          id="api-key"
-          type="password"
-          autocomplete="off"
-          value={settings.apiKey}
-          onInput={(e) => update({ apiKey: e.currentTarget.value })}
-        />
-        <p class="hint">Create one in your tracker under Preferences → API Keys.</p>
-        <label for="auth-mode">How to send the key</label>
-        <select
-          id="auth-mode"
-          value={settings.authPreference}
-          onChange={(e) => update({ authPreference: e.currentTarget.value as AuthPreference })}
-        >
-          <option value="auto">Automatically (ask the tracker)</option>
-          <option value="header">As a header (Bugzilla 5.1, 5.3+, bugzilla.mozilla.org)</option>
-          <option value="query">As a query parameter (Bugzilla 5.0, 5.2)</option>
-        </select>
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={settings.trackingEnabled}
-            onChange={(e) => update({ trackingEnabled: e.currentTarget.checked })}
-          />
-          Record my visits to this tracker's bug pages
-        </label>
-        <button type="submit" disabled={outcome.kind === 'busy'}>
-          Save
-        </button>
-        <p role="status" class={outcome.kind === 'error' ? 'error' : 'ok'} data-testid="options-status">
-          {outcome.kind === 'busy' ? 'Checking the key…' : outcome.kind === 'idle' ? '' : outcome.text}
-        </p>
-      </form>
+      ))}
+      <button type="button" onClick={() => setDrafts((list) => [...list, emptyTracker()])}>
+        Add tracker
+      </button>
     </main>
   );
 }

@@ -1,25 +1,19 @@
 import browser from 'webextension-polyfill';
-import { DEFAULT_SETTINGS, type Settings, settingsFrom } from '../common/settings.js';
-import type { Platform } from './platform.js';
+import type { AreaName, Platform, StorageArea } from './platform.js';
+
+const area = (name: AreaName): StorageArea => ({
+  get: (keys) => browser.storage[name].get(keys),
+  set: (items) => browser.storage[name].set(items),
+  remove: (keys) => browser.storage[name].remove(keys),
+});
 
 /** The real platform: the one module that imports webextension-polyfill. */
 export const browserPlatform: Platform = {
-  async readSettings() {
-    return settingsFrom(await browser.storage.sync.get(Object.keys(DEFAULT_SETTINGS)));
-  },
-  async writeSettings(settings: Settings) {
-    await browser.storage.sync.set({ ...settings });
-  },
-  onSettingsChanged(listener) {
-    browser.storage.onChanged.addListener((_changes, area) => {
-      if (area === 'sync') listener();
+  storage: area,
+  onStorageChanged(listener) {
+    browser.storage.onChanged.addListener((changes, name) => {
+      if (name === 'sync' || name === 'local') listener(name, Object.keys(changes));
     });
-  },
-  async readLocal<T>(key: string) {
-    return (await browser.storage.local.get(key))[key] as T | undefined;
-  },
-  async writeLocal(key, value) {
-    await browser.storage.local.set({ [key]: value });
   },
   async setBadge({ text, color, title }) {
     await Promise.all([
@@ -33,6 +27,13 @@ export const browserPlatform: Platform = {
   },
   requestHostPermission(originPattern) {
     return browser.permissions.request({ origins: [originPattern] });
+  },
+  removeHostPermission(originPattern) {
+    return browser.permissions.remove({ origins: [originPattern] });
+  },
+  async activeTabUrl() {
+    const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+    return tab?.url ?? null;
   },
   onPageVisited(listener) {
     const topFrame = (details: { frameId: number; url: string }) => {

@@ -1,41 +1,54 @@
-import { DEFAULT_SETTINGS, type Settings } from '../common/settings.js';
-import type { Badge, Platform } from './platform.js';
+import type { AreaName, Badge, Platform, StorageArea } from './platform.js';
+
+/** A storage area in a Map, cloning values as the browser does. */
+class MemoryArea implements StorageArea {
+  readonly data = new Map<string, unknown>();
+  constructor(private readonly changed: (keys: string[]) => void) {}
+  async get(keys: string[] | null) {
+    const wanted = keys ?? [...this.data.keys()];
+    return Object.fromEntries(
+      wanted.filter((k) => this.data.has(k)).map((k) => [k, structuredClone(this.data.get(k))]),
+    );
+  }
+  async set(items: Record<string, unknown>) {
+    for (const [key, value] of Object.entries(items)) this.data.set(key, structuredClone(value));
+    this.changed(Object.keys(items));
+  }
+  async remove(keys: string[]) {
+    for (const key of keys) this.data.delete(key);
+    this.changed(keys);
+  }
+}
 
 /**
  * The Platform in memory, for unit tests: storage in Maps, the badge kept for
- * inspection, permissions as a set the test controls. `fetch` is the real one,
- * so the background talks HTTP to a real server.
+ * inspection, permissions as a set the test controls. `fetch` is the real one
+ * unless a test replaces it, so the background talks HTTP to a real server.
  */
 export class MemoryPlatform implements Platform {
-  settings: Settings;
-  readonly local = new Map<string, unknown>();
+  readonly sync: MemoryArea;
+  readonly local: MemoryArea;
   badge: Badge = { text: '', color: '', title: '' };
   readonly granted = new Set<string>();
   readonly requested: string[] = [];
+  activeTab: string | null = null;
   #pageListeners: Array<(url: string) => void> = [];
-  #settingsListeners: Array<() => void> = [];
+  #storageListeners: Array<(area: AreaName, keys: string[]) => void> = [];
   #messageHandler: ((message: unknown) => Promise<unknown> | undefined) | null = null;
 
-  constructor(settings: Partial<Settings> = {}) {
-    this.settings = { ...DEFAULT_SETTINGS, ...settings };
+  constructor() {
+    this.sync = new MemoryArea((keys) => this.#changed('sync', keys));
+    this.local = new MemoryArea((keys) => this.#changed('local', keys));
   }
 
-  async readSettings() {
-    return { ...this.settings };
+  #changed(area: AreaName, keys: string[]) {
+    for (const listener of this.#storageListeners) listener(area, keys);
   }
-  async writeSettings(settings: Settings) {
-    this.settings = { ...settings };
-    for (const listener of this.#settingsListeners) listener();
+  storage(area: AreaName) {
+    return area === 'sync' ? this.sync : this.local;
   }
-  onSettingsChanged(listener: () => void) {
-    this.#settingsListeners.push(listener);
-  }
-  async readLocal<T>(key: string) {
-    const value = this.local.get(key);
-    return value === undefined ? undefined : (structuredClone(value) as T);
-  }
-  async writeLocal(key: string, value: unknown) {
-    this.local.set(key, structuredClone(value));
+  onStorageChanged(listener: (area: AreaName, keys: string[]) => void) {
+    this.#storageListeners.push(listener);
   }
   async setBadge(badge: Badge) {
     this.badge = badge;
@@ -43,9 +56,16 @@ export class MemoryPlatform implements Platform {
   async hasHostPermission(originPattern: string) {
     return this.granted.has(originPattern);
   }
-  async requestHostPermission(originPattern: string) {
+  /** Records the request synchronously, as the browser must see it inside the click. */
+  requestHostPermission(originPattern: string) {
     this.requested.push(originPattern);
-    return this.granted.has(originPattern);
+    return Promise.resolve(this.granted.has(originPattern));
+  }
+  async removeHostPermission(originPattern: string) {
+    return this.granted.delete(originPattern);
+  }
+  async activeTabUrl() {
+    return this.activeTab;
   }
   onPageVisited(listener: (url: string) => void) {
     this.#pageListeners.push(listener);

@@ -1,5 +1,3 @@
-import type { Settings } from '../common/settings.js';
-
 /** A badge as the toolbar shows it. */
 export interface Badge {
   text: string;
@@ -7,21 +5,35 @@ export interface Badge {
   title: string;
 }
 
+export type AreaName = 'sync' | 'local';
+
+/** A storage area as the browser gives it: whole values by key. */
+export interface StorageArea {
+  /** `null` reads everything. */
+  get(keys: string[] | null): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(keys: string[]): Promise<void>;
+}
+
 /**
  * Everything the extension needs from the browser, as one interface: the
  * real one wraps webextension-polyfill (platform/browser.ts), tests use an
- * in-memory one. Nothing else imports the browser API.
+ * in-memory one. Nothing else imports the browser API, and only
+ * storage/ reads or writes storage.
  */
 export interface Platform {
-  readSettings(): Promise<Settings>;
-  writeSettings(settings: Settings): Promise<void>;
-  onSettingsChanged(listener: () => void): void;
-  readLocal<T>(key: string): Promise<T | undefined>;
-  writeLocal(key: string, value: unknown): Promise<void>;
+  storage(area: AreaName): StorageArea;
+  onStorageChanged(listener: (area: AreaName, keys: string[]) => void): void;
   setBadge(badge: Badge): Promise<void>;
   hasHostPermission(originPattern: string): Promise<boolean>;
-  /** Must be called from a user gesture (the options page's Save click). */
+  /**
+   * Must be called in the synchronous part of a user-input handler (Firefox
+   * refuses it after an await): the options page's Save click calls it first.
+   */
   requestHostPermission(originPattern: string): Promise<boolean>;
+  removeHostPermission(originPattern: string): Promise<boolean>;
+  /** The URL of the active tab, where the extension may read it. */
+  activeTabUrl(): Promise<string | null>;
   /** A top-level page finished loading, was reloaded, or navigated within itself. */
   onPageVisited(listener: (url: string) => void): void;
   scheduleAlarm(name: string, periodMinutes: number): void;

@@ -1,12 +1,15 @@
 import type { ClockSkew } from '@bz-companion/shared';
 import type { ComponentChildren } from 'preact';
-import type { DeliveryState } from '../background/local-state.js';
 import { describeProblem, type Problem } from '../common/problems.js';
 import { relativeTime } from '../common/relative-time.js';
+import { DeliveryStatus } from './DeliveryStatus.js';
 import type { PopupData, Section } from './load.js';
+import { Switcher, type SwitcherEntry } from './Switcher.js';
 
 interface PopupProps {
   data: PopupData | null;
+  trackers: SwitcherEntry[];
+  onSwitch: (trackerId: string) => void;
   now: number;
   onRetry: () => void;
   onOpenOptions: () => void;
@@ -14,7 +17,7 @@ interface PopupProps {
 }
 
 /** The toolbar popup: the tracker's instance information, recent visits and delivery status. */
-export function Popup({ data, now, onRetry, onOpenOptions, retrying }: PopupProps) {
+export function Popup({ data, trackers, onSwitch, now, onRetry, onOpenOptions, retrying }: PopupProps) {
   if (!data) {
     return (
       <main aria-busy="true">
@@ -22,20 +25,23 @@ export function Popup({ data, now, onRetry, onOpenOptions, retrying }: PopupProp
       </main>
     );
   }
-  const { settings } = data;
+  const { tracker } = data;
   // When nothing could be loaded, the banner says why; a column of "unavailable" would add nothing.
   const nothingLoaded = [data.version, data.extensions, data.timezone, data.clock, data.lastAudit, data.recent].every(
     (section) => !section.ok,
   );
   return (
     <main>
+      {trackers.length > 1 && <Switcher entries={trackers} current={tracker.id} onSwitch={onSwitch} />}
       <header>
         <h1>
-          <a href={settings.trackerUrl} target="_blank" rel="noreferrer">
-            {new URL(settings.trackerUrl).host}
+          <a href={tracker.url} target="_blank" rel="noreferrer">
+            {new URL(tracker.url).host}
           </a>
         </h1>
-        <span class="muted">{data.login ? `Signed in as ${data.login}` : settings.apiKey ? '' : 'No API key'}</span>
+        <span class="muted">
+          {data.login ? `Signed in as ${data.login}` : tracker.apiKey ? '' : 'No API key on this device'}
+        </span>
       </header>
       {data.problem && <ProblemBanner problem={data.problem} onOpenOptions={onOpenOptions} />}
       {!nothingLoaded && <TrackerSections data={data} now={now} />}
@@ -69,7 +75,7 @@ function TrackerSections({ data, now }: { data: PopupData; now: number }) {
         />
       </dl>
       <Clocks section={data.clock} />
-      <RecentVisits section={data.recent} trackerUrl={data.settings.trackerUrl} now={now} />
+      <RecentVisits section={data.recent} trackerUrl={data.tracker.url} now={now} />
     </>
   );
 }
@@ -105,7 +111,7 @@ function Fact<T>({
   );
 }
 
-function Unavailable({ problem }: { problem: Problem }) {
+export function Unavailable({ problem }: { problem: Problem }) {
   return (
     <span class="muted" title={describeProblem(problem)}>
       {problem.kind === 'too-old' ? 'not supported by this tracker' : 'unavailable'}
@@ -175,59 +181,6 @@ function RecentVisits({
             </li>
           ))}
         </ol>
-      )}
-    </section>
-  );
-}
-
-function DeliveryStatus({
-  delivery,
-  now,
-  onRetry,
-  retrying,
-}: {
-  delivery: DeliveryState | null;
-  now: number;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
-  if (!delivery) return null;
-  const queued = delivery.queue.length;
-  return (
-    <section aria-labelledby="delivery" data-testid="delivery">
-      <h2 id="delivery">Visit recording</h2>
-      {delivery.lastDelivered && (
-        <p>
-          Sent bug {delivery.lastDelivered.bugs.join(', ')} {relativeTime(delivery.lastDelivered.at, now)}.
-        </p>
-      )}
-      {queued > 0 && (
-        <div class="banner queued" role="status">
-          <p>
-            {queued} visit{queued === 1 ? '' : 's'} queued (bug {delivery.queue.map((v) => v.bug).join(', ')}). The
-            tracker stamps a visit when it arrives, so they are sent as soon as it answers.
-          </p>
-          <button type="button" onClick={onRetry} disabled={retrying}>
-            {retrying ? 'Retrying…' : 'Retry now'}
-          </button>
-        </div>
-      )}
-      {delivery.failures.length > 0 && (
-        <details>
-          <summary>
-            {delivery.failures.length} visit{delivery.failures.length === 1 ? '' : 's'} not recorded
-          </summary>
-          <ul>
-            {delivery.failures.map((failure) => (
-              <li key={`${failure.bug}-${failure.at}`}>
-                Bug {failure.bug}: {failure.message}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-      {!delivery.lastDelivered && queued === 0 && delivery.failures.length === 0 && (
-        <p class="muted">Open a bug page and its visit is recorded here.</p>
       )}
     </section>
   );

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Delivery } from '../background/delivery.js';
 import { handleMessage } from '../background/messages.js';
-import { MemoryPlatform } from '../platform/memory-platform.js';
-import { deadUrl, KEY, startCompanion } from '../testing/companion.js';
+import type { MemoryPlatform } from '../platform/memory-platform.js';
+import { Bugzilla52, ORACLE_USER_KEY } from '../testing/bugzilla-52.js';
+import { deadUrl, startCompanion } from '../testing/companion.js';
+import { platformWithTrackers, type TrackerSpec } from '../testing/trackers.js';
 import { loadPopupData } from './load.js';
 
 let companion: Awaited<ReturnType<typeof startCompanion>>;
@@ -13,18 +15,25 @@ afterAll(async () => {
   await companion.close();
 });
 
-/** A platform with a background answering the popup's messages, as in the browser. */
-function withBackground(platform: MemoryPlatform) {
+/** One tracker, and a background answering the popup's messages, as in the browser. */
+async function popupOn(spec: TrackerSpec) {
+  const { platform, trackers } = await platformWithTrackers(spec);
   const delivery = new Delivery(platform);
   platform.onMessage((message) => handleMessage(delivery, message));
-  return delivery;
+  const tracker = trackers[0] as (typeof trackers)[0];
+  return { platform, delivery, tracker, load: () => loadPopupData(platform, tracker) };
+}
+
+function failOn(platform: MemoryPlatform, pathEnd: string, answer: () => Promise<Response>) {
+  const realFetch = platform.fetch;
+  platform.fetch = (input, init) => (String(input).endsWith(pathEnd) ? answer() : realFetch(input, init));
 }
 
 describe('loadPopupData', () => {
   it('loads every section from a healthy tracker', async () => {
-    const platform = new MemoryPlatform({ trackerUrl: companion.url, apiKey: KEY });
-    await withBackground(platform).recordVisit('2');
-    const data = await loadPopupData(platform);
+    const { delivery, load } = await popupOn({ url: companion.url });
+    await delivery.recordVisit('t1', '2');
+    const data = await load();
     expect(data.problem).toBeNull();
     expect(data.login).toBe('me@example.com');
     expect(data.version).toEqual({ ok: true, value: '5.2' });
@@ -37,9 +46,8 @@ describe('loadPopupData', () => {
   });
 
   it('says the key is invalid, still showing what needs no key', async () => {
-    const platform = new MemoryPlatform({ trackerUrl: companion.url, apiKey: 'wrong' });
-    withBackground(platform);
-    const data = await loadPopupData(platform);
+    const { load } = await popupOn({ url: companion.url, apiKey: 'wrong' });
+    const data = await load();
     expect(data.problem?.kind).toBe('key-invalid');
     expect(data.version).toEqual({ ok: true, value: '5.2' });
     expect(data.timezone).toEqual({ ok: true, value: '+0000' });
@@ -47,9 +55,8 @@ describe('loadPopupData', () => {
   });
 
   it('says the tracker is unreachable', async () => {
-    const platform = new MemoryPlatform({ trackerUrl: await deadUrl(), apiKey: KEY });
-    withBackground(platform);
-    const data = await loadPopupData(platform);
+    const { load } = await popupOn({ url: await deadUrl() });
+    const data = await load();
     expect(data.problem?.kind).toBe('unreachable');
     expect(data.version.ok).toBe(false);
   });
@@ -57,9 +64,8 @@ describe('loadPopupData', () => {
   it('flags db and web clocks more than a second apart', async () => {
     const skewed = await startCompanion({ db_time_offset_seconds: 120 });
     try {
-      const platform = new MemoryPlatform({ trackerUrl: skewed.url, apiKey: KEY });
-      withBackground(platform);
-      const data = await loadPopupData(platform);
+      const { load } = await popupOn({ url: skewed.url });
+      const data = await load();
       expect(data.clock.ok && data.clock.value.dbMinusWebSeconds).toBe(120);
       expect(data.clock.ok && data.clock.value.trackerClocksDisagree).toBe(true);
     } finally {
@@ -68,44 +74,70 @@ describe('loadPopupData', () => {
   });
 
   it('asks for a key, but shows the instance, when there is none', async () => {
-    const platform = new MemoryPlatform({ trackerUrl: companion.url, apiKey: '' });
-    withBackground(platform);
-    const data = await loadPopupData(platform);
+    const { load } = await popupOn({ url: companion.url, apiKey: '' });
+    const data = await load();
     expect(data.version).toEqual({ ok: true, value: '5.2' });
     expect(data.recent).toEqual({ ok: false, problem: { kind: 'not-configured' } });
   });
 
   it('reports missing host permission for another tracker without calling it', async () => {
-    const platform = new MemoryPlatform({ trackerUrl: 'https://bugzilla.example.org/', apiKey: KEY });
-    withBackground(platform);
-    const data = await loadPopupData(platform);
+    const { load } = await popupOn({ url: 'https://bugzilla.example.org/' });
+    const data = await load();
     expect(data.problem).toEqual({ kind: 'no-permission', origin: 'https://bugzilla.example.org/*' });
   });
 
   it('calls the 5.2 crash of the recent list what it is: a tracker too old for it', async () => {
-    const platform = new MemoryPlatform({ trackerUrl: companion.url, apiKey: KEY });
-    withBackground(platform);
-    const realFetch = platform.fetch;
-    platform.fetch = async (input, init) =>
-      String(input).endsWith('/rest/bug_user_last_visit')
-        ? new Response('<html><body>Internal Server Error</body></html>', { status: 500 })
-        : realFetch(input, init);
-    const data = await loadPopupData(platform);
+    const { platform, load } = await popupOn({ url: companion.url });
+    failOn(
+      platform,
+      '/rest/bug_user_last_visit',
+      async () => new Response('<html><body>Internal Server Error</body></html>', { status: 500 }),
+    );
+    const data = await load();
     expect(data.version).toEqual({ ok: true, value: '5.2' });
     expect(data.recent).toMatchObject({ ok: false, problem: { kind: 'too-old', detail: /Bugzilla 5\.2 cannot list/ } });
   });
 
   it('marks the recent list as unsupported on a tracker without it', async () => {
-    const platform = new MemoryPlatform({ trackerUrl: companion.url, apiKey: KEY });
-    withBackground(platform);
+    const { platform, load } = await popupOn({ url: companion.url });
     // A tracker that answers 32614 for the recent list behaves like Bugzilla 5.0.
-    const realFetch = platform.fetch;
-    platform.fetch = (input, init) =>
-      String(input).endsWith('/rest/bug_user_last_visit')
-        ? realFetch(new URL('rest/no_such_method', companion.url), init)
-        : realFetch(input, init);
-    const data = await loadPopupData(platform);
+    failOn(platform, '/rest/bug_user_last_visit', () => fetch(new URL('rest/no_such_method', companion.url)));
+    const data = await load();
     expect(data.recent).toMatchObject({ ok: false, problem: { kind: 'too-old' } });
     expect(data.version.ok).toBe(true);
+  });
+
+  it('tries a section once more after an empty 200, then shows it', async () => {
+    const { platform, load } = await popupOn({ url: companion.url });
+    let empties = 1;
+    failOn(platform, '/rest/timezone', async () =>
+      empties-- > 0 ? new Response('', { status: 200 }) : fetch(new URL('rest/timezone', companion.url)),
+    );
+    const data = await load();
+    expect(data.timezone).toEqual({ ok: true, value: '+0000' });
+  });
+
+  it('says "unavailable" (a server error) when the retry is empty too', async () => {
+    const { platform, load } = await popupOn({ url: companion.url });
+    let calls = 0;
+    failOn(platform, '/rest/timezone', async () => {
+      calls++;
+      return new Response('<html>', { status: 200 });
+    });
+    const data = await load();
+    expect(calls).toBe(2);
+    expect(data.timezone).toMatchObject({ ok: false, problem: { kind: 'server-error' } });
+    expect(data.version).toEqual({ ok: true, value: '5.2' });
+  });
+
+  it('shows a Bugzilla 5.2 tracker: key sent in the query, no login to show', async () => {
+    const tracker = new Bugzilla52();
+    const { platform, load } = await popupOn({ url: tracker.url, apiKey: ORACLE_USER_KEY });
+    platform.fetch = tracker.fetch;
+    const data = await load();
+    expect(data.problem).toBeNull();
+    expect(data.login).toBeNull();
+    expect(data.recent).toMatchObject({ ok: false, problem: { kind: 'too-old' } });
+    expect(tracker.journal).toContain('GET /rest/parameters');
   });
 });

@@ -1,15 +1,22 @@
-import { type ClockSkew, computeClockSkew, type LastVisit, parseBugzillaTime } from '@bz-companion/shared';
+import {
+  type AuthMode,
+  type BugzillaClient,
+  type ClockSkew,
+  computeClockSkew,
+  type LastVisit,
+  parseBugzillaTime,
+} from '@bz-companion/shared';
 import type { DeliveryState } from '../background/local-state.js';
-import { classify, type Problem } from '../common/problems.js';
-import { isLocalTracker, originPattern, type Settings } from '../common/settings.js';
+import { asProblem, classify, isGarbledAnswer, type Problem } from '../common/problems.js';
 import { checkKey, trackerClient } from '../common/tracker.js';
+import { isLocalTracker, originPattern, type Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 
 /** One part of the popup: loaded, or the problem that kept it from loading. */
 export type Section<T> = { ok: true; value: T } | { ok: false; problem: Problem };
 
 export interface PopupData {
-  settings: Settings;
+  tracker: Tracker;
   /** A problem with the whole tracker (no permission, unreachable, bad key), shown above the sections. */
   problem: Problem | null;
   login: string | null;
@@ -22,14 +29,22 @@ export interface PopupData {
   delivery: DeliveryState | null;
 }
 
+type Sections = Pick<PopupData, 'version' | 'extensions' | 'timezone' | 'clock' | 'lastAudit' | 'recent'>;
+
 const failed = (problem: Problem) => ({ ok: false as const, problem });
 
-async function section<T>(load: () => Promise<T>): Promise<Section<T>> {
-  try {
-    return { ok: true, value: await load() };
-  } catch (error) {
-    const sorted = classify(error);
-    return failed('problem' in sorted ? sorted.problem : { kind: 'unexpected', detail: sorted.rejection.message });
+/**
+ * One section's request. An empty or non-JSON 200 (5.2 on PostgreSQL under
+ * concurrent requests) is tried once more before the section says "unavailable".
+ */
+export async function section<T>(load: () => Promise<T>): Promise<Section<T>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { ok: true, value: await load() };
+    } catch (error) {
+      if (attempt === 1 && isGarbledAnswer(error)) continue;
+      return failed(asProblem(error));
+    }
   }
 }
 
@@ -38,51 +53,27 @@ function isTrackerWide(problem: Problem): boolean {
   return ['unreachable', 'key-invalid', 'account-disabled', 'login-required', 'no-permission'].includes(problem.kind);
 }
 
-/**
- * Everything the popup shows, loaded in parallel. Each section fails on its
- * own (a 5.2 tracker's broken recent-visits list does not hide its version);
- * a problem that affects every request is lifted to `problem`.
- */
-export async function loadPopupData(platform: Platform, now: () => number = Date.now): Promise<PopupData> {
-  const settings = await platform.readSettings();
-  const delivery = await platform
-    .sendMessage<DeliveryState>({ type: 'delivery-state' })
-    .catch(() => null as DeliveryState | null);
-  const base = { settings, delivery, login: null };
-  const everywhere = (problem: Problem): PopupData => ({
-    ...base,
-    problem,
-    version: failed(problem),
-    extensions: failed(problem),
-    timezone: failed(problem),
-    clock: failed(problem),
-    lastAudit: failed(problem),
-    recent: failed(problem),
-  });
+function everywhere(problem: Problem): Sections {
+  const all = failed(problem);
+  return { version: all, extensions: all, timezone: all, clock: all, lastAudit: all, recent: all };
+}
 
-  if (!isLocalTracker(settings.trackerUrl)) {
-    const origin = originPattern(settings.trackerUrl);
-    if (!(await platform.hasHostPermission(origin))) return everywhere({ kind: 'no-permission', origin });
+/** How the key is sent, and who it belongs to, when the background has not found out yet. */
+async function detectKey(tracker: Tracker, known: AuthMode | null | undefined, platform: Platform) {
+  const preferred = tracker.authPreference === 'auto' ? known : tracker.authPreference;
+  if (!tracker.apiKey || preferred) return { authMode: preferred ?? 'header', login: null, problem: null };
+  try {
+    const check = await checkKey(tracker, platform.fetch);
+    return { authMode: check.authMode, login: check.login, problem: null };
+  } catch (error) {
+    const classification = classify(error);
+    const problem =
+      'problem' in classification && isTrackerWide(classification.problem) ? classification.problem : null;
+    return { authMode: 'header' as AuthMode, login: null, problem };
   }
-  let login: string | null = null;
-  let authMode =
-    settings.authPreference === 'auto' ? delivery?.authModes[settings.trackerUrl] : settings.authPreference;
-  let keyProblem: Problem | null = null;
-  if (settings.apiKey && !authMode) {
-    try {
-      const check = await checkKey(settings, platform.fetch);
-      authMode = check.authMode;
-      login = check.login;
-    } catch (error) {
-      const sorted = classify(error);
-      if ('problem' in sorted && sorted.problem.kind === 'unreachable') return everywhere(sorted.problem);
-      // A rejected key still leaves what needs no key (version, timezone) worth showing.
-      if ('problem' in sorted && isTrackerWide(sorted.problem)) keyProblem = sorted.problem;
-    }
-  }
-  const client = trackerClient(settings, authMode ?? 'header', platform.fetch);
-  const noKey: Problem = { kind: 'not-configured' };
+}
 
+async function loadSections(client: BugzillaClient, tracker: Tracker, now: () => number): Promise<Sections> {
   const [version, extensions, timezone, clock, lastAudit, recent] = await Promise.all([
     section(async () => (await client.version()).version),
     section(async () =>
@@ -98,27 +89,56 @@ export async function loadPopupData(platform: Platform, now: () => number = Date
       const { last_audit_time: last } = await client.lastAuditTime();
       return last === null ? null : parseBugzillaTime(last);
     }),
-    settings.apiKey
+    tracker.apiKey
       ? section(async () =>
           (await client.lastVisit.recent())
             .filter((visit): visit is LastVisit => visit.last_visit_ts !== null)
             .map((visit) => ({ id: visit.id, visitedAt: parseBugzillaTime(visit.last_visit_ts) })),
         )
-      : Promise.resolve(failed(noKey)),
+      : Promise.resolve(failed({ kind: 'not-configured' })),
   ]);
-  const recentOrTooOld = knownBrokenRecent(version, recent);
-  const sections = [version, extensions, timezone, clock, lastAudit, recentOrTooOld];
-  const wide = sections.find((s): s is { ok: false; problem: Problem } => !s.ok && isTrackerWide(s.problem));
-  if (wide && sections.every((s) => !s.ok)) return everywhere(wide.problem);
-  // Some methods ignore credentials (version, timezone): show what loaded, with the problem above it.
-  if (login === null && !keyProblem && settings.apiKey && authMode === 'header') {
-    login = await client.whoami().then(
-      (me) => me.login ?? me.name,
-      () => null,
-    );
+  return { version, extensions, timezone, clock, lastAudit, recent: knownBrokenRecent(version, recent) };
+}
+
+/**
+ * Everything the popup shows about one tracker, loaded in parallel. Each
+ * section fails on its own (a 5.2 tracker's broken recent-visits list does
+ * not hide its version); a problem that affects every request is lifted to
+ * `problem`.
+ */
+export async function loadPopupData(
+  platform: Platform,
+  tracker: Tracker,
+  now: () => number = Date.now,
+): Promise<PopupData> {
+  const delivery = await platform
+    .sendMessage<DeliveryState>({ type: 'delivery-state', tracker: tracker.id })
+    .catch(() => null as DeliveryState | null);
+  const base = { tracker, delivery, login: null };
+  if (!isLocalTracker(tracker.url)) {
+    const origin = originPattern(tracker.url);
+    const problem: Problem = { kind: 'no-permission', origin };
+    if (!(await platform.hasHostPermission(origin))) return { ...base, problem, ...everywhere(problem) };
   }
-  const problem = keyProblem ?? wide?.problem ?? null;
-  return { ...base, problem, login, version, extensions, timezone, clock, lastAudit, recent: recentOrTooOld };
+  const key = await detectKey(tracker, delivery?.authMode, platform);
+  if (key.problem?.kind === 'unreachable') return { ...base, problem: key.problem, ...everywhere(key.problem) };
+  const client = trackerClient(tracker, key.authMode, platform.fetch);
+  const sections = await loadSections(client, tracker, now);
+  const all = Object.values(sections) as Array<Section<unknown>>;
+  const wide = all.find((s): s is { ok: false; problem: Problem } => !s.ok && isTrackerWide(s.problem));
+  if (wide && all.every((s) => !s.ok)) return { ...base, problem: wide.problem, ...everywhere(wide.problem) };
+  // Some methods ignore credentials (version, timezone): show what loaded, with the problem above it.
+  const login = key.login ?? (key.problem ? null : await whoamiLogin(client, tracker));
+  return { ...base, ...sections, login, problem: key.problem ?? wide?.problem ?? null };
+}
+
+/** The login, where the key goes as a header and the tracker has /rest/whoami. */
+async function whoamiLogin(client: BugzillaClient, tracker: Tracker): Promise<string | null> {
+  if (!tracker.apiKey || client.authMode !== 'header') return null;
+  return client.whoami().then(
+    (me) => me.login ?? me.name,
+    () => null,
+  );
 }
 
 /**

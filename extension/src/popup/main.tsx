@@ -1,37 +1,85 @@
 import { render } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { DeliveryState } from '../background/local-state.js';
+import type { Tracker } from '../common/trackers.js';
 import { browserPlatform } from '../platform/browser.js';
+import { TrackerStorage } from '../storage/storage.js';
+import { chooseTracker } from './choose-tracker.js';
 import { loadPopupData, type PopupData } from './load.js';
 import { Popup } from './Popup.js';
+import type { SwitcherEntry } from './Switcher.js';
+import { trackerStatus } from './tracker-status.js';
+
+const platform = browserPlatform;
+const storage = new TrackerStorage(platform);
+
+async function switcherEntries(trackers: Tracker[]): Promise<SwitcherEntry[]> {
+  return Promise.all(
+    trackers.map(async (tracker) => ({
+      id: tracker.id,
+      host: new URL(tracker.url).host + new URL(tracker.url).pathname.replace(/\/$/, ''),
+      status: trackerStatus(tracker, await storage.readDelivery(tracker.id)),
+    })),
+  );
+}
 
 function App() {
+  const [trackers, setTrackers] = useState<Tracker[]>([]);
+  const [entries, setEntries] = useState<SwitcherEntry[]>([]);
   const [data, setData] = useState<PopupData | null>(null);
   const [retrying, setRetrying] = useState(false);
-  useEffect(() => {
-    void loadPopupData(browserPlatform).then((loaded) => {
-      setData(loaded);
-      // For `npm run bench`: the popup's time from opening until all data is shown.
-      requestAnimationFrame(() => {
-        document.documentElement.dataset.loadedMs = String(Math.round(performance.now()));
-      });
+
+  const show = useCallback(async (tracker: Tracker) => {
+    setData(null);
+    const loaded = await loadPopupData(platform, tracker);
+    setData(loaded);
+    // For `npm run bench`: the popup's time from opening until all data is shown.
+    requestAnimationFrame(() => {
+      document.documentElement.dataset.loadedMs = String(Math.round(performance.now()));
     });
   }, []);
+
+  useEffect(() => {
+    void (async () => {
+      const list = await storage.trackers();
+      setTrackers(list);
+      setEntries(await switcherEntries(list));
+      const chosen = chooseTracker(list, await platform.activeTabUrl().catch(() => null), await storage.lastUsed());
+      if (chosen) await show(chosen);
+      else void platform.openOptionsPage();
+    })();
+  }, [show]);
+
+  const onSwitch = useCallback(
+    (id: string) => {
+      const tracker = trackers.find((t) => t.id === id);
+      if (!tracker) return;
+      void storage.setLastUsed(id);
+      void show(tracker);
+    },
+    [trackers, show],
+  );
+
   const retry = useCallback(async () => {
+    if (!data) return;
     setRetrying(true);
     try {
-      const delivery = await browserPlatform.sendMessage<DeliveryState>({ type: 'retry-now' });
+      const delivery = await platform.sendMessage<DeliveryState>({ type: 'retry-now', tracker: data.tracker.id });
       setData((current) => (current ? { ...current, delivery } : current));
+      setEntries(await switcherEntries(trackers));
     } finally {
       setRetrying(false);
     }
-  }, []);
+  }, [data, trackers]);
+
   return (
     <Popup
       data={data}
+      trackers={entries}
+      onSwitch={onSwitch}
       now={Date.now()}
       onRetry={retry}
-      onOpenOptions={() => void browserPlatform.openOptionsPage()}
+      onOpenOptions={() => void platform.openOptionsPage()}
       retrying={retrying}
     />
   );

@@ -1,0 +1,49 @@
+import { BugzillaApiError, type BugzillaClient } from '@bz-companion/shared';
+import { bugNumber } from '../common/bug-number.js';
+import type { Tracker } from '../common/trackers.js';
+import type { DeliveryState } from './local-state.js';
+
+const isNumber = (bug: string) => /^\d+$/.test(bug);
+
+/** The 404 "no such resource" of a tracker that lacks a route (code 32614). */
+export const isMissingRoute = (error: unknown) => error instanceof BugzillaApiError && error.code === 32614;
+
+/** The bug's number, from the cache or the tracker (`GET /rest/bug/{alias}?include_fields=id`). */
+async function numberOf(
+  state: DeliveryState,
+  tracker: Tracker,
+  client: BugzillaClient,
+  alias: string,
+  fetchImpl: typeof fetch,
+) {
+  const known = state.aliasIds[alias];
+  if (known !== undefined) return known;
+  const id = await bugNumber(tracker, client.authMode, alias, fetchImpl);
+  state.aliasIds = { ...state.aliasIds, [alias]: id };
+  return id;
+}
+
+/**
+ * Sends one visit with `POST /rest/bug_user_last_visit/{id}`. Bugzilla
+ * 5.0/5.2 take only numbers in that path (an alias is 404, code 32614): the
+ * first such answer marks the tracker, and from then on an alias is resolved
+ * to its number (cached) before it is sent. Throws the tracker's error.
+ */
+export async function sendVisit(
+  state: DeliveryState,
+  tracker: Tracker,
+  client: BugzillaClient,
+  bug: string,
+  fetchImpl: typeof fetch,
+): Promise<void> {
+  if (isNumber(bug) || !state.pathTakesNumbersOnly) {
+    try {
+      await client.lastVisit.update(bug);
+      return;
+    } catch (error) {
+      if (isNumber(bug) || !isMissingRoute(error)) throw error;
+      state.pathTakesNumbersOnly = true;
+    }
+  }
+  await client.lastVisit.update(await numberOf(state, tracker, client, bug, fetchImpl));
+}

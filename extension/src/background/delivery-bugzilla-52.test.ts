@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { Bugzilla52, ORACLE_USER_KEY } from '../testing/bugzilla-52.js';
+import { platformWithTrackers } from '../testing/trackers.js';
+import { Delivery } from './delivery.js';
+import { bugLabel } from './local-state.js';
+
+/** A tracker answering as the recorded Bugzilla 5.2, with the recordings' normal user's key. */
+async function on52() {
+  const tracker = new Bugzilla52();
+  const { platform, storage } = await platformWithTrackers({ url: tracker.url, apiKey: ORACLE_USER_KEY });
+  platform.fetch = tracker.fetch;
+  return { tracker, platform, storage, delivery: new Delivery(platform) };
+}
+
+/** The requests about bugs (the clock check's /rest/time, unrecorded, is left out). */
+const visitRequests = (tracker: Bugzilla52) => tracker.journal.filter((line) => !line.startsWith('GET /rest/time'));
+
+describe('Delivery to a tracker that answers as Bugzilla 5.2', () => {
+  it('detects that the key goes in the query, and records a visit by number', async () => {
+    const { tracker, delivery } = await on52();
+    const state = await delivery.recordVisit('t1', '10');
+    expect(state.authMode).toBe('query');
+    expect(state.queue).toEqual([]);
+    expect(tracker.visited).toEqual([10]);
+  });
+
+  it('delivers queued visits one by one when the batch route is missing, and remembers it', async () => {
+    const { tracker, delivery } = await on52();
+    tracker.emptyAnswers = 0;
+    // Queue two visits while the tracker is "down" (its answers are empty 200s: transient, kept).
+    await delivery.recordVisit('t1', '10'); // key detection and the first visit
+    tracker.emptyAnswers = 2;
+    await delivery.recordVisit('t1', '7');
+    await delivery.recordVisit('t1', '8');
+    const back = await delivery.flush('t1');
+    expect(back.queue).toEqual([]);
+    expect(back.batchRouteMissing).toBe(true);
+    expect(tracker.visited).toEqual([10, 7, 8]);
+    // The batch was tried once (404, 32614) and never again.
+    tracker.emptyAnswers = 2;
+    await delivery.recordVisit('t1', '9');
+    await delivery.recordVisit('t1', '5');
+    tracker.journal.length = 0;
+    await delivery.flush('t1');
+    expect(visitRequests(tracker)).toEqual(['POST /rest/bug_user_last_visit/9', 'POST /rest/bug_user_last_visit/5']);
+    expect(tracker.visited.slice(-2)).toEqual([9, 5]);
+  });
+
+  it('resolves an alias to its number, posts the number, and caches it', async () => {
+    const { tracker, delivery } = await on52();
+    const state = await delivery.recordVisit('t1', 'login-blank');
+    expect(state.queue).toEqual([]);
+    expect(state.failures).toEqual([]);
+    expect(tracker.visited).toEqual([7]);
+    expect(state.aliasIds).toEqual({ 'login-blank': 7 });
+    expect(bugLabel(state, 'login-blank')).toBe('login-blank (bug 7)');
+    expect(state.lastDelivered?.bugs).toEqual(['login-blank']);
+    tracker.journal.length = 0;
+    await delivery.recordVisit('t1', 'login-blank');
+    // Known to take numbers only, with the number cached: straight to the number.
+    expect(visitRequests(tracker)).toEqual(['POST /rest/bug_user_last_visit/7']);
+  });
+
+  it('drops an alias the tracker does not know, recording why', async () => {
+    const { tracker, delivery } = await on52();
+    const state = await delivery.recordVisit('t1', 'no-such-alias');
+    expect(state.queue).toEqual([]);
+    expect(state.failures.map((f) => [f.bug, f.code])).toEqual([['no-such-alias', 100]]);
+    expect(tracker.visited).toEqual([]);
+  });
+
+  it('keeps a visit answered with an empty or non-JSON 200, and delivers it later', async () => {
+    const { tracker, delivery, platform } = await on52();
+    await delivery.recordVisit('t1', '10');
+    tracker.emptyAnswers = 1;
+    const garbled = await delivery.recordVisit('t1', '8');
+    expect(garbled.queue.map((v) => v.bug)).toEqual(['8']);
+    expect(garbled.lastDelivered?.bugs).toEqual(['10']);
+    expect(garbled.problem?.kind).toBe('server-error');
+    expect(platform.badge.text).toBe('1');
+    const later = await delivery.flush('t1');
+    expect(later.queue).toEqual([]);
+    expect(tracker.visited).toEqual([10, 8]);
+  });
+
+  it('drops a bug the user is not involved in (400, code 32000) and delivers the rest', async () => {
+    const { tracker, delivery } = await on52();
+    await delivery.recordVisit('t1', '10');
+    tracker.emptyAnswers = 2;
+    await delivery.recordVisit('t1', '12');
+    await delivery.recordVisit('t1', '7');
+    const state = await delivery.flush('t1');
+    expect(state.queue).toEqual([]);
+    expect(state.failures.map((f) => [f.bug, f.code])).toEqual([['12', 32000]]);
+    expect(tracker.visited).toEqual([10, 7]);
+  });
+});

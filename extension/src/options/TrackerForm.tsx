@@ -1,0 +1,95 @@
+import { useState } from 'preact/hooks';
+import type { AuthPreference, Tracker } from '../common/trackers.js';
+import type { Outcome } from './save-tracker.js';
+
+interface TrackerFormProps {
+  tracker: Tracker;
+  /** Stored already (so its key being empty means this device has none). */
+  saved: boolean;
+  onSave: (draft: Tracker) => Promise<Outcome>;
+  onRemove: () => void;
+}
+
+type Status = Outcome | { kind: 'idle' } | { kind: 'busy' };
+
+/** One tracker of the list: its fields, Save and Remove. Labels are the same in every form (tests find them by label). */
+export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormProps) {
+  const [draft, setDraft] = useState<Tracker>(tracker);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const update = (patch: Partial<Tracker>) => setDraft({ ...draft, ...patch });
+  const field = (name: string) => `${name}-${tracker.id}`;
+
+  // Not async: onSave must reach the permission request before anything waits (Firefox).
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const saving = onSave(draft);
+    setStatus({ kind: 'busy' });
+    void saving.then((outcome) => {
+      setStatus(outcome);
+      if (outcome.kind === 'ok') setDraft((current) => ({ ...current, apiKey: current.apiKey.trim() }));
+    });
+  };
+
+  const legend = saved ? new URL(tracker.url).host : 'New tracker';
+  return (
+    <form onSubmit={submit} class="tracker" data-testid="tracker-form">
+      <fieldset>
+        <legend>{legend}</legend>
+        <label for={field('url')}>Tracker URL</label>
+        <input
+          id={field('url')}
+          type="text"
+          inputMode="url"
+          spellcheck={false}
+          required
+          value={draft.url}
+          onInput={(e) => update({ url: e.currentTarget.value })}
+          placeholder="https://bugzilla.example.org/"
+        />
+        <label for={field('key')}>API key</label>
+        <input
+          id={field('key')}
+          type="password"
+          autocomplete="off"
+          value={draft.apiKey}
+          aria-describedby={field('key-hint')}
+          onInput={(e) => update({ apiKey: e.currentTarget.value })}
+        />
+        <p class="hint" id={field('key-hint')}>
+          {saved && tracker.apiKey === ''
+            ? 'No API key on this device: keys stay on the device where they were entered. Enter it again here.'
+            : 'Create one in your tracker under Preferences → API Keys. It is kept on this device only.'}
+        </p>
+        <label for={field('auth')}>How to send the key</label>
+        <select
+          id={field('auth')}
+          value={draft.authPreference}
+          onChange={(e) => update({ authPreference: e.currentTarget.value as AuthPreference })}
+        >
+          <option value="auto">Automatically (ask the tracker)</option>
+          <option value="header">As a header (Bugzilla 5.1, 5.3+, bugzilla.mozilla.org)</option>
+          <option value="query">As a query parameter (Bugzilla 5.0, 5.2)</option>
+        </select>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={draft.recordVisits}
+            onChange={(e) => update({ recordVisits: e.currentTarget.checked })}
+          />
+          Record my visits
+        </label>
+        <div class="actions">
+          <button type="submit" disabled={status.kind === 'busy'}>
+            Save
+          </button>
+          <button type="button" class="secondary" onClick={onRemove}>
+            Remove
+          </button>
+        </div>
+        <p role="status" class={status.kind === 'error' ? 'error' : 'ok'} data-testid="options-status">
+          {status.kind === 'busy' ? 'Checking the key…' : status.kind === 'idle' ? '' : status.text}
+        </p>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { bugLabel, type DeliveryState } from '../background/local-state.js';
+import { relativeTime } from '../common/relative-time.js';
+
+/** What happened to this tracker's visits: last sent, queued (with Retry now), and those the tracker refused. */
+export function DeliveryStatus({
+  delivery,
+  now,
+  onRetry,
+  retrying,
+}: {
+  delivery: DeliveryState | null;
+  now: number;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  if (!delivery) return null;
+  const queued = delivery.queue.length;
+  return (
+    <section aria-labelledby="delivery" data-testid="delivery">
+      <h2 id="delivery">Visit recording</h2>
+      {delivery.lastDelivered && (
+        <p>
+          Sent bug {delivery.lastDelivered.bugs.map((bug) => bugLabel(delivery, bug)).join(', ')}{' '}
+          {relativeTime(delivery.lastDelivered.at, now)}.
+        </p>
+      )}
+      {queued > 0 && (
+        <div class="banner queued" role="status">
+          <p>
+            {queued} visit{queued === 1 ? '' : 's'} queued (bug{' '}
+            {delivery.queue.map((v) => bugLabel(delivery, v.bug)).join(', ')}). The tracker stamps a visit when it
+            arrives, so they are sent as soon as it answers.
+          </p>
+          <button type="button" onClick={onRetry} disabled={retrying}>
+            {retrying ? 'Retrying…' : 'Retry now'}
+          </button>
+        </div>
+      )}
+      {delivery.failures.length > 0 && (
+        <details>
+          <summary>
+            {delivery.failures.length} visit{delivery.failures.length === 1 ? '' : 's'} not recorded
+          </summary>
+          <ul>
+            {delivery.failures.map((failure) => (
+              <li key={`${failure.bug}-${failure.at}`}>
+                Bug {bugLabel(delivery, failure.bug)}: {failure.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {!delivery.lastDelivered && queued === 0 && delivery.failures.length === 0 && (
+        <p class="muted">Open a bug page and its visit is recorded here.</p>
+      )}
+    </section>
+  );
+}

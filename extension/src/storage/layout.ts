@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * Where everything lives, and in which version of the layout.
+ * Version 1 (the single-tracker extension): sync held `trackerUrl`, `apiKey`,
+ * `authPreference`, `trackingEnabled`; local held `delivery`.
+ * Version 2: sync holds the list of trackers without keys; local holds each
+ * tracker's key and delivery state under its id.
+ */
+export const SCHEMA_VERSION = 2;
+
+export const SYNC = { version: 'schemaVersion', trackers: 'trackers' } as const;
+export const LOCAL = {
+  version: 'schemaVersion',
+  lastUsed: 'lastUsedTracker',
+  apiKey: (id: string) => `apiKey:${id}`,
+  delivery: (id: string) => `delivery:${id}`,
+} as const;
+
+export const LEGACY_SYNC_KEYS = ['trackerUrl', 'apiKey', 'authPreference', 'trackingEnabled'] as const;
+export const LEGACY_DELIVERY_KEY = 'delivery';
+
+/** The id of the first tracker, migrated or offered on a fresh install: fixed, so a repeated migration writes the same. */
+export const FIRST_TRACKER_ID = 'first';
+
+export const authPreferenceSchema = z.enum(['auto', 'header', 'query']);
+
+export const trackerSettingsSchema = z.object({
+  id: z.string().min(1),
+  url: z.url(),
+  authPreference: authPreferenceSchema.catch('auto'),
+  recordVisits: z.boolean().catch(true),
+});

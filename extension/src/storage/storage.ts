@@ -1,0 +1,114 @@
+import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../background/local-state.js';
+import type { Tracker, TrackerSettings } from '../common/trackers.js';
+import type { Platform } from '../platform/platform.js';
+import { FIRST_TRACKER_ID, LOCAL, SYNC, trackerSettingsSchema } from './layout.js';
+import { migrateLocal, migrateSync } from './migrations.js';
+
+/**
+ * The one module that reads and writes storage. The list of trackers is in
+ * storage.sync; each key and each delivery state is in storage.local under
+ * the tracker's id. Every read first brings an older layout up to date.
+ */
+export class TrackerStorage {
+  readonly #platform: Platform;
+  #migrated: Promise<void> | null = null;
+
+  constructor(platform: Platform) {
+    this.#platform = platform;
+  }
+
+  async trackerSettings(): Promise<TrackerSettings[]> {
+    await this.#migrate();
+    return this.#readTrackerSettings();
+  }
+
+  /** Every tracker with its key ('' where this device has none: keys do not travel with the list). */
+  async trackers(): Promise<Tracker[]> {
+    const settings = await this.trackerSettings();
+    const keys = await this.#platform.storage('local').get(settings.map((t) => LOCAL.apiKey(t.id)));
+    return settings.map((t) => ({
+      ...t,
+      apiKey: typeof keys[LOCAL.apiKey(t.id)] === 'string' ? (keys[LOCAL.apiKey(t.id)] as string) : '',
+    }));
+  }
+
+  /** Adds or replaces a tracker (by id); its key goes to storage.local only. */
+  async saveTracker({ apiKey, ...settings }: Tracker): Promise<void> {
+    await this.#migrate();
+    await this.#platform.storage('local').set({ [LOCAL.apiKey(settings.id)]: apiKey });
+    const list = await this.#readTrackerSettings();
+    const at = list.findIndex((t) => t.id === settings.id);
+    const next = at === -1 ? [...list, settings] : list.map((t, i) => (i === at ? settings : t));
+    await this.#platform.storage('sync').set({ [SYNC.trackers]: next });
+  }
+
+  /** Removes a tracker with its key, queue and state. */
+  async removeTracker(id: string): Promise<void> {
+    await this.#migrate();
+    const list = await this.#readTrackerSettings();
+    await this.#platform.storage('sync').set({ [SYNC.trackers]: list.filter((t) => t.id !== id) });
+    await this.#platform.storage('local').remove([LOCAL.apiKey(id), LOCAL.delivery(id)]);
+  }
+
+  async readDelivery(id: string): Promise<DeliveryState> {
+    await this.#migrate();
+    const stored = (await this.#platform.storage('local').get([LOCAL.delivery(id)]))[LOCAL.delivery(id)];
+    return { ...structuredClone(EMPTY_DELIVERY_STATE), ...(stored as Partial<DeliveryState> | undefined) };
+  }
+
+  async writeDelivery(id: string, state: DeliveryState): Promise<void> {
+    await this.#platform.storage('local').set({ [LOCAL.delivery(id)]: state });
+  }
+
+  /** Drops delivery states of trackers no longer in the list (removed here, or on another device). */
+  async forgetRemovedTrackers(): Promise<void> {
+    const kept = new Set((await this.trackerSettings()).map((t) => LOCAL.delivery(t.id)));
+    const stored = Object.keys(await this.#platform.storage('local').get(null));
+    const orphans = stored.filter((key) => key.startsWith(LOCAL.delivery('')) && !kept.has(key));
+    if (orphans.length > 0) await this.#platform.storage('local').remove(orphans);
+  }
+
+  async lastUsed(): Promise<string | null> {
+    const value = (await this.#platform.storage('local').get([LOCAL.lastUsed]))[LOCAL.lastUsed];
+    return typeof value === 'string' ? value : null;
+  }
+
+  async setLastUsed(id: string): Promise<void> {
+    await this.#platform.storage('local').set({ [LOCAL.lastUsed]: id });
+  }
+
+  async #readTrackerSettings(): Promise<TrackerSettings[]> {
+    const stored = (await this.#platform.storage('sync').get([SYNC.trackers]))[SYNC.trackers];
+    // Another device (another version) may have written the list: keep what is valid, drop the rest.
+    return (Array.isArray(stored) ? stored : []).flatMap((entry) => {
+      const parsed = trackerSettingsSchema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
+  /** Once per page or worker; repeating it is harmless (each step checks the version it finds). */
+  #migrate(): Promise<void> {
+    this.#migrated ??= this.#runMigrations().catch((error: unknown) => {
+      this.#migrated = null;
+      throw error;
+    });
+    return this.#migrated;
+  }
+
+  async #runMigrations(): Promise<void> {
+    const sync = this.#platform.storage('sync');
+    const local = this.#platform.storage('local');
+    const fromSync = migrateSync(await sync.get(null));
+    if (fromSync) {
+      // The key is written where it belongs before it is removed from where it must not stay.
+      if (fromSync.firstKey !== '') await local.set({ [LOCAL.apiKey(FIRST_TRACKER_ID)]: fromSync.firstKey });
+      await sync.set(fromSync.sync.set);
+      await sync.remove(fromSync.sync.remove);
+    }
+    const fromLocal = migrateLocal(await local.get(null), await this.#readTrackerSettings());
+    if (fromLocal) {
+      await local.set(fromLocal.set);
+      await local.remove(fromLocal.remove);
+    }
+  }
+}
