@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_DELIVERY_STATE } from '../background/local-state.js';
+import type { Tracker } from '../common/trackers.js';
+import { chooseTracker } from './choose-tracker.js';
+import { trackerStatus } from './tracker-status.js';
+
+const tracker = (id: string, url: string, patch: Partial<Tracker> = {}): Tracker => ({
+  id,
+  url,
+  apiKey: 'k',
+  authPreference: 'auto',
+  recordVisits: true,
+  ...patch,
+});
+
+describe('chooseTracker', () => {
+  const trackers = [
+    tracker('root', 'https://host/'),
+    tracker('sub', 'https://host/bugzilla/'),
+    tracker('bmo', 'https://bugzilla.mozilla.org/'),
+  ];
+  it('opens on the tracker of the active tab, the longest base winning', () => {
+    expect(chooseTracker(trackers, 'https://host/bugzilla/buglist.cgi', 'bmo')?.id).toBe('sub');
+    expect(chooseTracker(trackers, 'https://host/', 'bmo')?.id).toBe('root');
+  });
+  it('else on the one used most recently, else the first', () => {
+    expect(chooseTracker(trackers, 'https://elsewhere.example/', 'bmo')?.id).toBe('bmo');
+    expect(chooseTracker(trackers, null, 'gone')?.id).toBe('root');
+    expect(chooseTracker([], null, null)).toBeNull();
+  });
+});
+
+describe('trackerStatus', () => {
+  const state = (patch: Partial<typeof EMPTY_DELIVERY_STATE>) => ({
+    ...structuredClone(EMPTY_DELIVERY_STATE),
+    ...patch,
+  });
+  const t = tracker('t', 'https://host/');
+  it.each([
+    [state({}), 'ok'],
+    [
+      state({
+        queue: [
+          { bug: '1', seenAt: 0 },
+          { bug: '2', seenAt: 0 },
+        ],
+      }),
+      'queued 2',
+    ],
+    [state({ problem: { kind: 'unreachable', detail: '' }, queue: [{ bug: '1', seenAt: 0 }] }), 'offline'],
+    [state({ problem: { kind: 'key-invalid', detail: '' } }), 'key rejected'],
+    [
+      state({
+        clock: {
+          at: 0,
+          dbMinusWebSeconds: 120,
+          trackerClocksDisagree: true,
+          localMinusWebMs: 0,
+          uncertaintyMs: 0,
+          roundTripMs: 0,
+        } as never,
+      }),
+      'clock skew',
+    ],
+  ])('%#: %s', (delivery, word) => {
+    expect(trackerStatus(t, delivery)).toBe(word);
+  });
+  it('says when this device has no key', () => {
+    expect(trackerStatus({ ...t, apiKey: '' }, null)).toBe('no key');
+  });
+});
