@@ -30,11 +30,12 @@ test.afterAll(async () => {
 const tracker = () => createClient({ baseUrl: server.url, apiKey: KEY });
 const lastVisit = async (bug: number) => (await tracker().lastVisit.get(bug))[0]?.last_visit_ts ?? null;
 
+/** Sets the first tracker of the list (a fresh install offers the local companion there). */
 async function configure(url: string, key: string): Promise<Page> {
   const options = await browser.openExtensionPage('src/options/index.html');
-  await options.getByLabel('Tracker URL').fill(url);
-  await options.getByLabel('API key').fill(key);
-  await options.getByRole('button', { name: 'Save' }).click();
+  await options.getByLabel('Tracker URL').first().fill(url);
+  await options.getByLabel('API key').first().fill(key);
+  await options.getByRole('button', { name: 'Save' }).first().click();
   return options;
 }
 

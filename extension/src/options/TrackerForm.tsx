@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { AuthPreference, Tracker } from '../common/trackers.js';
 import type { Outcome } from './save-tracker.js';
 
@@ -16,6 +16,8 @@ type Status = Outcome | { kind: 'idle' } | { kind: 'busy' };
 export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormProps) {
   const [draft, setDraft] = useState<Tracker>(tracker);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // Once saved (and normalised), the stored tracker is what the form shows.
+  useEffect(() => setDraft(tracker), [tracker]);
   const update = (patch: Partial<Tracker>) => setDraft({ ...draft, ...patch });
   const field = (name: string) => `${name}-${tracker.id}`;
 
@@ -24,10 +26,7 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
     event.preventDefault();
     const saving = onSave(draft);
     setStatus({ kind: 'busy' });
-    void saving.then((outcome) => {
-      setStatus(outcome);
-      if (outcome.kind === 'ok') setDraft((current) => ({ ...current, apiKey: current.apiKey.trim() }));
-    });
+    void saving.then(setStatus);
   };
 
   const legend = saved ? new URL(tracker.url).host : 'New tracker';
