@@ -49,7 +49,7 @@ export function Options({ platform }: { platform: Platform }) {
           onRemove={() => void remove(tracker)}
         />
       ))}
-      <button type="button" onClick={() => setDrafts((list) => [...list, emptyTracker()])}>
+      <button type="button" class="add-tracker" onClick={() => setDrafts((list) => [...list, emptyTracker()])}>
         Add tracker
       </button>
     </main>
