@@ -1,15 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { chromiumExecutable } from '@bz-companion/server/testing';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
 
 export const CHROMIUM_DIST = fileURLToPath(new URL('../dist/chromium', import.meta.url));
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
-
-/** Debian's Chromium here; CHROMIUM_PATH elsewhere; else Playwright's own browser. */
-function executablePath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
 
 export interface ExtensionBrowser {
   context: BrowserContext;
@@ -26,7 +21,8 @@ export async function launchWithExtension(): Promise<ExtensionBrowser> {
   if (!existsSync(`${CHROMIUM_DIST}/manifest.json`)) throw new Error(`build the extension first: ${CHROMIUM_DIST}`);
   mkdirSync(SCREENSHOTS, { recursive: true });
   const context = await chromium.launchPersistentContext('', {
-    executablePath: executablePath(),
+    // Debian's Chromium here; CHROMIUM_PATH elsewhere; else Playwright's own browser.
+    ...chromiumExecutable(),
     headless: true,
     args: [`--disable-extensions-except=${CHROMIUM_DIST}`, `--load-extension=${CHROMIUM_DIST}`],
   });
