@@ -16,8 +16,10 @@ type Status = Outcome | { kind: 'idle' } | { kind: 'busy' };
 export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormProps) {
   const [draft, setDraft] = useState<Tracker>(tracker);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  // Once saved (and normalised), the stored tracker is what the form shows.
-  useEffect(() => setDraft(tracker), [tracker]);
+  // Once saved (and normalised), the stored tracker is what the form shows; a reload after another
+  // form's Save hands every form a new but equal object, which must not undo edits in progress here.
+  const stored = JSON.stringify(tracker);
+  useEffect(() => setDraft(JSON.parse(stored) as Tracker), [stored]);
   const update = (patch: Partial<Tracker>) => setDraft({ ...draft, ...patch });
   const field = (name: string) => `${name}-${tracker.id}`;
 
