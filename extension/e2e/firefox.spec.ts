@@ -11,12 +11,14 @@ import { expect, test } from '@playwright/test';
 
 /**
  * Firefox: Playwright cannot drive Debian's firefox-esr, so web-ext does. The
- * build lints clean, and a headless Firefox with the add-on records a visit.
+ * build lints clean, and a headless Firefox with the add-on records the visits
+ * of two trackers, each on its own server.
  */
 const EXTENSION = fileURLToPath(new URL('..', import.meta.url));
 const WEB_EXT = fileURLToPath(new URL('../../node_modules/web-ext/bin/web-ext.js', import.meta.url));
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const KEY = 'FirefoxKey123456789abcdefghijklmnopqrstu';
+const KEY_B = 'FirefoxKeyB23456789abcdefghijklmnopqrstu';
 
 test('the Firefox build passes web-ext lint with no errors', () => {
   const lint = spawnSync(
@@ -34,11 +36,11 @@ test('the Firefox build passes web-ext lint with no errors', () => {
 test.describe('headless firefox-esr', () => {
   test.skip(!existsSync(FIREFOX), `no Firefox at ${FIREFOX} (set FIREFOX_PATH; .ci/run installs firefox-esr)`);
 
-  let server: RunningServer;
+  const servers: RunningServer[] = [];
+  const proxies: Server[] = [];
   let firefox: ChildProcess | undefined;
-  let trackerProxy: Server | undefined;
   test.afterEach(async () => {
-    trackerProxy?.close();
+    for (const proxy of proxies) proxy.close();
     if (firefox?.pid) {
       try {
         process.kill(-firefox.pid, 'SIGKILL');
@@ -46,41 +48,48 @@ test.describe('headless firefox-esr', () => {
         // Already gone.
       }
     }
-    await server?.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   });
 
-  test('records a visit from a bug page', async () => {
-    server = await serveFixture({
-      users: [{ login: 'fox@example.com', api_keys: [KEY] }],
-      bugs: [{ id: 1 }, { id: 2 }],
+  /**
+   * A tracker for Firefox: the real server behind a proxy on its own origin. web-ext installs the add-on
+   * only after the first page has loaded, so the proxy's bug page reloads itself every 2 s (each reload is
+   * a visit) until one lands; everything else (the REST calls) is forwarded to the server.
+   */
+  async function trackerBehindProxy(key: string): Promise<{ server: RunningServer; url: string }> {
+    const server = await serveFixture({
+      users: [{ login: 'fox@example.com', api_keys: [key] }],
+      bugs: [{ id: 1 }, { id: 2 }, { id: 3 }],
     });
-    // A build with the tracker and key preset: nothing can type into Firefox's options page here.
-    const dist = mkdtempSync(join(tmpdir(), 'bz-firefox-'));
-    // web-ext installs the add-on only after the first page has loaded, so the bug page reloads itself every
-    // 2 s (each reload is a visit) until one lands. It is served by a proxy on the tracker's origin, which
-    // forwards everything else (the REST calls) to the real server.
+    servers.push(server);
     const target = new URL(server.url);
-    trackerProxy = createServer((incoming, outgoing) => {
+    const proxy = createServer((incoming, outgoing) => {
       if (incoming.url?.startsWith('/show_bug.cgi')) {
         outgoing.writeHead(200, { 'Content-Type': 'text/html' });
-        outgoing.end('<!doctype html><meta http-equiv="refresh" content="2"><title>Bug 2</title><h1>Bug 2</h1>');
+        outgoing.end('<!doctype html><meta http-equiv="refresh" content="2"><title>Bug</title><h1>Bug</h1>');
         return;
       }
       forward(incoming, outgoing, target);
     });
-    await new Promise<void>((resolve) => trackerProxy?.listen(0, '127.0.0.1', resolve));
-    const trackerUrl = `http://127.0.0.1:${(trackerProxy.address() as AddressInfo).port}/`;
+    proxies.push(proxy);
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    return { server, url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/` };
+  }
+
+  test('records the visits of two trackers, each on its own server', async () => {
+    const [a, b] = [await trackerBehindProxy(KEY), await trackerBehindProxy(KEY_B)];
+    // A build with both trackers and keys preset: nothing can type into Firefox's options page here.
+    const dist = mkdtempSync(join(tmpdir(), 'bz-firefox-'));
+    const preset = JSON.stringify([
+      { url: a.url, apiKey: KEY },
+      { url: b.url, apiKey: KEY_B },
+    ]);
     const build = spawnSync(
       'npx',
       ['vite', 'build', '--mode', 'firefox', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
-      {
-        cwd: EXTENSION,
-        encoding: 'utf8',
-        env: { ...process.env, VITE_BZ_TRACKER_URL: trackerUrl, VITE_BZ_API_KEY: KEY },
-      },
+      { cwd: EXTENSION, encoding: 'utf8', env: { ...process.env, VITE_BZ_TRACKERS: preset } },
     );
     expect(build.status, build.stderr).toBe(0);
-    const startUrl = `${trackerUrl}show_bug.cgi?id=2`;
     firefox = spawn(
       process.execPath,
       [
@@ -94,14 +103,20 @@ test.describe('headless firefox-esr', () => {
         '--no-input',
         '--no-reload',
         '--start-url',
-        startUrl,
+        `${a.url}show_bug.cgi?id=2`,
+        '--start-url',
+        `${b.url}show_bug.cgi?id=3`,
       ],
       { detached: true, stdio: 'ignore' },
     );
-    const tracker = createClient({ baseUrl: server.url, apiKey: KEY });
-    await expect
-      .poll(async () => (await tracker.lastVisit.get(2))[0]?.last_visit_ts ?? null, { timeout: 45_000 })
-      .not.toBeNull();
-    expect((await tracker.lastVisit.get(1))[0]?.last_visit_ts).toBeNull();
+    const visited = (server: RunningServer, key: string, bug: number) =>
+      createClient({ baseUrl: server.url, apiKey: key })
+        .lastVisit.get(bug)
+        .then((visits) => visits[0]?.last_visit_ts ?? null);
+    await expect.poll(() => visited(a.server, KEY, 2), { timeout: 45_000 }).not.toBeNull();
+    await expect.poll(() => visited(b.server, KEY_B, 3), { timeout: 45_000 }).not.toBeNull();
+    expect(await visited(a.server, KEY, 3)).toBeNull();
+    expect(await visited(b.server, KEY_B, 2)).toBeNull();
+    expect(await visited(a.server, KEY, 1)).toBeNull();
   });
 });

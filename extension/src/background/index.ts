@@ -18,7 +18,10 @@ const delivery = new Delivery(platform);
 platform.onPageVisited((url) => {
   void storage.trackers().then((trackers) => {
     const visit = visitOnPage(url, trackers);
-    if (visit) void delivery.recordVisit(visit.tracker.id, visit.bug);
+    if (!visit) return;
+    // The popup opens on the tracker used most recently when the active tab is none of them.
+    void storage.setLastUsed(visit.tracker.id);
+    void delivery.recordVisit(visit.tracker.id, visit.bug);
   });
 });
 platform.scheduleAlarm('deliver-queued-visits', 1);

@@ -17,7 +17,11 @@ export interface AreaChange {
   remove: string[];
 }
 
-/** A build may preset the first tracker (VITE_BZ_TRACKER_URL, VITE_BZ_API_KEY): the Firefox smoke test does. */
+/**
+ * A build may preset the trackers of a fresh install: VITE_BZ_TRACKERS, a JSON
+ * list of `{url, apiKey}`. The Firefox smoke test does, because nothing can
+ * type into Firefox's options page there.
+ */
 const buildEnv = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -30,26 +34,50 @@ function legacyUrl(value: unknown): string {
   }
 }
 
+/** The trackers a fresh install starts with: the build's preset, else the local companion. */
+function freshTrackers(): Array<{ url: string; apiKey: string }> {
+  const preset = buildEnv.VITE_BZ_TRACKERS ? (JSON.parse(buildEnv.VITE_BZ_TRACKERS) as unknown) : null;
+  if (!Array.isArray(preset)) return [{ url: LOCAL_COMPANION_URL, apiKey: '' }];
+  return preset.map((entry: { url?: unknown; apiKey?: unknown }) => ({
+    url: legacyUrl(entry.url),
+    apiKey: text(entry.apiKey)?.trim() ?? '',
+  }));
+}
+
 /**
  * Sync area, version 1 (or nothing: a fresh install) to 2. The single
  * tracker becomes the first of the list; its key moves to local (returned
- * separately, as it must be written there before it is removed here).
+ * separately, as it must be written there before it is removed here). Ids
+ * are fixed, so a repeated migration writes the same.
  */
-export function migrateSync(stored: Record<string, unknown>): { sync: AreaChange; firstKey: string } | null {
+export function migrateSync(
+  stored: Record<string, unknown>,
+): { sync: AreaChange; keys: Record<string, string> } | null {
   if (stored[SYNC.version] !== undefined) return null;
   const fresh = LEGACY_SYNC_KEYS.every((key) => stored[key] === undefined);
-  const first: TrackerSettings = fresh
-    ? { id: FIRST_TRACKER_ID, url: legacyUrl(buildEnv.VITE_BZ_TRACKER_URL), authPreference: 'auto', recordVisits: true }
-    : trackerSettingsSchema.parse({
+  const trackers: TrackerSettings[] = [];
+  const keys: Record<string, string> = {};
+  if (fresh) {
+    freshTrackers().forEach(({ url, apiKey }, index) => {
+      const id = index === 0 ? FIRST_TRACKER_ID : `preset-${index + 1}`;
+      trackers.push({ id, url, authPreference: 'auto', recordVisits: true });
+      if (apiKey !== '') keys[id] = apiKey;
+    });
+  } else {
+    trackers.push(
+      trackerSettingsSchema.parse({
         id: FIRST_TRACKER_ID,
         url: legacyUrl(stored.trackerUrl),
         authPreference: stored.authPreference,
         recordVisits: stored.trackingEnabled,
-      });
-  const firstKey = (fresh ? buildEnv.VITE_BZ_API_KEY : text(stored.apiKey))?.trim() ?? '';
+      }),
+    );
+    const key = text(stored.apiKey)?.trim() ?? '';
+    if (key !== '') keys[FIRST_TRACKER_ID] = key;
+  }
   return {
-    sync: { set: { [SYNC.version]: SCHEMA_VERSION, [SYNC.trackers]: [first] }, remove: [...LEGACY_SYNC_KEYS] },
-    firstKey,
+    sync: { set: { [SYNC.version]: SCHEMA_VERSION, [SYNC.trackers]: trackers }, remove: [...LEGACY_SYNC_KEYS] },
+    keys,
   };
 }
 

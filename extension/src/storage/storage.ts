@@ -1,7 +1,7 @@
 import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../background/local-state.js';
 import type { Tracker, TrackerSettings } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
-import { FIRST_TRACKER_ID, LOCAL, SYNC, trackerSettingsSchema } from './layout.js';
+import { LOCAL, SYNC, trackerSettingsSchema } from './layout.js';
 import { migrateLocal, migrateSync } from './migrations.js';
 
 /**
@@ -101,7 +101,8 @@ export class TrackerStorage {
     const fromSync = migrateSync(await sync.get(null));
     if (fromSync) {
       // The key is written where it belongs before it is removed from where it must not stay.
-      if (fromSync.firstKey !== '') await local.set({ [LOCAL.apiKey(FIRST_TRACKER_ID)]: fromSync.firstKey });
+      const keys = Object.entries(fromSync.keys).map(([id, key]) => [LOCAL.apiKey(id), key]);
+      if (keys.length > 0) await local.set(Object.fromEntries(keys));
       await sync.set(fromSync.sync.set);
       await sync.remove(fromSync.sync.remove);
     }
