@@ -28,6 +28,7 @@ function App() {
   const [entries, setEntries] = useState<SwitcherEntry[]>([]);
   const [data, setData] = useState<PopupData | null>(null);
   const [retrying, setRetrying] = useState(false);
+  const [noTracker, setNoTracker] = useState(false);
 
   const show = useCallback(async (tracker: Tracker) => {
     setData(null);
@@ -46,7 +47,7 @@ function App() {
       setEntries(await switcherEntries(list));
       const chosen = chooseTracker(list, await platform.activeTabUrl().catch(() => null), await storage.lastUsed());
       if (chosen) await show(chosen);
-      else void platform.openOptionsPage();
+      else setNoTracker(true);
     })();
   }, [show]);
 
@@ -72,6 +73,16 @@ function App() {
     }
   }, [data, trackers]);
 
+  if (noTracker) {
+    return (
+      <main>
+        <p>No tracker is set up yet.</p>
+        <button type="button" onClick={() => void platform.openOptionsPage()}>
+          Open options
+        </button>
+      </main>
+    );
+  }
   return (
     <Popup
       data={data}
