@@ -1,25 +1,17 @@
 import { type BugzillaClient, computeClockSkew } from '@bz-companion/shared';
-import { asProblem, classify } from '../common/problems.js';
-import { checkKey, trackerClient } from '../common/tracker.js';
-import { isLocalTracker, originPattern, type Tracker } from '../common/trackers.js';
+import { classify } from '../common/problems.js';
+import type { Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import { TrackerStorage } from '../storage/storage.js';
 import { badgeFor } from './badge.js';
+import { connect } from './connect.js';
 import { isMissingRoute, sendVisit } from './deliver-one.js';
-import { type DeliveryState, EMPTY_DELIVERY_STATE, MAX_FAILURES, MAX_QUEUE } from './local-state.js';
+import { type DeliveryState, EMPTY_DELIVERY_STATE } from './local-state.js';
+import { enqueue, fingerprint, markDelivered, markFailed } from './queue.js';
 
 const CLOCK_CHECK_EVERY_MS = 10 * 60 * 1000;
 
 type Operation = (state: DeliveryState, tracker: Tracker, save: () => Promise<void>) => Promise<void>;
-
-/** Changes when the user edits how the tracker is reached; a simple hash, so the key is not copied here. */
-function fingerprint(tracker: Tracker): string {
-  let hash = 0x811c9dc5;
-  for (const char of `${tracker.url} ${tracker.authPreference} ${tracker.apiKey}`) {
-    hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
-  }
-  return hash.toString(16);
-}
 
 /**
  * Sends visits to their trackers. A visit is first written to its tracker's
@@ -53,7 +45,7 @@ export class Delivery {
         state.problem = { kind: 'not-configured' };
         return;
       }
-      this.#enqueue(state, bug);
+      enqueue(state, bug, this.#now());
       await save();
       await this.#deliver(state, tracker, save);
     });
@@ -122,42 +114,10 @@ export class Delivery {
   }
 
   async #deliver(state: DeliveryState, tracker: Tracker, save: () => Promise<void>): Promise<void> {
-    if (!(await this.#ready(state, tracker))) return;
-    const client = await this.#client(state, tracker);
+    const client = await connect(this.#platform, state, tracker);
     if (!client) return;
     await this.#deliverQueue(state, tracker, client, save);
     await this.#maybeCheckClock(state, client);
-  }
-
-  async #ready(state: DeliveryState, tracker: Tracker): Promise<boolean> {
-    if (tracker.apiKey === '') {
-      state.problem = { kind: 'not-configured' };
-      return false;
-    }
-    if (state.problem?.kind === 'not-configured') state.problem = null;
-    if (!isLocalTracker(tracker.url)) {
-      const origin = originPattern(tracker.url);
-      if (!(await this.#platform.hasHostPermission(origin))) {
-        state.problem = { kind: 'no-permission', origin };
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** A client with the right way of sending the key, detected once per tracker. */
-  async #client(state: DeliveryState, tracker: Tracker): Promise<BugzillaClient | null> {
-    let mode = tracker.authPreference === 'auto' ? state.authMode : tracker.authPreference;
-    if (!mode) {
-      try {
-        mode = (await checkKey(tracker, this.#platform.fetch)).authMode;
-        state.authMode = mode;
-      } catch (error) {
-        state.problem = asProblem(error);
-        return null;
-      }
-    }
-    return trackerClient(tracker, mode, this.#platform.fetch);
   }
 
   async #deliverQueue(
@@ -171,7 +131,7 @@ export class Delivery {
       const bugs = state.queue.map((visit) => visit.bug);
       try {
         await client.lastVisit.update(bugs);
-        this.#delivered(state, bugs);
+        markDelivered(state, bugs, this.#now());
         return;
       } catch (error) {
         if (isMissingRoute(error)) {
@@ -190,10 +150,10 @@ export class Delivery {
     for (const { bug } of [...state.queue]) {
       try {
         await sendVisit(state, tracker, client, bug, this.#platform.fetch);
-        this.#delivered(state, [bug]);
+        markDelivered(state, [bug], this.#now());
         await save();
       } catch (error) {
-        if (this.#failed(state, bug, error) === 'stop') return;
+        if (markFailed(state, bug, error, this.#now()) === 'stop') return;
       }
     }
   }
@@ -208,30 +168,5 @@ export class Delivery {
     } catch {
       // Clock health is a nicety; a failure here must not mark delivery as failing.
     }
-  }
-
-  #delivered(state: DeliveryState, bugs: string[]): void {
-    const sent = new Set(bugs);
-    state.queue = state.queue.filter((visit) => !sent.has(visit.bug));
-    state.lastDelivered = { at: this.#now(), bugs };
-    state.problem = null;
-  }
-
-  /** Records a failed send; returns 'stop' when the tracker itself is failing (the visit stays queued). */
-  #failed(state: DeliveryState, bug: string, error: unknown): 'stop' | 'next' {
-    const classification = classify(error);
-    if ('problem' in classification) {
-      state.problem = classification.problem;
-      return 'stop';
-    }
-    const at = this.#now();
-    state.queue = state.queue.filter((visit) => visit.bug !== bug);
-    state.failures = [{ bug, at, ...classification.rejection }, ...state.failures].slice(0, MAX_FAILURES);
-    return 'next';
-  }
-
-  #enqueue(state: DeliveryState, bug: string): void {
-    if (state.queue.some((visit) => visit.bug === bug)) return;
-    state.queue = [...state.queue, { bug, seenAt: this.#now() }].slice(-MAX_QUEUE);
   }
 }
