@@ -28,7 +28,11 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
     event.preventDefault();
     const saving = onSave(draft);
     setStatus({ kind: 'busy' });
-    void saving.then(setStatus);
+    void saving.then((outcome) => {
+      setStatus(outcome);
+      // The form shows what was stored: the URL normalised, the key trimmed.
+      if (outcome.saved) setDraft(outcome.saved);
+    });
   };
 
   const legend = saved ? new URL(tracker.url).host : 'New tracker';

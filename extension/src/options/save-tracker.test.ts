@@ -39,7 +39,8 @@ describe('saveTracker (the Save click)', () => {
     const { platform, storage, trackers } = await platformWithTrackers();
     const outcome = await saveTracker({ platform, storage }, draft(`${companion.url}rest/`), trackers);
     expect(platform.requested).toEqual([]);
-    expect(outcome).toEqual({ kind: 'ok', text: 'Saved. Signed in as me@example.com (key sent as a header).' });
+    expect(outcome).toMatchObject({ kind: 'ok', text: 'Saved. Signed in as me@example.com (key sent as a header).' });
+    expect(outcome.saved).toMatchObject({ url: companion.url, apiKey: KEY });
     expect(await storage.trackers()).toMatchObject([{ id: 'new', url: companion.url, apiKey: KEY }]);
   });
 

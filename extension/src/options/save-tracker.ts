@@ -5,7 +5,8 @@ import { isLocalTracker, originPattern, type Tracker } from '../common/trackers.
 import type { Platform } from '../platform/platform.js';
 import type { TrackerStorage } from '../storage/storage.js';
 
-export type Outcome = { kind: 'ok'; text: string } | { kind: 'error'; text: string };
+/** What Save says; `saved` is the tracker as stored (normalised), once it is. */
+export type Outcome = { kind: 'ok' | 'error'; text: string; saved?: Tracker };
 
 export interface OptionsContext {
   platform: Platform;
@@ -44,9 +45,11 @@ export function saveTracker(context: OptionsContext, draft: Tracker, saved: read
 async function storeAndCheck(context: OptionsContext, tracker: Tracker, saved: readonly Tracker[]): Promise<Outcome> {
   const before = saved.find((other) => other.id === tracker.id);
   await context.storage.saveTracker(tracker);
-  if (before && before.url !== tracker.url)
+  if (before && before.url !== tracker.url) {
+    // The old origin's permission goes back unless another tracker still needs it.
     await releaseOrigin(context, before.url, [...saved.filter((t) => t.id !== tracker.id), tracker]);
-  if (tracker.apiKey === '') return { kind: 'ok', text: 'Saved. Add an API key to record visits.' };
+  }
+  if (tracker.apiKey === '') return { kind: 'ok', text: 'Saved. Add an API key to record visits.', saved: tracker };
   try {
     const check = await checkKey(tracker, context.platform.fetch, AbortSignal.timeout(10_000));
     const how = check.authMode === 'header' ? 'as a header' : 'as a query parameter';
@@ -55,9 +58,10 @@ async function storeAndCheck(context: OptionsContext, tracker: Tracker, saved: r
       text: check.login
         ? `Saved. Signed in as ${check.login} (key sent ${how}).`
         : `Saved. Key accepted (sent ${how}).`,
+      saved: tracker,
     };
   } catch (failure) {
-    return { kind: 'error', text: `Saved, but: ${describeProblem(asProblem(failure))}` };
+    return { kind: 'error', text: `Saved, but: ${describeProblem(asProblem(failure))}`, saved: tracker };
   }
 }
 
