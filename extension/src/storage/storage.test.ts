@@ -53,16 +53,26 @@ describe('TrackerStorage', () => {
   it('upgrades once: a second start changes nothing, and a second device sees the tracker without its key', async () => {
     const platform = singleTrackerProfile();
     await new TrackerStorage(platform).trackers();
-    const sync = structuredClone([...platform.sync.data]);
-    const local = structuredClone([...platform.local.data]);
-    await new TrackerStorage(platform).trackers();
-    expect([...platform.sync.data]).toEqual(sync);
-    expect([...platform.local.data]).toEqual(local);
+    // The next start of the worker: a new platform over the same storage.
+    const restarted = new MemoryPlatform();
+    for (const [key, value] of platform.sync.data) restarted.sync.data.set(key, structuredClone(value));
+    for (const [key, value] of platform.local.data) restarted.local.data.set(key, structuredClone(value));
+    await new TrackerStorage(restarted).trackers();
+    expect([...restarted.sync.data]).toEqual([...platform.sync.data]);
+    expect([...restarted.local.data]).toEqual([...platform.local.data]);
 
     const otherDevice = new MemoryPlatform();
     for (const [key, value] of platform.sync.data) otherDevice.sync.data.set(key, value);
     const there = await new TrackerStorage(otherDevice).trackers();
     expect(there).toMatchObject([{ url: 'https://bugzilla.example.org/', apiKey: '' }]);
+  });
+
+  it('migrates once when the worker and a page start together', async () => {
+    const platform = singleTrackerProfile();
+    const [worker, page] = [new TrackerStorage(platform), new TrackerStorage(platform)];
+    const [fromWorker, fromPage] = await Promise.all([worker.trackers(), page.trackers()]);
+    expect(fromPage).toEqual(fromWorker);
+    expect((await worker.readDelivery('first')).queue).toHaveLength(2);
   });
 
   it('offers the local companion as the first tracker on a fresh install', async () => {

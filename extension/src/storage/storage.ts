@@ -4,6 +4,8 @@ import type { Platform } from '../platform/platform.js';
 import { LOCAL, SYNC, trackerSettingsSchema } from './layout.js';
 import { migrateLocal, migrateSync } from './migrations.js';
 
+const migrations = new WeakMap<Platform, Promise<void>>();
+
 /**
  * The one module that reads and writes storage. The list of trackers is in
  * storage.sync; each key and each delivery state is in storage.local under
@@ -11,7 +13,6 @@ import { migrateLocal, migrateSync } from './migrations.js';
  */
 export class TrackerStorage {
   readonly #platform: Platform;
-  #migrated: Promise<void> | null = null;
 
   constructor(platform: Platform) {
     this.#platform = platform;
@@ -86,13 +87,21 @@ export class TrackerStorage {
     });
   }
 
-  /** Once per page or worker; repeating it is harmless (each step checks the version it finds). */
+  /**
+   * Once per page or worker, shared by every TrackerStorage on the platform so
+   * two never migrate at once; a page and the worker may both run it, which is
+   * harmless (each step checks the version it finds and writes the same).
+   */
   #migrate(): Promise<void> {
-    this.#migrated ??= this.#runMigrations().catch((error: unknown) => {
-      this.#migrated = null;
-      throw error;
-    });
-    return this.#migrated;
+    let migrated = migrations.get(this.#platform);
+    if (!migrated) {
+      migrated = this.#runMigrations().catch((error: unknown) => {
+        migrations.delete(this.#platform);
+        throw error;
+      });
+      migrations.set(this.#platform, migrated);
+    }
+    return migrated;
   }
 
   async #runMigrations(): Promise<void> {
