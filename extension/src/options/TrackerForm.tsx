@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AuthPreference, Tracker } from '../common/trackers.js';
 import type { Outcome } from './save-tracker.js';
 
@@ -16,10 +16,16 @@ type Status = Outcome | { kind: 'idle' } | { kind: 'busy' };
 export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormProps) {
   const [draft, setDraft] = useState<Tracker>(tracker);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  // Once saved (and normalised), the stored tracker is what the form shows; a reload after another
-  // form's Save hands every form a new but equal object, which must not undo edits in progress here.
+  // When the stored tracker changes (saved here or elsewhere), the form shows it. Not on mount: an effect
+  // runs after the first paint, and would undo what was typed in between. A reload after another form's
+  // Save hands every form a new but equal object, which must not undo edits in progress either.
   const stored = JSON.stringify(tracker);
-  useEffect(() => setDraft(JSON.parse(stored) as Tracker), [stored]);
+  const shown = useRef(stored);
+  useEffect(() => {
+    if (shown.current === stored) return;
+    shown.current = stored;
+    setDraft(JSON.parse(stored) as Tracker);
+  }, [stored]);
   const update = (patch: Partial<Tracker>) => setDraft({ ...draft, ...patch });
   const field = (name: string) => `${name}-${tracker.id}`;
 
