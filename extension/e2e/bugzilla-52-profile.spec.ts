@@ -1,0 +1,99 @@
+import { type RunningServer, serveFixture } from '@bz-companion/server/testing';
+import type { RecordedRequest } from '@bz-companion/shared';
+import { expect, type Page, test } from '@playwright/test';
+import { type ExtensionBrowser, launchWithExtension } from './browser.js';
+
+/**
+ * The built extension against the companion serving as Bugzilla 5.2
+ * (`serve --profile bugzilla-5.2 --admin`): the key only in the query, no
+ * batch route, a visit only to a bug the user is involved in. The admin API
+ * drops connections and answers 200s that are not answers, and its journal
+ * shows what reached the server.
+ */
+const KEY = 'Profile52Key456789abcdefghijklmnopqrstuv';
+const ME = 'tester@example.com';
+
+let server: RunningServer;
+let browser: ExtensionBrowser;
+
+test.beforeAll(async () => {
+  server = await serveFixture(
+    {
+      users: [{ login: ME, real_name: 'Tess Tester', api_keys: [KEY] }],
+      bugs: [1, 2, 3, 4, 5].map((id) => ({ id, reporter: ME })),
+    },
+    ['--profile', 'bugzilla-5.2', '--admin'],
+  );
+  browser = await launchWithExtension();
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const admin = (path: string, init?: RequestInit) => fetch(`${server.url}/__admin/${path}`, init);
+
+async function fault(rule: Record<string, unknown>): Promise<void> {
+  const answer = await admin('faults', { method: 'POST', body: JSON.stringify(rule) });
+  expect(answer.ok, await answer.clone().text()).toBe(true);
+}
+
+/** The last-visit POSTs that reached the server: `path status`. */
+async function visitPosts(): Promise<string[]> {
+  const { requests } = (await (await admin('requests')).json()) as { requests: RecordedRequest[] };
+  return requests
+    .filter((r) => r.method === 'POST' && r.path.startsWith('/rest/bug_user_last_visit'))
+    .map((r) => `${r.path} ${r.status}`);
+}
+
+async function visit(bug: number): Promise<void> {
+  const page = await browser.context.newPage();
+  await page.goto(`${server.url}/show_bug.cgi?id=${bug}`);
+  await page.close();
+}
+
+async function openPopup(): Promise<Page> {
+  const popup = await browser.context.newPage();
+  await popup.goto(`chrome-extension://${browser.extensionId}/src/popup/index.html`);
+  await expect(popup.locator('main:not([aria-busy])')).toBeVisible();
+  return popup;
+}
+
+test('the key is accepted, sent in the query (no whoami, the header ignored)', async () => {
+  const options = await browser.openExtensionPage('src/options/index.html');
+  await options.getByLabel('Tracker URL').first().fill(server.url);
+  await options.getByLabel('API key').first().fill(KEY);
+  await options.getByRole('button', { name: 'Save' }).first().click();
+  await expect(options.getByRole('status').first()).toHaveText('Saved. Key accepted (sent as a query parameter).');
+  await options.close();
+});
+
+test('a visit is recorded at once', async () => {
+  await visit(1);
+  await expect.poll(visitPosts).toContain('/rest/bug_user_last_visit/1 200');
+});
+
+test('visits kept through a 200 that is no answer and dropped connections are delivered one by one', async () => {
+  await admin('requests', { method: 'DELETE' });
+  // The first visit's POST gets a 200 whose body is not a list of visits; then no POST gets an answer
+  // (an alarm's retry in between finds the same) until the faults are cleared.
+  await fault({ method: 'POST', path_prefix: '/rest/bug_user_last_visit', status: 200, body: '', times: 1 });
+  await visit(2);
+  await expect.poll(async () => (await browser.badge()).text).toBe('1');
+  await fault({ method: 'POST', path_prefix: '/rest/bug_user_last_visit', reset: true });
+  await visit(3);
+  await expect.poll(async () => (await browser.badge()).text).toBe('2');
+  const popup = await openPopup();
+  await expect(popup.getByTestId('delivery')).toContainText('2 visits queued (bug 2, 3)');
+  await admin('faults', { method: 'DELETE' });
+
+  await popup.getByRole('button', { name: 'Retry now' }).click();
+  await expect.poll(async () => (await browser.badge()).text).toBe('');
+  // 5.2 has no batch route (404): that is learnt once, and each bug goes on its own.
+  const posts = await visitPosts();
+  expect(posts[0]).toBe('/rest/bug_user_last_visit/2 200');
+  const missing = posts.indexOf('/rest/bug_user_last_visit 404');
+  expect(posts.filter((line) => line.endsWith(' 404'))).toEqual(['/rest/bug_user_last_visit 404']);
+  expect(posts.slice(missing + 1)).toEqual(['/rest/bug_user_last_visit/2 200', '/rest/bug_user_last_visit/3 200']);
+  await popup.close();
+});
