@@ -1,5 +1,6 @@
 import { BugzillaApiError, type BugzillaClient } from '@bz-companion/shared';
 import { bugNumber } from '../common/bug-number.js';
+import { AliasNotResolvable } from '../common/problems.js';
 import type { Tracker } from '../common/trackers.js';
 import type { DeliveryState } from './local-state.js';
 
@@ -18,7 +19,12 @@ async function numberOf(
 ) {
   const known = state.aliasIds[alias];
   if (known !== undefined) return known;
-  const id = await bugNumber(tracker, client.authMode, alias, fetchImpl);
+  const id = await bugNumber(tracker, client.authMode, alias, fetchImpl).catch((error: unknown) => {
+    if (!isMissingRoute(error)) throw error;
+    throw new AliasNotResolvable(
+      `This tracker cannot look up the number of alias ${alias}; open the bug by its number.`,
+    );
+  });
   state.aliasIds = { ...state.aliasIds, [alias]: id };
   return id;
 }

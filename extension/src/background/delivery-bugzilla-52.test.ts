@@ -94,4 +94,18 @@ describe('Delivery to a tracker that answers as Bugzilla 5.2', () => {
     expect(state.failures.map((f) => [f.bug, f.code])).toEqual([['12', 32000]]);
     expect(tracker.visited).toEqual([10, 7]);
   });
+
+  it('drops an alias it cannot turn into a number, and the visits queued behind it still go', async () => {
+    const { tracker, delivery } = await on52();
+    tracker.withoutBugGet = true;
+    await delivery.recordVisit('t1', '10');
+    tracker.emptyAnswers = 2;
+    await delivery.recordVisit('t1', 'login-blank');
+    await delivery.recordVisit('t1', '8');
+    const state = await delivery.flush('t1');
+    expect(state.queue).toEqual([]);
+    expect(state.failures.map((f) => f.bug)).toEqual(['login-blank']);
+    expect(state.failures[0]?.message).toContain('cannot look up the number of alias login-blank');
+    expect(tracker.visited).toEqual([10, 8]);
+  });
 });

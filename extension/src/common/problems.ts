@@ -21,6 +21,16 @@ export interface BugRejection {
 /** Either the tracker or the key has a problem (keep the visits), or one bug was rejected (drop it). */
 export type Classification = { problem: Problem } | { rejection: BugRejection };
 
+/**
+ * An alias the tracker cannot turn into its number (no Bug.get there), on a
+ * tracker whose last-visit path takes numbers only: that visit can never be
+ * recorded there, so it is dropped like a rejected bug rather than holding
+ * up the queue behind it.
+ */
+export class AliasNotResolvable extends Error {
+  override readonly name = 'AliasNotResolvable';
+}
+
 /** Bugzilla codes that reject one bug, not the caller: 100 invalid/unknown, 102 no access, 1300 not involved. */
 const BUG_CODES = new Set([100, 101, 102, 1300]);
 
@@ -31,6 +41,7 @@ const BUG_CODES = new Set([100, 101, 102, 1300]);
  * requests) is a server error: the visit is kept and retried.
  */
 export function classify(error: unknown): Classification {
+  if (error instanceof AliasNotResolvable) return { rejection: { code: undefined, message: error.message } };
   if (error instanceof NetworkError) {
     return { problem: { kind: 'unreachable', detail: error.message } };
   }

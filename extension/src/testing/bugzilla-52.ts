@@ -76,6 +76,8 @@ export class Bugzilla52 {
   readonly visited: number[] = [];
   /** The next this-many requests get 5.2-on-PostgreSQL's empty HTTP 200 ("could not serialize access"). */
   emptyAnswers = 0;
+  /** Answer `GET /rest/bug/…` as a tracker without Bug.get would: no such route (32614). */
+  withoutBugGet = false;
 
   constructor(origin = 'http://127.0.0.1:8052') {
     this.origin = origin;
@@ -95,7 +97,10 @@ export class Bugzilla52 {
       this.emptyAnswers--;
       return new Response('', { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8' } });
     }
-    const { status, body } = answer(method, url);
+    const { status, body } =
+      this.withoutBugGet && url.pathname.startsWith('/rest/bug/')
+        ? noSuchRoute(method, url.pathname.replace(/^\/rest/, ''))
+        : answer(method, url);
     const visited = /^\/rest\/bug_user_last_visit\/(\d+)$/.exec(url.pathname);
     if (method === 'POST' && status === 200 && visited) this.visited.push(Number(visited[1]));
     return new Response(body, { status, headers: { 'Content-Type': 'application/json; charset=UTF-8' } });
