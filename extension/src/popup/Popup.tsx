@@ -8,6 +8,8 @@ import { Switcher, type SwitcherEntry } from './Switcher.js';
 
 interface PopupProps {
   data: PopupData | null;
+  /** The tracker shown, or being loaded. */
+  current: string | null;
   trackers: SwitcherEntry[];
   onSwitch: (trackerId: string) => void;
   now: number;
@@ -17,10 +19,14 @@ interface PopupProps {
 }
 
 /** The toolbar popup: the tracker's instance information, recent visits and delivery status. */
-export function Popup({ data, trackers, onSwitch, now, onRetry, onOpenOptions, retrying }: PopupProps) {
+export function Popup({ data, current, trackers, onSwitch, now, onRetry, onOpenOptions, retrying }: PopupProps) {
+  const switcher = trackers.length > 1 && current !== null && (
+    <Switcher entries={trackers} current={current} onSwitch={onSwitch} />
+  );
   if (!data) {
     return (
       <main aria-busy="true">
+        {switcher}
         <p class="muted">Loading…</p>
       </main>
     );
@@ -32,7 +38,7 @@ export function Popup({ data, trackers, onSwitch, now, onRetry, onOpenOptions, r
   );
   return (
     <main>
-      {trackers.length > 1 && <Switcher entries={trackers} current={tracker.id} onSwitch={onSwitch} />}
+      {switcher}
       <header>
         <h1>
           <a href={tracker.url} target="_blank" rel="noreferrer">

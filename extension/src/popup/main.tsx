@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { DeliveryState } from '../background/local-state.js';
 import type { Tracker } from '../common/trackers.js';
 import { browserPlatform } from '../platform/browser.js';
@@ -29,10 +29,16 @@ function App() {
   const [data, setData] = useState<PopupData | null>(null);
   const [retrying, setRetrying] = useState(false);
   const [noTracker, setNoTracker] = useState(false);
+  const [current, setCurrent] = useState<string | null>(null);
 
+  const shownRef = useRef<string | null>(null);
   const show = useCallback(async (tracker: Tracker) => {
+    shownRef.current = tracker.id;
+    setCurrent(tracker.id);
     setData(null);
     const loaded = await loadPopupData(platform, tracker);
+    // A quicker switch to another tracker meanwhile wins.
+    if (shownRef.current !== tracker.id) return;
     setData(loaded);
     // For `npm run bench`: the popup's time from opening until all data is shown.
     requestAnimationFrame(() => {
@@ -86,6 +92,7 @@ function App() {
   return (
     <Popup
       data={data}
+      current={current}
       trackers={entries}
       onSwitch={onSwitch}
       now={Date.now()}
