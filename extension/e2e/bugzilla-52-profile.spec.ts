@@ -20,7 +20,7 @@ test.beforeAll(async () => {
   server = await serveFixture(
     {
       users: [{ login: ME, real_name: 'Tess Tester', api_keys: [KEY] }],
-      bugs: [1, 2, 3, 4, 5].map((id) => ({ id, reporter: ME })),
+      bugs: [1, 2, 3, 4, 5].map((id) => ({ id, reporter: ME, ...(id === 5 ? { alias: 'login-blank' } : {}) })),
     },
     ['--profile', 'bugzilla-5.2', '--admin'],
   );
@@ -38,15 +38,19 @@ async function fault(rule: Record<string, unknown>): Promise<void> {
   expect(answer.ok, await answer.clone().text()).toBe(true);
 }
 
-/** The last-visit POSTs that reached the server: `path status`. */
-async function visitPosts(): Promise<string[]> {
+/** The requests about bugs that reached the server: `METHOD path status`. */
+async function bugRequests(): Promise<string[]> {
   const { requests } = (await (await admin('requests')).json()) as { requests: RecordedRequest[] };
-  return requests
-    .filter((r) => r.method === 'POST' && r.path.startsWith('/rest/bug_user_last_visit'))
-    .map((r) => `${r.path} ${r.status}`);
+  return requests.filter((r) => r.path.startsWith('/rest/bug')).map((r) => `${r.method} ${r.path} ${r.status}`);
 }
 
-async function visit(bug: number): Promise<void> {
+/** The last-visit POSTs that reached the server: `path status`. */
+async function visitPosts(): Promise<string[]> {
+  return (await bugRequests()).filter((line) => line.startsWith('POST ')).map((line) => line.slice('POST '.length));
+}
+
+/** Opens a bug page, by number or alias. */
+async function visit(bug: number | string): Promise<void> {
   const page = await browser.context.newPage();
   await page.goto(`${server.url}/show_bug.cgi?id=${bug}`);
   await page.close();
@@ -96,4 +100,23 @@ test('visits kept through a 200 that is no answer and dropped connections are de
   expect(posts.filter((line) => line.endsWith(' 404'))).toEqual(['/rest/bug_user_last_visit 404']);
   expect(posts.slice(missing + 1)).toEqual(['/rest/bug_user_last_visit/2 200', '/rest/bug_user_last_visit/3 200']);
   await popup.close();
+});
+
+test('a visit by alias is recorded under its number (the path takes digits only), and the popup shows both', async () => {
+  await admin('requests', { method: 'DELETE' });
+  await visit('login-blank');
+  await expect.poll(bugRequests).toContain('POST /rest/bug_user_last_visit/5 200');
+  expect(await bugRequests()).toEqual([
+    'POST /rest/bug_user_last_visit/login-blank 404',
+    'GET /rest/bug/login-blank 200',
+    'POST /rest/bug_user_last_visit/5 200',
+  ]);
+  const popup = await openPopup();
+  await expect(popup.getByTestId('delivery')).toContainText('Sent bug login-blank (bug 5)');
+  await popup.close();
+
+  // Known now: the number is sent straight away, from the cache.
+  await admin('requests', { method: 'DELETE' });
+  await visit('login-blank');
+  await expect.poll(bugRequests).toEqual(['POST /rest/bug_user_last_visit/5 200']);
 });

@@ -1,7 +1,5 @@
 import { BugzillaApiError, type BugzillaClient } from '@bz-companion/shared';
-import { bugNumber } from '../common/bug-number.js';
 import { AliasNotResolvable } from '../common/problems.js';
-import type { Tracker } from '../common/trackers.js';
 import type { DeliveryState } from './local-state.js';
 
 const isNumber = (bug: string) => /^\d+$/.test(bug);
@@ -9,22 +7,18 @@ const isNumber = (bug: string) => /^\d+$/.test(bug);
 /** The 404 "no such resource" of a tracker that lacks a route (code 32614). */
 export const isMissingRoute = (error: unknown) => error instanceof BugzillaApiError && error.code === 32614;
 
-/** The bug's number, from the cache or the tracker (`GET /rest/bug/{alias}?include_fields=id`). */
-async function numberOf(
-  state: DeliveryState,
-  tracker: Tracker,
-  client: BugzillaClient,
-  alias: string,
-  fetchImpl: typeof fetch,
-) {
+/** The bug's number, from the cache or the tracker (`GET /rest/bug/{alias}?include_fields=id`, every 5.x has it). */
+async function numberOf(state: DeliveryState, client: BugzillaClient, alias: string) {
   const known = state.aliasIds[alias];
   if (known !== undefined) return known;
-  const id = await bugNumber(tracker, client.authMode, alias, fetchImpl).catch((error: unknown) => {
+  const answer = await client.bugs.get(alias, { includeFields: ['id'] }).catch((error: unknown) => {
     if (!isMissingRoute(error)) throw error;
     throw new AliasNotResolvable(
       `This tracker cannot look up the number of alias ${alias}; open the bug by its number.`,
     );
   });
+  const id = answer.bugs[0]?.id;
+  if (id === undefined) throw new AliasNotResolvable(`The tracker gave no number for alias ${alias}.`);
   state.aliasIds = { ...state.aliasIds, [alias]: id };
   return id;
 }
@@ -35,13 +29,7 @@ async function numberOf(
  * first such answer marks the tracker, and from then on an alias is resolved
  * to its number (cached) before it is sent. Throws the tracker's error.
  */
-export async function sendVisit(
-  state: DeliveryState,
-  tracker: Tracker,
-  client: BugzillaClient,
-  bug: string,
-  fetchImpl: typeof fetch,
-): Promise<void> {
+export async function sendVisit(state: DeliveryState, client: BugzillaClient, bug: string): Promise<void> {
   if (isNumber(bug) || !state.pathTakesNumbersOnly) {
     try {
       await client.lastVisit.update(bug);
@@ -51,5 +39,5 @@ export async function sendVisit(
       state.pathTakesNumbersOnly = true;
     }
   }
-  await client.lastVisit.update(await numberOf(state, tracker, client, bug, fetchImpl));
+  await client.lastVisit.update(await numberOf(state, client, bug));
 }

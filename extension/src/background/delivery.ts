@@ -116,16 +116,11 @@ export class Delivery {
   async #deliver(state: DeliveryState, tracker: Tracker, save: () => Promise<void>): Promise<void> {
     const client = await connect(this.#platform, state, tracker);
     if (!client) return;
-    await this.#deliverQueue(state, tracker, client, save);
+    await this.#deliverQueue(state, client, save);
     await this.#maybeCheckClock(state, client);
   }
 
-  async #deliverQueue(
-    state: DeliveryState,
-    tracker: Tracker,
-    client: BugzillaClient,
-    save: () => Promise<void>,
-  ): Promise<void> {
+  async #deliverQueue(state: DeliveryState, client: BugzillaClient, save: () => Promise<void>): Promise<void> {
     if (state.queue.length === 0) return;
     if (state.queue.length > 1 && !state.batchRouteMissing) {
       const bugs = state.queue.map((visit) => visit.bug);
@@ -149,7 +144,7 @@ export class Delivery {
     }
     for (const { bug } of [...state.queue]) {
       try {
-        await sendVisit(state, tracker, client, bug, this.#platform.fetch);
+        await sendVisit(state, client, bug);
         markDelivered(state, [bug], this.#now());
         await save();
       } catch (error) {
