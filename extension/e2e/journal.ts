@@ -1,0 +1,15 @@
+import type { RecordedRequest } from '@bz-companion/shared';
+
+/** What the tracker was sent about last visits, as `METHOD path status` (status null: no answer). */
+export function lastVisitRequests(journal: RecordedRequest[]): string[] {
+  return journal
+    .filter((request) => request.path.startsWith('/rest/bug_user_last_visit'))
+    .map((request) => `${request.method} ${request.path} ${request.status}`);
+}
+
+/** How the API key travelled in one request: the journal redacts it, but keeps where it was. */
+export function keySentAs(request: RecordedRequest): 'header' | 'query' | 'none' {
+  if (request.headers['x-bugzilla-api-key'] !== undefined) return 'header';
+  if (request.query.Bugzilla_api_key !== undefined || request.query.api_key !== undefined) return 'query';
+  return 'none';
+}
