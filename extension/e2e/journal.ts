@@ -13,3 +13,15 @@ export function keySentAs(request: RecordedRequest): 'header' | 'query' | 'none'
   if (request.query.Bugzilla_api_key !== undefined || request.query.api_key !== undefined) return 'query';
   return 'none';
 }
+
+/** The bugs whose visits the tracker accepted (200), one POST per bug or several in one batch. */
+export function recordedVisits(journal: RecordedRequest[]): string[] {
+  return journal
+    .filter((request) => request.method === 'POST' && request.status === 200)
+    .flatMap((request) => {
+      if (request.path === '/rest/bug_user_last_visit')
+        return ((request.body as { ids: unknown[] }).ids ?? []).map(String);
+      const single = /^\/rest\/bug_user_last_visit\/([^/]+)$/.exec(request.path);
+      return single ? [decodeURIComponent(single[1] as string)] : [];
+    });
+}
