@@ -1,3 +1,4 @@
+import { chromiumExecutable } from '@bz-companion/server/testing';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -12,6 +13,8 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   timeout: 90_000,
   expect: { timeout: 15_000 },
+  // The `page` fixture's browser (the README's Playwright example uses it): the same Chromium as the rest.
+  use: { launchOptions: chromiumExecutable() },
   workers: 1,
   retries: 0,
   reporter: [['list']],

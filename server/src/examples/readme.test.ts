@@ -9,4 +9,16 @@ describe('the README', () => {
     const example = await read('./vitest-example.test.ts');
     expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
   });
+
+  it('shows the Playwright example exactly as it runs here (server/e2e/)', async () => {
+    const readme = await read('../../../README.md');
+    const example = await read('../../e2e/readme-playwright-example.spec.ts');
+    expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
+  });
+
+  it('shows the python-bugzilla example exactly as it runs here', async () => {
+    const readme = await read('../../../README.md');
+    const example = await read('./python-bugzilla-example.py');
+    expect(readme).toContain(`\`\`\`python\n${example}\`\`\``);
+  });
 });

@@ -1,0 +1,31 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, type ListeningProcess, spawnListening, tempDir } from '../testing/cli-server.js';
+
+/**
+ * The README's python-bugzilla example, run by pytest against `serve --admin`
+ * as written, but for the port: 3080 becomes the free port the server got.
+ * Debian's python3 (python3-bugzilla, python3-pytest, python3-requests; .ci/run
+ * installs them); PYTHON overrides.
+ */
+const PYTHON = process.env.PYTHON ?? '/usr/bin/python3';
+const hasModules = spawnSync(PYTHON, ['-c', 'import bugzilla, pytest, requests']).status === 0;
+
+describe.skipIf(!hasModules)(`the python-bugzilla example (${PYTHON} with bugzilla, pytest, requests)`, () => {
+  let server: ListeningProcess;
+  beforeAll(async () => {
+    server = await spawnListening([CLI, 'serve', '--in-memory', '--admin', '--port', '0']);
+  });
+  afterAll(() => server?.stop());
+
+  it('passes under pytest', async () => {
+    const example = await readFile(new URL('./python-bugzilla-example.py', import.meta.url), 'utf8');
+    const port = new URL(server.url).port;
+    const file = join(await tempDir(), 'test_example.py');
+    await writeFile(file, example.replaceAll('127.0.0.1:3080', `127.0.0.1:${port}`));
+    const output = execFileSync(PYTHON, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', file], { encoding: 'utf8' });
+    expect(output).toMatch(/\b2 passed\b/);
+  });
+});
