@@ -153,6 +153,31 @@ test('with the tracker unreachable a visit is queued, shown on the badge, and de
   await Promise.all([popup.close(), page.close()]);
 });
 
+test('a tracker that never answers is given up on: the visit stays queued, the popup opens, and it is delivered later', async () => {
+  server.fault({ path_prefix: '/rest/', hang: true });
+  server.clearRequests();
+  const page = await browser.context.newPage();
+  await page.goto(`${server.url}show_bug.cgi?id=2`);
+  // The extension gives up on an answer after its request timeout (15 s), not at once.
+  await expect.poll(async () => (await browser.badge()).text, { timeout: 40_000 }).toBe('1');
+  expect((await browser.badge()).title).toMatch(/cannot be reached/);
+  // Sent, never answered (the minute's alarm may have tried again).
+  expect(new Set(visitPosts())).toEqual(new Set(['/rest/bug_user_last_visit/2 null']));
+  const offline = await browser.openExtensionPage('src/popup/index.html');
+  await expect(offline.locator('main:not([aria-busy])')).toBeVisible({ timeout: 40_000 });
+  await expect(offline.getByTestId('delivery')).toContainText('1 visit queued (bug 2)');
+  await offline.close();
+
+  server.clearFaults();
+  server.clearRequests();
+  const popup = await openPopup();
+  await popup.getByRole('button', { name: 'Retry now' }).click();
+  // A retry still hanging from before the faults were cleared holds the queue until it is given up on.
+  await expect.poll(async () => (await browser.badge()).text, { timeout: 40_000 }).toBe('');
+  expect(visitPosts()).toEqual(['/rest/bug_user_last_visit/2 200']);
+  await Promise.all([popup.close(), page.close()]);
+});
+
 test('a rejected API key is explained in the popup', async () => {
   const options = await configure(server.url, 'NotTheRightKey');
   await expect(options.getByRole('status')).toContainText('rejected the API key');

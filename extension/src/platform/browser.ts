@@ -1,4 +1,5 @@
 import browser from 'webextension-polyfill';
+import { fetchWithTimeout } from '../common/fetch-with-timeout.js';
 import type { AreaName, Platform, StorageArea } from './platform.js';
 
 const area = (name: AreaName): StorageArea => ({
@@ -62,5 +63,5 @@ export const browserPlatform: Platform = {
   openOptionsPage() {
     return browser.runtime.openOptionsPage();
   },
-  fetch: (input, init) => globalThis.fetch(input, init),
+  fetch: fetchWithTimeout((input, init) => globalThis.fetch(input, init)),
 };
