@@ -1,7 +1,9 @@
 import { type BugzillaClient, computeClockSkew } from '@bz-companion/shared';
 import { classify } from '../common/problems.js';
 import type { Tracker } from '../common/trackers.js';
+import { changedBugs } from '../news/news-state.js';
 import type { Platform } from '../platform/platform.js';
+import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
 import { badgeFor } from './badge.js';
 import { connect } from './connect.js';
@@ -27,6 +29,7 @@ type Operation = (state: DeliveryState, tracker: Tracker, save: () => Promise<vo
 export class Delivery {
   readonly #platform: Platform;
   readonly #storage: TrackerStorage;
+  readonly #news: NewsStorage;
   readonly #now: () => number;
   readonly #chains = new Map<string, Promise<unknown>>();
   #badgeChain: Promise<unknown> = Promise.resolve();
@@ -34,6 +37,7 @@ export class Delivery {
   constructor(platform: Platform, now: () => number = Date.now) {
     this.#platform = platform;
     this.#storage = new TrackerStorage(platform);
+    this.#news = new NewsStorage(platform);
     this.#now = now;
   }
 
@@ -46,6 +50,23 @@ export class Delivery {
         return;
       }
       enqueue(state, bug, this.#now());
+      await save();
+      await this.#deliver(state, tracker, save);
+    });
+  }
+
+  /**
+   * Several bugs seen at once ("Mark all as seen"): queued, then sent as the
+   * queue always is, in one request where the tracker has the batch route
+   * and one by one where it has not.
+   */
+  recordVisits(trackerId: string, bugs: readonly string[]): Promise<DeliveryState> {
+    return this.#serialized(trackerId, async (state, tracker, save) => {
+      if (tracker.apiKey === '') {
+        state.problem = { kind: 'not-configured' };
+        return;
+      }
+      for (const bug of bugs) enqueue(state, bug, this.#now());
       await save();
       await this.#deliver(state, tracker, save);
     });
@@ -99,12 +120,22 @@ export class Delivery {
     return result;
   }
 
+  /** Shows the badge again from what is stored (after the news of recent visits changed). */
+  refreshBadge(): Promise<void> {
+    return this.#updateBadge();
+  }
+
   /** The badge sums every tracker: its own chain, reading what is stored. */
   #updateBadge(): Promise<void> {
     const update = async () => {
       const trackers = await this.#storage.trackerSettings();
+      const settings = await this.#news.settings();
       const states = await Promise.all(
-        trackers.map(async (t) => ({ tracker: t, state: await this.#storage.readDelivery(t.id) })),
+        trackers.map(async (t) => ({
+          tracker: t,
+          state: await this.#storage.readDelivery(t.id),
+          changed: settings.badge ? changedBugs(await this.#news.snapshot(t.id)).length : 0,
+        })),
       );
       await this.#platform.setBadge(badgeFor(states));
     };

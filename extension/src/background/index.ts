@@ -1,9 +1,13 @@
+import { isLocalTracker, originPattern } from '../common/trackers.js';
 import { browserPlatform } from '../platform/browser.js';
-import { LOCAL } from '../storage/layout.js';
+import { LOCAL, SYNC } from '../storage/layout.js';
+import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
 import { Delivery } from './delivery.js';
 import { handleMessage } from './messages.js';
+import { handleNewsMessage } from './news-messages.js';
 import { visitOnPage } from './tracker-for-page.js';
+import { WhatChanged } from './what-changed.js';
 
 /**
  * The service worker (Chromium) / background script (Firefox). Listeners are
@@ -13,22 +17,56 @@ import { visitOnPage } from './tracker-for-page.js';
  */
 const platform = browserPlatform;
 const storage = new TrackerStorage(platform);
+const newsStorage = new NewsStorage(platform);
 const delivery = new Delivery(platform);
+const whatChanged = new WhatChanged(platform, delivery);
 
+const NEWS_ALARM = 'what-changed';
+
+/** The banner runs on the configured trackers' origins that are granted (BMO marks new comments itself). */
+async function registerBanner(): Promise<void> {
+  const trackers = await storage.trackerSettings();
+  const origins = new Set<string>();
+  for (const tracker of trackers) {
+    if (new URL(tracker.url).hostname === 'bugzilla.mozilla.org') continue;
+    const origin = originPattern(tracker.url);
+    if (isLocalTracker(tracker.url) || (await platform.hasHostPermission(origin))) origins.add(origin);
+  }
+  await platform.setBannerOrigins([...origins]);
+}
+
+async function scheduleNews(): Promise<void> {
+  platform.scheduleAlarm(NEWS_ALARM, (await newsStorage.settings()).periodMinutes);
+}
+
+platform.onPageStarted((url) => void whatChanged.pageStarted(url).catch(() => {}));
 platform.onPageVisited((url) => {
   void storage.trackers().then((trackers) => {
     const visit = visitOnPage(url, trackers);
     if (!visit) return;
     // The popup opens on the tracker used most recently when the active tab is none of them.
     void storage.setLastUsed(visit.tracker.id);
-    void delivery.recordVisit(visit.tracker.id, visit.bug);
+    void whatChanged.pageVisited(visit.tracker, visit.bug);
   });
 });
 platform.scheduleAlarm('deliver-queued-visits', 1);
-platform.onAlarm(() => void delivery.flushAll());
-platform.onStartup(() => void delivery.flushAll());
+void scheduleNews();
+void registerBanner().catch(() => {});
+platform.onAlarm((name) => {
+  if (name === NEWS_ALARM) void whatChanged.refreshAll();
+  else void delivery.flushAll();
+});
+platform.onStartup(() => {
+  void delivery.flushAll();
+  void registerBanner().catch(() => {});
+});
 // A tracker added, edited or removed (here or on another device), or a key changed: try again with it.
 platform.onStorageChanged((area, keys) => {
   if (area === 'sync' || keys.some((key) => key.startsWith(LOCAL.apiKey('')))) void delivery.flushAll();
+  if (area === 'sync' && keys.includes(SYNC.trackers)) void registerBanner().catch(() => {});
+  if (area === 'sync' && keys.includes(SYNC.newsSettings)) {
+    void scheduleNews();
+    void delivery.refreshBadge();
+  }
 });
-platform.onMessage((message) => handleMessage(delivery, message));
+platform.onMessage((message) => handleMessage(delivery, message) ?? handleNewsMessage(whatChanged, message));

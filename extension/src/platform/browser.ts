@@ -1,5 +1,7 @@
+/// <reference types="@crxjs/vite-plugin/client" />
 import browser from 'webextension-polyfill';
 import { fetchWithTimeout } from '../common/fetch-with-timeout.js';
+import bannerScript from '../content/bug-banner.ts?script&iife';
 import type { AreaName, Platform, StorageArea } from './platform.js';
 
 const area = (name: AreaName): StorageArea => ({
@@ -7,6 +9,8 @@ const area = (name: AreaName): StorageArea => ({
   set: (items) => browser.storage[name].set(items),
   remove: (keys) => browser.storage[name].remove(keys),
 });
+
+const BANNER_SCRIPT_ID = 'bug-banner';
 
 /** The real platform: the one module that imports webextension-polyfill. */
 export const browserPlatform: Platform = {
@@ -44,8 +48,25 @@ export const browserPlatform: Platform = {
     browser.webNavigation.onHistoryStateUpdated.addListener(topFrame);
     browser.webNavigation.onReferenceFragmentUpdated.addListener(topFrame);
   },
+  onPageStarted(listener) {
+    browser.webNavigation.onCommitted.addListener((details) => {
+      if (details.frameId === 0) listener(details.url);
+    });
+  },
+  async setBannerOrigins(originPatterns) {
+    const registered = await browser.scripting.getRegisteredContentScripts({ ids: [BANNER_SCRIPT_ID] });
+    if (registered.length > 0) await browser.scripting.unregisterContentScripts({ ids: [BANNER_SCRIPT_ID] });
+    if (originPatterns.length === 0) return;
+    await browser.scripting.registerContentScripts([
+      { id: BANNER_SCRIPT_ID, js: [bannerScript], matches: [...originPatterns], runAt: 'document_end' },
+    ]);
+  },
   scheduleAlarm(name, periodMinutes) {
-    void browser.alarms.create(name, { periodInMinutes: periodMinutes });
+    // Created again only when missing or changed: re-creating restarts its period, and the worker starts often.
+    void browser.alarms.get(name).then((existing) => {
+      if (existing?.periodInMinutes !== periodMinutes)
+        void browser.alarms.create(name, { periodInMinutes: periodMinutes });
+    });
   },
   onAlarm(listener) {
     browser.alarms.onAlarm.addListener((alarm) => listener(alarm.name));

@@ -33,6 +33,9 @@ export class MemoryPlatform implements Platform {
   readonly requested: string[] = [];
   activeTab: string | null = null;
   #pageListeners: Array<(url: string) => void> = [];
+  #startListeners: Array<(url: string) => void> = [];
+  /** The origins the banner's content script is registered for. */
+  bannerOrigins: string[] = [];
   #storageListeners: Array<(area: AreaName, keys: string[]) => void> = [];
   #messageHandler: ((message: unknown) => Promise<unknown> | undefined) | null = null;
 
@@ -73,6 +76,16 @@ export class MemoryPlatform implements Platform {
   /** Simulates a page load in a tab. */
   visit(url: string) {
     for (const listener of this.#pageListeners) listener(url);
+  }
+  onPageStarted(listener: (url: string) => void) {
+    this.#startListeners.push(listener);
+  }
+  /** Simulates a page starting to load in a tab (before `visit`). */
+  startLoading(url: string) {
+    for (const listener of this.#startListeners) listener(url);
+  }
+  async setBannerOrigins(originPatterns: readonly string[]) {
+    this.bannerOrigins = [...originPatterns];
   }
   scheduleAlarm() {}
   onAlarm() {}

@@ -36,6 +36,13 @@ export interface Platform {
   activeTabUrl(): Promise<string | null>;
   /** A top-level page finished loading, was reloaded, or navigated within itself. */
   onPageVisited(listener: (url: string) => void): void;
+  /** A top-level page started loading (committed): before its content scripts run and before it finishes. */
+  onPageStarted(listener: (url: string) => void): void;
+  /**
+   * Runs the bug-page banner on these origins (`https://host/*`) only,
+   * replacing what was registered before; none for an empty list.
+   */
+  setBannerOrigins(originPatterns: readonly string[]): Promise<void>;
   scheduleAlarm(name: string, periodMinutes: number): void;
   onAlarm(listener: (name: string) => void): void;
   onStartup(listener: () => void): void;

@@ -2,8 +2,10 @@ import type { ClockSkew } from '@bz-companion/shared';
 import type { ComponentChildren } from 'preact';
 import { describeProblem, type Problem } from '../common/problems.js';
 import { relativeTime } from '../common/relative-time.js';
+import type { NewsSnapshot } from '../news/news-state.js';
 import { DeliveryStatus } from './DeliveryStatus.js';
 import type { PopupData, Section } from './load.js';
+import { ChangedSinceVisit, RecentBugs } from './RecentBugs.js';
 import { Switcher, type SwitcherEntry } from './Switcher.js';
 
 interface PopupProps {
@@ -16,10 +18,26 @@ interface PopupProps {
   onRetry: () => void;
   onOpenOptions: () => void;
   retrying: boolean;
+  /** Recent visits and what changed since each (the background's last refresh), or null before the first. */
+  news: NewsSnapshot | null;
+  onMarkSeen: (ids: number[]) => void;
+  marking: boolean;
 }
 
 /** The toolbar popup: the tracker's instance information, recent visits and delivery status. */
-export function Popup({ data, current, trackers, onSwitch, now, onRetry, onOpenOptions, retrying }: PopupProps) {
+export function Popup({
+  data,
+  current,
+  trackers,
+  onSwitch,
+  now,
+  onRetry,
+  onOpenOptions,
+  retrying,
+  news,
+  onMarkSeen,
+  marking,
+}: PopupProps) {
   const switcher = trackers.length > 1 && current !== null && (
     <Switcher entries={trackers} current={current} onSwitch={onSwitch} />
   );
@@ -50,7 +68,8 @@ export function Popup({ data, current, trackers, onSwitch, now, onRetry, onOpenO
         </span>
       </header>
       {data.problem && <ProblemBanner problem={data.problem} onOpenOptions={onOpenOptions} />}
-      {!nothingLoaded && <TrackerSections data={data} now={now} />}
+      <ChangedSinceVisit news={news} trackerUrl={tracker.url} now={now} onMarkSeen={onMarkSeen} marking={marking} />
+      {!nothingLoaded && <TrackerSections data={data} now={now} news={news} />}
       <DeliveryStatus delivery={data.delivery} now={now} onRetry={onRetry} retrying={retrying} />
       <footer>
         <button type="button" class="link" onClick={onOpenOptions}>
@@ -61,7 +80,7 @@ export function Popup({ data, current, trackers, onSwitch, now, onRetry, onOpenO
   );
 }
 
-function TrackerSections({ data, now }: { data: PopupData; now: number }) {
+function TrackerSections({ data, now, news }: { data: PopupData; now: number; news: NewsSnapshot | null }) {
   return (
     <>
       <dl class="facts">
@@ -81,7 +100,11 @@ function TrackerSections({ data, now }: { data: PopupData; now: number }) {
         />
       </dl>
       <Clocks section={data.clock} />
-      <RecentVisits section={data.recent} trackerUrl={data.tracker.url} now={now} />
+      {news ? (
+        <RecentBugs news={news} trackerUrl={data.tracker.url} now={now} />
+      ) : (
+        <RecentVisits section={data.recent} trackerUrl={data.tracker.url} now={now} />
+      )}
     </>
   );
 }

@@ -2,16 +2,27 @@ import { render } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { DeliveryState } from '../background/local-state.js';
 import type { Tracker } from '../common/trackers.js';
+import type { NewsSnapshot } from '../news/news-state.js';
 import { browserPlatform } from '../platform/browser.js';
+import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
 import { chooseTracker } from './choose-tracker.js';
 import { loadPopupData, type PopupData } from './load.js';
 import { Popup } from './Popup.js';
+import { cachedPopupData, forCache } from './popup-cache.js';
 import type { SwitcherEntry } from './Switcher.js';
 import { trackerStatus } from './tracker-status.js';
 
 const platform = browserPlatform;
 const storage = new TrackerStorage(platform);
+const newsStorage = new NewsStorage(platform);
+
+/** For `npm run bench`: milliseconds from opening to a mark, set once per mark. */
+function mark(name: 'firstPaintMs' | 'loadedMs') {
+  requestAnimationFrame(() => {
+    document.documentElement.dataset[name] ??= String(Math.round(performance.now()));
+  });
+}
 
 async function switcherEntries(trackers: Tracker[]): Promise<SwitcherEntry[]> {
   return Promise.all(
@@ -30,20 +41,53 @@ function App() {
   const [retrying, setRetrying] = useState(false);
   const [noTracker, setNoTracker] = useState(false);
   const [current, setCurrent] = useState<string | null>(null);
+  const [news, setNews] = useState<NewsSnapshot | null>(null);
+  const [marking, setMarking] = useState(false);
 
   const shownRef = useRef<string | null>(null);
   const show = useCallback(async (tracker: Tracker) => {
     shownRef.current = tracker.id;
+    const stillShown = () => shownRef.current === tracker.id;
     setCurrent(tracker.id);
     setData(null);
+    setNews(null);
+    // First paint: what the popup knew last time, straight from storage; the network follows.
+    const [cached, snapshot] = await Promise.all([
+      newsStorage.popupCache<unknown>(tracker.id).catch(() => null),
+      newsStorage.snapshot(tracker.id).catch(() => null),
+    ]);
+    if (!stillShown()) return;
+    const fromCache = cachedPopupData(cached, tracker);
+    if (fromCache) {
+      setData(fromCache);
+      setNews(snapshot);
+      mark('firstPaintMs');
+    }
+    const refreshedNews = platform
+      .sendMessage<NewsSnapshot | null>({ type: 'refresh-news', tracker: tracker.id })
+      .then((fresh) => {
+        if (stillShown() && fresh) setNews(fresh);
+      })
+      .catch(() => {});
     const loaded = await loadPopupData(platform, tracker);
     // A quicker switch to another tracker meanwhile wins.
-    if (shownRef.current !== tracker.id) return;
+    if (!stillShown()) return;
     setData(loaded);
-    // For `npm run bench`: the popup's time from opening until all data is shown.
-    requestAnimationFrame(() => {
-      document.documentElement.dataset.loadedMs = String(Math.round(performance.now()));
-    });
+    if (!fromCache) setNews(snapshot);
+    mark('firstPaintMs');
+    void newsStorage.savePopupCache(tracker.id, forCache(loaded));
+    await refreshedNews;
+    if (stillShown()) mark('loadedMs');
+  }, []);
+
+  const markSeen = useCallback(async (trackerId: string, ids: number[]) => {
+    setMarking(true);
+    try {
+      const fresh = await platform.sendMessage<NewsSnapshot | null>({ type: 'mark-seen', tracker: trackerId, ids });
+      if (shownRef.current === trackerId) setNews(fresh);
+    } finally {
+      setMarking(false);
+    }
   }, []);
 
   useEffect(() => {
@@ -99,6 +143,9 @@ function App() {
       onRetry={retry}
       onOpenOptions={() => void platform.openOptionsPage()}
       retrying={retrying}
+      news={news}
+      onMarkSeen={(ids) => data && void markSeen(data.tracker.id, ids)}
+      marking={marking}
     />
   );
 }

@@ -9,13 +9,28 @@ import { z } from 'zod';
  */
 export const SCHEMA_VERSION = 2;
 
-export const SYNC = { version: 'schemaVersion', trackers: 'trackers' } as const;
+export const SYNC = { version: 'schemaVersion', trackers: 'trackers', newsSettings: 'newsSettings' } as const;
 export const LOCAL = {
   version: 'schemaVersion',
   lastUsed: 'lastUsedTracker',
   apiKey: (id: string) => `apiKey:${id}`,
   delivery: (id: string) => `delivery:${id}`,
+  /** The visits this browser recorded, by bug as the page named it (the 5.0/5.2 fallback). */
+  visited: (id: string) => `visited:${id}`,
+  /** The last refresh of recent visits and what changed since (first paint of the popup, badge). */
+  news: (id: string) => `news:${id}`,
+  /** What the popup showed last time, so it paints at once. */
+  popupCache: (id: string) => `popupCache:${id}`,
 } as const;
+
+/** Every per-tracker key in storage.local, removed with the tracker. */
+export const perTrackerLocalKeys = (id: string) => [
+  LOCAL.apiKey(id),
+  LOCAL.delivery(id),
+  LOCAL.visited(id),
+  LOCAL.news(id),
+  LOCAL.popupCache(id),
+];
 
 export const LEGACY_SYNC_KEYS = ['trackerUrl', 'apiKey', 'authPreference', 'trackingEnabled'] as const;
 export const LEGACY_DELIVERY_KEY = 'delivery';
@@ -30,4 +45,9 @@ export const trackerSettingsSchema = z.object({
   url: z.url(),
   authPreference: authPreferenceSchema.catch('auto'),
   recordVisits: z.boolean().catch(true),
+});
+
+export const newsSettingsSchema = z.object({
+  badge: z.boolean().catch(true),
+  periodMinutes: z.number().int().min(1).max(1440).catch(10),
 });

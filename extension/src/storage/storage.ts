@@ -1,7 +1,7 @@
 import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../background/local-state.js';
 import type { Tracker, TrackerSettings } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
-import { LOCAL, SYNC, trackerSettingsSchema } from './layout.js';
+import { LOCAL, perTrackerLocalKeys, SYNC, trackerSettingsSchema } from './layout.js';
 import { migrateLocal, migrateSync } from './migrations.js';
 
 const migrations = new WeakMap<Platform, Promise<void>>();
@@ -43,12 +43,12 @@ export class TrackerStorage {
     await this.#platform.storage('sync').set({ [SYNC.trackers]: next });
   }
 
-  /** Removes a tracker with its key, queue and state. */
+  /** Removes a tracker with its key, queue, state, remembered visits and news. */
   async removeTracker(id: string): Promise<void> {
     await this.#migrate();
     const list = await this.#readTrackerSettings();
     await this.#platform.storage('sync').set({ [SYNC.trackers]: list.filter((t) => t.id !== id) });
-    await this.#platform.storage('local').remove([LOCAL.apiKey(id), LOCAL.delivery(id)]);
+    await this.#platform.storage('local').remove(perTrackerLocalKeys(id));
   }
 
   async readDelivery(id: string): Promise<DeliveryState> {
@@ -61,11 +61,13 @@ export class TrackerStorage {
     await this.#platform.storage('local').set({ [LOCAL.delivery(id)]: state });
   }
 
-  /** Drops delivery states of trackers no longer in the list (removed here, or on another device). */
+  /** Drops what is kept of trackers no longer in the list (removed here, or on another device); their keys stay until removed here. */
   async forgetRemovedTrackers(): Promise<void> {
-    const kept = new Set((await this.trackerSettings()).map((t) => LOCAL.delivery(t.id)));
+    const ids = (await this.trackerSettings()).map((t) => t.id);
+    const kept = new Set(ids.flatMap(perTrackerLocalKeys));
+    const prefixes = perTrackerLocalKeys('').filter((prefix) => prefix !== LOCAL.apiKey(''));
     const stored = Object.keys(await this.#platform.storage('local').get(null));
-    const orphans = stored.filter((key) => key.startsWith(LOCAL.delivery('')) && !kept.has(key));
+    const orphans = stored.filter((key) => prefixes.some((prefix) => key.startsWith(prefix)) && !kept.has(key));
     if (orphans.length > 0) await this.#platform.storage('local').remove(orphans);
   }
 

@@ -1,0 +1,29 @@
+import type { WhatChanged } from './what-changed.js';
+
+/** What the bug page's banner and the popup ask the background about what changed. */
+export type NewsRequest =
+  | { type: 'bug-page-news'; url: string }
+  | { type: 'refresh-news'; tracker?: string }
+  | { type: 'mark-seen'; tracker: string; ids: number[] };
+
+export function isNewsRequest(message: unknown): message is NewsRequest {
+  const { type, url, tracker, ids } = (message ?? {}) as Record<string, unknown>;
+  if (type === 'bug-page-news') return typeof url === 'string';
+  if (type === 'refresh-news') return tracker === undefined || typeof tracker === 'string';
+  if (type === 'mark-seen') {
+    return typeof tracker === 'string' && Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id) && id > 0);
+  }
+  return false;
+}
+
+export function handleNewsMessage(whatChanged: WhatChanged, message: unknown): Promise<unknown> | undefined {
+  if (!isNewsRequest(message)) return undefined;
+  switch (message.type) {
+    case 'bug-page-news':
+      return whatChanged.banner(message.url).catch(() => null);
+    case 'refresh-news':
+      return message.tracker === undefined ? whatChanged.refreshAll() : whatChanged.refresh(message.tracker);
+    case 'mark-seen':
+      return whatChanged.markSeen(message.tracker, message.ids);
+  }
+}

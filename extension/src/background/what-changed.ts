@@ -1,0 +1,113 @@
+import type { Tracker } from '../common/trackers.js';
+import { BugPageNews } from '../news/bug-page-news.js';
+import type { BannerNews, NewsSnapshot } from '../news/news-state.js';
+import { refreshRecentNews } from '../news/recent-news.js';
+import { TrackerAccessCache } from '../news/tracker-access.js';
+import type { Platform } from '../platform/platform.js';
+import { NewsStorage } from '../storage/news-storage.js';
+import { TrackerStorage } from '../storage/storage.js';
+import type { Delivery } from './delivery.js';
+import { visitOnPage } from './tracker-for-page.js';
+
+/**
+ * "What changed since your visit", in the background: the bug page's banner,
+ * the popup's recent visits with their news, and the badge's count. Each
+ * tracker's news is written by one chain of operations at a time.
+ */
+export class WhatChanged {
+  readonly #delivery: Delivery;
+  readonly #storage: TrackerStorage;
+  readonly #news: NewsStorage;
+  readonly #access: TrackerAccessCache;
+  readonly #page: BugPageNews;
+  readonly #now: () => number;
+  readonly #chains = new Map<string, Promise<unknown>>();
+
+  constructor(platform: Platform, delivery: Delivery, now: () => number = Date.now) {
+    this.#delivery = delivery;
+    this.#storage = new TrackerStorage(platform);
+    this.#news = new NewsStorage(platform);
+    this.#access = new TrackerAccessCache(platform, this.#storage);
+    this.#page = new BugPageNews(this.#access, this.#news, now);
+    this.#now = now;
+  }
+
+  /** A page started loading: when it is a bug page, its previous visit is read before this one is recorded. */
+  async pageStarted(url: string): Promise<void> {
+    const visit = visitOnPage(url, await this.#storage.trackers());
+    if (visit) await this.#page.capture(visit.tracker, visit.bug);
+  }
+
+  /** A bug page loaded: once its previous visit is read, the visit is recorded (by the tracker, and here). */
+  async pageVisited(tracker: Tracker, bug: string): Promise<void> {
+    await this.#page.captured(tracker, bug);
+    await this.#news.recordVisited(tracker.id, [bug], this.#now());
+    await this.#delivery.recordVisit(tracker.id, bug);
+  }
+
+  /** The banner of the bug page at `url`, or null. */
+  async banner(url: string): Promise<BannerNews | null> {
+    const visit = visitOnPage(url, await this.#storage.trackers());
+    return visit ? this.#page.bannerFor(visit.tracker, visit.bug) : null;
+  }
+
+  /** Every tracker's recent visits and their news (the alarm). */
+  async refreshAll(): Promise<void> {
+    const trackers = await this.#storage.trackers();
+    await Promise.all(trackers.map((tracker) => this.refresh(tracker.id).catch(() => null)));
+  }
+
+  /** One tracker's recent visits and their news, stored for the popup and the badge. */
+  refresh(trackerId: string): Promise<NewsSnapshot | null> {
+    return this.#serialized(trackerId, async (tracker) => {
+      const access = await this.#access.access(tracker);
+      if (!access) return this.#news.snapshot(tracker.id);
+      const snapshot = await refreshRecentNews(
+        access,
+        await this.#news.visited(tracker.id),
+        await this.#news.snapshot(tracker.id),
+        this.#now(),
+      );
+      await this.#news.saveSnapshot(tracker.id, snapshot);
+      return snapshot;
+    });
+  }
+
+  /** "Mark all as seen": the changed bugs are recorded as visited now, in one request where the tracker allows. */
+  markSeen(trackerId: string, ids: readonly number[]): Promise<NewsSnapshot | null> {
+    return this.#serialized(trackerId, async (tracker) => {
+      const bugs = ids.map(String);
+      const now = this.#now();
+      await this.#news.recordVisited(tracker.id, bugs, now);
+      const state = await this.#delivery.recordVisits(tracker.id, bugs);
+      const sent = state.queue.every((visit) => !bugs.includes(visit.bug));
+      const snapshot = await this.#news.snapshot(tracker.id);
+      if (!snapshot || !sent) return snapshot;
+      const seen = new Set(ids);
+      const next = {
+        ...snapshot,
+        bugs: snapshot.bugs.map((bug) => (seen.has(bug.id) ? { ...bug, visitedAt: now, news: null } : bug)),
+      };
+      await this.#news.saveSnapshot(tracker.id, next);
+      return next;
+    });
+  }
+
+  #serialized(trackerId: string, operation: (tracker: Tracker) => Promise<NewsSnapshot | null>) {
+    const run = async () => {
+      const tracker = (await this.#storage.trackers()).find((t) => t.id === trackerId);
+      if (!tracker) return null;
+      try {
+        return await operation(tracker);
+      } finally {
+        await this.#delivery.refreshBadge();
+      }
+    };
+    const result = (this.#chains.get(trackerId) ?? Promise.resolve()).then(run, run);
+    this.#chains.set(
+      trackerId,
+      result.catch(() => {}),
+    );
+    return result;
+  }
+}

@@ -1,0 +1,35 @@
+import { type BugComment, type HistoryEntry, parseBugzillaTime } from '@bz-companion/shared';
+import type { BugNews } from './news-state.js';
+
+export const NO_NEWS: BugNews = { comments: 0, changes: 0, fields: [], firstNewComment: null };
+
+const isSomeoneElse = (who: string | undefined, me: string | null) =>
+  me === null || who === undefined || who.toLowerCase() !== me.toLowerCase();
+
+/**
+ * Counts the comments and change sets strictly after `since` that are not
+ * the user's own (`me`; null where the tracker cannot say who the key
+ * belongs to, 5.0/5.2, so nothing can be left out). Private comments the
+ * user may not see are already absent from the tracker's answer, and their
+ * numbers leave gaps in `count`: the anchor is the comment's own count.
+ */
+export function countNews(
+  comments: readonly BugComment[],
+  history: readonly HistoryEntry[],
+  since: number,
+  me: string | null,
+): BugNews {
+  const time = (comment: BugComment) => comment.creation_time ?? comment.time;
+  const newComments = comments.filter((comment) => {
+    const at = time(comment);
+    return at !== undefined && parseBugzillaTime(at) > since && isSomeoneElse(comment.creator, me);
+  });
+  const newChanges = history.filter((entry) => parseBugzillaTime(entry.when) > since && isSomeoneElse(entry.who, me));
+  const fields = [...new Set(newChanges.flatMap((entry) => entry.changes.map((change) => change.field_name)))];
+  return {
+    comments: newComments.length,
+    changes: newChanges.length,
+    fields,
+    firstNewComment: newComments[0]?.count ?? null,
+  };
+}

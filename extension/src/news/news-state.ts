@@ -1,0 +1,56 @@
+/** What happened on one bug since a visit, by other people. */
+export interface BugNews {
+  comments: number;
+  /** Change sets (one person's edit of several fields at once is one change), as Bugzilla's activity counts them. */
+  changes: number;
+  /** The fields those changes touched, each once, in the order first changed. */
+  fields: string[];
+  /** The `count` of the first new comment: its anchor on the bug page is `#c<count>`. */
+  firstNewComment: number | null;
+}
+
+/**
+ * Where a previous visit came from: the tracker's own record, or (on
+ * Bugzilla 5.0/5.2, whose `GET /rest/bug_user_last_visit` crashes) the visit
+ * this browser recorded last.
+ */
+export type VisitSource = 'tracker' | 'extension';
+
+/** One recently visited bug as the popup and badge show it. */
+export interface RecentBug {
+  id: number;
+  summary: string | null;
+  visitedAt: number;
+  /** Null when nothing changed since the visit (or it could not be read). */
+  news: BugNews | null;
+}
+
+/** What the last refresh learnt about one tracker's recent visits (storage.local, so the popup paints it at once). */
+export interface NewsSnapshot {
+  at: number;
+  source: VisitSource;
+  bugs: RecentBug[];
+}
+
+/** The banner's message from the background to a bug page. */
+export interface BannerNews {
+  news: BugNews;
+  since: number;
+  source: VisitSource;
+}
+
+/** Settings of the feature (storage.sync, with the list of trackers). */
+export interface NewsSettings {
+  /** Count changed bugs on the toolbar badge. */
+  badge: boolean;
+  /** How often the alarm looks for changes. */
+  periodMinutes: number;
+}
+
+export const DEFAULT_NEWS_SETTINGS: NewsSettings = { badge: true, periodMinutes: 10 };
+
+/** How many bugs this browser remembers visiting per tracker (the fallback where the tracker cannot say). */
+export const MAX_REMEMBERED_VISITS = 50;
+
+export const changedBugs = (snapshot: NewsSnapshot | null): RecentBug[] =>
+  (snapshot?.bugs ?? []).filter((bug) => bug.news !== null && bug.news.comments + bug.news.changes > 0);

@@ -1,0 +1,39 @@
+import { BugzillaApiError, type BugzillaClient, parseBugzillaTime } from '@bz-companion/shared';
+import type { VisitSource } from './news-state.js';
+
+export interface PreviousVisit {
+  /** Null on a first visit. */
+  at: number | null;
+  source: VisitSource;
+}
+
+/**
+ * Bugzilla 5.0/5.2 cannot read a visit: `GET /rest/bug_user_last_visit/{id}`
+ * answers the `100500` crash in an HTTP 200, and the path takes numbers only
+ * (an alias is 404, 32614). A 5xx is the same kind of "cannot".
+ */
+export function cannotReadVisits(error: unknown): boolean {
+  if (!(error instanceof BugzillaApiError)) return false;
+  return error.code === 100500 || error.code === 32614 || error.status >= 500;
+}
+
+/**
+ * The user's previous visit of a bug, read before this visit is recorded:
+ * the tracker's record where it can give one, else the visit this browser
+ * recorded last (`remembered`). Other errors (no access, unreachable) are
+ * thrown: with no previous visit known there is nothing to show.
+ */
+export async function previousVisit(
+  client: BugzillaClient,
+  bug: string,
+  remembered: Record<string, number>,
+): Promise<PreviousVisit> {
+  try {
+    const rows = await client.lastVisit.get(bug);
+    const stamp = rows[0]?.last_visit_ts ?? null;
+    return { at: stamp === null ? null : parseBugzillaTime(stamp), source: 'tracker' };
+  } catch (error) {
+    if (!cannotReadVisits(error)) throw error;
+    return { at: remembered[bug] ?? null, source: 'extension' };
+  }
+}

@@ -1,0 +1,69 @@
+import {
+  DEFAULT_NEWS_SETTINGS,
+  MAX_REMEMBERED_VISITS,
+  type NewsSettings,
+  type NewsSnapshot,
+} from '../news/news-state.js';
+import type { Platform } from '../platform/platform.js';
+import { LOCAL, newsSettingsSchema, SYNC } from './layout.js';
+
+/**
+ * What "what changed since your visit" keeps: the visits this browser
+ * recorded (per tracker and bug), the last refresh of each tracker's recent
+ * visits, what the popup showed last, and the feature's settings. Written
+ * as whole values: the writers are serialised by the background.
+ */
+export class NewsStorage {
+  readonly #platform: Platform;
+
+  constructor(platform: Platform) {
+    this.#platform = platform;
+  }
+
+  async settings(): Promise<NewsSettings> {
+    const stored = (await this.#platform.storage('sync').get([SYNC.newsSettings]))[SYNC.newsSettings];
+    const parsed = newsSettingsSchema.safeParse(stored ?? DEFAULT_NEWS_SETTINGS);
+    return parsed.success ? parsed.data : DEFAULT_NEWS_SETTINGS;
+  }
+
+  async saveSettings(settings: NewsSettings): Promise<void> {
+    await this.#platform.storage('sync').set({ [SYNC.newsSettings]: newsSettingsSchema.parse(settings) });
+  }
+
+  /** When this browser last recorded a visit of each bug (by the bug as the page named it). */
+  async visited(trackerId: string): Promise<Record<string, number>> {
+    const stored = (await this.#platform.storage('local').get([LOCAL.visited(trackerId)]))[LOCAL.visited(trackerId)];
+    return stored && typeof stored === 'object' ? (stored as Record<string, number>) : {};
+  }
+
+  /** Remembers visits, keeping the most recent ones only. */
+  async recordVisited(trackerId: string, bugs: readonly string[], at: number): Promise<void> {
+    const visited = { ...(await this.visited(trackerId)) };
+    for (const bug of bugs) {
+      delete visited[bug];
+      visited[bug] = at;
+    }
+    const kept = Object.entries(visited)
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, MAX_REMEMBERED_VISITS);
+    await this.#platform.storage('local').set({ [LOCAL.visited(trackerId)]: Object.fromEntries(kept) });
+  }
+
+  async snapshot(trackerId: string): Promise<NewsSnapshot | null> {
+    const stored = (await this.#platform.storage('local').get([LOCAL.news(trackerId)]))[LOCAL.news(trackerId)];
+    return stored && typeof stored === 'object' ? (stored as NewsSnapshot) : null;
+  }
+
+  async saveSnapshot(trackerId: string, snapshot: NewsSnapshot): Promise<void> {
+    await this.#platform.storage('local').set({ [LOCAL.news(trackerId)]: snapshot });
+  }
+
+  async popupCache<T>(trackerId: string): Promise<T | null> {
+    const key = LOCAL.popupCache(trackerId);
+    return ((await this.#platform.storage('local').get([key]))[key] as T | undefined) ?? null;
+  }
+
+  async savePopupCache(trackerId: string, data: unknown): Promise<void> {
+    await this.#platform.storage('local').set({ [LOCAL.popupCache(trackerId)]: data });
+  }
+}
