@@ -1,0 +1,171 @@
+import { type BzServer, startServer } from '@bz-companion/server';
+import { createClient } from '@bz-companion/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NewsStorage } from '../storage/news-storage.js';
+import { KEY } from '../testing/companion.js';
+import { platformWithTrackers } from '../testing/trackers.js';
+import { Delivery } from './delivery.js';
+import { WhatChanged } from './what-changed.js';
+
+/**
+ * The background's "what changed" against the real server under each
+ * profile, its clock frozen and moved by the test, the extension's clock
+ * reading the same instant.
+ */
+const ME = 'me@example.com';
+const OTHER_KEY = 'SomebodyElseKey789abcdefghijklmnopqrstu';
+
+const fixture = {
+  users: [
+    { login: ME, real_name: 'Me', api_keys: [KEY] },
+    { login: 'other@example.com', real_name: 'Other', api_keys: [OTHER_KEY] },
+  ],
+  // Bugzilla 5.2 records a visit only where the user is involved: the reporter here.
+  bugs: [1, 2, 3].map((id) => ({
+    id,
+    reporter: ME,
+    summary: `Bug number ${id}`,
+    comments: [{ author: ME, time: '2026-11-01T09:00:00Z', text: 'The description.' }],
+  })),
+};
+
+let server: BzServer | null = null;
+afterEach(async () => {
+  await server?.stop();
+  server = null;
+});
+
+async function setUp(profile: 'bz-companion' | 'bugzilla-5.2' | 'bmo') {
+  server = await startServer({ fixture, profile, clock: '2026-11-20T10:00:00Z' });
+  const running = server;
+  const { platform, trackers } = await platformWithTrackers({ url: running.url });
+  const tracker = trackers[0] as (typeof trackers)[0];
+  const now = () => Date.parse(running.clock.state().now);
+  const delivery = new Delivery(platform, now);
+  const whatChanged = new WhatChanged(platform, delivery, now);
+  const pageUrl = (bug: number) => `${running.url}show_bug.cgi?id=${bug}`;
+  return {
+    platform,
+    tracker,
+    whatChanged,
+    /** A bug page loads: started, then loaded (the visit is recorded), then its banner asks. */
+    async open(bug: number) {
+      running.clock.advance(1);
+      await whatChanged.pageStarted(pageUrl(bug));
+      const banner = whatChanged.banner(pageUrl(bug));
+      await whatChanged.pageVisited(tracker, String(bug));
+      return banner;
+    },
+    async othersComment(bug: number, text: string) {
+      running.clock.advance(60);
+      // In the query: Bugzilla 5.2 ignores the header.
+      const other = createClient({ baseUrl: running.url, apiKey: OTHER_KEY, authMode: 'query' });
+      await other.bugs.addComment(bug, { comment: text });
+      running.clock.advance(60);
+    },
+    /** `METHOD path` of the requests about bugs since the last call. */
+    bugRequests() {
+      const lines = running
+        .requests()
+        .filter((r) => r.path.startsWith('/rest/bug'))
+        .map((r) => `${r.method} ${r.path}${r.query.id ? `?id=${r.query.id.join(',')}` : ''}`);
+      running.clearRequests();
+      return lines;
+    },
+  };
+}
+
+describe('the bug page banner', () => {
+  it('says what others did since the previous visit the tracker recorded, once', async () => {
+    const bz = await setUp('bz-companion');
+    expect(await bz.open(2)).toBeNull(); // first visit
+    await bz.othersComment(2, 'Seen on staging too.');
+    await bz.othersComment(2, 'And in production.');
+    const banner = await bz.open(2);
+    expect(banner).toMatchObject({ news: { comments: 2, changes: 0, firstNewComment: 1 }, source: 'tracker' });
+    expect(await bz.open(2)).toBeNull(); // nothing new since the visit just recorded
+  });
+
+  it('on Bugzilla 5.2, whose last-visit read crashes, counts from the visit this browser recorded', async () => {
+    const bz = await setUp('bugzilla-5.2');
+    expect(await bz.open(3)).toBeNull();
+    await bz.othersComment(3, 'Still broken.');
+    expect(await bz.open(3)).toMatchObject({ news: { comments: 1 }, source: 'extension' });
+    expect(await bz.open(3)).toBeNull();
+  });
+
+  it('shows nothing on bugzilla.mozilla.org, which marks new comments itself', async () => {
+    const bz = await setUp('bmo');
+    await bz.open(1);
+    await bz.othersComment(1, 'BMO shows its own marker.');
+    expect(await bz.open(1)).toBeNull();
+  });
+});
+
+describe('recent visits, their news and the badge', () => {
+  it('one batched search, then comments and history only for the bug changed since its visit', async () => {
+    const bz = await setUp('bz-companion');
+    for (const bug of [1, 2, 3]) await bz.open(bug);
+    await bz.othersComment(2, 'A new comment.');
+    bz.bugRequests();
+
+    const snapshot = await bz.whatChanged.refresh(bz.tracker.id);
+    expect(bz.bugRequests().sort()).toEqual([
+      'GET /rest/bug/2/comment',
+      'GET /rest/bug/2/history',
+      'GET /rest/bug?id=3,2,1',
+      'GET /rest/bug_user_last_visit',
+    ]);
+    expect(snapshot?.source).toBe('tracker');
+    expect(snapshot?.bugs.map((bug) => [bug.id, bug.summary, bug.news?.comments ?? 0])).toEqual([
+      [3, 'Bug number 3', 0],
+      [2, 'Bug number 2', 1],
+      [1, 'Bug number 1', 0],
+    ]);
+    expect(bz.platform.badge).toMatchObject({
+      text: '1',
+      title: 'bz-companion: 1 recently visited bug changed since your visit',
+    });
+
+    await new NewsStorage(bz.platform).saveSettings({ badge: false, periodMinutes: 10 });
+    await bz.whatChanged.refresh(bz.tracker.id);
+    expect(bz.platform.badge.text).toBe('');
+  });
+
+  it('"Mark all as seen" is one request where the tracker has the batch route', async () => {
+    const bz = await setUp('bz-companion');
+    for (const bug of [1, 2]) await bz.open(bug);
+    await bz.othersComment(1, 'One.');
+    await bz.othersComment(2, 'Two.');
+    expect((await bz.whatChanged.refresh(bz.tracker.id))?.bugs.every((bug) => bug.news?.comments === 1)).toBe(true);
+    bz.bugRequests();
+
+    const after = await bz.whatChanged.markSeen(bz.tracker.id, [1, 2]);
+    expect(bz.bugRequests()).toEqual(['POST /rest/bug_user_last_visit']);
+    expect(after?.bugs.every((bug) => bug.news === null)).toBe(true);
+    expect(bz.platform.badge.text).toBe('');
+    expect((await bz.whatChanged.refresh(bz.tracker.id))?.bugs.every((bug) => bug.news === null)).toBe(true);
+  });
+
+  it('on Bugzilla 5.2: the visits this browser recorded, and "Mark all as seen" one bug at a time', async () => {
+    const bz = await setUp('bugzilla-5.2');
+    for (const bug of [1, 2]) await bz.open(bug);
+    await bz.othersComment(1, 'One.');
+    await bz.othersComment(2, 'Two.');
+    const snapshot = await bz.whatChanged.refresh(bz.tracker.id);
+    expect(snapshot?.source).toBe('extension');
+    expect(snapshot?.bugs.map((bug) => [bug.id, bug.news?.comments])).toEqual([
+      [2, 1],
+      [1, 1],
+    ]);
+    bz.bugRequests();
+
+    const after = await bz.whatChanged.markSeen(bz.tracker.id, [2, 1]);
+    expect(bz.bugRequests()).toEqual([
+      'POST /rest/bug_user_last_visit',
+      'POST /rest/bug_user_last_visit/2',
+      'POST /rest/bug_user_last_visit/1',
+    ]);
+    expect(after?.bugs.every((bug) => bug.news === null)).toBe(true);
+  });
+});
