@@ -3,13 +3,18 @@ import type { WhatChanged } from './what-changed.js';
 /** What the bug page's banner and the popup ask the background about what changed. */
 export type NewsRequest =
   | { type: 'bug-page-news'; url: string }
-  | { type: 'refresh-news'; tracker?: string }
+  /** `maxAgeMs`: a refresh younger than this is answered as it is. */
+  | { type: 'refresh-news'; tracker?: string; maxAgeMs?: number }
   | { type: 'mark-seen'; tracker: string; ids: number[] };
 
 export function isNewsRequest(message: unknown): message is NewsRequest {
-  const { type, url, tracker, ids } = (message ?? {}) as Record<string, unknown>;
+  const { type, url, tracker, ids, maxAgeMs } = (message ?? {}) as Record<string, unknown>;
   if (type === 'bug-page-news') return typeof url === 'string';
-  if (type === 'refresh-news') return tracker === undefined || typeof tracker === 'string';
+  if (type === 'refresh-news') {
+    return (
+      (tracker === undefined || typeof tracker === 'string') && (maxAgeMs === undefined || typeof maxAgeMs === 'number')
+    );
+  }
   if (type === 'mark-seen') {
     return typeof tracker === 'string' && Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id) && id > 0);
   }
@@ -22,7 +27,9 @@ export function handleNewsMessage(whatChanged: WhatChanged, message: unknown): P
     case 'bug-page-news':
       return whatChanged.banner(message.url).catch(() => null);
     case 'refresh-news':
-      return message.tracker === undefined ? whatChanged.refreshAll() : whatChanged.refresh(message.tracker);
+      return message.tracker === undefined
+        ? whatChanged.refreshAll()
+        : whatChanged.refresh(message.tracker, message.maxAgeMs);
     case 'mark-seen':
       return whatChanged.markSeen(message.tracker, message.ids);
   }

@@ -88,9 +88,13 @@ describe('the bug page banner', () => {
 
   it('on Bugzilla 5.2, whose last-visit read crashes, counts from the visit this browser recorded', async () => {
     const bz = await setUp('bugzilla-5.2');
+    bz.bugRequests();
     expect(await bz.open(3)).toBeNull();
+    expect(bz.bugRequests()).toContain('GET /rest/bug_user_last_visit/3');
     await bz.othersComment(3, 'Still broken.');
     expect(await bz.open(3)).toMatchObject({ news: { comments: 1 }, source: 'extension' });
+    // The crash is remembered: the tracker is not asked again.
+    expect(bz.bugRequests().filter((line) => line.startsWith('GET /rest/bug_user_last_visit'))).toEqual([]);
     expect(await bz.open(3)).toBeNull();
   });
 

@@ -57,17 +57,18 @@ export class WhatChanged {
     await Promise.all(trackers.map((tracker) => this.refresh(tracker.id).catch(() => null)));
   }
 
-  /** One tracker's recent visits and their news, stored for the popup and the badge. */
-  refresh(trackerId: string): Promise<NewsSnapshot | null> {
+  /**
+   * One tracker's recent visits and their news, stored for the popup and the
+   * badge; a snapshot younger than `maxAgeMs` is kept as it is (a popup
+   * opened again at once asks nothing of the tracker).
+   */
+  refresh(trackerId: string, maxAgeMs = 0): Promise<NewsSnapshot | null> {
     return this.#serialized(trackerId, async (tracker) => {
+      const kept = await this.#news.snapshot(tracker.id);
+      if (kept && this.#now() - kept.at < maxAgeMs) return kept;
       const access = await this.#access.access(tracker);
       if (!access) return this.#news.snapshot(tracker.id);
-      const snapshot = await refreshRecentNews(
-        access,
-        await this.#news.visited(tracker.id),
-        await this.#news.snapshot(tracker.id),
-        this.#now(),
-      );
+      const snapshot = await refreshRecentNews(access, await this.#news.visited(tracker.id), kept, this.#now());
       await this.#news.saveSnapshot(tracker.id, snapshot);
       return snapshot;
     });

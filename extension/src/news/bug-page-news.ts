@@ -62,7 +62,13 @@ export class BugPageNews {
     try {
       const access = await this.#access.access(tracker);
       if (!access || access.marksNewCommentsItself) return null;
-      return await previousVisit(access.client, bug, await this.#news.visited(tracker.id));
+      return await previousVisit(
+        access.client,
+        bug,
+        await this.#news.visited(tracker.id),
+        await this.#news.visitReadsCrash(tracker.id, tracker.url),
+        () => this.#news.markVisitReadsCrash(tracker.id, tracker.url),
+      );
     } catch {
       return null;
     }

@@ -17,23 +17,33 @@ export function cannotReadVisits(error: unknown): boolean {
   return error.code === 100500 || error.code === 32614 || error.status >= 500;
 }
 
+/** The crash itself, which never goes away on that tracker (unlike a 5xx, or an alias the path refuses). */
+export const isVisitReadCrash = (error: unknown) => error instanceof BugzillaApiError && error.code === 100500;
+
 /**
  * The user's previous visit of a bug, read before this visit is recorded:
  * the tracker's record where it can give one, else the visit this browser
- * recorded last (`remembered`). Other errors (no access, unreachable) are
- * thrown: with no previous visit known there is nothing to show.
+ * recorded last (`remembered`); a tracker known to crash (`knownToCrash`) is
+ * not asked. `onCrash` hears of a crash, to remember it. Other errors (no
+ * access, unreachable) are thrown: with no previous visit known there is
+ * nothing to show.
  */
 export async function previousVisit(
   client: BugzillaClient,
   bug: string,
   remembered: Record<string, number>,
+  knownToCrash = false,
+  onCrash: () => Promise<void> = async () => {},
 ): Promise<PreviousVisit> {
+  const fallback: PreviousVisit = { at: remembered[bug] ?? null, source: 'extension' };
+  if (knownToCrash) return fallback;
   try {
     const rows = await client.lastVisit.get(bug);
     const stamp = rows[0]?.last_visit_ts ?? null;
     return { at: stamp === null ? null : parseBugzillaTime(stamp), source: 'tracker' };
   } catch (error) {
     if (!cannotReadVisits(error)) throw error;
-    return { at: remembered[bug] ?? null, source: 'extension' };
+    if (isVisitReadCrash(error)) await onCrash();
+    return fallback;
   }
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { newTrackerId, type Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import { TrackerStorage } from '../storage/storage.js';
+import { NewsSettingsForm } from './NewsSettingsForm.js';
 import { removeTracker, saveTracker } from './save-tracker.js';
 import { TrackerForm } from './TrackerForm.js';
 
@@ -52,6 +53,7 @@ export function Options({ platform }: { platform: Platform }) {
       <button type="button" class="add-tracker" onClick={() => setDrafts((list) => [...list, emptyTracker()])}>
         Add tracker
       </button>
+      <NewsSettingsForm platform={platform} />
     </main>
   );
 }

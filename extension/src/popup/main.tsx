@@ -17,6 +17,9 @@ const platform = browserPlatform;
 const storage = new TrackerStorage(platform);
 const newsStorage = new NewsStorage(platform);
 
+/** A refresh of recent visits younger than this is shown as it is: a popup opened again at once asks the tracker nothing. */
+const NEWS_FRESH_MS = 30_000;
+
 /** For `npm run bench`: milliseconds from opening to a mark, set once per mark. */
 function mark(name: 'firstPaintMs' | 'loadedMs') {
   requestAnimationFrame(() => {
@@ -64,7 +67,7 @@ function App() {
       mark('firstPaintMs');
     }
     const refreshedNews = platform
-      .sendMessage<NewsSnapshot | null>({ type: 'refresh-news', tracker: tracker.id })
+      .sendMessage<NewsSnapshot | null>({ type: 'refresh-news', tracker: tracker.id, maxAgeMs: NEWS_FRESH_MS })
       .then((fresh) => {
         if (stillShown() && fresh) setNews(fresh);
       })

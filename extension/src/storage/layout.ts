@@ -21,6 +21,8 @@ export const LOCAL = {
   news: (id: string) => `news:${id}`,
   /** What the popup showed last time, so it paints at once. */
   popupCache: (id: string) => `popupCache:${id}`,
+  /** The tracker URL whose `GET /rest/bug_user_last_visit/{id}` is known to crash (5.0/5.2): not asked again. */
+  visitReadsCrash: (id: string) => `visitReadsCrash:${id}`,
 } as const;
 
 /** Every per-tracker key in storage.local, removed with the tracker. */
@@ -30,6 +32,7 @@ export const perTrackerLocalKeys = (id: string) => [
   LOCAL.visited(id),
   LOCAL.news(id),
   LOCAL.popupCache(id),
+  LOCAL.visitReadsCrash(id),
 ];
 
 export const LEGACY_SYNC_KEYS = ['trackerUrl', 'apiKey', 'authPreference', 'trackingEnabled'] as const;

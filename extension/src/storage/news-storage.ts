@@ -58,6 +58,16 @@ export class NewsStorage {
     await this.#platform.storage('local').set({ [LOCAL.news(trackerId)]: snapshot });
   }
 
+  /** Whether this tracker (at this URL) is known to crash when asked for a visit. */
+  async visitReadsCrash(trackerId: string, url: string): Promise<boolean> {
+    const key = LOCAL.visitReadsCrash(trackerId);
+    return (await this.#platform.storage('local').get([key]))[key] === url;
+  }
+
+  async markVisitReadsCrash(trackerId: string, url: string): Promise<void> {
+    await this.#platform.storage('local').set({ [LOCAL.visitReadsCrash(trackerId)]: url });
+  }
+
   async popupCache<T>(trackerId: string): Promise<T | null> {
     const key = LOCAL.popupCache(trackerId);
     return ((await this.#platform.storage('local').get([key]))[key] as T | undefined) ?? null;
