@@ -3,15 +3,34 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromiumExecutable, forward } from '@bz-companion/server/testing';
-import { chromium } from '@playwright/test';
+import { createClient } from '@bz-companion/shared';
+import { chromium, type Worker } from '@playwright/test';
 
 const CHROMIUM_DIST = fileURLToPath(new URL('../../extension/dist/chromium', import.meta.url));
 
 export interface ExtensionFigures {
   /** Bug page `load` to the visit's POST arriving at the tracker, ms. */
   pageLoadToPost: number[];
+  /** Bug page `load` to the "what changed" banner on screen (someone else commented since the visit), ms. */
+  pageLoadToBanner: number[];
+  /** Popup opened to its first paint with nothing kept from last time (the network first, as before), ms. */
+  popupFirstPaintUncached: number[];
+  /** Popup opened to its first paint from what it kept last time, ms. */
+  popupFirstPaint: number[];
   /** Popup opened to all its data on screen, ms. */
   popupToData: number[];
+}
+
+/** Forgets what the popup kept, so the next opening paints from the network as it did before the cache. */
+async function forgetPopupCache(worker: Worker): Promise<void> {
+  await worker.evaluate(async () => {
+    const local = (
+      globalThis as unknown as {
+        chrome: { storage: { local: { get(k: null): Promise<object>; remove(k: string[]): Promise<void> } } };
+      }
+    ).chrome.storage.local;
+    await local.remove(Object.keys(await local.get(null)).filter((key) => key.startsWith('popupCache:')));
+  });
 }
 
 const now = () => performance.timeOrigin + performance.now();
@@ -39,6 +58,8 @@ export async function measureExtension(
   trackerUrl: string,
   apiKey: string,
   samples: number,
+  /** Another user's key: their comments are what the banner and the popup report. */
+  otherApiKey: string,
 ): Promise<ExtensionFigures | null> {
   if (!existsSync(`${CHROMIUM_DIST}/manifest.json`)) return null;
   const proxy = await recordingProxy(trackerUrl);
@@ -57,7 +78,13 @@ export async function measureExtension(
     await options.getByRole('button', { name: 'Save' }).click();
     await options.getByText(/Signed in as/).waitFor();
 
-    const figures: ExtensionFigures = { pageLoadToPost: [], popupToData: [] };
+    const figures: ExtensionFigures = {
+      pageLoadToPost: [],
+      pageLoadToBanner: [],
+      popupFirstPaintUncached: [],
+      popupFirstPaint: [],
+      popupToData: [],
+    };
     const page = await context.newPage();
     for (let i = 1; i <= samples; i++) {
       await page.goto(`${proxy.url}/show_bug.cgi?id=${i}`);
@@ -70,14 +97,38 @@ export async function measureExtension(
       const arrived = proxy.arrivals.get(String(i));
       if (arrived !== undefined) figures.pageLoadToPost.push(arrived - loadedAt);
     }
-    for (let i = 0; i < samples; i++) {
-      const popup = await context.newPage();
-      await popup.goto(`${extension}/src/popup/index.html`);
-      const loaded = await popup.waitForFunction(() => document.documentElement.dataset.loadedMs, undefined, {
-        timeout: 10_000,
+    // Someone else comments on every visited bug, in a later second than the visits (stamped to the second).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const other = createClient({ baseUrl: trackerUrl, apiKey: otherApiKey });
+    for (let i = 1; i <= samples; i++) await other.bugs.addComment(i, { comment: `Benchmark comment on bug ${i}.` });
+    for (let i = 1; i <= samples; i++) {
+      await page.goto(`${proxy.url}/show_bug.cgi?id=${i}`);
+      const shown = await page
+        .waitForFunction(() => document.documentElement.dataset.bzBannerMs, undefined, { timeout: 10_000 })
+        .catch(() => null);
+      if (!shown) continue;
+      const loadStart = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        return navigation?.loadEventStart ?? 0;
       });
-      figures.popupToData.push(Number(await loaded.jsonValue()));
-      await popup.close();
+      figures.pageLoadToBanner.push(Number(await shown.jsonValue()) - loadStart);
+    }
+    const mark = async (name: 'firstPaintMs' | 'loadedMs', popup: Awaited<ReturnType<typeof context.newPage>>) =>
+      Number(
+        await (
+          await popup.waitForFunction((key) => document.documentElement.dataset[key], name, { timeout: 10_000 })
+        ).jsonValue(),
+      );
+    for (let i = 0; i < samples; i++) {
+      for (const cached of [false, true]) {
+        if (!cached) await forgetPopupCache(worker);
+        const popup = await context.newPage();
+        await popup.goto(`${extension}/src/popup/index.html`);
+        (cached ? figures.popupFirstPaint : figures.popupFirstPaintUncached).push(await mark('firstPaintMs', popup));
+        if (cached) figures.popupToData.push(await mark('loadedMs', popup));
+        else await mark('loadedMs', popup);
+        await popup.close();
+      }
     }
     return figures;
   } finally {

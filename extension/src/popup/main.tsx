@@ -95,10 +95,15 @@ function App() {
 
   useEffect(() => {
     void (async () => {
-      const list = await storage.trackers();
+      // Read at once, not one after the other: the first paint waits for them.
+      const [list, activeTab, lastUsed] = await Promise.all([
+        storage.trackers(),
+        platform.activeTabUrl().catch(() => null),
+        storage.lastUsed(),
+      ]);
       setTrackers(list);
-      setEntries(await switcherEntries(list));
-      const chosen = chooseTracker(list, await platform.activeTabUrl().catch(() => null), await storage.lastUsed());
+      void switcherEntries(list).then(setEntries);
+      const chosen = chooseTracker(list, activeTab, lastUsed);
       if (chosen) await show(chosen);
       else setNoTracker(true);
     })();
