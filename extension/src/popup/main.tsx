@@ -9,6 +9,7 @@ import { TrackerStorage } from '../storage/storage.js';
 import { chooseTracker } from './choose-tracker.js';
 import { loadPopupData, type PopupData } from './load.js';
 import { Popup } from './Popup.js';
+import { forgetPaint, keepPaint } from './kept-paint.js';
 import { cachedPopupData, forCache } from './popup-cache.js';
 import type { SwitcherEntry } from './Switcher.js';
 import { trackerStatus } from './tracker-status.js';
@@ -46,12 +47,20 @@ function App() {
   const [current, setCurrent] = useState<string | null>(null);
   const [news, setNews] = useState<NewsSnapshot | null>(null);
   const [marking, setMarking] = useState(false);
+  /** Whether what is shown came from the tracker in this opening (only that is kept for the next first paint). */
+  const [fresh, setFresh] = useState(false);
+  useEffect(() => {
+    if (!fresh) return;
+    const app = document.getElementById('app');
+    if (app) requestAnimationFrame(() => keepPaint(app));
+  });
 
   const shownRef = useRef<string | null>(null);
   const show = useCallback(async (tracker: Tracker) => {
     shownRef.current = tracker.id;
     const stillShown = () => shownRef.current === tracker.id;
     setCurrent(tracker.id);
+    setFresh(false);
     setData(null);
     setNews(null);
     // First paint: what the popup knew last time, straight from storage; the network follows.
@@ -76,6 +85,7 @@ function App() {
     // A quicker switch to another tracker meanwhile wins.
     if (!stillShown()) return;
     setData(loaded);
+    setFresh(true);
     if (!fromCache) setNews(snapshot);
     mark('firstPaintMs');
     void newsStorage.savePopupCache(tracker.id, forCache(loaded));
@@ -105,7 +115,10 @@ function App() {
       void switcherEntries(list).then(setEntries);
       const chosen = chooseTracker(list, activeTab, lastUsed);
       if (chosen) await show(chosen);
-      else setNoTracker(true);
+      else {
+        forgetPaint();
+        setNoTracker(true);
+      }
     })();
   }, [show]);
 
