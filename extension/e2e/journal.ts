@@ -1,9 +1,16 @@
 import type { RecordedRequest } from '@bz-companion/shared';
 
-/** What the tracker was sent about last visits, as `METHOD path status` (status null: no answer). */
+/** The bug page's banner reading the previous visit of one bug before this one is recorded (not a delivery). */
+export const readsPreviousVisit = (request: RecordedRequest) =>
+  request.method === 'GET' && /^\/rest\/bug_user_last_visit\/[^/]+$/.test(request.path);
+
+/**
+ * What the tracker was sent about last visits, as `METHOD path status`
+ * (status null: no answer), apart from the banner's reads of one visit.
+ */
 export function lastVisitRequests(journal: RecordedRequest[]): string[] {
   return journal
-    .filter((request) => request.path.startsWith('/rest/bug_user_last_visit'))
+    .filter((request) => request.path.startsWith('/rest/bug_user_last_visit') && !readsPreviousVisit(request))
     .map((request) => `${request.method} ${request.path} ${request.status}`);
 }
 

@@ -12,6 +12,8 @@
     const app = document.getElementById('app');
     if (!kept || !app || app.childElementCount > 0) return;
     app.innerHTML = kept;
+    // What was kept, not yet this opening's data: busy until the modules have it.
+    app.querySelector('main')?.setAttribute('aria-busy', 'true');
     requestAnimationFrame(() => {
       document.documentElement.dataset.firstPaintMs ??= String(Math.round(performance.now()));
     });

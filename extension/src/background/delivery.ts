@@ -43,16 +43,28 @@ export class Delivery {
 
   /** A bug page of this tracker was opened: queue the visit, then deliver the queue. */
   recordVisit(trackerId: string, bug: string): Promise<DeliveryState> {
-    return this.#serialized(trackerId, async (state, tracker, save) => {
-      if (!tracker.recordVisits) return;
-      if (tracker.apiKey === '') {
-        state.problem = { kind: 'not-configured' };
-        return;
-      }
-      enqueue(state, bug, this.#now());
-      await save();
-      await this.#deliver(state, tracker, save);
-    });
+    return this.recordVisits(trackerId, [bug]);
+  }
+
+  /**
+   * Queues a visit (stored, so it is never lost) without sending it yet: the
+   * bug page's banner first reads the previous visit, then `flush` sends it.
+   */
+  queueVisit(trackerId: string, bug: string): Promise<DeliveryState> {
+    // The badge waits for the attempt to send, as when a visit is queued and sent in one go.
+    const badge = false;
+    return this.#serialized(
+      trackerId,
+      async (state, tracker) => {
+        if (!tracker.recordVisits) return;
+        if (tracker.apiKey === '') {
+          state.problem = { kind: 'not-configured' };
+          return;
+        }
+        enqueue(state, bug, this.#now());
+      },
+      badge,
+    );
   }
 
   /**
@@ -62,6 +74,7 @@ export class Delivery {
    */
   recordVisits(trackerId: string, bugs: readonly string[]): Promise<DeliveryState> {
     return this.#serialized(trackerId, async (state, tracker, save) => {
+      if (!tracker.recordVisits) return;
       if (tracker.apiKey === '') {
         state.problem = { kind: 'not-configured' };
         return;
@@ -89,7 +102,7 @@ export class Delivery {
     return this.#serialized(trackerId, async () => {});
   }
 
-  #serialized(trackerId: string, operation: Operation): Promise<DeliveryState> {
+  #serialized(trackerId: string, operation: Operation, updateBadge = true): Promise<DeliveryState> {
     const run = async () => {
       const tracker = (await this.#storage.trackers()).find((t) => t.id === trackerId);
       // A removed tracker has no state to keep: never write one back.
@@ -107,7 +120,7 @@ export class Delivery {
         await operation(state, tracker, save);
       } finally {
         await save();
-        await this.#updateBadge();
+        if (updateBadge) await this.#updateBadge();
       }
       return state;
     };

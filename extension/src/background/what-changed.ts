@@ -9,6 +9,9 @@ import { TrackerStorage } from '../storage/storage.js';
 import type { Delivery } from './delivery.js';
 import { visitOnPage } from './tracker-for-page.js';
 
+/** A tracker slow to give the previous visit does not hold the visit back longer than this (the banner then shows nothing). */
+const MAX_WAIT_FOR_PREVIOUS_MS = 3000;
+
 /**
  * "What changed since your visit", in the background: the bug page's banner,
  * the popup's recent visits with their news, and the badge's count. Each
@@ -38,11 +41,22 @@ export class WhatChanged {
     if (visit) await this.#page.capture(visit.tracker, visit.bug);
   }
 
-  /** A bug page loaded: once its previous visit is read, the visit is recorded (by the tracker, and here). */
+  /**
+   * A bug page loaded: the visit is queued at once (stored, never lost), and
+   * sent, and remembered here, once the page's previous visit has been read.
+   * The recent visits' refresh is due again: it does not list this one yet.
+   */
   async pageVisited(tracker: Tracker, bug: string): Promise<void> {
-    await this.#page.captured(tracker, bug);
-    await this.#news.recordVisited(tracker.id, [bug], this.#now());
-    await this.#delivery.recordVisit(tracker.id, bug);
+    const at = this.#now();
+    await this.#delivery.queueVisit(tracker.id, bug);
+    await this.#page.captured(tracker, bug, MAX_WAIT_FOR_PREVIOUS_MS);
+    await this.#news.recordVisited(tracker.id, [bug], at);
+    await this.#delivery.flush(tracker.id);
+    await this.#serialized(tracker.id, async () => {
+      const kept = await this.#news.snapshot(tracker.id);
+      if (kept) await this.#news.saveSnapshot(tracker.id, { ...kept, at: 0 });
+      return kept;
+    });
   }
 
   /** The banner of the bug page at `url`, or null. */

@@ -40,9 +40,16 @@ export class BugPageNews {
     return previous;
   }
 
-  /** Waits for the read started when the page began loading, if there was one. */
-  async captured(tracker: Tracker, bug: string): Promise<void> {
-    await this.#captures.get(`${tracker.id} ${bug}`)?.previous;
+  /** Waits (at most `timeoutMs`) for the read started when the page began loading, if there was one. */
+  async captured(tracker: Tracker, bug: string, timeoutMs: number): Promise<void> {
+    const capture = this.#captures.get(`${tracker.id} ${bug}`);
+    if (!capture) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([capture.previous, timeout]);
+    clearTimeout(timer);
   }
 
   /**

@@ -22,6 +22,8 @@ interface PopupProps {
   news: NewsSnapshot | null;
   onMarkSeen: (ids: number[]) => void;
   marking: boolean;
+  /** What is shown is what was kept from last time, until this opening's data arrives (busy meanwhile). */
+  stale: boolean;
 }
 
 /** The toolbar popup: the tracker's instance information, recent visits and delivery status. */
@@ -37,6 +39,7 @@ export function Popup({
   news,
   onMarkSeen,
   marking,
+  stale,
 }: PopupProps) {
   const switcher = trackers.length > 1 && current !== null && (
     <Switcher entries={trackers} current={current} onSwitch={onSwitch} />
@@ -55,7 +58,7 @@ export function Popup({
     (section) => !section.ok,
   );
   return (
-    <main>
+    <main aria-busy={stale ? 'true' : undefined}>
       {switcher}
       <header>
         <h1>

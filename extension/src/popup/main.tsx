@@ -7,9 +7,9 @@ import { browserPlatform } from '../platform/browser.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
 import { chooseTracker } from './choose-tracker.js';
+import { forgetPaint, keepPaint } from './kept-paint.js';
 import { loadPopupData, type PopupData } from './load.js';
 import { Popup } from './Popup.js';
-import { forgetPaint, keepPaint } from './kept-paint.js';
 import { cachedPopupData, forCache } from './popup-cache.js';
 import type { SwitcherEntry } from './Switcher.js';
 import { trackerStatus } from './tracker-status.js';
@@ -167,6 +167,7 @@ function App() {
       news={news}
       onMarkSeen={(ids) => data && void markSeen(data.tracker.id, ids)}
       marking={marking}
+      stale={!fresh}
     />
   );
 }
