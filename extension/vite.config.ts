@@ -1,13 +1,47 @@
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { manifestFor, type Target } from './manifest.config.js';
+
+/**
+ * crxjs lists a script imported with `?script` as web-accessible to every
+ * page, which it needs only when a page loads it; the bug-page banner is
+ * registered with `scripting.registerContentScripts` and loaded by the
+ * browser, so no page needs to reach it (and none can then tell the
+ * extension is installed by fetching it).
+ */
+function bannerNotWebAccessible(): Plugin {
+  return {
+    name: 'banner-not-web-accessible',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const manifest = bundle['manifest.json'];
+        if (manifest?.type !== 'asset' || typeof manifest.source !== 'string') return;
+        const json = JSON.parse(manifest.source) as {
+          web_accessible_resources?: Array<{ resources: string[] }>;
+        };
+        const kept = (json.web_accessible_resources ?? [])
+          .map((entry) => ({ ...entry, resources: entry.resources.filter((r) => !r.includes('bug-banner')) }))
+          .filter((entry) => entry.resources.length > 0);
+        if (kept.length > 0) json.web_accessible_resources = kept;
+        else delete json.web_accessible_resources;
+        manifest.source = JSON.stringify(json, null, 2);
+      },
+    },
+  };
+}
 
 /** `vite build --mode chromium` or `--mode firefox`: same source, one unpacked folder per browser. */
 export default defineConfig(({ mode }) => {
   const target: Target = mode === 'firefox' ? 'firefox' : 'chromium';
   return {
-    plugins: [preact(), crx({ manifest: manifestFor(target), browser: target === 'firefox' ? 'firefox' : 'chrome' })],
+    plugins: [
+      preact(),
+      crx({ manifest: manifestFor(target), browser: target === 'firefox' ? 'firefox' : 'chrome' }),
+      bannerNotWebAccessible(),
+    ],
     build: { outDir: `dist/${target}`, emptyOutDir: true, target: 'es2022' },
   };
 });
