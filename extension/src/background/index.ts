@@ -1,4 +1,4 @@
-import { isLocalTracker, originPattern } from '../common/trackers.js';
+import { bannerOrigins } from '../news/banner-origins.js';
 import { browserPlatform } from '../platform/browser.js';
 import { LOCAL, SYNC } from '../storage/layout.js';
 import { NewsStorage } from '../storage/news-storage.js';
@@ -23,16 +23,14 @@ const whatChanged = new WhatChanged(platform, delivery);
 
 const NEWS_ALARM = 'what-changed';
 
-/** The banner runs on the configured trackers' origins that are granted (BMO marks new comments itself). */
-async function registerBanner(): Promise<void> {
-  const trackers = await storage.trackerSettings();
-  const origins = new Set<string>();
-  for (const tracker of trackers) {
-    if (new URL(tracker.url).hostname === 'bugzilla.mozilla.org') continue;
-    const origin = originPattern(tracker.url);
-    if (isLocalTracker(tracker.url) || (await platform.hasHostPermission(origin))) origins.add(origin);
-  }
-  await platform.setBannerOrigins([...origins]);
+let registering: Promise<unknown> = Promise.resolve();
+/** One registration at a time: start-up and a change of the list may ask at once. */
+function registerBanner(): void {
+  const register = async () =>
+    platform.setBannerOrigins(
+      await bannerOrigins(await storage.trackerSettings(), (origin) => platform.hasHostPermission(origin)),
+    );
+  registering = registering.then(register, register).catch(() => {});
 }
 
 async function scheduleNews(): Promise<void> {
@@ -51,19 +49,19 @@ platform.onPageVisited((url) => {
 });
 platform.scheduleAlarm('deliver-queued-visits', 1);
 void scheduleNews();
-void registerBanner().catch(() => {});
+registerBanner();
 platform.onAlarm((name) => {
   if (name === NEWS_ALARM) void whatChanged.refreshAll();
   else void delivery.flushAll();
 });
 platform.onStartup(() => {
   void delivery.flushAll();
-  void registerBanner().catch(() => {});
+  registerBanner();
 });
 // A tracker added, edited or removed (here or on another device), or a key changed: try again with it.
 platform.onStorageChanged((area, keys) => {
   if (area === 'sync' || keys.some((key) => key.startsWith(LOCAL.apiKey('')))) void delivery.flushAll();
-  if (area === 'sync' && keys.includes(SYNC.trackers)) void registerBanner().catch(() => {});
+  if (area === 'sync' && keys.includes(SYNC.trackers)) registerBanner();
   if (area === 'sync' && keys.includes(SYNC.newsSettings)) {
     void scheduleNews();
     void delivery.refreshBadge();
