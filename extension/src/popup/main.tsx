@@ -70,9 +70,10 @@ function App() {
     ]);
     if (!stillShown()) return;
     const fromCache = cachedPopupData(cached, tracker);
+    // The refresh below replaces it when it answers, before or after the rest of the data.
+    setNews(snapshot);
     if (fromCache) {
       setData(fromCache);
-      setNews(snapshot);
       mark('firstPaintMs');
     }
     const refreshedNews = platform
@@ -86,7 +87,6 @@ function App() {
     if (!stillShown()) return;
     setData(loaded);
     setFresh(true);
-    if (!fromCache) setNews(snapshot);
     mark('firstPaintMs');
     void newsStorage.savePopupCache(tracker.id, forCache(loaded));
     await refreshedNews;
