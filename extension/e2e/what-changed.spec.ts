@@ -1,6 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type BzServer, startServer } from '@bz-companion/server';
 import { createClient } from '@bz-companion/shared';
 import { expect, type Page, test } from '@playwright/test';
@@ -16,7 +14,6 @@ const ME = 'tess@example.com';
 const OTHER = 'omar@example.com';
 const KEY = 'WhatChangedKey789abcdefghijklmnopqrstuvw';
 const OTHER_KEY = 'OtherUserKey3456789abcdefghijklmnopqrstu';
-const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
 
 const paragraphs = (n: number) =>
   Array.from(
@@ -104,11 +101,6 @@ async function runNewsAlarm(): Promise<void> {
 
 const banner = (page: Page) => page.getByTestId('bz-companion-banner');
 
-function keepScreenshot(name: string) {
-  mkdirSync(DOCS, { recursive: true });
-  copyFileSync(join(SCREENSHOTS, name), join(DOCS, name));
-}
-
 test('a first visit shows no banner', async () => {
   const page = await visit(1);
   await expect(page.locator('#bug-title')).toBeVisible();
@@ -132,7 +124,6 @@ test('visit bug 3, another user comments: the badge, the popup and the page say 
   await expect(changed).toContainText('Login page loops after the session expires');
   await expect(changed.getByText('1 new')).toHaveAttribute('title', '1 new comment');
   await popup.screenshot({ path: join(SCREENSHOTS, 'popup-what-changed.png') });
-  keepScreenshot('popup-what-changed.png');
   await popup.close();
 
   const page = await browser.context.newPage();
@@ -140,7 +131,6 @@ test('visit bug 3, another user comments: the badge, the popup and the page say 
   await expect(banner(page)).toContainText(/^1 new comment since your last visit .+\./);
   await expect.poll(() => visitedAt(3)).not.toBe(seen);
   await page.screenshot({ path: join(SCREENSHOTS, 'banner-light.png') });
-  keepScreenshot('banner-light.png');
   await expect(page.locator('#c4')).not.toBeInViewport();
   await banner(page).getByRole('link', { name: 'Show the first new comment' }).click();
   await expect(page.locator('#c4')).toBeInViewport();
@@ -166,7 +156,6 @@ test('the banner follows a dark page', async () => {
   await expect(banner(page)).toHaveClass(/dark/);
   await expect.poll(() => visitedAt(3)).not.toBe(seen);
   await page.screenshot({ path: join(SCREENSHOTS, 'banner-dark.png') });
-  keepScreenshot('banner-dark.png');
   await page.close();
 });
 
