@@ -27,7 +27,7 @@ describe('retention', () => {
     const store = storeKeeping('10');
     expect(retentionCutoff(store, clock)).toBe(NOW / 1000 - 10 * 86_400);
     expect(await pruneExpiredVisits(store, clock)).toBe(1);
-    expect(store.recentVisits(1).map((v) => v.bugId)).toEqual([2]);
+    expect((await store.recentVisits(1)).map((v) => v.bugId)).toEqual([2]);
   });
 
   it('keeps everything when the data never set the parameter (Bugzilla’s default of 10 is only shown)', async () => {

@@ -3,6 +3,7 @@ import type { AdjustableClock } from '../adjustable-clock.js';
 import { LoginFailures } from '../login/login-failures.js';
 import { pruneExpiredVisits } from '../retention.js';
 import { snapshotFromFixture } from '../store/fixture.js';
+import type { Read } from '../store/read.js';
 import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 import { describeFault } from './apply-faults.js';
@@ -33,7 +34,7 @@ export class AdminControls {
   readonly clock: AdjustableClock;
   readonly log: ((line: string) => void) | undefined;
   readonly #store: Store;
-  readonly #startSnapshot: StoreSnapshot;
+  readonly #startSnapshot: Read<StoreSnapshot>;
   readonly #startFixture: unknown;
   readonly #clockStart: number | null;
   #fixture: unknown;
@@ -43,6 +44,8 @@ export class AdminControls {
     this.clock = input.clock;
     this.log = input.log;
     this.#startSnapshot = input.store.snapshot();
+    // Awaited by the first reset; until then a failed read must not end the process as unhandled.
+    if (this.#startSnapshot instanceof Promise) this.#startSnapshot.catch(() => {});
     this.#startFixture = input.fixture;
     this.#fixture = input.fixture;
     this.#clockStart = input.clockStart;
@@ -59,7 +62,7 @@ export class AdminControls {
    * counting). An invalid fixture throws FixtureError and changes nothing.
    */
   async reset(fixture?: unknown): Promise<void> {
-    const snapshot = fixture === undefined ? this.#startSnapshot : snapshotFromFixture(fixture);
+    const snapshot = fixture === undefined ? await this.#startSnapshot : snapshotFromFixture(fixture);
     await this.#store.replaceAll(snapshot);
     this.#fixture = fixture === undefined ? this.#startFixture : structuredClone(fixture);
     this.faults.clear();

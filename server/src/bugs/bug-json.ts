@@ -25,15 +25,31 @@ const time = (seconds: number) => formatBugzillaTime(seconds * 1000);
  * callers also get `update_token`, and members of the time-tracking group the
  * time fields.
  */
-export function bugJson(bug: Bug, store: Store, caller: User | undefined, fields: FieldSelection, nowMs: number): Json {
+export async function bugJson(
+  bug: Bug,
+  store: Store,
+  caller: User | undefined,
+  fields: FieldSelection,
+  nowMs: number,
+): Promise<Json> {
   const f = bug.fields;
+  // What needs the store is read first (only when selected), so the answer's keys keep 5.2's order.
+  const userOf = (name: string, userId: number | null) =>
+    userId === null || !fields.wants(name) ? undefined : store.userById(userId);
+  const [creator, assignedTo, qaContact] = await Promise.all([
+    userOf('creator', bug.reporter),
+    userOf('assigned_to', bug.assignedTo),
+    userOf('qa_contact', bug.qaContact),
+  ]);
+  const blocks = fields.wants('blocks') ? await sortDependencies(store, f.blocks) : [];
+  const dependsOn = fields.wants('depends_on') ? await sortDependencies(store, f.depends_on) : [];
+  const ccUsers = fields.wants('cc') ? await Promise.all(bug.cc.map((id) => store.userById(id))) : [];
   const json: Json = {};
   const put = (name: string, value: () => unknown, type: 'default' | 'extra' = 'default') => {
     if (fields.wants(name, type)) json[name] = value();
   };
-  const person = (name: string, userId: number | null) => {
+  const person = (name: string, user: User | undefined) => {
     if (!fields.wants(name)) return;
-    const user = userId === null ? undefined : store.userById(userId);
     json[name] = user?.login ?? '';
     if (user) json[`${name}_detail`] = userDetail(user, fields, name);
   };
@@ -58,8 +74,8 @@ export function bugJson(bug: Bug, store: Store, caller: User | undefined, fields
   put('whiteboard', () => f.whiteboard);
   put('keywords', () => [...f.keywords]);
   put('see_also', () => [...f.see_also]);
-  put('blocks', () => sortDependencies(store, f.blocks));
-  put('depends_on', () => sortDependencies(store, f.depends_on));
+  put('blocks', () => blocks);
+  put('depends_on', () => dependsOn);
   put('dupe_of', () => f.dupe_of);
   put('deadline', () => null);
   put('flags', () => f.flags.map((flag) => ({ ...flag })));
@@ -68,12 +84,11 @@ export function bugJson(bug: Bug, store: Store, caller: User | undefined, fields
   put('last_change_time', () => time(f.last_change_time));
   put('is_creator_accessible', () => bug.reporterAccessible);
   put('is_cc_accessible', () => bug.cclistAccessible);
-  person('creator', bug.reporter);
-  person('assigned_to', bug.assignedTo);
-  person('qa_contact', bug.qaContact);
+  person('creator', creator);
+  person('assigned_to', assignedTo);
+  person('qa_contact', qaContact);
   if (fields.wants('cc')) {
-    const cc = bug.cc
-      .map((id) => store.userById(id))
+    const cc = ccUsers
       .filter((user): user is User => user !== undefined)
       .sort((a, b) => (a.login < b.login ? -1 : a.login > b.login ? 1 : 0));
     json.cc = cc.map((user) => user.login);
@@ -93,11 +108,10 @@ export function bugJson(bug: Bug, store: Store, caller: User | undefined, fields
 }
 
 /** Open bugs first, then by id (5.2's `ORDER BY is_open DESC, id`); hidden bugs are not filtered out. */
-function sortDependencies(store: Store, ids: readonly number[]): number[] {
-  const open = (id: number) => {
-    const other = store.bugById(id);
-    return other ? isOpenStatus(other.fields.status) : false;
-  };
+async function sortDependencies(store: Store, ids: readonly number[]): Promise<number[]> {
+  const others = await Promise.all(ids.map((id) => store.bugById(id)));
+  const isOpen = new Map(ids.map((id, i) => [id, others[i] ? isOpenStatus(others[i].fields.status) : false]));
+  const open = (id: number) => isOpen.get(id) === true;
   return [...ids].sort((a, b) => Number(open(b)) - Number(open(a)) || a - b);
 }
 

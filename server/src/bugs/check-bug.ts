@@ -16,17 +16,17 @@ export function canSeeBug(user: User | undefined, bug: Bug, parameters: Record<s
  * bug the caller may see. The errors name the reference as given (an alias
  * stays an alias, so a hidden bug's number is not revealed).
  */
-export function checkBug(store: Store, user: User | undefined, raw: unknown): Bug {
+export async function checkBug(store: Store, user: User | undefined, raw: unknown): Promise<Bug> {
   const text = raw === null || raw === undefined || typeof raw === 'object' ? '' : String(raw).trim();
   if (text === '') throw errors.bugNumberRequired();
   let bug: Bug | undefined;
   if (/^\d+$/.test(text)) {
     const digits = text.replace(/^0+(?=\d)/, '');
     const id = Number(digits);
-    bug = id <= MAX_BUG_ID ? store.bugById(id) : undefined;
+    bug = id <= MAX_BUG_ID ? await store.bugById(id) : undefined;
     if (!bug) throw errors.bugDoesNotExist(digits);
   } else {
-    bug = store.bugByAlias(text);
+    bug = await store.bugByAlias(text);
     if (!bug) throw errors.invalidBugId(text);
   }
   if (!canSeeBug(user, bug, store.instance.parameters)) {

@@ -9,12 +9,12 @@ import type { FieldSelection } from './field-selection.js';
  * of its bug's comments, private ones included (the caller knows it); `tags` is there while
  * comment tagging is on (`comment_taggers_group` set).
  */
-export function commentJson(
+export async function commentJson(
   comment: Comment,
   count: number,
   store: Store,
   fields: FieldSelection,
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
   const json: Record<string, unknown> = {};
   const put = (name: string, value: () => unknown) => {
     if (fields.wants(name)) json[name] = value();
@@ -23,7 +23,8 @@ export function commentJson(
   put('id', () => comment.id);
   put('bug_id', () => comment.bugId);
   put('count', () => count);
-  put('creator', () => store.userById(comment.author)?.login ?? '');
+  const creator = fields.wants('creator') ? ((await store.userById(comment.author))?.login ?? '') : '';
+  put('creator', () => creator);
   put('time', () => at);
   put('creation_time', () => at);
   put('text', () => comment.text);

@@ -33,8 +33,9 @@ const PEOPLE = {
  * silently; the answer is ordered by id; `limit` 0 means no limit and an
  * `offset` needs a `limit`.
  */
-export function searchBugs(store: Store, user: User | undefined, query: URLSearchParams): Bug[] {
+export async function searchBugs(store: Store, user: User | undefined, query: URLSearchParams): Promise<Bug[]> {
   const tests: Test[] = [];
+  const peopleLookups: Array<(bugs: readonly Bug[]) => Promise<void>> = [];
   const values = (name: string) => query.getAll(name);
 
   const ids = values('id').flatMap((value) => value.split(','));
@@ -48,10 +49,8 @@ export function searchBugs(store: Store, user: User | undefined, query: URLSearc
         return Number(text);
       }),
     );
-    candidates = [...wanted]
-      .sort((a, b) => a - b)
-      .map((id) => store.bugById(id))
-      .filter((bug): bug is Bug => bug !== undefined);
+    const looked = await Promise.all([...wanted].sort((a, b) => a - b).map((id) => store.bugById(id)));
+    candidates = looked.filter((bug): bug is Bug => bug !== undefined);
   }
   const aliases = values('alias');
   if (aliases.length > 0) tests.push((bug) => bug.aliases.some((alias) => aliases.includes(alias)));
@@ -71,13 +70,21 @@ export function searchBugs(store: Store, user: User | undefined, query: URLSearc
       );
     });
   }
+  // People criteria need logins: the users matching each criterion are looked up once, not per bug.
   for (const [name, key] of Object.entries(PEOPLE)) {
     const wanted = values(name).map((text) => text.toLowerCase());
     if (wanted.length === 0) continue;
+    const logins = new Map<number, string>();
     tests.push((bug) => {
       const id = bug[key];
-      const login = id === null ? '' : (store.userById(id)?.login.toLowerCase() ?? '');
+      const login = id === null ? '' : (logins.get(id) ?? '');
       return wanted.some((text) => login.includes(text));
+    });
+    peopleLookups.push(async (bugs) => {
+      for (const bug of bugs) {
+        const id = bug[key];
+        if (id !== null && !logins.has(id)) logins.set(id, (await store.userById(id))?.login.toLowerCase() ?? '');
+      }
     });
   }
   for (const name of ['last_change_time', 'creation_time'] as const) {
@@ -94,8 +101,10 @@ export function searchBugs(store: Store, user: User | undefined, query: URLSearc
   }
   const max = Number(store.instance.parameters.max_search_results ?? '10000') || 10000;
   const parameters = store.instance.parameters;
+  const bugs = [...(candidates ?? (await store.allBugs()))];
+  for (const lookUp of peopleLookups) await lookUp(bugs);
   const found: Bug[] = [];
-  for (const bug of candidates ?? store.allBugs()) {
+  for (const bug of bugs) {
     if (tests.every((test) => test(bug)) && canSeeBug(user, bug, parameters)) found.push(bug);
   }
   const start = offset ?? 0;

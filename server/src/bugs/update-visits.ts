@@ -19,16 +19,22 @@ export interface VisitEffects {
  * otherwise anyone may record a visit of a bug they can see, and it must stay.
  * Which one applies follows the profile's rule for who may record a visit.
  */
-export function visitEffectsOfUpdate(store: Store, bug: Bug, changer: User, profile: Profile): VisitEffects {
+export async function visitEffectsOfUpdate(
+  store: Store,
+  bug: Bug,
+  changer: User,
+  profile: Profile,
+): Promise<VisitEffects> {
   const { involvement } = profile.lastVisit;
   if (involvement === 'never') return { authorVisit: false, forgetVisitsOf: [] };
   const { parameters, strictInvolvement } = store.instance;
   const forgets = involvement === 'always' || strictInvolvement;
-  const forgetVisitsOf = forgets
-    ? store.visitorsOf(bug.id).filter((userId) => {
-        const visitor = store.userById(userId);
-        return visitor !== undefined && !isInvolved(visitor, bug, parameters);
-      })
-    : [];
+  const forgetVisitsOf: number[] = [];
+  if (forgets) {
+    for (const userId of await store.visitorsOf(bug.id)) {
+      const visitor = await store.userById(userId);
+      if (visitor !== undefined && !isInvolved(visitor, bug, parameters)) forgetVisitsOf.push(userId);
+    }
+  }
   return { authorVisit: isInvolved(changer, bug, parameters), forgetVisitsOf };
 }

@@ -1,5 +1,6 @@
 import { errors } from '../errors.js';
 import type { Profile } from '../profiles/profile.js';
+import { afterRead } from '../store/read.js';
 import type { Store } from '../store/store.js';
 import type { User } from '../store/types.js';
 import type { Credential } from './credentials.js';
@@ -27,25 +28,29 @@ export const ANONYMOUS: Identity = { user: undefined, via: undefined };
 
 /**
  * Checks a credential as Bugzilla does; a bad one is an error, never a silent
- * fall-back to anonymous. Synchronous except for a password (scrypt).
+ * fall-back to anonymous. Synchronous except for a password (scrypt) and a
+ * store whose reads are promises (PostgreSQL).
  */
 export function identify(credential: Credential, context: IdentifyContext): Identity | Promise<Identity> {
   switch (credential.kind) {
     case 'none':
       return ANONYMOUS;
-    case 'api-key': {
-      const found = context.store.findApiKey(credential.key);
-      if (!found) throw errors.invalidApiKey();
-      if (found.revoked) throw errors.revokedApiKey();
-      return { user: enabled(found.user, context.store), via: 'api-key' };
-    }
+    case 'api-key':
+      return afterRead(context.store.findApiKey(credential.key), (found): Identity => {
+        if (!found) throw errors.invalidApiKey();
+        if (found.revoked) throw errors.revokedApiKey();
+        return { user: enabled(found.user, context.store), via: 'api-key' };
+      });
     case 'token': {
       const { userId, secret } = credential;
-      const user = context.store.userById(userId);
-      if (!user || !context.store.useLoginToken(userId, secret, context.ip, context.now)) {
-        throw errors.invalidToken(context.profile.codes.invalidToken);
-      }
-      return { user: enabled(user, context.store), via: 'token', token: { userId, secret } };
+      const invalid = () => errors.invalidToken(context.profile.codes.invalidToken);
+      return afterRead(context.store.userById(userId), (user) => {
+        if (!user) throw invalid();
+        return afterRead(context.store.useLoginToken(userId, secret, context.ip, context.now), (used): Identity => {
+          if (!used) throw invalid();
+          return { user: enabled(user, context.store), via: 'token', token: { userId, secret } };
+        });
+      });
     }
     case 'password':
       return checkPassword(credential.login, credential.password, context);
@@ -55,7 +60,7 @@ export function identify(credential: Credential, context: IdentifyContext): Iden
 /** 5.2's order: lock-out, then the password, then whether the account is enabled. */
 async function checkPassword(login: string, password: string, context: IdentifyContext): Promise<Identity> {
   const { store, failures, ip, now } = context;
-  const user = store.userByLogin(login);
+  const user = await store.userByLogin(login);
   // An unknown login gets the same answer as a wrong password, so logins cannot be probed.
   if (!user) throw errors.invalidLoginOrPassword(undefined);
   if (failures.isLockedOut(user.id, ip, now)) throw locked(user, context);

@@ -18,7 +18,7 @@ export const MAX_COMMENT_LENGTH = 65535;
  * `comment_ids`); both maps are always there. Private comments are only for
  * insiders: left out of a bug's list, an error when asked for by id.
  */
-function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: boolean): BugCommentsResult {
+async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: boolean): Promise<BugCommentsResult> {
   const { user, query } = request;
   const parameters = store.instance.parameters;
   const insider = isInsider(user, parameters);
@@ -31,13 +31,13 @@ function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: boolea
 
   const bugs: BugCommentsResult['bugs'] = {};
   for (const ref of bugRefs) {
-    const bug = checkBug(store, user, ref);
+    const bug = await checkBug(store, user, ref);
     const shown: Array<Record<string, unknown>> = [];
-    store.commentsOf(bug.id).forEach((comment, count) => {
+    for (const [count, comment] of (await store.commentsOf(bug.id)).entries()) {
       if ((insider || !comment.isPrivate) && (newSince === null || comment.time > newSince)) {
-        shown.push(commentJson(comment, count, store, fields));
+        shown.push(await commentJson(comment, count, store, fields));
       }
-    });
+    }
     bugs[String(bug.id)] = { comments: shown };
   }
 
@@ -46,15 +46,18 @@ function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: boolea
   if (ids.some((id) => !/^\d+$/.test(id))) {
     throw errors.commentIdNotNumeric();
   }
-  const found: Comment[] = ids.map((id) => {
-    const comment = store.commentById(Number(id));
+  const found: Comment[] = [];
+  for (const id of ids) {
+    const comment = await store.commentById(Number(id));
     if (!comment) throw errors.invalidCommentId(id);
-    return comment;
-  });
-  for (const bugId of new Set(found.map((comment) => comment.bugId))) checkBug(store, user, bugId);
+    found.push(comment);
+  }
+  for (const bugId of new Set(found.map((comment) => comment.bugId))) await checkBug(store, user, bugId);
   for (const comment of found) {
     if (comment.isPrivate && !insider) throw errors.commentIsPrivate(comment.id);
-    byId[String(comment.id)] = commentJson(comment, store.commentsOf(comment.bugId).indexOf(comment), store, fields);
+    // By id, not identity: a store reading from a database answers each read with new objects.
+    const count = (await store.commentsOf(comment.bugId)).findIndex((other) => other.id === comment.id);
+    byId[String(comment.id)] = await commentJson(comment, count, store, fields);
   }
   return { bugs, comments: byId };
 }
@@ -86,7 +89,7 @@ async function addComment(request: ApiRequest, { store, clock, profile }: RouteD
   if (typeof given !== 'string' && typeof given !== 'number') throw errors.paramRequired('comment');
   if (String(given).trim() === '') throw errors.paramRequired('comment');
   const id = param(request, 'id') ?? request.pathId;
-  const bug = checkBug(store, user, Array.isArray(id) ? id[0] : id);
+  const bug = await checkBug(store, user, Array.isArray(id) ? id[0] : id);
   const parameters = store.instance.parameters;
   // The pre-3.6 name `private`, when given, replaces `is_private` (as 5.2 does).
   const isPrivate = truthy(param(request, 'private') ?? param(request, 'is_private'));
@@ -101,7 +104,7 @@ async function addComment(request: ApiRequest, { store, clock, profile }: RouteD
     text,
     isPrivate,
     time: Math.floor(databaseNow(clock, store.instance) / 1000),
-    ...visitEffectsOfUpdate(store, bug, user, profile),
+    ...(await visitEffectsOfUpdate(store, bug, user, profile)),
   });
   return { id: comment.id };
 }

@@ -12,42 +12,49 @@ import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
  * a comment private is shown only to insiders, and to them with the comment's
  * database row, as 5.2 does. include/exclude_fields do not apply (5.2 ignores them).
  */
-function history(request: ApiRequest, { store }: RouteDeps): BugHistoryResult {
+async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHistoryResult> {
   const { user, query } = request;
   const insider = isInsider(user, store.instance.parameters);
   const refs = [...(request.pathId === undefined ? [] : [request.pathId]), ...query.getAll('ids')];
   const newSinceText = query.get('new_since');
   const newSince = newSinceText === null ? null : parseLegalDate(newSinceText);
-  const bugs = refs.map((ref) => checkBug(store, user, ref));
-  return {
-    bugs: bugs.map((bug) => ({
-      id: bug.id,
-      alias: [...bug.aliases],
-      history: store
-        .historyOf(bug.id)
-        .filter((set) => newSince === null || set.when > newSince)
-        .map((set) => changeSetJson(set, store, insider))
-        .filter((entry) => entry.changes.length > 0),
-    })),
-  };
+  const bugs = [];
+  for (const ref of refs) bugs.push(await checkBug(store, user, ref));
+  const answer: BugHistoryResult = { bugs: [] };
+  for (const bug of bugs) {
+    const history: HistoryEntry[] = [];
+    for (const set of await store.historyOf(bug.id)) {
+      if (newSince !== null && set.when <= newSince) continue;
+      const entry = await changeSetJson(set, store, insider);
+      if (entry.changes.length > 0) history.push(entry);
+    }
+    answer.bugs.push({ id: bug.id, alias: [...bug.aliases], history });
+  }
+  return answer;
 }
 
-function changeSetJson(set: ChangeSet, store: Store, insider: boolean): HistoryEntry {
-  const changes = set.changes
-    .filter((change) => insider || !madeCommentPrivate(change))
-    .map((change) => changeJson(change, store, insider));
-  return { when: formatBugzillaTime(set.when * 1000), who: store.userById(set.who)?.login ?? '', changes };
+async function changeSetJson(set: ChangeSet, store: Store, insider: boolean): Promise<HistoryEntry> {
+  const changes: HistoryEntry['changes'] = [];
+  for (const change of set.changes) {
+    if (insider || !madeCommentPrivate(change)) changes.push(await changeJson(change, store, insider));
+  }
+  const who = (await store.userById(set.who))?.login ?? '';
+  return { when: formatBugzillaTime(set.when * 1000), who, changes };
 }
 
 const madeCommentPrivate = (change: FieldChange) => change.field_name === 'longdescs.isprivate' && change.added === '1';
 
-function changeJson(change: FieldChange, store: Store, insider: boolean): HistoryEntry['changes'][number] {
+async function changeJson(
+  change: FieldChange,
+  store: Store,
+  insider: boolean,
+): Promise<HistoryEntry['changes'][number]> {
   const json: HistoryEntry['changes'][number] = {
     field_name: change.field_name,
     removed: change.removed,
     added: change.added,
   };
-  const comment = change.comment_id === undefined ? undefined : store.commentById(change.comment_id);
+  const comment = change.comment_id === undefined || !insider ? undefined : await store.commentById(change.comment_id);
   if (insider && comment) {
     json.comment = {
       comment_id: comment.id,

@@ -18,18 +18,21 @@ const when = (seconds: number) =>
  * login, so they show what a logged-out visitor of Bugzilla would: nothing of
  * a bug in a group, and no private comments.
  */
-export function bugPageBody(bug: Bug, store: Store): string {
+export async function bugPageBody(bug: Bug, store: Store): Promise<string> {
   const aliases = bug.aliases.length ? ` <span class="alias">(${escapeHtml(bug.aliases.join(', '))})</span>` : '';
   const title = `<h1 id="bug-title" data-bug-id="${bug.id}">Bug ${bug.id}${aliases}</h1>`;
   const footer = '<p><a href="./">All bugs</a></p>';
   if (bug.groups.length > 0) {
     return `${title}\n<p>This bug is restricted to some groups; log in through the API to read it.</p>\n${footer}`;
   }
-  const login = (id: number | null) => escapeHtml(id === null ? '' : (store.userById(id)?.login ?? ''));
+  const [bugComments, bugHistory] = await Promise.all([store.commentsOf(bug.id), store.historyOf(bug.id)]);
+  const people = [bug.assignedTo, bug.reporter, ...bugComments.map((c) => c.author), ...bugHistory.map((s) => s.who)];
+  const logins = new Map<number, string>();
+  for (const id of new Set(people)) if (id !== null) logins.set(id, (await store.userById(id))?.login ?? '');
+  const login = (id: number | null) => escapeHtml(id === null ? '' : (logins.get(id) ?? ''));
   const f = bug.fields;
   const status = escapeHtml(f.resolution ? `${f.status} ${f.resolution}` : f.status);
-  const comments = store
-    .commentsOf(bug.id)
+  const comments = bugComments
     .map((comment, count) => ({ comment, count }))
     .filter(({ comment }) => !comment.isPrivate)
     .map(
@@ -39,8 +42,7 @@ export function bugPageBody(bug: Bug, store: Store): string {
 </article>`,
     )
     .join('\n');
-  const history = store
-    .historyOf(bug.id)
+  const history = bugHistory
     .flatMap((set) =>
       set.changes
         .filter((change) => !(change.field_name === 'longdescs.isprivate' && change.added === '1'))

@@ -11,25 +11,29 @@ import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
  * (repeated, never split on commas), each once. Over REST the first id that fails fails the request
  * (5.2 cannot report it as a fault there), so `faults` is always empty.
  */
-function get(request: ApiRequest, { store, clock }: RouteDeps): BugGetResult {
+async function get(request: ApiRequest, { store, clock }: RouteDeps): Promise<BugGetResult> {
   const refs: string[] = request.pathId === undefined ? [] : [request.pathId];
   refs.push(...request.query.getAll('ids'));
   if (refs.length === 0) throw errors.paramRequired('ids');
   const seen = new Set<number>();
-  const bugs = refs
-    .map((ref) => checkBug(store, request.user, ref))
-    .filter((bug) => !seen.has(bug.id) && seen.add(bug.id));
+  const bugs = [];
+  // One at a time: the first reference that fails is the error, as in 5.2.
+  for (const ref of refs) {
+    const bug = await checkBug(store, request.user, ref);
+    if (!seen.has(bug.id)) bugs.push(bug);
+    seen.add(bug.id);
+  }
   const fields = FieldSelection.fromQuery(request.query);
   const now = clock.now();
-  return { bugs: bugs.map((bug) => bugJson(bug, store, request.user, fields, now)), faults: [] };
+  return { bugs: await Promise.all(bugs.map((bug) => bugJson(bug, store, request.user, fields, now))), faults: [] };
 }
 
 /** Bug.search: the visible bugs matching every criterion, by id. */
-function search(request: ApiRequest, { store, clock }: RouteDeps): BugSearchResult {
-  const bugs = searchBugs(store, request.user, request.query);
+async function search(request: ApiRequest, { store, clock }: RouteDeps): Promise<BugSearchResult> {
+  const bugs = await searchBugs(store, request.user, request.query);
   const fields = FieldSelection.fromQuery(request.query);
   const now = clock.now();
-  return { bugs: bugs.map((bug) => bugJson(bug, store, request.user, fields, now)) };
+  return { bugs: await Promise.all(bugs.map((bug) => bugJson(bug, store, request.user, fields, now))) };
 }
 
 export const bugRoutes = {

@@ -53,10 +53,10 @@ export const instanceRoutes = {
   },
   'GET /rest/last_audit_time': {
     auth: 'optional-unless-requirelogin',
-    handle: (request, { store, profile }) => {
+    handle: async (request, { store, profile }) => {
       // Unknown class names are dropped silently; if none is left, all classes count (5.2).
       const classes = request.query.getAll('class').filter((name) => profile.auditClass.test(name));
-      const latest = store.lastAuditTime(classes.length > 0 ? classes : null);
+      const latest = await store.lastAuditTime(classes.length > 0 ? classes : null);
       return { last_audit_time: latest === null ? null : formatBugzillaTime(latest * 1000) };
     },
   },

@@ -6,6 +6,8 @@ import { databaseNow } from '../clock.js';
 import { errors } from '../errors.js';
 import { isFormBody } from '../http/read-body.js';
 import type { LastVisitRules } from '../profiles/profile.js';
+import { afterRead, type Read, readEach } from '../store/read.js';
+import type { Store } from '../store/store.js';
 import type { Bug, User, VisitRecord } from '../store/types.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
@@ -43,20 +45,22 @@ async function update(request: ApiRequest, { store, clock, profile }: RouteDeps)
   const { parameters, strictInvolvement } = store.instance;
   const mustBeInvolved =
     rules.involvement === 'always' || (rules.involvement === 'when-strict-setting' && strictInvolvement);
-  const recorded: Array<{ id: number; ref: unknown }> = [];
-  for (const ref of refs) {
-    const bug = resolveBugRef(store, ref);
-    const { id } = bug;
-    if (!canSee(user, bug, parameters)) {
-      if (rules.invisibleBugs === 'skip') continue;
-      throw user ? errors.bugAccessDenied(id) : errors.bugAccessQuery(id);
-    }
-    // Nobody logged out is ever involved (5.2 answers them "not involved", not "log in").
-    if (mustBeInvolved && !(user && isInvolved(user, bug, parameters))) {
-      throw errors.notInvolved(id, profile.codes.userNotInvolved);
-    }
-    recorded.push({ id, ref });
-  }
+  // One reference after another: the first that fails is the error, as in 5.2.
+  const checked = await readEach(refs, (ref) =>
+    afterRead(resolveBugRef(store, ref), (bug): { id: number; ref: unknown } | undefined => {
+      const { id } = bug;
+      if (!canSee(user, bug, parameters)) {
+        if (rules.invisibleBugs === 'skip') return undefined;
+        throw user ? errors.bugAccessDenied(id) : errors.bugAccessQuery(id);
+      }
+      // Nobody logged out is ever involved (5.2 answers them "not involved", not "log in").
+      if (mustBeInvolved && !(user && isInvolved(user, bug, parameters))) {
+        throw errors.notInvolved(id, profile.codes.userNotInvolved);
+      }
+      return { id, ref };
+    }),
+  );
+  const recorded = checked.filter((entry) => entry !== undefined);
   const bugIds = recorded.map(({ id }) => id);
   // Only BMO gets here logged out: it inserts a row for user 0, which the foreign key refuses (read from its code).
   if (!user) throw errors.perlCrash(ANONYMOUS_INSERT_CRASH);
@@ -69,13 +73,15 @@ async function update(request: ApiRequest, { store, clock, profile }: RouteDeps)
   }));
 }
 
-function get(request: ApiRequest, { store, profile }: RouteDeps): LastVisitOrNever[] {
+/** Synchronous over a store whose reads are (the file store): the extension's hot path. */
+function get(request: ApiRequest, { store, profile }: RouteDeps): Read<LastVisitOrNever[]> {
   const rules = profile.lastVisit;
   const { user } = request;
   const refs = readIds(request, rules);
   if (refs.length === 0) {
     if (!user) return [];
-    return (rules.list === 'recent' ? store.recentVisits(user.id) : store.allVisits(user.id)).map(answer);
+    const visits = rules.list === 'recent' ? store.recentVisits(user.id) : store.allVisits(user.id);
+    return afterRead(visits, (list) => list.map(answer));
   }
   switch (rules.read) {
     case 'crash': {
@@ -88,17 +94,18 @@ function get(request: ApiRequest, { store, profile }: RouteDeps): LastVisitOrNev
     case 'stored-rows': {
       if (!user) return [];
       const wanted = new Set(refs);
-      return store
-        .allVisits(user.id)
-        .filter((visit) => wanted.has(String(visit.bugId)))
-        .map(answer);
+      return afterRead(store.allVisits(user.id), (visits) =>
+        visits.filter((visit) => wanted.has(String(visit.bugId))).map(answer),
+      );
     }
     case 'unresolved-ids':
       // master: no alias look-up, no existence or visibility check; what is not a number reads as bug 0.
-      return [...new Set(refs)].map((ref) => neverOr(user, perlInt(ref), store.lastVisit.bind(store)));
+      return readEach([...new Set(refs)], (ref) => neverOr(user, perlInt(ref), store));
     case 'contract': {
-      const ids = [...new Set(refs.map((ref) => resolveBugId(store, ref)))];
-      return ids.map((id) => neverOr(user, id, store.lastVisit.bind(store)));
+      return afterRead(
+        readEach(refs, (ref) => resolveBugId(store, ref)),
+        (ids) => readEach([...new Set(ids)], (id) => neverOr(user, id, store)),
+      );
     }
   }
 }
@@ -107,13 +114,11 @@ function answer(visit: VisitRecord): LastVisitOrNever {
   return { id: visit.bugId, last_visit_ts: formatBugzillaTime(visit.lastVisitTs * 1000) };
 }
 
-function neverOr(
-  user: User | undefined,
-  id: number,
-  lastVisit: (userId: number, bugId: number) => number | undefined,
-): LastVisitOrNever {
-  const ts = user ? lastVisit(user.id, id) : undefined;
-  return { id, last_visit_ts: ts === undefined ? null : formatBugzillaTime(ts * 1000) };
+function neverOr(user: User | undefined, id: number, store: Store): Read<LastVisitOrNever> {
+  return afterRead(user ? store.lastVisit(user.id, id) : undefined, (ts) => ({
+    id,
+    last_visit_ts: ts === undefined ? null : formatBugzillaTime(ts * 1000),
+  }));
 }
 
 function canSee(user: User | undefined, bug: Bug, parameters: Record<string, string>): boolean {

@@ -12,7 +12,7 @@ export function pages(store: Store): Middleware {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/show_bug.cgi') {
       const ref = (ctx.query.id === undefined ? '' : String(ctx.query.id)).trim();
-      const bug = /^\d+$/.test(ref) ? store.bugById(Number(ref)) : ref ? store.bugByAlias(ref) : undefined;
+      const bug = /^\d+$/.test(ref) ? await store.bugById(Number(ref)) : ref ? await store.bugByAlias(ref) : undefined;
       ctx.type = 'text/html; charset=utf-8';
       if (!bug) {
         ctx.status = 404;
@@ -22,11 +22,14 @@ export function pages(store: Store): Middleware {
         );
         return;
       }
-      ctx.body = page(`Bug ${bug.id}${bug.groups.length ? '' : ` – ${bug.fields.summary}`}`, bugPageBody(bug, store));
+      ctx.body = page(
+        `Bug ${bug.id}${bug.groups.length ? '' : ` – ${bug.fields.summary}`}`,
+        await bugPageBody(bug, store),
+      );
       return;
     }
     if (ctx.path === '/' || ctx.path === '/index.cgi' || ctx.path === '/buglist.cgi') {
-      const items = [...store.allBugs()]
+      const items = [...(await store.allBugs())]
         .map((bug) => {
           const alias = bug.aliases.length ? ` (${escapeHtml(bug.aliases.join(', '))})` : '';
           const summary = bug.groups.length ? '' : ` ${escapeHtml(bug.fields.summary)}`;

@@ -28,8 +28,8 @@ describe('comments in the store', () => {
     const store = createMemoryStore(snapshotFromFixture(fixture([4, 9])));
     const added = await Promise.all(['x', 'y', 'z'].map((text) => store.addComment(comment(text))));
     expect(added.map((c) => c.id)).toEqual([10, 11, 12]);
-    expect(store.commentsOf(1).map((c) => c.text)).toEqual(['#4', '#9', 'x', 'y', 'z']);
-    expect(store.bugById(1)?.fields.last_change_time).toBe(Date.UTC(2026, 1, 1) / 1000);
+    expect((await store.commentsOf(1)).map((c) => c.text)).toEqual(['#4', '#9', 'x', 'y', 'z']);
+    expect((await store.bugById(1))?.fields.last_change_time).toBe(Date.UTC(2026, 1, 1) / 1000);
     expect(store.lastVisit(1, 1)).toBe(Date.UTC(2026, 1, 1) / 1000);
   });
 

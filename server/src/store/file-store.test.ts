@@ -29,7 +29,7 @@ describe('file store', () => {
     await store.close();
     const again = await openFileStore(path, { create: () => emptySnapshot(defaultInstance()) });
     expect(again.created).toBe(false);
-    expect(again.store.findApiKey('key-a')?.user.login).toBe('a@example.com');
+    expect((await again.store.findApiKey('key-a'))?.user.login).toBe('a@example.com');
     await again.store.close();
   });
 
@@ -42,7 +42,7 @@ describe('file store', () => {
     const reopened = await openFileStore(path);
     expect(reopened.replayed).toBe(2);
     expect(reopened.store.lastVisit(1, 3)).toBe(200);
-    expect(reopened.store.recentVisits(1).map((v) => v.bugId)).toEqual([3, 2, 1]);
+    expect((await reopened.store.recentVisits(1)).map((v) => v.bugId)).toEqual([3, 2, 1]);
     await reopened.store.close();
   });
 
@@ -166,8 +166,8 @@ describe('user add through the journal', () => {
       store.addUser({ login: 'c@example.com' }),
     ]);
     expect([b.user.id, c.user.id].sort()).toEqual([2, 3]);
-    expect(store.findApiKey(b.apiKey)?.user.login).toBe('b@example.com');
-    expect(store.findApiKey(c.apiKey)?.user.login).toBe('c@example.com');
+    expect((await store.findApiKey(b.apiKey))?.user.login).toBe('b@example.com');
+    expect((await store.findApiKey(c.apiKey))?.user.login).toBe('c@example.com');
     const twice = await Promise.allSettled([
       store.addUser({ login: 'd@example.com' }),
       store.addUser({ login: 'D@example.com' }),
@@ -176,7 +176,7 @@ describe('user add through the journal', () => {
     expect(twice[1]).toMatchObject({ reason: { name: 'NewUserError', message: 'user D@example.com already exists' } });
     await store.close();
     const reopened = await openFileStore(path);
-    expect(reopened.store.findApiKey(c.apiKey)?.user.id).toBe(c.user.id);
+    expect((await reopened.store.findApiKey(c.apiKey))?.user.id).toBe(c.user.id);
     await reopened.store.close();
   });
 
@@ -185,7 +185,7 @@ describe('user add through the journal', () => {
     const { apiKey } = await store.addUser({ login: 'new@example.com', groups: ['brand-new'] });
     await writeFile(`${path}.lock`, '999999999\n'); // no close(): as after kill -9
     const reopened = await openFileStore(path);
-    expect(reopened.store.findApiKey(apiKey)?.user.groups).toEqual(['brand-new']);
+    expect((await reopened.store.findApiKey(apiKey))?.user.groups).toEqual(['brand-new']);
     await reopened.store.close();
     const snapshot = JSON.parse(await readFile(path, 'utf8'));
     expect(snapshot.groups).toContain('brand-new');
@@ -206,7 +206,7 @@ describe('replacing everything (admin reset) through the journal', () => {
     expect(reopened.store.snapshot()).toEqual(expected);
     expect(reopened.store.findApiKey('key-a')).toBeUndefined();
     expect(reopened.store.lastVisit(1, 1)).toBeUndefined();
-    expect(reopened.store.findApiKey('key-b')?.user.login).toBe('b@example.com');
+    expect((await reopened.store.findApiKey('key-b'))?.user.login).toBe('b@example.com');
     expect(reopened.store.recentVisits(1)).toEqual([{ bugId: 9, lastVisitTs: 300 }]);
     await reopened.store.close();
   });

@@ -1,3 +1,4 @@
+import type { Read } from './read.js';
 import type { StoreSnapshot } from './snapshot.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from './types.js';
 
@@ -26,45 +27,46 @@ export interface NewUser {
 }
 
 /**
- * What the routes need from storage. Reads are synchronous (the data lives in
- * memory); a write resolves only once it is durable, and a rejected write
- * changed nothing. Implementations: memory (tests) and JSON file (lowdb
- * snapshot + journal); another backend only has to keep these promises.
+ * What the routes need from storage. Reads are `Read`s: synchronous where the
+ * data lives in memory, promises where it lives in a database, and callers
+ * await both alike; a write resolves only once it is durable, and a rejected
+ * write changed nothing. Implementations: memory (tests), JSON file (lowdb
+ * snapshot + journal) and PostgreSQL; another backend only has to keep these promises.
  */
 export interface Store {
   readonly instance: InstanceSettings;
   /** The user an API key belongs to, and whether the key was revoked. */
-  findApiKey(key: string): { user: User; revoked: boolean } | undefined;
-  userById(id: number): User | undefined;
+  findApiKey(key: string): Read<{ user: User; revoked: boolean } | undefined>;
+  userById(id: number): Read<User | undefined>;
   /** Logins are matched without regard to letter case, as Bugzilla does. */
-  userByLogin(login: string): User | undefined;
+  userByLogin(login: string): Read<User | undefined>;
   /** Whether `<userId>-<secret>` is a live login token usable from `ip`; using one marks it used at `ts`. */
-  useLoginToken(userId: number, secret: string, ip: string, ts: number): boolean;
+  useLoginToken(userId: number, secret: string, ip: string, ts: number): Read<boolean>;
   /** Stores a new login token (its hash only); tokens unused since `expireBefore` die with it, as in 5.2. */
   addLoginToken(userId: number, secret: string, ipAddr: string | null, ts: number, expireBefore: number): Promise<void>;
   /** Ends one login token (logout); the user's other tokens stay. */
   removeLoginToken(userId: number, secret: string): Promise<void>;
-  bugById(id: number): Bug | undefined;
+  bugById(id: number): Read<Bug | undefined>;
   /** Every bug, by id. */
-  allBugs(): Iterable<Bug>;
+  allBugs(): Read<Iterable<Bug>>;
   /** Aliases are matched without regard to letter case, as Bugzilla does. */
-  bugByAlias(alias: string): Bug | undefined;
+  bugByAlias(alias: string): Read<Bug | undefined>;
   /** A comment by its global id. */
-  commentById(id: number): Comment | undefined;
+  commentById(id: number): Read<Comment | undefined>;
   /** A bug's comments, oldest first: a comment's index is its `count`. */
-  commentsOf(bugId: number): readonly Comment[];
+  commentsOf(bugId: number): Read<readonly Comment[]>;
   /** A bug's change sets, oldest first. */
-  historyOf(bugId: number): readonly ChangeSet[];
+  historyOf(bugId: number): Read<readonly ChangeSet[]>;
   /** The users who have a last-visit row for the bug. */
-  visitorsOf(bugId: number): number[];
+  visitorsOf(bugId: number): Read<number[]>;
   /** Epoch seconds of the user's last visit to the bug. */
-  lastVisit(userId: number, bugId: number): number | undefined;
+  lastVisit(userId: number, bugId: number): Read<number | undefined>;
   /** The user's 20 most recent visits, newest first. */
-  recentVisits(userId: number): VisitRecord[];
+  recentVisits(userId: number): Read<VisitRecord[]>;
   /** Every visit of the user, in the order the store keeps them (oldest write first). */
-  allVisits(userId: number): VisitRecord[];
+  allVisits(userId: number): Read<VisitRecord[]>;
   /** Epoch seconds of the newest audit event of these classes (all classes when null). */
-  lastAuditTime(classNames: readonly string[] | null): number | null;
+  lastAuditTime(classNames: readonly string[] | null): Read<number | null>;
   /** Sets the user's last visit of each bug, in order, all with one timestamp (epoch seconds). */
   recordVisits(userId: number, bugIds: readonly number[], ts: number): Promise<void>;
   /** Removes visits older than `cutoff` (epoch seconds); resolves to how many. */
@@ -74,7 +76,7 @@ export interface Store {
   /** Creates a user with a new random API key, which is returned once and stored only as a hash. */
   addUser(input: NewUser): Promise<{ user: User; apiKey: string }>;
   /** The whole content as it is now, detached from the store (what a reset goes back to). */
-  snapshot(): StoreSnapshot;
+  snapshot(): Read<StoreSnapshot>;
   /** Replaces the whole content, durably like any write (admin reset); its journal position is kept. */
   replaceAll(snapshot: StoreSnapshot): Promise<void>;
   close(): Promise<void>;
