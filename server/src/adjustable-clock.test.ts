@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AdjustableClock, parseInstant } from './adjustable-clock.js';
-import { databaseTime } from './clock.js';
+import { withSkew } from './clock.js';
 import { defaultInstance } from './store/default-instance.js';
 
 /** A clock over a system time the test moves by hand. */
@@ -50,9 +50,9 @@ describe('AdjustableClock', () => {
   it('overrides the instance database offset only while one is set', () => {
     const { clock } = clockOver(T);
     const instance = { ...defaultInstance(), dbTimeOffsetSeconds: 5, visitRetention: false, strictInvolvement: false };
-    expect(databaseTime(T, instance, clock)).toBe(T + 5000);
+    expect(withSkew(T, instance, clock.dbTimeOffsetSeconds())).toBe(T + 5000);
     clock.setDbTimeOffset(-60);
-    expect(databaseTime(T, instance, clock)).toBe(T - 60_000);
+    expect(withSkew(T, instance, clock.dbTimeOffsetSeconds())).toBe(T - 60_000);
     expect(clock.state(5)).toEqual({ now: '2026-01-01T00:00:00Z', frozen: false, db_time_offset_seconds: -60 });
     clock.setDbTimeOffset(undefined);
     expect(clock.state(5).db_time_offset_seconds).toBe(5);

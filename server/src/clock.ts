@@ -17,12 +17,7 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** The database's clock at web-clock time `webMs`: plus the skew the clock or else the instance sets. */
-export function databaseTime(webMs: number, instance: InstanceSettings, clock: Clock): number {
-  return webMs + (clock.dbTimeOffsetSeconds?.() ?? instance.dbTimeOffsetSeconds) * 1000;
-}
-
-/** The database's clock now: what Bugzilla stamps rows with (`NOW()`). */
-export function databaseNow(clock: Clock, instance: InstanceSettings): number {
-  return databaseTime(clock.now(), instance, clock);
+/** `ms` moved by the database's skew: the clock's override (admin API), or else the instance's setting. */
+export function withSkew(ms: number, instance: InstanceSettings, skewOverrideSeconds: number | undefined): number {
+  return ms + (skewOverrideSeconds ?? instance.dbTimeOffsetSeconds) * 1000;
 }

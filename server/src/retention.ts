@@ -1,4 +1,5 @@
-import { type Clock, databaseNow } from './clock.js';
+import type { Clock } from './clock.js';
+import { afterRead, type Read } from './store/read.js';
 import type { Store } from './store/store.js';
 
 /**
@@ -8,16 +9,17 @@ import type { Store } from './store/store.js';
  * `evenIfUnset`: an administrator running clean-bug-user-last-visit.pl prunes
  * by the parameter's value (default 10) whether or not anyone set it.
  */
-export function retentionCutoff(store: Store, clock: Clock, evenIfUnset = false): number | null {
+export function retentionCutoff(store: Store, clock: Clock, evenIfUnset = false): Read<number | null> {
   if (!store.instance.visitRetention && !evenIfUnset) return null;
   const days = Number((store.instance.parameters.last_visit_keep_days ?? '').trim() || '0');
   if (!Number.isFinite(days) || days <= 0) return null;
-  return Math.floor(databaseNow(clock, store.instance) / 1000 - days * 86_400);
+  const now = store.databaseNow(clock.now(), clock.dbTimeOffsetSeconds?.());
+  return afterRead(now, (ms) => Math.floor(ms / 1000 - days * 86_400));
 }
 
 /** Prunes now; resolves to how many visits went. */
 export async function pruneExpiredVisits(store: Store, clock: Clock, evenIfUnset = false): Promise<number> {
-  const cutoff = retentionCutoff(store, clock, evenIfUnset);
+  const cutoff = await retentionCutoff(store, clock, evenIfUnset);
   return cutoff === null ? 0 : store.pruneVisits(cutoff);
 }
 

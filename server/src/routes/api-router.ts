@@ -10,6 +10,7 @@ import type { ApiState } from '../http/respond.js';
 import { presentedCredentials } from '../login/credentials.js';
 import type { Identity } from '../login/identify.js';
 import type { Profile, ProfileName } from '../profiles/profile.js';
+import type { Read } from '../store/read.js';
 import { bugCommentRoutes } from './bug-comments.js';
 import { bugHistoryRoutes } from './bug-history.js';
 import { bugRoutes } from './bugs.js';
@@ -69,14 +70,21 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
         profile.credentials,
       );
       const ip = clientIp(ctx.ip);
-      const identity = authenticate(presented, policy, { ...deps, ip, now: Math.floor(deps.clock.now() / 1000) });
+      const webNow = deps.clock.now();
+      let databaseNow: Read<number> | undefined;
+      const askDatabase = () => {
+        databaseNow ??= deps.store.databaseNow(webNow, deps.clock.dbTimeOffsetSeconds?.());
+        return databaseNow;
+      };
+      const identity = authenticate(presented, policy, { ...deps, ip, now: Math.floor(webNow / 1000) });
       const handle = (found: Identity) => {
         ctx.state.user = found.user;
         if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
         if (spec.fieldsApplied) ctx.state.fieldsApplied = true;
         if (spec.successStatus) ctx.state.successStatus = spec.successStatus;
         const { pathId } = ctx.state;
-        return spec.handle({ user: found.user, identity: found, ip, pathId, query, body, origin: ctx.origin }, deps);
+        const request = { user: found.user, identity: found, ip, pathId, query, body, origin: ctx.origin };
+        return spec.handle({ ...request, webNow, databaseNow: askDatabase }, deps);
       };
       // GETs stay synchronous end to end unless a password is checked: every await costs a tick per request.
       const result = identity instanceof Promise ? identity.then(handle) : handle(identity);

@@ -4,7 +4,6 @@ import { commentJson } from '../bugs/comment-json.js';
 import { FieldSelection } from '../bugs/field-selection.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
 import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
-import { databaseNow } from '../clock.js';
 import { errors } from '../errors.js';
 import type { Comment } from '../store/types.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
@@ -82,7 +81,7 @@ function param(request: ApiRequest, name: string): unknown {
  * bug's last_change_time, and changes visits as a bug update does (see
  * visitEffectsOfUpdate).
  */
-async function addComment(request: ApiRequest, { store, clock, profile }: RouteDeps): Promise<AddCommentResult> {
+async function addComment(request: ApiRequest, { store, profile }: RouteDeps): Promise<AddCommentResult> {
   const user = currentUser(request);
   const raw = param(request, 'comment');
   const given = Array.isArray(raw) ? raw[0] : raw;
@@ -103,7 +102,7 @@ async function addComment(request: ApiRequest, { store, clock, profile }: RouteD
     author: user.id,
     text,
     isPrivate,
-    time: Math.floor(databaseNow(clock, store.instance) / 1000),
+    time: Math.floor((await request.databaseNow()) / 1000),
     ...(await visitEffectsOfUpdate(store, bug, user, profile)),
   });
   return { id: comment.id };

@@ -1,6 +1,6 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { databaseTime } from '../clock.js';
 import { visibleParameters } from '../parameters.js';
+import { afterRead } from '../store/read.js';
 import type { RouteSpec } from './route.js';
 
 type InstanceKey =
@@ -26,17 +26,16 @@ export const instanceRoutes = {
   },
   'GET /rest/time': {
     auth: 'optional-unless-requirelogin',
-    handle: (_request, { store, clock }) => {
-      const web = clock.now();
-      const webTime = formatBugzillaTime(web);
-      return {
-        db_time: formatBugzillaTime(databaseTime(web, store.instance, clock)),
+    handle: (request) => {
+      const webTime = formatBugzillaTime(request.webNow);
+      return afterRead(request.databaseNow(), (databaseMs) => ({
+        db_time: formatBugzillaTime(databaseMs),
         web_time: webTime,
         web_time_utc: webTime,
         tz_name: 'UTC',
         tz_short_name: 'UTC',
         tz_offset: '+0000',
-      };
+      }));
     },
   },
   'GET /rest/parameters': {

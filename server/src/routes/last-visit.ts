@@ -2,7 +2,6 @@ import type { LastVisit, LastVisitOrNever } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { isInvolved, isVisible } from '../access.js';
 import { isScalarRef, resolveBugId, resolveBugRef } from '../bug-ref.js';
-import { databaseNow } from '../clock.js';
 import { errors } from '../errors.js';
 import { isFormBody } from '../http/read-body.js';
 import type { LastVisitRules } from '../profiles/profile.js';
@@ -36,7 +35,7 @@ function readIds({ query, pathId }: ApiRequest, rules: LastVisitRules): string[]
   return rules.pathIdReplacesQueryIds ? [pathId] : [pathId, ...queryIds];
 }
 
-async function update(request: ApiRequest, { store, clock, profile }: RouteDeps): Promise<LastVisit[]> {
+async function update(request: ApiRequest, { store, profile }: RouteDeps): Promise<LastVisit[]> {
   const rules = profile.lastVisit;
   const { user } = request;
   const refs = updateIds(request, rules);
@@ -64,7 +63,7 @@ async function update(request: ApiRequest, { store, clock, profile }: RouteDeps)
   const bugIds = recorded.map(({ id }) => id);
   // Only BMO gets here logged out: it inserts a row for user 0, which the foreign key refuses (read from its code).
   if (!user) throw errors.perlCrash(ANONYMOUS_INSERT_CRASH);
-  const ts = Math.floor(databaseNow(clock, store.instance) / 1000);
+  const ts = Math.floor((await request.databaseNow()) / 1000);
   await store.recordVisits(user.id, bugIds, ts);
   const lastVisitTs = formatBugzillaTime(ts * 1000);
   return recorded.map(({ id, ref }) => ({

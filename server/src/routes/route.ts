@@ -5,6 +5,7 @@ import type { BodyParams } from '../http/read-body.js';
 import type { Identity } from '../login/identify.js';
 import type { LoginFailures } from '../login/login-failures.js';
 import type { Profile } from '../profiles/profile.js';
+import type { Read } from '../store/read.js';
 import type { Store } from '../store/store.js';
 import type { User } from '../store/types.js';
 
@@ -21,6 +22,10 @@ export interface ApiRequest {
   body: BodyParams | null;
   /** `http://host:port` as the client addressed the server. */
   origin: string;
+  /** The web clock when the request began, epoch ms. */
+  webNow: number;
+  /** The database's clock for this request (epoch ms): asked of the store once, the same answer after. */
+  databaseNow(): Read<number>;
 }
 
 export interface RouteDeps {

@@ -1,3 +1,4 @@
+import { withSkew } from '../clock.js';
 import { generateApiKey, hashApiKey, hashesMatch } from './api-keys.js';
 import type { Committer } from './committer.js';
 import { hashLoginToken } from './login-tokens.js';
@@ -17,6 +18,10 @@ export class ModelStore implements Store {
 
   get instance(): InstanceSettings {
     return this.#model.instance;
+  }
+
+  databaseNow(webMs: number, skewOverrideSeconds: number | undefined): number {
+    return withSkew(webMs, this.#model.instance, skewOverrideSeconds);
   }
 
   findApiKey(key: string): { user: User; revoked: boolean } | undefined {

@@ -35,6 +35,14 @@ export interface NewUser {
  */
 export interface Store {
   readonly instance: InstanceSettings;
+  /**
+   * The database's clock (epoch ms) when the web clock reads `webMs`: what rows are
+   * stamped with (Bugzilla's `NOW()`). A store in this process derives it from the web
+   * clock; PostgreSQL is asked for its own now(). Either way plus the skew
+   * (`skewOverrideSeconds`, from the admin clock, or else the instance's setting).
+   * Ask once per request (ApiRequest.databaseNow), so one answer's times agree.
+   */
+  databaseNow(webMs: number, skewOverrideSeconds: number | undefined): Read<number>;
   /** The user an API key belongs to, and whether the key was revoked. */
   findApiKey(key: string): Read<{ user: User; revoked: boolean } | undefined>;
   userById(id: number): Read<User | undefined>;

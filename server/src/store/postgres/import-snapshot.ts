@@ -1,9 +1,11 @@
 import { parseBugzillaTime } from '@bz-companion/shared';
 import type pg from 'pg';
+import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
 import { normalizeAuditClass } from '../model.js';
 import { type StoreSnapshot, snapshotAliases } from '../snapshot.js';
 import type { Database } from './database.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
+import { fieldsJson } from './rows.js';
 import { BUGZILLA_TABLES, OWN_TABLES } from './tables.js';
 
 /** Visits are sent in slices of this many rows, so a million-visit import never builds one huge statement. */
@@ -33,12 +35,16 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
     await writeGroups(client, snapshot);
     await writeUsers(client, snapshot);
     await writeBugs(client, snapshot);
+    await writeComments(client, snapshot);
+    await writeHistory(client, snapshot);
     await writeAuditLog(client, snapshot);
     await writeVisits(client, snapshot);
+    await writeLoginTokens(client, snapshot);
     for (const [table, column] of [
       ['profiles', 'userid'],
       ['bugs', 'bug_id'],
       ['groups', 'id'],
+      ['longdescs', 'comment_id'],
     ]) {
       await client.query(
         `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(max(${column}), 0) + 1, false) FROM ${table}`,
@@ -65,14 +71,15 @@ async function writeGroups(client: pg.PoolClient, snapshot: StoreSnapshot): Prom
 async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
   const { users } = snapshot;
   await client.query(
-    `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext)
-     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::smallint[], $5::text[])`,
+    `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext, cryptpassword)
+     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[])`,
     [
       users.map((u) => u.id),
       users.map((u) => u.login),
       users.map((u) => u.real_name),
       users.map((u) => (u.disabled ? 0 : 1)),
       users.map((u) => u.disabled_text ?? ''),
+      users.map((u) => u.password_hash ?? null),
     ],
   );
   const memberships = users.flatMap((u) => u.groups.map((group) => [u.id, group] as const));
@@ -91,9 +98,16 @@ async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promi
 
 async function writeBugs(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
   const { bugs } = snapshot;
+  const fields = bugs.map(
+    (b) => b.fields ?? defaultBugFields({ creation: DEFAULT_BUG_TIME, lastChange: DEFAULT_BUG_TIME }),
+  );
   await client.query(
-    `INSERT INTO bugs (bug_id, reporter, assigned_to, qa_contact, reporter_accessible, cclist_accessible)
-     SELECT * FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::integer[], $5::smallint[], $6::smallint[])`,
+    `INSERT INTO bugs (bug_id, reporter, assigned_to, qa_contact, reporter_accessible, cclist_accessible,
+       short_desc, bug_status, resolution, creation_ts, delta_ts, bzc_fields)
+     SELECT i, r, a, q, ra, ca, s, st, res, to_timestamp(ct) AT TIME ZONE 'UTC', to_timestamp(lt) AT TIME ZONE 'UTC', f
+     FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::integer[], $5::smallint[], $6::smallint[],
+       $7::text[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::jsonb[])
+       AS b(i, r, a, q, ra, ca, s, st, res, ct, lt, f)`,
     [
       bugs.map((b) => b.id),
       bugs.map((b) => b.reporter_id),
@@ -101,6 +115,12 @@ async function writeBugs(client: pg.PoolClient, snapshot: StoreSnapshot): Promis
       bugs.map((b) => b.qa_contact_id),
       bugs.map((b) => (b.reporter_accessible ? 1 : 0)),
       bugs.map((b) => (b.cclist_accessible ? 1 : 0)),
+      fields.map((f) => f.summary),
+      fields.map((f) => f.status),
+      fields.map((f) => f.resolution),
+      fields.map((f) => f.creation_time),
+      fields.map((f) => f.last_change_time),
+      fields.map(fieldsJson),
     ],
   );
   // A bug may have several aliases (5.1+), one row each.
@@ -119,6 +139,67 @@ async function writeBugs(client: pg.PoolClient, snapshot: StoreSnapshot): Promis
     `INSERT INTO bug_group_map (bug_id, group_id)
      SELECT m.bug_id, g.id FROM unnest($1::integer[], $2::text[]) AS m(bug_id, name) JOIN groups g ON g.name = m.name`,
     [groups.map(([bug]) => bug), groups.map(([, group]) => group)],
+  );
+}
+
+async function writeComments(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
+  const comments = snapshot.comments ?? [];
+  await client.query(
+    `INSERT INTO longdescs (comment_id, bug_id, who, bug_when, thetext, isprivate)
+     SELECT i, b, w, to_timestamp(t) AT TIME ZONE 'UTC', x, p
+     FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::bigint[], $5::text[], $6::smallint[])
+       AS c(i, b, w, t, x, p)`,
+    [
+      comments.map((c) => c.id),
+      comments.map((c) => c.bug_id),
+      comments.map((c) => c.author_id),
+      comments.map((c) => c.time),
+      comments.map((c) => c.text),
+      comments.map((c) => (c.is_private ? 1 : 0)),
+    ],
+  );
+}
+
+/** One row per change; bzc_change_set numbers a bug's sets in time order (stable, as the file store sorts them). */
+async function writeHistory(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
+  const rows: Array<[number, number, number, number, string, string, string, number | null]> = [];
+  for (const bug of snapshot.bugs) {
+    const sets = [...(bug.history ?? [])].sort((a, b) => a.when - b.when);
+    sets.forEach((set, index) => {
+      for (const change of set.changes) {
+        rows.push([
+          bug.id,
+          set.who_id,
+          set.when,
+          index,
+          change.field_name,
+          change.removed,
+          change.added,
+          change.comment_id ?? null,
+        ]);
+      }
+    });
+  }
+  await client.query(
+    `INSERT INTO bugs_activity (bug_id, who, bug_when, bzc_change_set, fieldid, bzc_field_name, removed, added, comment_id)
+     SELECT b, w, to_timestamp(t) AT TIME ZONE 'UTC', s, 0, f, r, a, c
+     FROM unnest($1::integer[], $2::integer[], $3::bigint[], $4::integer[], $5::text[], $6::text[], $7::text[],
+       $8::integer[]) AS h(b, w, t, s, f, r, a, c)`,
+    [0, 1, 2, 3, 4, 5, 6, 7].map((column) => rows.map((row) => row[column])),
+  );
+}
+
+async function writeLoginTokens(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
+  const tokens = snapshot.login_tokens ?? [];
+  await client.query(
+    `INSERT INTO bzc_login_tokens (sha256, user_id, ip_addr, last_used)
+     SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::bigint[])`,
+    [
+      tokens.map((t) => t.sha256),
+      tokens.map((t) => t.user_id),
+      tokens.map((t) => t.ip_addr),
+      tokens.map((t) => t.last_used),
+    ],
   );
 }
 

@@ -1,6 +1,4 @@
-export type { AsyncStore } from './async-store.js';
 export { DatabaseUnavailableError } from './errors.js';
 export { knownMigrations, MIGRATIONS_TABLE, migrate, SchemaError } from './migrate.js';
 export { type OpenPostgresOptions, PostgresStore } from './postgres-store.js';
-export { type RequestTime, requestTime } from './request-time.js';
 export { DATABASE_NOW, LAST_VISIT, RECENT_VISITS, UPSERT_VISITS } from './visit-statements.js';

@@ -3,18 +3,19 @@ import type { InstanceSettings } from '../types.js';
 import type { Database } from './database.js';
 
 /** bzc_instance's columns are the data file's "instance" keys. */
-type InstanceRow = Required<StoreSnapshot['instance']>;
+type InstanceRow = Required<Omit<StoreSnapshot['instance'], 'profile'>> & { profile: string | null };
 
 /** The instance settings, or undefined when nothing was imported yet. */
-export async function readInstance(db: Database): Promise<InstanceSettings | undefined> {
+export async function readInstance(db: Pick<Database, 'query'>): Promise<InstanceSettings | undefined> {
   const [row] = await db.query<InstanceRow>(
-    `SELECT version, extensions, parameters, strict_involvement, visit_retention, db_time_offset_seconds
+    `SELECT version, profile, extensions, parameters, strict_involvement, visit_retention, db_time_offset_seconds
      FROM bzc_instance WHERE id = 1`,
     [],
   );
   if (row === undefined) return undefined;
   return {
     version: row.version,
+    ...(row.profile === null ? {} : { profile: row.profile }),
     extensions: row.extensions,
     parameters: row.parameters,
     strictInvolvement: row.strict_involvement,
@@ -27,6 +28,7 @@ export async function readInstance(db: Database): Promise<InstanceSettings | und
 export function instanceValues(instance: StoreSnapshot['instance']): unknown[] {
   return [
     instance.version,
+    instance.profile ?? null,
     JSON.stringify(instance.extensions),
     JSON.stringify(instance.parameters),
     instance.strict_involvement,
@@ -36,5 +38,5 @@ export function instanceValues(instance: StoreSnapshot['instance']): unknown[] {
 }
 
 export const INSERT_INSTANCE = `INSERT INTO bzc_instance
-  (id, version, extensions, parameters, strict_involvement, visit_retention, db_time_offset_seconds)
-  VALUES (1, $1, $2::jsonb, $3::jsonb, $4, $5, $6)`;
+  (id, version, profile, extensions, parameters, strict_involvement, visit_retention, db_time_offset_seconds)
+  VALUES (1, $1, $2, $3::jsonb, $4::jsonb, $5, $6, $7)`;

@@ -1,11 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Fixture, snapshotFromFixture } from '../fixture.js';
 import { createMemoryStore } from '../memory-store.js';
 import type { Store } from '../store.js';
 import { NewUserError } from '../store.js';
 import { PostgresStore } from './postgres-store.js';
-import { requestTime } from './request-time.js';
 import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
 const fixture: Fixture = {
@@ -124,22 +123,24 @@ describeWithPostgres('PostgresStore (PostgreSQL)', () => {
     expect(logins).toEqual(['admin@example.com', 'Dev@Example.com', 'gone@example.com', 'new@example.com', undefined]);
   });
 
-  it('takes "now" from the database once per request, with the instance skew added', async () => {
-    const time = requestTime(store);
-    const first = await time.databaseNow();
-    await sleep(5);
-    expect(await time.databaseNow()).toBe(first);
-    const database = await store.databaseNow();
-    expect(first - database).toBeGreaterThan(25_000); // the fixture's 30 s skew, less the 5 ms that passed
-    expect(first - database).toBeLessThanOrEqual(30_000);
-    expect(await requestTime(store).databaseNow()).not.toBe(first);
+  it("takes now() from the database, not the web clock, with the instance's skew or the admin clock's", async () => {
+    const client = new pg.Client({ connectionString: databaseUrl() });
+    await client.connect();
+    const before = Number((await client.query('SELECT (extract(epoch FROM now()) * 1000)::bigint AS ms')).rows[0].ms);
+    await client.end();
+    const skewed = await store.databaseNow(0, undefined);
+    expect(skewed - before).toBeGreaterThanOrEqual(30_000); // the fixture's 30 s skew; the web clock's 0 is ignored
+    expect(skewed - before).toBeLessThan(40_000);
+    const overridden = await store.databaseNow(0, -60);
+    expect(overridden - before).toBeGreaterThanOrEqual(-60_000);
+    expect(overridden - before).toBeLessThan(-50_000);
   });
 
   it('keeps the data when a second instance opens with a seed, and replaces it all on import', async () => {
     const second = await PostgresStore.open(databaseUrl(), { seed: snapshotFromFixture({ users: [] }) });
     try {
       expect(await second.userById(1)).toEqual(await store.userById(1));
-      await second.importSnapshot(snapshotFromFixture({ users: [{ login: 'only@example.com' }] }));
+      await second.replaceAll(snapshotFromFixture({ users: [{ login: 'only@example.com' }] }));
       expect(second.instance.dbTimeOffsetSeconds).toBe(0);
       expect(await store.userById(1)).toMatchObject({ login: 'only@example.com' });
       expect(await store.userById(2)).toBeUndefined();

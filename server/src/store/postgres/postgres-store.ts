@@ -1,15 +1,30 @@
+import { withSkew } from '../../clock.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
+import { hashLoginToken } from '../login-tokens.js';
 import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
-import { type NewUser, NewUserError } from '../store.js';
-import type { Bug, InstanceSettings, User, VisitRecord } from '../types.js';
-import type { AsyncStore } from './async-store.js';
+import { type NewComment, type NewUser, NewUserError, type Store } from '../store.js';
+import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
+import { exportSnapshot } from './export-snapshot.js';
 import { importSnapshot } from './import-snapshot.js';
 import { readInstance } from './instance-row.js';
 import { migrate } from './migrate.js';
-import { BUG_COLUMNS, type BugRow, bugFromRow, USER_COLUMNS, type UserRow, userFromRow } from './rows.js';
+import {
+  type ActivityRow,
+  BUG_COLUMNS,
+  type BugRow,
+  bugFromRow,
+  COMMENT_COLUMNS,
+  COMMENT_ORDER,
+  type CommentRow,
+  changeSetsFromRows,
+  commentFromRow,
+  USER_COLUMNS,
+  type UserRow,
+  userFromRow,
+} from './rows.js';
 import { DATABASE_NOW, LAST_VISIT, RECENT_VISITS, UPSERT_VISITS } from './visit-statements.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -21,8 +36,12 @@ export interface OpenPostgresOptions extends DatabaseOptions {
   log?: (line: string) => void;
 }
 
-/** The store on PostgreSQL: every read asks the database, so several instances see each other's writes at once. */
-export class PostgresStore implements AsyncStore {
+/**
+ * The Store on PostgreSQL: every read asks the database (nothing is loaded into
+ * memory but the instance settings), so several instances see each other's
+ * writes at once; every write is committed when it resolves.
+ */
+export class PostgresStore implements Store {
   #instance: InstanceSettings;
   readonly #db: Database;
 
@@ -51,13 +70,15 @@ export class PostgresStore implements AsyncStore {
     }
   }
 
+  /** Read when the store opens and after a replaceAll through this instance (see README: import). */
   get instance(): InstanceSettings {
     return this.#instance;
   }
 
-  async databaseNow(): Promise<number> {
+  /** The database's own now(); the web clock's reading is not used (that is what /rest/time compares). */
+  async databaseNow(_webMs: number, skewOverrideSeconds: number | undefined): Promise<number> {
     const [row] = await this.#db.query<{ now_ms: string }>(DATABASE_NOW, []);
-    return Number(row?.now_ms);
+    return withSkew(Number(row?.now_ms), this.#instance, skewOverrideSeconds);
   }
 
   async findApiKey(key: string): Promise<{ user: User; revoked: boolean } | undefined> {
@@ -74,6 +95,45 @@ export class PostgresStore implements AsyncStore {
   async userById(id: number): Promise<User | undefined> {
     const [row] = await this.#db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM profiles p WHERE p.userid = $1`, [id]);
     return row && userFromRow(row);
+  }
+
+  async userByLogin(login: string): Promise<User | undefined> {
+    const [row] = await this.#db.query<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM profiles p WHERE lower(p.login_name) = lower($1)`,
+      [login],
+    );
+    return row && userFromRow(row);
+  }
+
+  async useLoginToken(userId: number, secret: string, ip: string, ts: number): Promise<boolean> {
+    // Marking it used is one idempotent statement (the greater time wins), as the file store keeps it.
+    const rows = await this.#db.query(
+      `UPDATE bzc_login_tokens SET last_used = greatest(last_used, $4)
+       WHERE sha256 = $1 AND user_id = $2 AND (ip_addr IS NULL OR ip_addr = $3) RETURNING 1`,
+      [hashLoginToken(userId, secret), userId, ip, ts],
+    );
+    return rows.length > 0;
+  }
+
+  async addLoginToken(
+    userId: number,
+    secret: string,
+    ipAddr: string | null,
+    ts: number,
+    expireBefore: number,
+  ): Promise<void> {
+    await this.#db.transaction(async (client) => {
+      await client.query('DELETE FROM bzc_login_tokens WHERE last_used < $1', [expireBefore]);
+      await client.query(
+        `INSERT INTO bzc_login_tokens (sha256, user_id, ip_addr, last_used) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (sha256) DO UPDATE SET last_used = EXCLUDED.last_used`,
+        [hashLoginToken(userId, secret), userId, ipAddr, ts],
+      );
+    }, true);
+  }
+
+  async removeLoginToken(userId: number, secret: string): Promise<void> {
+    await this.#db.query('DELETE FROM bzc_login_tokens WHERE sha256 = $1', [hashLoginToken(userId, secret)]);
   }
 
   async bugById(id: number): Promise<Bug | undefined> {
@@ -94,6 +154,39 @@ export class PostgresStore implements AsyncStore {
     return row && bugFromRow(row);
   }
 
+  async commentById(id: number): Promise<Comment | undefined> {
+    const [row] = await this.#db.query<CommentRow>(
+      `SELECT ${COMMENT_COLUMNS} FROM longdescs l WHERE l.comment_id = $1`,
+      [id],
+    );
+    return row && commentFromRow(row);
+  }
+
+  async commentsOf(bugId: number): Promise<Comment[]> {
+    const rows = await this.#db.query<CommentRow>(
+      `SELECT ${COMMENT_COLUMNS} FROM longdescs l WHERE l.bug_id = $1 ${COMMENT_ORDER}`,
+      [bugId],
+    );
+    return rows.map(commentFromRow);
+  }
+
+  async historyOf(bugId: number): Promise<ChangeSet[]> {
+    const rows = await this.#db.query<ActivityRow>(
+      `SELECT who, extract(epoch FROM bug_when)::bigint AS bug_when, bzc_change_set, bzc_field_name, removed, added,
+         comment_id FROM bugs_activity WHERE bug_id = $1 ORDER BY bzc_change_set, id`,
+      [bugId],
+    );
+    return changeSetsFromRows(rows);
+  }
+
+  async visitorsOf(bugId: number): Promise<number[]> {
+    const rows = await this.#db.query<{ user_id: number }>(
+      'SELECT user_id FROM bug_user_last_visit WHERE bug_id = $1 ORDER BY user_id',
+      [bugId],
+    );
+    return rows.map((row) => row.user_id);
+  }
+
   async lastVisit(userId: number, bugId: number): Promise<number | undefined> {
     const [row] = await this.#db.query<{ ts: string }>(LAST_VISIT, [userId, bugId]);
     return row === undefined ? undefined : Number(row.ts);
@@ -101,6 +194,16 @@ export class PostgresStore implements AsyncStore {
 
   async recentVisits(userId: number): Promise<VisitRecord[]> {
     const rows = await this.#db.query<{ bug_id: number; ts: string }>(RECENT_VISITS, [userId]);
+    return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
+  }
+
+  async allVisits(userId: number): Promise<VisitRecord[]> {
+    // Oldest write first, as the file store keeps them.
+    const rows = await this.#db.query<{ bug_id: number; ts: string }>(
+      `SELECT bug_id, extract(epoch FROM last_visit_ts)::bigint AS ts FROM bug_user_last_visit
+       WHERE user_id = $1 ORDER BY bzc_write_seq`,
+      [userId],
+    );
     return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
   }
 
@@ -131,6 +234,42 @@ export class PostgresStore implements AsyncStore {
     return Number(rows[0]?.n ?? 0);
   }
 
+  /**
+   * One transaction: the comment (its id from longdescs' sequence, so instances never
+   * share one), the bug's delta_ts, and the visit side effects. Not retried after a
+   * lost connection (it may have committed): the client is told 503 and may post again.
+   */
+  async addComment(input: NewComment): Promise<Comment> {
+    const id = await this.#db.transaction(async (client) => {
+      const inserted = await client.query<{ comment_id: number }>(
+        `INSERT INTO longdescs (bug_id, who, bug_when, thetext, isprivate)
+         SELECT bug_id, $2, to_timestamp($3::bigint) AT TIME ZONE 'UTC', $4, $5 FROM bugs WHERE bug_id = $1
+         RETURNING comment_id`,
+        [input.bugId, input.author, input.time, input.text, input.isPrivate ? 1 : 0],
+      );
+      const commentId = inserted.rows[0]?.comment_id;
+      if (commentId === undefined) throw new Error(`bug ${input.bugId} was removed while the comment was being saved`);
+      await client.query(`UPDATE bugs SET delta_ts = to_timestamp($2::bigint) AT TIME ZONE 'UTC' WHERE bug_id = $1`, [
+        input.bugId,
+        input.time,
+      ]);
+      if (input.authorVisit) await client.query(UPSERT_VISITS, [input.author, [input.bugId], input.time]);
+      await client.query('DELETE FROM bug_user_last_visit WHERE bug_id = $1 AND user_id = ANY ($2::integer[])', [
+        input.bugId,
+        [...input.forgetVisitsOf],
+      ]);
+      return commentId;
+    });
+    return {
+      id,
+      bugId: input.bugId,
+      author: input.author,
+      time: input.time,
+      text: input.text,
+      isPrivate: input.isPrivate,
+    };
+  }
+
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {
     const login = input.login.trim();
     if (login === '') throw new NewUserError('a user needs a login');
@@ -159,7 +298,12 @@ export class PostgresStore implements AsyncStore {
     return { user: (await this.userById(userId)) as User, apiKey };
   }
 
-  async importSnapshot(snapshot: StoreSnapshot): Promise<void> {
+  snapshot(): Promise<StoreSnapshot> {
+    return exportSnapshot(this.#db);
+  }
+
+  /** Everything replaced in one transaction (import, admin reset); other instances keep their cached settings. */
+  async replaceAll(snapshot: StoreSnapshot): Promise<void> {
     await importSnapshot(this.#db, snapshot);
     this.#instance = (await readInstance(this.#db)) as InstanceSettings;
   }

@@ -1,8 +1,8 @@
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
-import type { Bug, User } from '../types.js';
+import type { Bug, BugFields, ChangeSet, Comment, User } from '../types.js';
 
 /** Columns that make a User; `g` is an alias of profiles. */
-export const USER_COLUMNS = `p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext,
+export const USER_COLUMNS = `p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext, p.cryptpassword,
   ARRAY(SELECT g.name FROM user_group_map m JOIN groups g ON g.id = m.group_id
         WHERE m.user_id = p.userid AND m.isbless = 0 ORDER BY g.name) AS group_names`;
 
@@ -12,6 +12,7 @@ export interface UserRow {
   realname: string;
   is_enabled: number;
   disabledtext: string;
+  cryptpassword: string | null;
   group_names: string[];
 }
 
@@ -24,13 +25,15 @@ export function userFromRow(row: UserRow): User {
     disabled: row.is_enabled === 0,
     // Bugzilla's column is NOT NULL with '' meaning "no text".
     disabledText: row.disabledtext === '' ? null : row.disabledtext,
-    // Password logins are not wired to PostgreSQL yet (profiles.cryptpassword holds Bugzilla's own hashes).
-    passwordHash: null,
+    // Our scrypt hash (login/password-hash.ts); '' or NULL: no password login.
+    passwordHash: row.cryptpassword || null,
   };
 }
 
 /** Columns that make a Bug; `b` is an alias of bugs. */
 export const BUG_COLUMNS = `b.bug_id, b.reporter, b.assigned_to, b.qa_contact, b.reporter_accessible, b.cclist_accessible,
+  b.short_desc, b.bug_status, b.resolution, b.bzc_fields,
+  extract(epoch FROM b.creation_ts)::bigint AS creation_time, extract(epoch FROM b.delta_ts)::bigint AS last_change_time,
   ARRAY(SELECT a.alias FROM bugs_aliases a WHERE a.bug_id = b.bug_id ORDER BY a.alias) AS aliases,
   ARRAY(SELECT c.who FROM cc c WHERE c.bug_id = b.bug_id ORDER BY c.who) AS cc,
   ARRAY(SELECT g.name FROM bug_group_map m JOIN groups g ON g.id = m.group_id
@@ -46,6 +49,22 @@ export interface BugRow {
   cclist_accessible: number;
   cc: number[];
   group_names: string[];
+  short_desc: string;
+  bug_status: string;
+  resolution: string;
+  bzc_fields: Partial<BugFields>;
+  creation_time: string | null;
+  last_change_time: string;
+}
+
+/** The fields kept in Bugzilla's own columns; the others are in bugs.bzc_fields. */
+export const COLUMN_FIELDS = ['summary', 'status', 'resolution', 'creation_time', 'last_change_time'] as const;
+
+/** What goes into bugs.bzc_fields: a bug's fields without those Bugzilla's columns hold. */
+export function fieldsJson(fields: BugFields): string {
+  const rest: Partial<BugFields> = { ...fields };
+  for (const name of COLUMN_FIELDS) delete rest[name];
+  return JSON.stringify(rest);
 }
 
 export function bugFromRow(row: BugRow): Bug {
@@ -59,7 +78,71 @@ export function bugFromRow(row: BugRow): Bug {
     groups: row.group_names,
     reporterAccessible: row.reporter_accessible !== 0,
     cclistAccessible: row.cclist_accessible !== 0,
-    // Bug content (summary, status, comments...) is not stored in PostgreSQL yet: the defaults.
-    fields: defaultBugFields({ creation: DEFAULT_BUG_TIME, lastChange: DEFAULT_BUG_TIME }),
+    fields: {
+      ...defaultBugFields({ creation: DEFAULT_BUG_TIME, lastChange: DEFAULT_BUG_TIME }),
+      ...row.bzc_fields,
+      summary: row.short_desc,
+      status: row.bug_status,
+      resolution: row.resolution,
+      creation_time: row.creation_time === null ? DEFAULT_BUG_TIME : Number(row.creation_time),
+      last_change_time: Number(row.last_change_time),
+    },
   };
+}
+
+/** Columns that make a Comment, from longdescs `l`. */
+export const COMMENT_COLUMNS =
+  'l.comment_id, l.bug_id, l.who, extract(epoch FROM l.bug_when)::bigint AS bug_when, l.thetext, l.isprivate';
+
+/** Bugzilla's order of a bug's comments: by time, then id. */
+export const COMMENT_ORDER = 'ORDER BY l.bug_when, l.comment_id';
+
+export interface CommentRow {
+  comment_id: number;
+  bug_id: number;
+  who: number;
+  bug_when: string;
+  thetext: string;
+  isprivate: number;
+}
+
+export function commentFromRow(row: CommentRow): Comment {
+  return {
+    id: row.comment_id,
+    bugId: row.bug_id,
+    author: row.who,
+    time: Number(row.bug_when),
+    text: row.thetext,
+    isPrivate: row.isprivate !== 0,
+  };
+}
+
+/** A bug's change sets, oldest first, from bugs_activity rows in (bug_when, bzc_change_set, id) order. */
+export interface ActivityRow {
+  who: number;
+  bug_when: string;
+  bzc_change_set: number;
+  bzc_field_name: string;
+  removed: string | null;
+  added: string | null;
+  comment_id: number | null;
+}
+
+export function changeSetsFromRows(rows: readonly ActivityRow[]): ChangeSet[] {
+  const sets: ChangeSet[] = [];
+  let previous: ActivityRow | undefined;
+  for (const row of rows) {
+    if (!previous || previous.bzc_change_set !== row.bzc_change_set) {
+      sets.push({ who: row.who, when: Number(row.bug_when), changes: [] });
+    }
+    const change: ChangeSet['changes'][number] = {
+      field_name: row.bzc_field_name,
+      removed: row.removed ?? '',
+      added: row.added ?? '',
+    };
+    if (row.comment_id !== null) change.comment_id = row.comment_id;
+    (sets.at(-1) as ChangeSet).changes.push(change);
+    previous = row;
+  }
+  return sets;
 }
