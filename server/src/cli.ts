@@ -3,11 +3,27 @@ import { parseArgs } from 'node:util';
 import { parseInstant } from './adjustable-clock.js';
 import { addUser } from './cli/add-user.js';
 import { importFixture } from './cli/import-fixture.js';
+import { redactDatabaseUrl } from './cli/open-serve-store.js';
 import { serve } from './cli/serve.js';
 import { DEFAULT_DATA_FILE, USAGE, UsageError } from './cli/usage.js';
 import { isProfileName, PROFILE_NAMES } from './profiles/profile.js';
 
-const DATA_OPTION = { data: { type: 'string', default: DEFAULT_DATA_FILE } } as const;
+/** Where the store lives: the JSON data file, or PostgreSQL when a database URL is given (DATABASE_URL too). */
+const DATA_OPTION = {
+  data: { type: 'string', default: DEFAULT_DATA_FILE },
+  database: { type: 'string', default: process.env.DATABASE_URL || undefined },
+} as const;
+
+/** --database URL must be a PostgreSQL URL; a mistyped one is a usage error, not a connection failure. */
+function parseDatabase(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    throw new UsageError(
+      `--database must be a postgres://user:pass@host:5432/db URL (got "${redactDatabaseUrl(url)}")`,
+    );
+  }
+  return url;
+}
 
 function parsePort(text: string): number {
   if (!/^\d+$/.test(text) || Number(text) > 65535)
@@ -64,6 +80,7 @@ export async function main(argv: string[]): Promise<void> {
         host: values.host,
         port: parsePort(values.port),
         data: values.data,
+        database: parseDatabase(values.database),
         inMemory: values['in-memory'],
         allowedHosts: values['allowed-host'],
         logRequests: values['log-requests'],
@@ -76,7 +93,9 @@ export async function main(argv: string[]): Promise<void> {
     case 'import': {
       const { values, positionals } = parseArgs({ args: rest, options: DATA_OPTION, allowPositionals: true });
       if (positionals.length !== 1) throw new UsageError('import takes exactly one FIXTURE.json');
-      console.log(await importFixture(positionals[0] as string, values.data));
+      console.log(
+        await importFixture(positionals[0] as string, { data: values.data, database: parseDatabase(values.database) }),
+      );
       return;
     }
     case 'user': {
@@ -95,6 +114,7 @@ export async function main(argv: string[]): Promise<void> {
         realName: values['real-name'],
         groups: values.group,
         data: values.data,
+        database: parseDatabase(values.database),
       });
       console.log(apiKey);
       return;
@@ -116,7 +136,14 @@ main(process.argv.slice(2)).catch((error: unknown) => {
 function isExpected(error: unknown): boolean {
   const name = (error as Error).name;
   return (
-    ['FixtureError', 'CorruptDataError', 'DataFileInUseError', 'PortInUseError', 'NewUserError'].includes(name) ||
-    typeof (error as NodeJS.ErrnoException).code === 'string'
+    [
+      'FixtureError',
+      'CorruptDataError',
+      'DataFileInUseError',
+      'PortInUseError',
+      'NewUserError',
+      'SchemaError',
+      'DatabaseUnavailableError',
+    ].includes(name) || typeof (error as NodeJS.ErrnoException).code === 'string'
   );
 }

@@ -124,6 +124,12 @@ export const errors = {
       status: 503,
       headers: { 'Retry-After': '5' },
     }),
+  /** The database (PostgreSQL store) cannot be reached; nothing was acknowledged, and the client may retry. */
+  databaseUnavailable: (retryAfterSeconds: number) =>
+    new BugzillaError(-32000, 'The database is unavailable, so nothing was read or changed. Try again in a moment.', {
+      status: 503,
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    }),
   /** Asked between binding the port and opening the store. */
   starting: () =>
     new BugzillaError(-32000, 'bz-companion is starting; try again in a moment.', {

@@ -1,9 +1,17 @@
 import { FixtureError, snapshotFromFixture } from '../store/fixture.js';
 import { readFixtureFile } from '../store/fixture-file.js';
+import { PostgresStore } from '../store/postgres/postgres-store.js';
 import { replaceFileStore } from '../store/replace-file-store.js';
+import { redactDatabaseUrl } from './open-serve-store.js';
 
-/** `import FIXTURE --data FILE`: validate the whole fixture first; only a good one replaces the store. */
-export async function importFixture(fixturePath: string, dataPath: string): Promise<string> {
+export interface ImportTarget {
+  data: string;
+  /** PostgreSQL URL: import there (migrating an empty database first) instead of the data file. */
+  database: string | undefined;
+}
+
+/** `import FIXTURE --data FILE | --database URL`: validate the whole fixture first; only a good one replaces the store. */
+export async function importFixture(fixturePath: string, target: ImportTarget): Promise<string> {
   const parsed = await readFixtureFile(fixturePath);
   let snapshot: ReturnType<typeof snapshotFromFixture>;
   try {
@@ -12,9 +20,22 @@ export async function importFixture(fixturePath: string, dataPath: string): Prom
     if (error instanceof FixtureError) throw new FixtureError(`fixture ${fixturePath}: ${error.message}`);
     throw error;
   }
-  await replaceFileStore(dataPath, snapshot);
+  let into: string;
+  if (target.database === undefined) {
+    await replaceFileStore(target.data, snapshot);
+    into = target.data;
+  } else {
+    // One transaction: instances serving the database see the old content or the new, never a mix.
+    const store = await PostgresStore.open(target.database, { seed: snapshot });
+    try {
+      if (!store.seeded) await store.replaceAll(snapshot);
+    } finally {
+      await store.close();
+    }
+    into = redactDatabaseUrl(target.database);
+  }
   return (
-    `imported ${fixturePath} into ${dataPath}: ${snapshot.users.length} users, ${snapshot.bugs.length} bugs, ` +
+    `imported ${fixturePath} into ${into}: ${snapshot.users.length} users, ${snapshot.bugs.length} bugs, ` +
     `${snapshot.last_visits.reduce((sum, user) => sum + user.bug_ids.length, 0)} visits, ` +
     `${snapshot.audit_log.length} audit events`
   );

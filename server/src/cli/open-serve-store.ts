@@ -4,10 +4,12 @@ import { demoFixture } from '../store/demo.js';
 import { openFileStore } from '../store/file-store.js';
 import { snapshotFromFixture } from '../store/fixture.js';
 import { createMemoryStore } from '../store/memory-store.js';
+import { PostgresStore } from '../store/postgres/postgres-store.js';
 import type { Store } from '../store/store.js';
 
 export interface ServeStoreOptions {
   data: string;
+  database: string | undefined;
   inMemory: boolean;
 }
 
@@ -41,6 +43,12 @@ export async function openServeStore(options: ServeStoreOptions, clock: Clock): 
   if (options.inMemory) {
     store = createMemoryStore(demoSnapshot());
     notes.push('store: in memory (nothing is saved)');
+  } else if (options.database !== undefined) {
+    // Demo data only in an empty database; if another instance seeded it first, its admin key is not ours to print.
+    const opened = await PostgresStore.open(options.database, { seed: demoSnapshot, log: (line) => notes.push(line) });
+    store = opened;
+    notes.push(`database: ${redactDatabaseUrl(options.database)}${opened.seeded ? ' (created with demo data)' : ''}`);
+    if (!opened.seeded) adminApiKey = undefined;
   } else {
     const opened = await openFileStore(options.data, { ...compactionThreshold(), create: demoSnapshot });
     store = opened.store;
@@ -50,4 +58,9 @@ export async function openServeStore(options: ServeStoreOptions, clock: Clock): 
   const pruned = await pruneExpiredVisits(store, clock);
   if (pruned > 0) notes.push(`removed ${pruned} visits older than last_visit_keep_days`);
   return { store, adminApiKey, notes };
+}
+
+/** A database URL as it may be printed: without its password. */
+export function redactDatabaseUrl(url: string): string {
+  return url.replace(/^(\w+:\/\/[^:/@]*):[^@]*@/, '$1:***@');
 }

@@ -16,6 +16,8 @@ export interface ServeOptions {
   host: string;
   port: number;
   data: string;
+  /** PostgreSQL URL: the store lives there instead of the data file. */
+  database: string | undefined;
   inMemory: boolean;
   /** Host names to answer besides this server's own addresses (DNS-rebinding defence). */
   allowedHosts: string[];

@@ -1,17 +1,20 @@
 export const USAGE = `bz-companion: a local server that speaks Bugzilla 5.x's REST API
 
 Usage:
-  bz-companion serve  [--host 127.0.0.1] [--port 3080] [--data ./data/bz-companion.json] [--in-memory]
+  bz-companion serve  [--host 127.0.0.1] [--port 3080] [--data ./data/bz-companion.json | --database URL] [--in-memory]
                      [--allowed-host NAME]... [--log-requests] [--admin] [--clock 2026-01-01T00:00:00Z]
                      [--profile bz-companion|bugzilla-5.2|bugzilla-5.1|bmo]
-  bz-companion import FIXTURE.json [--data FILE]    replace the store's contents with a fixture
-  bz-companion user add LOGIN [--real-name NAME] [--group G]... [--data FILE]
+  bz-companion import FIXTURE.json [--data FILE | --database URL]
+                                                  replace the store's contents with a fixture
+  bz-companion user add LOGIN [--real-name NAME] [--group G]... [--data FILE | --database URL]
                                                   create a user; prints the new API key alone
   bz-companion --help | --version
 
 serve prints "listening on http://HOST:PORT" when ready (--port 0 picks a free port).
 With no data file, serve creates one with demo data and prints the admin's API key.
-PORT and HOST in the environment are fallbacks for --port and --host.
+--database postgres://user:pass@host:5432/db keeps everything in PostgreSQL instead of the data file
+(several instances may share one database; serve creates the tables, and demo data in an empty one).
+PORT, HOST and DATABASE_URL in the environment are fallbacks for --port, --host and --database.
 Requests whose Host header is not this server's own address are refused (a defence against DNS
 rebinding); --allowed-host NAME accepts another name. --log-requests prints a line per request,
 API keys redacted, and each fault and clock change.

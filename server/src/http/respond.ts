@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { BugzillaError, errors } from '../errors.js';
 import { StoreWriteError } from '../store/committer.js';
+import { DatabaseUnavailableError } from '../store/postgres/errors.js';
 import type { User } from '../store/types.js';
 import { ALLOW_ANY_ORIGIN } from './cors.js';
 import { JSON_CONTENT_TYPE, renderError } from './error-response.js';
@@ -89,6 +90,11 @@ function asBugzillaError(thrown: unknown, logger: Logger, where: string): Bugzil
   if (thrown instanceof BugzillaError) return thrown;
   // The store refused a write and changed nothing: the client may retry, whichever route wrote.
   if (thrown instanceof StoreWriteError) return errors.storageUnavailable(thrown.message);
+  // PostgreSQL is down or out of reach: nothing acknowledged, the store reconnects by itself.
+  if (thrown instanceof DatabaseUnavailableError) {
+    logger.error(`${where}: ${thrown.message}`);
+    return errors.databaseUnavailable(thrown.retryAfterSeconds);
+  }
   // Koa's own client errors (e.g. a malformed URL): the client's fault, so 400.
   const status = (thrown as { status?: number; expose?: boolean }).status;
   if (typeof status === 'number' && status >= 400 && status < 500 && (thrown as { expose?: boolean }).expose) {

@@ -21,13 +21,14 @@ export interface ImportOptions {
  * from snapshotFromFixture or a data file), in one transaction: readers see the
  * old content or the new, never a mix, and a failure leaves the old.
  */
-export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: ImportOptions = {}): Promise<void> {
+/** Resolves to whether it wrote (false: `onlyIfEmpty` and the database had data). */
+export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: ImportOptions = {}): Promise<boolean> {
   return db.transaction(async (client) => {
     // Instances importing or seeding at once take turns here.
     await client.query('LOCK TABLE bzc_instance IN ACCESS EXCLUSIVE MODE');
     if (options.onlyIfEmpty) {
       const existing = await client.query('SELECT 1 FROM bzc_instance');
-      if (existing.rowCount) return;
+      if (existing.rowCount) return false;
     }
     // Every table the store keeps, Bugzilla's and ours, in one statement (so foreign keys do not mind the order).
     await client.query(`TRUNCATE ${[...BUGZILLA_TABLES, ...OWN_TABLES].join(', ')} RESTART IDENTITY`);
@@ -50,6 +51,7 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
         `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(max(${column}), 0) + 1, false) FROM ${table}`,
       );
     }
+    return true;
   });
 }
 

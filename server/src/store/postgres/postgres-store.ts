@@ -30,8 +30,8 @@ import { DATABASE_NOW, LAST_VISIT, RECENT_VISITS, UPSERT_VISITS } from './visit-
 const UNIQUE_VIOLATION = '23505';
 
 export interface OpenPostgresOptions extends DatabaseOptions {
-  /** Written when the database has no data yet (a new, empty database): demo data for `serve`. */
-  seed?: StoreSnapshot;
+  /** Written when the database has no data yet (a new, empty database): demo data for `serve`; made only then. */
+  seed?: StoreSnapshot | (() => StoreSnapshot);
   /** Where migration messages go. */
   log?: (line: string) => void;
 }
@@ -44,10 +44,13 @@ export interface OpenPostgresOptions extends DatabaseOptions {
 export class PostgresStore implements Store {
   #instance: InstanceSettings;
   readonly #db: Database;
+  /** Whether this open wrote the seed (the database was empty, and no other instance seeded it first). */
+  readonly seeded: boolean;
 
-  private constructor(db: Database, instance: InstanceSettings) {
+  private constructor(db: Database, instance: InstanceSettings, seeded: boolean) {
     this.#db = db;
     this.#instance = instance;
+    this.seeded = seeded;
   }
 
   /** Migrates the schema (refusing a newer one), seeds an empty database if asked, and opens the pool. */
@@ -58,12 +61,14 @@ export class PostgresStore implements Store {
     const db = new Database(url, options);
     try {
       let instance = await readInstance(db);
+      let seeded = false;
       if (instance === undefined) {
-        if (options.seed === undefined) throw new Error('the database holds no data yet: import a fixture first');
-        await importSnapshot(db, options.seed, { onlyIfEmpty: true });
+        const { seed } = options;
+        if (seed === undefined) throw new Error('the database holds no data yet: import a fixture first');
+        seeded = await importSnapshot(db, typeof seed === 'function' ? seed() : seed, { onlyIfEmpty: true });
         instance = (await readInstance(db)) as InstanceSettings;
       }
-      return new PostgresStore(db, instance);
+      return new PostgresStore(db, instance, seeded);
     } catch (error) {
       await db.close();
       throw error;
