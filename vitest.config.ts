@@ -1,13 +1,37 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+/**
+ * The API tests, run a second time on the PostgreSQL store when TEST_DATABASE_URL is
+ * set (CI: .ci/run; locally: .ci/with-postgres npx vitest run): the same files, not
+ * copies; their servers (startServer, serveFixture) then keep their data in a database
+ * each. Without TEST_DATABASE_URL only the file/memory leg runs, and says so.
+ */
+const API_TESTS = [
+  'server/src/routes/*.test.ts',
+  'server/src/admin/admin-api.test.ts',
+  'server/src/start-server.test.ts',
+  'server/src/shared-client.test.ts',
+];
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
+if (!withPostgres) {
+  console.warn(
+    '\n*** The API tests run on the file store only: set TEST_DATABASE_URL (or run `.ci/with-postgres npx vitest run`) to run them on PostgreSQL too. ***\n',
+  );
+}
+
 export default defineConfig({
   test: {
-    include: ['{shared,server,extension,bench}/src/**/*.test.ts'],
     // The bench's smoke test has its own script (bench/vitest.config.ts, npm run test:bench).
     exclude: [...configDefaults.exclude, 'bench/src/run.test.ts'],
     // API tests start real server processes; give them room on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'file', include: ['{shared,server,extension,bench}/src/**/*.test.ts'] } },
+      ...(withPostgres
+        ? [{ extends: true, test: { name: 'postgres', include: API_TESTS, env: { BZ_TEST_STORE: 'postgres' } } }]
+        : []),
+    ],
   },
 });

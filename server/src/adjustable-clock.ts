@@ -26,6 +26,10 @@ export class AdjustableClock implements Clock {
     return this.#dbOffsetSeconds;
   }
 
+  isControlled(): boolean {
+    return this.#frozenAt !== null || this.#offsetMs !== 0;
+  }
+
   get frozen(): boolean {
     return this.#frozenAt !== null;
   }

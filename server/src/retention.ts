@@ -1,4 +1,4 @@
-import type { Clock } from './clock.js';
+import { type Clock, databaseNow } from './clock.js';
 import { afterRead, type Read } from './store/read.js';
 import type { Store } from './store/store.js';
 
@@ -13,8 +13,7 @@ export function retentionCutoff(store: Store, clock: Clock, evenIfUnset = false)
   if (!store.instance.visitRetention && !evenIfUnset) return null;
   const days = Number((store.instance.parameters.last_visit_keep_days ?? '').trim() || '0');
   if (!Number.isFinite(days) || days <= 0) return null;
-  const now = store.databaseNow(clock.now(), clock.dbTimeOffsetSeconds?.());
-  return afterRead(now, (ms) => Math.floor(ms / 1000 - days * 86_400));
+  return afterRead(databaseNow(store, clock, clock.now()), (ms) => Math.floor(ms / 1000 - days * 86_400));
 }
 
 /** Prunes now; resolves to how many visits went. */

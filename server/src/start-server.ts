@@ -12,6 +12,8 @@ import { openFileStore } from './store/file-store.js';
 import { type Fixture, FixtureError, snapshotFromFixture } from './store/fixture.js';
 import { readFixtureFile } from './store/fixture-file.js';
 import { createMemoryStore } from './store/memory-store.js';
+import { PostgresStore } from './store/postgres/postgres-store.js';
+import { createScratchDatabase, matrixDatabaseUrl, type ScratchDatabase } from './store/postgres/scratch-database.js';
 import type { Store } from './store/store.js';
 
 export interface StartServerOptions {
@@ -29,6 +31,14 @@ export interface StartServerOptions {
    * a missing one is created from the fixture.
    */
   dataFile?: string;
+  /**
+   * Keep the data in this PostgreSQL database instead (`serve --database`): its content
+   * is replaced by the fixture, as a test double starts from its fixture. Without it
+   * (and without dataFile), a test run with BZ_TEST_STORE=postgres and TEST_DATABASE_URL
+   * set gets a database of its own per server, dropped at stop: that is how the API
+   * tests run once per store (vitest.config.ts, project "postgres").
+   */
+  database?: string;
   /** Behave as this tracker (spec test-double.md §3); default: the fixture's `instance.profile`, else bz-companion. */
   profile?: ProfileName;
 }
@@ -87,13 +97,26 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
   const { server, baseUrl, serveWith } = await bindPort(host, options.port ?? 0);
 
   let store: Store;
+  let scratch: ScratchDatabase | undefined;
   try {
-    store =
-      options.dataFile === undefined
-        ? createMemoryStore(snapshot)
-        : (await openFileStore(options.dataFile, { create: () => snapshot })).store;
+    const adminUrl = matrixDatabaseUrl();
+    if (options.database === undefined && options.dataFile === undefined && adminUrl !== undefined) {
+      scratch = await createScratchDatabase(adminUrl);
+    }
+    const database = options.database ?? scratch?.url;
+    if (database !== undefined) {
+      const opened = await PostgresStore.open(database, { seed: snapshot });
+      if (!opened.seeded) await opened.replaceAll(snapshot);
+      store = opened;
+    } else {
+      store =
+        options.dataFile === undefined
+          ? createMemoryStore(snapshot)
+          : (await openFileStore(options.dataFile, { create: () => snapshot })).store;
+    }
   } catch (error) {
     server.close();
+    await scratch?.drop().catch(() => {});
     throw error;
   }
   await pruneExpiredVisits(store, clock);
@@ -141,6 +164,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
         server.closeAllConnections();
         await closed;
         await store.close();
+        await scratch?.drop();
       })();
       return stopped;
     },

@@ -1,6 +1,7 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
 import { authenticate } from '../auth.js';
+import { databaseNow as databaseNowOf } from '../clock.js';
 import { errors } from '../errors.js';
 import { preflightHeaders } from '../http/cors.js';
 import { bodyFieldFilter } from '../http/field-filter.js';
@@ -73,7 +74,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
       const webNow = deps.clock.now();
       let databaseNow: Read<number> | undefined;
       const askDatabase = () => {
-        databaseNow ??= deps.store.databaseNow(webNow, deps.clock.dbTimeOffsetSeconds?.());
+        databaseNow ??= databaseNowOf(deps.store, deps.clock, webNow);
         return databaseNow;
       };
       const identity = authenticate(presented, policy, { ...deps, ip, now: Math.floor(webNow / 1000) });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { createScratchDatabase, matrixDatabaseUrl } from '../store/postgres/scratch-database.js';
 
 /** The real command line, as users and the acceptance suite run it. */
 export const CLI = fileURLToPath(new URL('../../bin/bz-companion.js', import.meta.url));
@@ -44,6 +45,7 @@ export interface ListeningProcess {
 }
 
 export interface RunningServer extends ListeningProcess {
+  /** The data file; in the API suite's PostgreSQL leg, the database URL (serveCli takes either). */
   dataPath: string;
 }
 
@@ -109,7 +111,8 @@ export async function serveCli(
   extraArgs: string[] = [],
   options: SpawnOptions = {},
 ): Promise<RunningServer> {
-  const running = await spawnListening([CLI, 'serve', '--port', '0', '--data', dataPath, ...extraArgs], options);
+  const where = isDatabaseUrl(dataPath) ? ['--database', dataPath] : ['--data', dataPath];
+  const running = await spawnListening([CLI, 'serve', '--port', '0', ...where, ...extraArgs], options);
   return { ...running, dataPath };
 }
 
@@ -117,9 +120,14 @@ export async function serveCli(
 export async function serveFixture(fixture: unknown, extraArgs: string[] = []): Promise<RunningServer> {
   const dir = await tempDir();
   const fixturePath = join(dir, 'fixture.json');
-  const dataPath = join(dir, 'data.json');
   await writeFile(fixturePath, JSON.stringify(fixture));
-  const imported = await runCli(['import', fixturePath, '--data', dataPath]);
+  // The PostgreSQL leg of the API suite: a scratch database per server, left to the throwaway cluster.
+  const adminUrl = matrixDatabaseUrl();
+  const dataPath = adminUrl === undefined ? join(dir, 'data.json') : (await createScratchDatabase(adminUrl)).url;
+  const where = adminUrl === undefined ? ['--data', dataPath] : ['--database', dataPath];
+  const imported = await runCli(['import', fixturePath, ...where]);
   if (imported.code !== 0) throw new Error(`import failed: ${imported.stderr}`);
   return serveCli(dataPath, extraArgs);
 }
+
+const isDatabaseUrl = (path: string) => /^postgres(ql)?:\/\//.test(path);

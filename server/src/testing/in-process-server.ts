@@ -14,6 +14,10 @@ export class ManualClock implements Clock {
   now(): number {
     return this.ms;
   }
+  /** It stands for the database's clock too, as an admin-set clock does. */
+  isControlled(): boolean {
+    return true;
+  }
   advanceSeconds(seconds: number): void {
     this.ms += seconds * 1000;
   }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Database } from './database.js';
 import { DatabaseUnavailableError } from './errors.js';
 import { PostgresStore } from './postgres-store.js';
-import { describeWithPostgres, useFreshDatabase, withDatabase } from './test-database.js';
+import { withDatabase } from './scratch-database.js';
+import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 import { MAX_TRANSACTION_ATTEMPTS } from './with-retry.js';
 
 describeWithPostgres('Database transactions (PostgreSQL)', () => {

@@ -1,12 +1,11 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
 
 /**
  * Tests of the PostgreSQL store run against a real server named by
@@ -51,41 +50,23 @@ export function describeWithOwnCluster(name: string, body: () => void): void {
   });
 }
 
-/** The URL of `base` with another database name. */
-export function withDatabase(base: string, database: string): string {
-  const url = new URL(base);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
 /**
  * Inside a describeWithPostgres: a fresh, empty database for this file,
  * created before its tests and dropped after them. Returns a getter for its URL.
  */
 export function useFreshDatabase(): () => string {
-  let url: string | undefined;
-  const name = `bzc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  let database: ScratchDatabase | undefined;
   beforeAll(async () => {
-    await administer(`CREATE DATABASE ${name}`);
-    url = withDatabase(testDatabaseUrl as string, name);
+    database = await createScratchDatabase(testDatabaseUrl as string);
   });
   afterAll(async () => {
-    if (url !== undefined) await administer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await database?.drop();
   });
   return () => {
-    if (url === undefined) throw new Error('the test database is created in beforeAll; ask for its URL inside a test');
-    return url;
+    if (database === undefined)
+      throw new Error('the test database is created in beforeAll; ask for its URL inside a test');
+    return database.url;
   };
-}
-
-async function administer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A PostgreSQL server of the test's own, which it may stop and start without disturbing other test files. */

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** A database made for one test or test server, dropped when done. */
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** The URL of `base` with another database name. */
+export function withDatabase(base: string, database: string): string {
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Creates an empty database next to `adminUrl`'s (its role must be allowed to CREATE DATABASE). */
+export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
+  const name = `bzc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await administer(adminUrl, `CREATE DATABASE ${name}`);
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: () => administer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function administer(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * TEST_DATABASE_URL when this test run is the API suite's PostgreSQL leg
+ * (BZ_TEST_STORE=postgres, vitest.config.ts): the test servers then keep their
+ * data in a scratch database each instead of memory or a data file.
+ */
+export function matrixDatabaseUrl(): string | undefined {
+  if (process.env.BZ_TEST_STORE !== 'postgres') return undefined;
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  if (!url) throw new Error('BZ_TEST_STORE=postgres needs TEST_DATABASE_URL (see .ci/with-postgres)');
+  return url;
+}
