@@ -50,12 +50,16 @@ export async function writeJsonServerDb(path: string): Promise<void> {
   await writeFile(path, JSON.stringify({ version: { version: '5.2' }, bug_user_last_visit: [] }));
 }
 
-/** A data file holding `visits` visits, made through the documented fixture format and `import` command. */
-export async function importFixture(cli: string, workDir: string, visits: number): Promise<string> {
+/**
+ * A data file holding `visits` visits, made through the documented fixture format and
+ * `import` command; or, given a PostgreSQL URL, that database holding them (`import --database`).
+ */
+export async function importFixture(cli: string, workDir: string, visits: number, database?: string): Promise<string> {
   const fixture = join(workDir, `fixture-${visits}.json`);
-  const data = join(workDir, `data-${visits}.json`);
+  const data = database ?? join(workDir, `data-${visits}.json`);
   await writeFixture(fixture, visits);
-  const result = spawnSync(process.execPath, [cli, 'import', fixture, '--data', data], { encoding: 'utf8' });
+  const where = database === undefined ? ['--data', data] : ['--database', database];
+  const result = spawnSync(process.execPath, [cli, 'import', fixture, ...where], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`import failed: ${result.stderr}`);
   await rm(fixture);
   return data;

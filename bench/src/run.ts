@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits, writeJsonServerDb } from './data.js';
 import { measureExtension, percentiles } from './extension-figures.js';
 import { type LoadResult, type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
+import { benchDatabase, loadSpread } from './postgres-rows.js';
 import { CLI, memoryMb, type Started, startCeiling, startJsonServer, startOurs, startRouting } from './processes.js';
 import { markdownTable, type Row, scalingSvg, type Target, targetsTable } from './report.js';
 
@@ -27,10 +28,12 @@ const samples = Number(values.samples ?? (values.quick ? 5 : 20));
 const work = await mkdtemp(join(tmpdir(), 'bz-companion-bench-'));
 const warmUpSeconds = Number(values.warmup ?? Math.max(1, Math.min(3, Math.round(durationSeconds / 3))));
 /** Warms the server up (JIT, caches, connections) with the same requests, then measures. */
-const load = async (spec: LoadSpec): Promise<LoadResult> => {
-  if (warmUpSeconds > 0) await runLoad(spec, { connections, durationSeconds: warmUpSeconds, workDir: work });
-  return runLoad(spec, { connections, durationSeconds, workDir: work });
+const loadWith = async (spec: LoadSpec, withConnections: number): Promise<LoadResult> => {
+  const options = { connections: withConnections, workDir: work };
+  if (warmUpSeconds > 0) await runLoad(spec, { ...options, durationSeconds: warmUpSeconds });
+  return runLoad(spec, { ...options, durationSeconds });
 };
+const load = (spec: LoadSpec) => loadWith(spec, connections);
 const started: Started[] = [];
 const track = (server: Started) => {
   started.push(server);
@@ -55,7 +58,7 @@ function record(name: string, server: string, result: LoadResult, extra: Partial
   return row;
 }
 
-const importFixture = (visits: number) => importVisits(CLI, work, visits);
+const importFixture = (visits: number, database?: string) => importVisits(CLI, work, visits, database);
 
 /** Averages runs of one row: mean throughput and p50, worst p99, every error. */
 function combined(results: LoadResult[]): LoadResult {
@@ -97,6 +100,82 @@ async function measureRouting(): Promise<number> {
   return router.req_per_s / table.req_per_s;
 }
 
+const recentVisits = (url: string): LoadSpec => ({
+  method: 'GET',
+  url: `${url}/rest/bug_user_last_visit`,
+  headers: { 'X-BUGZILLA-API-KEY': HEAVY_KEY },
+});
+
+/**
+ * The PostgreSQL store (issue 12): durable POST and recent-visits GET with one
+ * instance and with two on the same database (connections split between them, as
+ * behind a load balancer), then how long a database of the largest size takes to
+ * start serving. Resolves to the targets it checks; no rows without PostgreSQL.
+ */
+async function measurePostgres(largest: number): Promise<Target[]> {
+  const database = await benchDatabase();
+  if (!database) {
+    console.error('  PostgreSQL rows skipped: no BENCH_DATABASE_URL/TEST_DATABASE_URL and no postgresql installed');
+    return [];
+  }
+  try {
+    const url = await importFixture(100_000, await database.create('100k'));
+    const first = track(await startOurs(url));
+    const onOne = {
+      post: record(`${POST_ROW}`, 'bz-companion on PostgreSQL, 1 instance', await load(postVisit(first.url))),
+      get: record(`${GET_ROW}`, 'bz-companion on PostgreSQL, 1 instance', await load(recentVisits(first.url))),
+    };
+    const second = track(await startOurs(url));
+    const both = [first.url, second.url];
+    const onTwo = {
+      post: record(
+        `${POST_ROW}`,
+        'bz-companion on PostgreSQL, 2 instances',
+        await loadSpread(loadWith, both, postVisit, connections),
+      ),
+      get: record(
+        `${GET_ROW}`,
+        'bz-companion on PostgreSQL, 2 instances',
+        await loadSpread(loadWith, both, recentVisits, connections),
+      ),
+    };
+    await Promise.all([first.stop(), second.stop()]);
+
+    const big = await importFixture(largest, await database.create('largest'));
+    const server = track(await startOurs(big));
+    const atStart = memoryMb(server.child.pid);
+    const started = record(
+      `POST durable, ${largest.toLocaleString('en')} stored visits`,
+      'bz-companion on PostgreSQL, 1 instance',
+      await load(postVisit(server.url)),
+      { stored_visits: largest, start_ms: server.startMs, rss_mb: atStart.peak },
+    );
+    await server.stop();
+    return [
+      {
+        what: 'PostgreSQL, 1 instance: durable POST ≥ 3,000 req/s, p99 ≤ 20 ms',
+        measured: `${Math.round(onOne.post.req_per_s)} req/s, p99 ${onOne.post.p99_ms.toFixed(1)} ms`,
+        met: onOne.post.req_per_s >= 3000 && onOne.post.p99_ms <= 20,
+      },
+      {
+        what: 'PostgreSQL, 2 instances ≥ 1.3× 1 instance (durable POST)',
+        measured: `${(onTwo.post.req_per_s / onOne.post.req_per_s).toFixed(2)}× (GET: ${(onTwo.get.req_per_s / onOne.get.req_per_s).toFixed(2)}×)`,
+        met: onTwo.post.req_per_s >= 1.3 * onOne.post.req_per_s,
+      },
+      {
+        what: `PostgreSQL with ${largest.toLocaleString('en')} visits starts serving ≤ 1 s`,
+        measured: `${Math.round(started.start_ms ?? 0)} ms`,
+        met: (started.start_ms ?? 0) <= 1000,
+      },
+    ];
+  } finally {
+    await database.close();
+  }
+}
+
+const POST_ROW = 'POST /rest/bug_user_last_visit/{id} (durable)';
+const GET_ROW = 'GET /rest/bug_user_last_visit (recent 20 of 1k+)';
+
 const postVisit = (url: string): LoadSpec => ({
   method: 'POST',
   url: `${url}/rest/bug_user_last_visit/{id}`,
@@ -136,11 +215,7 @@ try {
     'bz-companion',
     await load({ method: 'GET', url: `${ours.url}/rest/parameters`, headers: asUser }),
   );
-  const durablePost = record(
-    'POST /rest/bug_user_last_visit/{id} (durable)',
-    'bz-companion',
-    await load(postVisit(ours.url)),
-  );
+  const durablePost = record(POST_ROW, 'bz-companion', await load(postVisit(ours.url)));
   const jsonPost = record(
     'POST /bug_user_last_visit (not durable)',
     'json-server',
@@ -152,15 +227,7 @@ try {
       ids: BUG_COUNT,
     }),
   );
-  record(
-    'GET /rest/bug_user_last_visit (recent 20 of 1k+)',
-    'bz-companion',
-    await load({
-      method: 'GET',
-      url: `${ours.url}/rest/bug_user_last_visit`,
-      headers: { 'X-BUGZILLA-API-KEY': HEAVY_KEY },
-    }),
-  );
+  record(GET_ROW, 'bz-companion', await load(recentVisits(ours.url)));
   // The extension's badge refresh: one search for the recently visited bugs' summaries and change times.
   const twentyIds = Array.from({ length: 20 }, (_, i) => 1 + i * 250).join(',');
   record(
@@ -203,6 +270,8 @@ try {
     await rm(data, { force: true });
     await rm(`${data}.journal`, { force: true });
   }
+
+  const postgresTargets = await measurePostgres(sizes[sizes.length - 1] ?? 1_000_000);
 
   const extensionServer = track(await startOurs(await importFixture(1_000)));
   const figures = await measureExtension(extensionServer.url, BENCH_KEY, samples, HEAVY_KEY);
@@ -275,6 +344,7 @@ try {
       met: firstPaint <= 50,
     });
   }
+  targets.push(...postgresTargets);
   targets.push({
     what: 'dispatch table faster than @koa/router (same app, GET /rest/version)',
     measured: `@koa/router at ${routingRatio.toFixed(2)}× the dispatch table`,
