@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { withRetry } from './with-retry.js';
 
@@ -33,9 +34,14 @@ export class Database {
     this.pool.on('error', () => {});
   }
 
-  /** One statement; idempotent ones are retried once on a fresh connection if the old one died. */
+  /**
+   * One statement; idempotent ones are retried once on a fresh connection if the old one died.
+   * Prepared once per connection (named by its text), so PostgreSQL parses and plans the
+   * store's few statements once, not per request.
+   */
   async query<R extends pg.QueryResultRow>(text: string, values: unknown[], idempotent = true): Promise<R[]> {
-    const result = await withRetry(() => this.pool.query<R>({ text, values }), { idempotent });
+    const name = statementName(text);
+    const result = await withRetry(() => this.pool.query<R>({ name, text, values }), { idempotent });
     return result.rows;
   }
 
@@ -67,4 +73,16 @@ export class Database {
   close(): Promise<void> {
     return this.pool.end();
   }
+}
+
+const statementNames = new Map<string, string>();
+
+/** A prepared statement's name: the same text always gets the same one. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `bzc_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
