@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { isOpenStatus } from '../store/bug-defaults.js';
+import { afterRead, type Read, readAll } from '../store/read.js';
 import type { Store } from '../store/store.js';
 import type { Bug, User } from '../store/types.js';
 import type { FieldSelection } from './field-selection.js';
@@ -25,25 +26,58 @@ const time = (seconds: number) => formatBugzillaTime(seconds * 1000);
  * callers also get `update_token`, and members of the time-tracking group the
  * time fields.
  */
-export async function bugJson(
+export function bugJson(
   bug: Bug,
   store: Store,
   caller: User | undefined,
   fields: FieldSelection,
   nowMs: number,
-): Promise<Json> {
+): Read<Json> {
   const f = bug.fields;
-  // What needs the store is read first (only when selected), so the answer's keys keep 5.2's order.
+  // What needs the store is read first (only what is selected), then the answer is built in 5.2's
+  // key order; synchronously when the store answers at once (the file store: no promise per bug).
   const userOf = (name: string, userId: number | null) =>
     userId === null || !fields.wants(name) ? undefined : store.userById(userId);
-  const [creator, assignedTo, qaContact] = await Promise.all([
+  const people = readAll([
     userOf('creator', bug.reporter),
     userOf('assigned_to', bug.assignedTo),
     userOf('qa_contact', bug.qaContact),
+    ...(fields.wants('cc') ? bug.cc.map((id) => store.userById(id)) : []),
   ]);
-  const blocks = fields.wants('blocks') ? await sortDependencies(store, f.blocks) : [];
-  const dependsOn = fields.wants('depends_on') ? await sortDependencies(store, f.depends_on) : [];
-  const ccUsers = fields.wants('cc') ? await Promise.all(bug.cc.map((id) => store.userById(id))) : [];
+  const dependencies = readAll(
+    [...(fields.wants('blocks') ? f.blocks : []), ...(fields.wants('depends_on') ? f.depends_on : [])].map((id) =>
+      store.bugById(id),
+    ),
+  );
+  return afterRead(people, ([creator, assignedTo, qaContact, ...ccUsers]) =>
+    afterRead(dependencies, (others) => {
+      const open = new Set(
+        others.filter((other) => other && isOpenStatus(other.fields.status)).map((other) => other?.id),
+      );
+      const rendered = { creator, assignedTo, qaContact, ccUsers, open };
+      return render(bug, store, caller, fields, nowMs, rendered);
+    }),
+  );
+}
+
+interface ReadForBug {
+  creator: User | undefined;
+  assignedTo: User | undefined;
+  qaContact: User | undefined;
+  ccUsers: Array<User | undefined>;
+  /** The ids of the bugs it blocks or depends on that are open. */
+  open: ReadonlySet<number | undefined>;
+}
+
+function render(
+  bug: Bug,
+  store: Store,
+  caller: User | undefined,
+  fields: FieldSelection,
+  nowMs: number,
+  { creator, assignedTo, qaContact, ccUsers, open }: ReadForBug,
+): Json {
+  const f = bug.fields;
   const json: Json = {};
   const put = (name: string, value: () => unknown, type: 'default' | 'extra' = 'default') => {
     if (fields.wants(name, type)) json[name] = value();
@@ -74,8 +108,8 @@ export async function bugJson(
   put('whiteboard', () => f.whiteboard);
   put('keywords', () => [...f.keywords]);
   put('see_also', () => [...f.see_also]);
-  put('blocks', () => blocks);
-  put('depends_on', () => dependsOn);
+  put('blocks', () => sortDependencies(f.blocks, open));
+  put('depends_on', () => sortDependencies(f.depends_on, open));
   put('dupe_of', () => f.dupe_of);
   put('deadline', () => null);
   put('flags', () => f.flags.map((flag) => ({ ...flag })));
@@ -108,10 +142,8 @@ export async function bugJson(
 }
 
 /** Open bugs first, then by id (5.2's `ORDER BY is_open DESC, id`); hidden bugs are not filtered out. */
-async function sortDependencies(store: Store, ids: readonly number[]): Promise<number[]> {
-  const others = await Promise.all(ids.map((id) => store.bugById(id)));
-  const isOpen = new Map(ids.map((id, i) => [id, others[i] ? isOpenStatus(others[i].fields.status) : false]));
-  const open = (id: number) => isOpen.get(id) === true;
+function sortDependencies(ids: readonly number[], openIds: ReadonlySet<number | undefined>): number[] {
+  const open = (id: number) => openIds.has(id);
   return [...ids].sort((a, b) => Number(open(b)) - Number(open(a)) || a - b);
 }
 

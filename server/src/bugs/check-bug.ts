@@ -1,5 +1,6 @@
 import { isVisible } from '../access.js';
 import { errors } from '../errors.js';
+import { afterRead, type Read } from '../store/read.js';
 import type { Store } from '../store/store.js';
 import type { Bug, User } from '../store/types.js';
 
@@ -16,23 +17,27 @@ export function canSeeBug(user: User | undefined, bug: Bug, parameters: Record<s
  * bug the caller may see. The errors name the reference as given (an alias
  * stays an alias, so a hidden bug's number is not revealed).
  */
-export async function checkBug(store: Store, user: User | undefined, raw: unknown): Promise<Bug> {
+export function checkBug(store: Store, user: User | undefined, raw: unknown): Read<Bug> {
   const text = raw === null || raw === undefined || typeof raw === 'object' ? '' : String(raw).trim();
   if (text === '') throw errors.bugNumberRequired();
-  let bug: Bug | undefined;
+  const visible = (bug: Bug) => {
+    if (!canSeeBug(user, bug, store.instance.parameters)) {
+      throw user ? errors.bugAccessDenied(text) : errors.bugAccessQuery(text);
+    }
+    return bug;
+  };
   if (/^\d+$/.test(text)) {
     const digits = text.replace(/^0+(?=\d)/, '');
     const id = Number(digits);
-    bug = id <= MAX_BUG_ID ? await store.bugById(id) : undefined;
-    if (!bug) throw errors.bugDoesNotExist(digits);
-  } else {
-    bug = await store.bugByAlias(text);
+    return afterRead(id <= MAX_BUG_ID ? store.bugById(id) : undefined, (bug) => {
+      if (!bug) throw errors.bugDoesNotExist(digits);
+      return visible(bug);
+    });
+  }
+  return afterRead(store.bugByAlias(text), (bug) => {
     if (!bug) throw errors.invalidBugId(text);
-  }
-  if (!canSeeBug(user, bug, store.instance.parameters)) {
-    throw user ? errors.bugAccessDenied(text) : errors.bugAccessQuery(text);
-  }
-  return bug;
+    return visible(bug);
+  });
 }
 
 /** Members of the `insidergroup` parameter's group see private comments; nobody when it is empty. */

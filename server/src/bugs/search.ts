@@ -1,4 +1,5 @@
 import { errors } from '../errors.js';
+import { afterRead, type Read, readAll, readEach } from '../store/read.js';
 import type { Store } from '../store/store.js';
 import type { Bug, User } from '../store/types.js';
 import { canSeeBug } from './check-bug.js';
@@ -33,14 +34,14 @@ const PEOPLE = {
  * silently; the answer is ordered by id; `limit` 0 means no limit and an
  * `offset` needs a `limit`.
  */
-export async function searchBugs(store: Store, user: User | undefined, query: URLSearchParams): Promise<Bug[]> {
+export function searchBugs(store: Store, user: User | undefined, query: URLSearchParams): Read<Bug[]> {
   const tests: Test[] = [];
-  const peopleLookups: Array<(bugs: readonly Bug[]) => Promise<void>> = [];
+  const peopleLookups: Array<(bugs: readonly Bug[]) => Read<void>> = [];
   const values = (name: string) => query.getAll(name);
 
   const ids = values('id').flatMap((value) => value.split(','));
   // By id (the usual search): look those bugs up rather than scan every bug.
-  let candidates: Iterable<Bug> | null = null;
+  let candidates: Read<Array<Bug | undefined>> | null = null;
   if (ids.length > 0) {
     const wanted = new Set(
       ids.map((id) => {
@@ -49,8 +50,7 @@ export async function searchBugs(store: Store, user: User | undefined, query: UR
         return Number(text);
       }),
     );
-    const looked = await Promise.all([...wanted].sort((a, b) => a - b).map((id) => store.bugById(id)));
-    candidates = looked.filter((bug): bug is Bug => bug !== undefined);
+    candidates = readAll([...wanted].sort((a, b) => a - b).map((id) => store.bugById(id)));
   }
   const aliases = values('alias');
   if (aliases.length > 0) tests.push((bug) => bug.aliases.some((alias) => aliases.includes(alias)));
@@ -80,11 +80,11 @@ export async function searchBugs(store: Store, user: User | undefined, query: UR
       const login = id === null ? '' : (logins.get(id) ?? '');
       return wanted.some((text) => login.includes(text));
     });
-    peopleLookups.push(async (bugs) => {
-      for (const bug of bugs) {
-        const id = bug[key];
-        if (id !== null && !logins.has(id)) logins.set(id, (await store.userById(id))?.login.toLowerCase() ?? '');
-      }
+    peopleLookups.push((bugs) => {
+      const ids = [...new Set(bugs.map((bug) => bug[key]))].filter((id): id is number => id !== null);
+      return afterRead(readAll(ids.map((id) => store.userById(id))), (users) => {
+        for (const [i, id] of ids.entries()) logins.set(id, users[i]?.login.toLowerCase() ?? '');
+      });
     });
   }
   for (const name of ['last_change_time', 'creation_time'] as const) {
@@ -101,15 +101,16 @@ export async function searchBugs(store: Store, user: User | undefined, query: UR
   }
   const max = Number(store.instance.parameters.max_search_results ?? '10000') || 10000;
   const parameters = store.instance.parameters;
-  const bugs = [...(candidates ?? (await store.allBugs()))];
-  for (const lookUp of peopleLookups) await lookUp(bugs);
-  const found: Bug[] = [];
-  for (const bug of bugs) {
-    if (tests.every((test) => test(bug)) && canSeeBug(user, bug, parameters)) found.push(bug);
-  }
   const start = offset ?? 0;
   const end = limit ? Math.min(start + limit, start + max) : start + max;
-  return found.slice(start, end);
+  return afterRead(candidates ?? store.allBugs(), (listed) => {
+    const bugs = [...listed].filter((bug): bug is Bug => bug !== undefined);
+    return afterRead(
+      readEach(peopleLookups, (lookUp) => lookUp(bugs)),
+      () =>
+        bugs.filter((bug) => tests.every((test) => test(bug)) && canSeeBug(user, bug, parameters)).slice(start, end),
+    );
+  });
 }
 
 function numberParam(query: URLSearchParams, name: string): number | undefined {

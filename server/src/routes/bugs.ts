@@ -4,6 +4,7 @@ import { checkBug } from '../bugs/check-bug.js';
 import { FieldSelection } from '../bugs/field-selection.js';
 import { searchBugs } from '../bugs/search.js';
 import { errors } from '../errors.js';
+import { afterRead, type Read, readAll, readEach } from '../store/read.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
 /**
@@ -11,29 +12,30 @@ import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
  * (repeated, never split on commas), each once. Over REST the first id that fails fails the request
  * (5.2 cannot report it as a fault there), so `faults` is always empty.
  */
-async function get(request: ApiRequest, { store, clock }: RouteDeps): Promise<BugGetResult> {
+function get(request: ApiRequest, { store }: RouteDeps): Read<BugGetResult> {
   const refs: string[] = request.pathId === undefined ? [] : [request.pathId];
   refs.push(...request.query.getAll('ids'));
   if (refs.length === 0) throw errors.paramRequired('ids');
-  const seen = new Set<number>();
-  const bugs = [];
   // One at a time: the first reference that fails is the error, as in 5.2.
-  for (const ref of refs) {
-    const bug = await checkBug(store, request.user, ref);
-    if (!seen.has(bug.id)) bugs.push(bug);
-    seen.add(bug.id);
-  }
-  const fields = FieldSelection.fromQuery(request.query);
-  const now = clock.now();
-  return { bugs: await Promise.all(bugs.map((bug) => bugJson(bug, store, request.user, fields, now))), faults: [] };
+  return afterRead(
+    readEach(refs, (ref) => checkBug(store, request.user, ref)),
+    (checked) => {
+      const seen = new Set<number>();
+      const bugs = checked.filter((bug) => !seen.has(bug.id) && seen.add(bug.id));
+      const fields = FieldSelection.fromQuery(request.query);
+      const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow)));
+      return afterRead(rendered, (json) => ({ bugs: json, faults: [] }));
+    },
+  );
 }
 
 /** Bug.search: the visible bugs matching every criterion, by id. */
-async function search(request: ApiRequest, { store, clock }: RouteDeps): Promise<BugSearchResult> {
-  const bugs = await searchBugs(store, request.user, request.query);
-  const fields = FieldSelection.fromQuery(request.query);
-  const now = clock.now();
-  return { bugs: await Promise.all(bugs.map((bug) => bugJson(bug, store, request.user, fields, now))) };
+function search(request: ApiRequest, { store }: RouteDeps): Read<BugSearchResult> {
+  return afterRead(searchBugs(store, request.user, request.query), (bugs) => {
+    const fields = FieldSelection.fromQuery(request.query);
+    const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow)));
+    return afterRead(rendered, (json) => ({ bugs: json }));
+  });
 }
 
 export const bugRoutes = {

@@ -30,3 +30,8 @@ export function readEach<T, U>(items: readonly T[], next: (item: T) => Read<U>):
   };
   return from(0);
 }
+
+/** Every read's answer, in order: synchronous when every one already has answered. */
+export function readAll<T>(reads: readonly Read<T>[]): Read<T[]> {
+  return reads.some((read) => read instanceof Promise) ? Promise.all(reads) : (reads as T[]);
+}
