@@ -30,7 +30,12 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'file', include: ['{shared,server,extension,bench}/src/**/*.test.ts'] } },
       ...(withPostgres
-        ? [{ extends: true, test: { name: 'postgres', include: API_TESTS, env: { BZ_TEST_STORE: 'postgres' } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'postgres', include: API_TESTS, env: { BZ_TEST_STORE: 'postgres' } },
+            },
+          ]
         : []),
     ],
   },
