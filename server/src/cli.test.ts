@@ -28,6 +28,20 @@ describe('bz-companion --help / --version', () => {
     expect(badOption.stderr).toContain('--colour');
     expect((await runCli(['serve', '--port', 'abc'])).stderr).toContain('--port');
   });
+
+  it('refuses a --database that is not a PostgreSQL URL in one line, without its password', async () => {
+    for (const args of [
+      ['serve', '--port', '0', '--database', 'mysql://bz:hunter2@db/bugs'],
+      ['import', 'fixture.json', '--database', 'mysql://bz:hunter2@db/bugs'],
+      ['user', 'add', 'x@example.com', '--database', 'mysql://bz:hunter2@db/bugs'],
+    ]) {
+      const refused = await runCli(args);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+      expect(refused.stderr).toContain('--database must be a postgres://');
+      expect(refused.stderr).not.toContain('hunter2');
+    }
+  });
 });
 
 describe('import', () => {

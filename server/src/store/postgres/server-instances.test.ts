@@ -80,6 +80,27 @@ describeWithPostgres('three server processes on one database (PostgreSQL)', () =
   });
 });
 
+describeWithPostgres('the CLI on a database (PostgreSQL)', () => {
+  const databaseUrl = useFreshDatabase();
+
+  it('adds a user with user add --database whose key a running serve accepts at once, and refuses a taken login', async () => {
+    await importInto(databaseUrl());
+    const server = await serveCli(databaseUrl());
+    try {
+      const added = await runCli(['user', 'add', 'new@example.com', '--group', 'fresh', '--database', databaseUrl()]);
+      expect(added.code).toBe(0);
+      const key = added.stdout.trim();
+      const response = await httpClient(server.url)('/rest/bug_user_last_visit/1', { method: 'POST', key });
+      expect(response.status).toBe(200);
+      const again = await runCli(['user', 'add', 'NEW@example.com', '--database', databaseUrl()]);
+      expect(again.code).toBe(1);
+      expect(again.stderr.trim()).toBe('bz-companion: user NEW@example.com already exists');
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describeWithOwnCluster('a server process while its database stops and starts (PostgreSQL)', () => {
   let cluster: Awaited<ReturnType<typeof startOwnCluster>>;
   let server: RunningServer;
