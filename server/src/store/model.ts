@@ -74,7 +74,8 @@ export class Model {
         assignedTo: bug.assigned_to_id,
         qaContact: bug.qa_contact_id,
         cc: bug.cc_ids,
-        groups: bug.groups,
+        // By name, as 5.2 lists them (Bugzilla::Group->new_from_list orders by name), and as PostgreSQL reads them.
+        groups: [...bug.groups].sort(),
         reporterAccessible: bug.reporter_accessible,
         cclistAccessible: bug.cclist_accessible,
         fields: bug.fields ?? defaultBugFields({ creation: DEFAULT_BUG_TIME, lastChange: DEFAULT_BUG_TIME }),
@@ -310,7 +311,7 @@ export class Model {
       id: user.id,
       login: user.login,
       realName: user.real_name,
-      groups: user.groups,
+      groups: [...user.groups].sort(),
       disabled: user.disabled,
       disabledText: user.disabled_text,
       passwordHash: user.password_hash ?? null,

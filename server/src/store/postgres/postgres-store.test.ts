@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bugContentFixture } from '../../testing/bug-content-fixture.js';
 import { type Fixture, snapshotFromFixture } from '../fixture.js';
 import { createMemoryStore } from '../memory-store.js';
 import type { Store } from '../store.js';
@@ -175,6 +176,36 @@ describeWithPostgres('PostgresStore on a new database (PostgreSQL)', () => {
       expect(await stores[0]?.userById(2)).toBeUndefined();
     } finally {
       await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+});
+
+describeWithPostgres('PostgresStore with bug content (PostgreSQL)', () => {
+  const databaseUrl = useFreshDatabase();
+
+  it("reads comments, history and fields as the file store does, and its snapshot is the file store's", async () => {
+    const snapshot = snapshotFromFixture(bugContentFixture());
+    const store = await PostgresStore.open(databaseUrl(), { seed: snapshot });
+    const reference = createMemoryStore(snapshot);
+    try {
+      for (const bug of await reference.allBugs()) {
+        const actual = await store.bugById(bug.id);
+        expect(actual && { ...actual, cc: [...actual.cc].sort() }).toEqual({ ...bug, cc: [...bug.cc].sort() });
+        expect(await store.commentsOf(bug.id)).toEqual(await reference.commentsOf(bug.id));
+        expect(await store.historyOf(bug.id)).toEqual(await reference.historyOf(bug.id));
+      }
+      const comment = (await reference.commentsOf(1))[0];
+      if (comment) expect(await store.commentById(comment.id)).toEqual(comment);
+      const exported = await store.snapshot();
+      const expected = await reference.snapshot();
+      expect(exported.comments).toEqual(expected.comments);
+      expect(exported.bugs.map((b) => ({ ...b, cc_ids: [...b.cc_ids].sort() }))).toEqual(
+        expected.bugs.map((b) => ({ ...b, cc_ids: [...b.cc_ids].sort() })),
+      );
+      expect(exported.users).toEqual(expected.users);
+      expect(exported.instance).toEqual(expected.instance);
+    } finally {
+      await store.close();
     }
   });
 });

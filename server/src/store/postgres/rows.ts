@@ -1,10 +1,10 @@
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
 import type { Bug, BugFields, ChangeSet, Comment, User } from '../types.js';
 
-/** Columns that make a User; `g` is an alias of profiles. */
+/** Columns that make a User; `p` is an alias of profiles. Names sort in code-unit order (COLLATE "C"), as JavaScript sorts them in the file store, whatever the database's collation. */
 export const USER_COLUMNS = `p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext, p.cryptpassword,
   ARRAY(SELECT g.name FROM user_group_map m JOIN groups g ON g.id = m.group_id
-        WHERE m.user_id = p.userid AND m.isbless = 0 ORDER BY g.name) AS group_names`;
+        WHERE m.user_id = p.userid AND m.isbless = 0 ORDER BY g.name COLLATE "C") AS group_names`;
 
 export interface UserRow {
   userid: number;
@@ -34,10 +34,10 @@ export function userFromRow(row: UserRow): User {
 export const BUG_COLUMNS = `b.bug_id, b.reporter, b.assigned_to, b.qa_contact, b.reporter_accessible, b.cclist_accessible,
   b.short_desc, b.bug_status, b.resolution, b.bzc_fields,
   extract(epoch FROM b.creation_ts)::bigint AS creation_time, extract(epoch FROM b.delta_ts)::bigint AS last_change_time,
-  ARRAY(SELECT a.alias FROM bugs_aliases a WHERE a.bug_id = b.bug_id ORDER BY a.alias) AS aliases,
+  ARRAY(SELECT a.alias FROM bugs_aliases a WHERE a.bug_id = b.bug_id ORDER BY a.alias COLLATE "C") AS aliases,
   ARRAY(SELECT c.who FROM cc c WHERE c.bug_id = b.bug_id ORDER BY c.who) AS cc,
   ARRAY(SELECT g.name FROM bug_group_map m JOIN groups g ON g.id = m.group_id
-        WHERE m.bug_id = b.bug_id ORDER BY g.name) AS group_names`;
+        WHERE m.bug_id = b.bug_id ORDER BY g.name COLLATE "C") AS group_names`;
 
 export interface BugRow {
   bug_id: number;
