@@ -6,6 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const RUN = fileURLToPath(new URL('../dist/run.js', import.meta.url));
+const PG_CLUSTER = fileURLToPath(new URL('../../.ci/pg-cluster', import.meta.url));
+/** As the bench decides (postgres-rows.ts): a database URL, or PostgreSQL's binaries for a cluster of its own. */
+const withPostgres =
+  Boolean((process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL)?.trim()) ||
+  spawnSync(PG_CLUSTER, ['check'], { stdio: 'ignore' }).status === 0;
 
 /** Keeps `npm run bench` working; the numbers of a 1-second run mean nothing and are not checked. */
 describe('npm run bench (smoke)', () => {
@@ -22,14 +27,18 @@ describe('npm run bench (smoke)', () => {
     expect(run.status, run.stderr).toBe(0);
     const latest = JSON.parse(await readFile(join(out, 'latest.json'), 'utf8'));
     const servers = new Set(latest.rows.map((row: { server: string }) => row.server));
-    expect([...servers].sort()).toEqual([
-      'Chromium + bz-companion',
-      'app in memory, @koa/router',
-      'app in memory, dispatch table',
-      'bz-companion',
-      'json-server',
-      'node:http ceiling',
-    ]);
+    const onPostgres = ['bz-companion on PostgreSQL, 1 instance', 'bz-companion on PostgreSQL, 2 instances'];
+    expect([...servers].sort()).toEqual(
+      [
+        'Chromium + bz-companion',
+        'app in memory, @koa/router',
+        'app in memory, dispatch table',
+        'bz-companion',
+        'json-server',
+        'node:http ceiling',
+        ...(withPostgres ? onPostgres : []),
+      ].sort(),
+    );
     expect(latest.targets.map((target: { what: string }) => target.what)).toContain(
       'dispatch table faster than @koa/router (same app, GET /rest/version)',
     );
