@@ -12,7 +12,6 @@ import { openFileStore } from './store/file-store.js';
 import { type Fixture, FixtureError, snapshotFromFixture } from './store/fixture.js';
 import { readFixtureFile } from './store/fixture-file.js';
 import { createMemoryStore } from './store/memory-store.js';
-import { PostgresStore } from './store/postgres/postgres-store.js';
 import { createScratchDatabase, matrixDatabaseUrl, type ScratchDatabase } from './store/postgres/scratch-database.js';
 import type { Store } from './store/store.js';
 
@@ -105,6 +104,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
     }
     const database = options.database ?? scratch?.url;
     if (database !== undefined) {
+      // Loaded only when asked for: the driver and migrations cost start-up time and memory otherwise.
+      const { PostgresStore } = await import('./store/postgres/postgres-store.js');
       const opened = await PostgresStore.open(database, { seed: snapshot });
       if (!opened.seeded) await opened.replaceAll(snapshot);
       store = opened;

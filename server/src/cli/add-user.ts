@@ -1,6 +1,5 @@
 import { defaultInstance } from '../store/default-instance.js';
 import { openFileStore } from '../store/file-store.js';
-import { PostgresStore } from '../store/postgres/postgres-store.js';
 import { emptySnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 
@@ -19,7 +18,9 @@ export async function addUser(options: AddUserOptions): Promise<string> {
   const store: Store =
     options.database === undefined
       ? (await openFileStore(options.data, { create: empty })).store
-      : await PostgresStore.open(options.database, { seed: empty });
+      : await (await import('../store/postgres/postgres-store.js')).PostgresStore.open(options.database, {
+          seed: empty,
+        });
   try {
     const { apiKey } = await store.addUser({
       login: options.login,

@@ -1,6 +1,5 @@
 import { FixtureError, snapshotFromFixture } from '../store/fixture.js';
 import { readFixtureFile } from '../store/fixture-file.js';
-import { PostgresStore } from '../store/postgres/postgres-store.js';
 import { replaceFileStore } from '../store/replace-file-store.js';
 import { redactDatabaseUrl } from './open-serve-store.js';
 
@@ -26,6 +25,7 @@ export async function importFixture(fixturePath: string, target: ImportTarget): 
     into = target.data;
   } else {
     // One transaction: instances serving the database see the old content or the new, never a mix.
+    const { PostgresStore } = await import('../store/postgres/postgres-store.js');
     const store = await PostgresStore.open(target.database, { seed: snapshot });
     try {
       if (!store.seeded) await store.replaceAll(snapshot);

@@ -4,7 +4,6 @@ import { demoFixture } from '../store/demo.js';
 import { openFileStore } from '../store/file-store.js';
 import { snapshotFromFixture } from '../store/fixture.js';
 import { createMemoryStore } from '../store/memory-store.js';
-import { PostgresStore } from '../store/postgres/postgres-store.js';
 import type { Store } from '../store/store.js';
 
 export interface ServeStoreOptions {
@@ -45,6 +44,8 @@ export async function openServeStore(options: ServeStoreOptions, clock: Clock): 
     notes.push('store: in memory (nothing is saved)');
   } else if (options.database !== undefined) {
     // Demo data only in an empty database; if another instance seeded it first, its admin key is not ours to print.
+    // Loaded only with --database: the driver and migrations cost the file store start-up time and memory.
+    const { PostgresStore } = await import('../store/postgres/postgres-store.js');
     const opened = await PostgresStore.open(options.database, { seed: demoSnapshot, log: (line) => notes.push(line) });
     store = opened;
     notes.push(`database: ${redactDatabaseUrl(options.database)}${opened.seeded ? ' (created with demo data)' : ''}`);

@@ -62,7 +62,11 @@ export function exportSnapshot(db: Database): Promise<StoreSnapshot> {
       'SELECT sha256, user_id, ip_addr, last_used FROM bzc_login_tokens ORDER BY sha256',
     );
     const activityOf = new Map<number, ActivityRow[]>();
-    for (const row of activity) activityOf.set(row.bug_id, [...(activityOf.get(row.bug_id) ?? []), row]);
+    for (const row of activity) {
+      const rows = activityOf.get(row.bug_id);
+      if (rows) rows.push(row);
+      else activityOf.set(row.bug_id, [row]);
+    }
     return {
       format: SNAPSHOT_FORMAT,
       format_version: SNAPSHOT_FORMAT_VERSION,

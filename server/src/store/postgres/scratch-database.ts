@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 
 /** A database made for one test or test server, dropped when done. */
 export interface ScratchDatabase {
@@ -25,6 +24,8 @@ export async function createScratchDatabase(adminUrl: string): Promise<ScratchDa
 }
 
 async function administer(adminUrl: string, statement: string): Promise<void> {
+  // Loaded here, so that importing this module (start-server, cli-server) costs nothing without PostgreSQL.
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
