@@ -84,8 +84,11 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
         if (spec.fieldsApplied) ctx.state.fieldsApplied = true;
         if (spec.successStatus) ctx.state.successStatus = spec.successStatus;
         const { pathId } = ctx.state;
-        const request = { user: found.user, identity: found, ip, pathId, query, body, origin: ctx.origin };
-        return spec.handle({ ...request, webNow, databaseNow: askDatabase }, deps);
+        const { origin } = ctx;
+        return spec.handle(
+          { user: found.user, identity: found, ip, pathId, query, body, origin, webNow, databaseNow: askDatabase },
+          deps,
+        );
       };
       // GETs stay synchronous end to end unless a password is checked: every await costs a tick per request.
       const result = identity instanceof Promise ? identity.then(handle) : handle(identity);
