@@ -77,6 +77,11 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
         databaseNow ??= databaseNowOf(deps.store, deps.clock, webNow);
         return databaseNow;
       };
+      if (spec.stampsWrites) {
+        // A request refused before it reads the answer must not leave an unhandled rejection.
+        const asked = askDatabase();
+        if (asked instanceof Promise) asked.catch(() => {});
+      }
       const identity = authenticate(presented, policy, { ...deps, ip, now: Math.floor(webNow / 1000) });
       const handle = (found: Identity) => {
         ctx.state.user = found.user;

@@ -119,7 +119,7 @@ export const bugCommentRoutes = {
     fieldsApplied: true,
     handle: (request, deps) => comments(request, deps, true),
   },
-  'POST /rest/bug/{id}/comment': { auth: 'required', successStatus: 201, handle: addComment },
+  'POST /rest/bug/{id}/comment': { auth: 'required', successStatus: 201, stampsWrites: true, handle: addComment },
 } satisfies {
   [K in 'GET /rest/bug/{id}/comment' | 'GET /rest/bug/comment/{id}' | 'POST /rest/bug/{id}/comment']: RouteSpec<K>;
 };

@@ -46,6 +46,11 @@ export interface RouteSpec<K extends EndpointKey> {
   fieldsApplied?: true;
   /** The HTTP status of success, when not 200 (Bugzilla answers a created object with 201). */
   successStatus?: number;
+  /**
+   * The handler stamps what it writes with the database's clock: the router asks for it as the
+   * request arrives, so that on PostgreSQL its round trip overlaps the credential and bug look-ups.
+   */
+  stampsWrites?: true;
   handle(request: ApiRequest, deps: RouteDeps): ResponseOf<K> | Promise<ResponseOf<K>>;
 }
 
