@@ -25,6 +25,17 @@ function parseDatabase(url: string | undefined): string | undefined {
   return url;
 }
 
+/** --bugzilla-schema serves an existing Bugzilla's database: it needs that database and the installation's directory. */
+function parseBugzillaSchema(on: boolean, dir: string | undefined, database: string | undefined): string | undefined {
+  if (!on) {
+    if (dir !== undefined) throw new UsageError('--bugzilla-dir goes with --bugzilla-schema');
+    return undefined;
+  }
+  if (database === undefined) throw new UsageError("--bugzilla-schema needs --database URL (the Bugzilla's database)");
+  if (dir === undefined) throw new UsageError("--bugzilla-schema needs --bugzilla-dir DIR (the Bugzilla's installation)");
+  return dir;
+}
+
 function parsePort(text: string): number {
   if (!/^\d+$/.test(text) || Number(text) > 65535)
     throw new UsageError(`--port must be a number from 0 to 65535, not '${text}'`);
@@ -69,6 +80,8 @@ export async function main(argv: string[]): Promise<void> {
           admin: { type: 'boolean', default: false },
           clock: { type: 'string' },
           profile: { type: 'string' },
+          'bugzilla-schema': { type: 'boolean', default: false },
+          'bugzilla-dir': { type: 'string' },
           ...DATA_OPTION,
         },
       });
@@ -76,11 +89,14 @@ export async function main(argv: string[]): Promise<void> {
       if (profile !== undefined && !isProfileName(profile)) {
         throw new UsageError(`--profile must be one of ${PROFILE_NAMES.join(', ')} (got "${profile}")`);
       }
+      const database = parseDatabase(values.database);
+      const bugzillaDir = parseBugzillaSchema(values['bugzilla-schema'], values['bugzilla-dir'], database);
       await serve({
         host: values.host,
         port: parsePort(values.port),
         data: values.data,
-        database: parseDatabase(values.database),
+        database,
+        ...(bugzillaDir === undefined ? {} : { bugzillaDir }),
         inMemory: values['in-memory'],
         allowedHosts: values['allowed-host'],
         logRequests: values['log-requests'],

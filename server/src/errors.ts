@@ -130,6 +130,8 @@ export const errors = {
       status: 503,
       headers: { 'Retry-After': String(retryAfterSeconds) },
     }),
+  /** A write this server does not make in a Bugzilla database it serves (--bugzilla-schema); nothing changed. */
+  bugzillaOwnsThis: (detail: string) => new BugzillaError(32000, detail, { status: 403 }),
   /** Asked between binding the port and opening the store. */
   starting: () =>
     new BugzillaError(-32000, 'bz-companion is starting; try again in a moment.', {

@@ -9,6 +9,8 @@ import type { Store } from '../store/store.js';
 export interface ServeStoreOptions {
   data: string;
   database: string | undefined;
+  /** Serve the Bugzilla database at `database` (--bugzilla-schema), its settings read from this directory. */
+  bugzillaDir?: string | undefined;
   inMemory: boolean;
 }
 
@@ -42,6 +44,12 @@ export async function openServeStore(options: ServeStoreOptions, clock: Clock): 
   if (options.inMemory) {
     store = createMemoryStore(demoSnapshot());
     notes.push('store: in memory (nothing is saved)');
+  } else if (options.database !== undefined && options.bugzillaDir !== undefined) {
+    const { BugzillaSchemaStore } = await import('../store/postgres/bugzilla-schema-store.js');
+    store = await BugzillaSchemaStore.open(options.database, options.bugzillaDir);
+    notes.push(
+      `database: ${redactDatabaseUrl(options.database)} (Bugzilla ${store.instance.version} at ${options.bugzillaDir}; only visits are written)`,
+    );
   } else if (options.database !== undefined) {
     // Demo data only in an empty database; if another instance seeded it first, its admin key is not ours to print.
     // Loaded only with --database: the driver and migrations cost the file store start-up time and memory.

@@ -18,6 +18,8 @@ export interface ServeOptions {
   data: string;
   /** PostgreSQL URL: the store lives there instead of the data file. */
   database: string | undefined;
+  /** With `database`: it is an existing Bugzilla's, whose installation directory this is (--bugzilla-schema). */
+  bugzillaDir?: string | undefined;
   inMemory: boolean;
   /** Host names to answer besides this server's own addresses (DNS-rebinding defence). */
   allowedHosts: string[];

@@ -3,7 +3,7 @@ export const USAGE = `bz-companion: a local server that speaks Bugzilla 5.x's RE
 Usage:
   bz-companion serve  [--host 127.0.0.1] [--port 3080] [--data ./data/bz-companion.json | --database URL] [--in-memory]
                      [--allowed-host NAME]... [--log-requests] [--admin] [--clock 2026-01-01T00:00:00Z]
-                     [--profile bz-companion|bugzilla-5.2|bugzilla-5.1|bmo]
+                     [--profile bz-companion|bugzilla-5.2|bugzilla-5.1|bmo] [--bugzilla-schema --bugzilla-dir DIR]
   bz-companion import FIXTURE.json [--data FILE | --database URL]
                                                   replace the store's contents with a fixture
   bz-companion user add LOGIN [--real-name NAME] [--group G]... [--data FILE | --database URL]
@@ -14,6 +14,8 @@ serve prints "listening on http://HOST:PORT" when ready (--port 0 picks a free p
 With no data file, serve creates one with demo data and prints the admin's API key.
 --database postgres://user:pass@host:5432/db keeps everything in PostgreSQL instead of the data file
 (several instances may share one database; serve creates the tables, and demo data in an empty one).
+--bugzilla-schema serves an existing Bugzilla 5.x's PostgreSQL database (--database) beside it: users, keys,
+groups and bugs from its tables, settings from its directory DIR; only bug_user_last_visit is written.
 PORT, HOST and DATABASE_URL in the environment are fallbacks for --port, --host and --database.
 Requests whose Host header is not this server's own address are refused (a defence against DNS
 rebinding); --allowed-host NAME accepts another name. --log-requests prints a line per request,

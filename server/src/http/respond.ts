@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { BugzillaError, errors } from '../errors.js';
 import { StoreWriteError } from '../store/committer.js';
 import { DatabaseUnavailableError } from '../store/postgres/errors.js';
+import { ReadOnlyBugzillaError } from '../store/store.js';
 import type { User } from '../store/types.js';
 import { ALLOW_ANY_ORIGIN } from './cors.js';
 import { JSON_CONTENT_TYPE, renderError } from './error-response.js';
@@ -90,6 +91,8 @@ function asBugzillaError(thrown: unknown, logger: Logger, where: string): Bugzil
   if (thrown instanceof BugzillaError) return thrown;
   // The store refused a write and changed nothing: the client may retry, whichever route wrote.
   if (thrown instanceof StoreWriteError) return errors.storageUnavailable(thrown.message);
+  // Serving a Bugzilla database: only visits are ours to write there.
+  if (thrown instanceof ReadOnlyBugzillaError) return errors.bugzillaOwnsThis(thrown.message);
   // PostgreSQL is down or out of reach: nothing acknowledged, the store reconnects by itself.
   if (thrown instanceof DatabaseUnavailableError) {
     logger.error(`${where}: ${thrown.message}`);

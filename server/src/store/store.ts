@@ -20,6 +20,14 @@ export class NewUserError extends Error {
   override readonly name = 'NewUserError';
 }
 
+/** A write refused while serving a Bugzilla database (--bugzilla-schema): its tables are Bugzilla's; nothing changed. */
+export class ReadOnlyBugzillaError extends Error {
+  override readonly name = 'ReadOnlyBugzillaError';
+  constructor(what: string) {
+    super(`${what} is not possible while serving a Bugzilla database (--bugzilla-schema): do it in Bugzilla`);
+  }
+}
+
 export interface NewUser {
   login: string;
   realName?: string;

@@ -1,0 +1,52 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { InstanceSettings } from '../types.js';
+
+/** The profile a real Bugzilla database is served as unless the server is told otherwise. */
+export const BUGZILLA_SCHEMA_PROFILE = 'bugzilla-5.2';
+
+/** `our $VERSION = '1.0';` or `use constant VERSION => '1.0';` as extensions declare it. */
+const EXTENSION_VERSION = /(?:\$VERSION\s*=|VERSION\s*=>)\s*['"]([^'"]*)['"]/;
+
+/** A Bugzilla installation's settings as its files hold them: the version, parameters and extensions. */
+export function readBugzillaDir(dir: string): InstanceSettings {
+  const constants = readFileSync(join(dir, 'Bugzilla', 'Constants.pm'), 'utf8');
+  const version = /BUGZILLA_VERSION\s*=>\s*['"]([^'"]+)['"]/.exec(constants)?.[1];
+  if (version === undefined) throw new Error(`${dir}/Bugzilla/Constants.pm names no BUGZILLA_VERSION`);
+  const params = JSON.parse(readFileSync(join(dir, 'data', 'params.json'), 'utf8')) as Record<string, unknown>;
+  // Every parameter a string, as the instance settings keep them (Bugzilla's booleans are 0/1 already).
+  const parameters = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
+  );
+  return {
+    version,
+    profile: BUGZILLA_SCHEMA_PROFILE,
+    extensions: readExtensions(join(dir, 'extensions')),
+    parameters,
+    strictInvolvement: false,
+    // Bugzilla never prunes visits itself; neither do we in its database.
+    visitRetention: false,
+    dbTimeOffsetSeconds: 0,
+  };
+}
+
+/** Enabled extensions (no `disabled` file), each with its declared version or "". */
+function readExtensions(dir: string): Record<string, { version: string }> {
+  if (!existsSync(dir)) return {};
+  const extensions: Record<string, { version: string }> = {};
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || existsSync(join(dir, entry.name, 'disabled'))) continue;
+    extensions[entry.name] = { version: declaredVersion(join(dir, entry.name)) };
+  }
+  return extensions;
+}
+
+function declaredVersion(extensionDir: string): string {
+  for (const file of ['Config.pm', 'Extension.pm']) {
+    const path = join(extensionDir, file);
+    if (!existsSync(path)) continue;
+    const version = EXTENSION_VERSION.exec(readFileSync(path, 'utf8'))?.[1];
+    if (version !== undefined) return version;
+  }
+  return '';
+}

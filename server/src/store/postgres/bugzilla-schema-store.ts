@@ -1,0 +1,253 @@
+import { withSkew } from '../../clock.js';
+import { normalizeAuditClass } from '../model.js';
+import type { StoreSnapshot } from '../snapshot.js';
+import { ReadOnlyBugzillaError, type Store } from '../store.js';
+import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
+import { readBugzillaDir } from './bugzilla-dir.js';
+import { Database, type DatabaseOptions } from './database.js';
+import {
+  type ActivityRow,
+  BUG_COLUMNS,
+  type BugRow,
+  bugFromRow,
+  COMMENT_COLUMNS,
+  COMMENT_ORDER,
+  type CommentRow,
+  changeSetsFromRows,
+  commentFromRow,
+  USER_COLUMNS,
+  type UserRow,
+  userFromRow,
+} from './rows.js';
+import { DATABASE_NOW, LAST_VISIT } from './visit-statements.js';
+
+/**
+ * A user's groups as Bugzilla::User::groups computes them: user_group_map rows that
+ * are not bless rights (direct grants, and regexp grants, which Bugzilla keeps there
+ * with grant_type 2), closed over group_group_map's membership grants (grant_type 0).
+ */
+const BUGZILLA_USER_COLUMNS = USER_COLUMNS.replace(
+  /ARRAY\(SELECT g\.name[\s\S]*AS group_names$/,
+  `ARRAY(WITH RECURSIVE member_of(group_id) AS (
+      SELECT m.group_id FROM user_group_map m WHERE m.user_id = p.userid AND m.isbless = 0
+      UNION
+      SELECT gg.grantor_id FROM group_group_map gg JOIN member_of mo ON gg.member_id = mo.group_id
+      WHERE gg.grant_type = 0)
+    SELECT g.name FROM groups g WHERE g.id IN (SELECT group_id FROM member_of) ORDER BY g.name COLLATE "C") AS group_names`,
+);
+
+/** Bug.get's fields from Bugzilla's own columns and the product and component tables. */
+const BUGZILLA_BUG_COLUMNS = BUG_COLUMNS.replace(
+  'b.bzc_fields',
+  `json_build_object('product', pr.name, 'component', co.name, 'version', b.version, 'priority', b.priority,
+     'severity', b.bug_severity, 'op_sys', b.op_sys, 'platform', b.rep_platform, 'target_milestone', b.target_milestone,
+     'url', b.bug_file_loc, 'whiteboard', b.status_whiteboard, 'is_confirmed', b.everconfirmed = 1) AS bzc_fields`,
+);
+const BUGS_FROM = 'bugs b LEFT JOIN products pr ON pr.id = b.product_id LEFT JOIN components co ON co.id = b.component_id';
+
+/** Visits as Bugzilla::BugUserLastVisit keeps them: one row per (user, bug), its last_visit_ts updated in place. */
+const UPSERT_BUGZILLA_VISITS = `
+INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts)
+SELECT $1::integer, u.bug_id, to_timestamp($3::bigint) AT TIME ZONE 'UTC'
+FROM unnest($2::integer[]) AS u(bug_id)
+ORDER BY u.bug_id
+ON CONFLICT (user_id, bug_id) DO UPDATE SET last_visit_ts = EXCLUDED.last_visit_ts`;
+
+/**
+ * The Store over an existing Bugzilla 5.x PostgreSQL database (`serve --bugzilla-schema`):
+ * users, API keys, groups, bugs, comments and history are read from Bugzilla's own tables,
+ * the settings from its directory, and the one thing written is bug_user_last_visit, as
+ * Bugzilla writes it. No migration of ours runs, and every other write is refused.
+ */
+export class BugzillaSchemaStore implements Store {
+  readonly instance: InstanceSettings;
+  readonly #db: Database;
+
+  private constructor(db: Database, instance: InstanceSettings) {
+    this.#db = db;
+    this.instance = instance;
+  }
+
+  static async open(url: string, bugzillaDir: string, options: DatabaseOptions = {}): Promise<BugzillaSchemaStore> {
+    const instance = readBugzillaDir(bugzillaDir);
+    const db = new Database(url, options);
+    try {
+      const [row] = await db.query<{ found: string | null }>("SELECT to_regclass('public.bug_user_last_visit') AS found", []);
+      if (!row?.found) throw new Error('the database has no bug_user_last_visit table: is it a Bugzilla 5.x database?');
+      return new BugzillaSchemaStore(db, instance);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
+
+  async databaseNow(_webMs: number, skewOverrideSeconds: number | undefined): Promise<number> {
+    const [row] = await this.#db.query<{ now_ms: string }>(DATABASE_NOW, []);
+    return withSkew(Number(row?.now_ms), this.instance, skewOverrideSeconds);
+  }
+
+  /** Bugzilla keeps keys in clear and matches them exactly; their last_used is Bugzilla's to write, not ours. */
+  async findApiKey(key: string): Promise<{ user: User; revoked: boolean } | undefined> {
+    const [row] = await this.#db.query<UserRow & { revoked: number }>(
+      `SELECT k.revoked, ${BUGZILLA_USER_COLUMNS}
+       FROM user_api_keys k JOIN profiles p ON p.userid = k.user_id WHERE k.api_key = $1`,
+      [key],
+    );
+    return row && { user: bugzillaUser(row), revoked: row.revoked !== 0 };
+  }
+
+  async userById(id: number): Promise<User | undefined> {
+    const [row] = await this.#db.query<UserRow>(`SELECT ${BUGZILLA_USER_COLUMNS} FROM profiles p WHERE p.userid = $1`, [
+      id,
+    ]);
+    return row && bugzillaUser(row);
+  }
+
+  async userByLogin(login: string): Promise<User | undefined> {
+    const [row] = await this.#db.query<UserRow>(
+      `SELECT ${BUGZILLA_USER_COLUMNS} FROM profiles p WHERE lower(p.login_name) = lower($1)`,
+      [login],
+    );
+    return row && bugzillaUser(row);
+  }
+
+  /** Login tokens are Bugzilla's (logincookies): none of ours is live here. */
+  useLoginToken(): boolean {
+    return false;
+  }
+
+  addLoginToken(): Promise<void> {
+    return Promise.reject(new ReadOnlyBugzillaError('logging in through bz-companion'));
+  }
+
+  async removeLoginToken(): Promise<void> {
+    // No token of ours exists to end.
+  }
+
+  async bugById(id: number): Promise<Bug | undefined> {
+    const [row] = await this.#db.query<BugRow>(`SELECT ${BUGZILLA_BUG_COLUMNS} FROM ${BUGS_FROM} WHERE b.bug_id = $1`, [
+      id,
+    ]);
+    return row && bugFromRow(row);
+  }
+
+  async allBugs(): Promise<Bug[]> {
+    const rows = await this.#db.query<BugRow>(`SELECT ${BUGZILLA_BUG_COLUMNS} FROM ${BUGS_FROM} ORDER BY b.bug_id`, []);
+    return rows.map(bugFromRow);
+  }
+
+  async bugByAlias(alias: string): Promise<Bug | undefined> {
+    const [row] = await this.#db.query<BugRow>(
+      `SELECT ${BUGZILLA_BUG_COLUMNS} FROM ${BUGS_FROM} JOIN bugs_aliases a ON a.bug_id = b.bug_id
+       WHERE lower(a.alias) = lower($1)`,
+      [alias],
+    );
+    return row && bugFromRow(row);
+  }
+
+  async commentById(id: number): Promise<Comment | undefined> {
+    const [row] = await this.#db.query<CommentRow>(
+      `SELECT ${COMMENT_COLUMNS} FROM longdescs l WHERE l.comment_id = $1`,
+      [id],
+    );
+    return row && commentFromRow(row);
+  }
+
+  async commentsOf(bugId: number): Promise<Comment[]> {
+    const rows = await this.#db.query<CommentRow>(
+      `SELECT ${COMMENT_COLUMNS} FROM longdescs l WHERE l.bug_id = $1 ${COMMENT_ORDER}`,
+      [bugId],
+    );
+    return rows.map(commentFromRow);
+  }
+
+  /** A change set is what one user changed at one moment, as Bugzilla groups bugs_activity for Bug.history. */
+  async historyOf(bugId: number): Promise<ChangeSet[]> {
+    const rows = await this.#db.query<ActivityRow>(
+      `SELECT a.who, extract(epoch FROM a.bug_when)::bigint AS bug_when,
+         dense_rank() OVER (ORDER BY a.bug_when, a.who)::integer AS bzc_change_set, f.name AS bzc_field_name,
+         a.removed, a.added, a.comment_id
+       FROM bugs_activity a JOIN fielddefs f ON f.id = a.fieldid WHERE a.bug_id = $1 ORDER BY a.bug_when, a.who, a.id`,
+      [bugId],
+    );
+    return changeSetsFromRows(rows);
+  }
+
+  async visitorsOf(bugId: number): Promise<number[]> {
+    const rows = await this.#db.query<{ user_id: number }>(
+      'SELECT user_id FROM bug_user_last_visit WHERE bug_id = $1 ORDER BY user_id',
+      [bugId],
+    );
+    return rows.map((row) => row.user_id);
+  }
+
+  async lastVisit(userId: number, bugId: number): Promise<number | undefined> {
+    const [row] = await this.#db.query<{ ts: string }>(LAST_VISIT, [userId, bugId]);
+    return row === undefined ? undefined : Number(row.ts);
+  }
+
+  /** Newest first; within one second, the row Bugzilla created later first (its id is all it has). */
+  async recentVisits(userId: number): Promise<VisitRecord[]> {
+    return this.#visits(userId, 'ORDER BY last_visit_ts DESC, id DESC LIMIT 20');
+  }
+
+  /** In the order Bugzilla's rows were created (5.2 lists them so). */
+  async allVisits(userId: number): Promise<VisitRecord[]> {
+    return this.#visits(userId, 'ORDER BY id');
+  }
+
+  async #visits(userId: number, order: string): Promise<VisitRecord[]> {
+    const rows = await this.#db.query<{ bug_id: number; ts: string }>(
+      `SELECT bug_id, extract(epoch FROM last_visit_ts)::bigint AS ts FROM bug_user_last_visit WHERE user_id = $1 ${order}`,
+      [userId],
+    );
+    return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
+  }
+
+  async lastAuditTime(classNames: readonly string[] | null): Promise<number | null> {
+    const classes = classNames === null ? null : classNames.map(normalizeAuditClass);
+    const [row] = await this.#db.query<{ latest: string | null }>(
+      `SELECT extract(epoch FROM max(at_time))::bigint AS latest FROM audit_log
+       WHERE $1::text[] IS NULL OR class = ANY ($1::text[])`,
+      [classes],
+    );
+    return row?.latest == null ? null : Number(row.latest);
+  }
+
+  /** One statement, idempotent (the timestamp is fixed), rows locked in bug-id order so concurrent writers cannot deadlock. */
+  async recordVisits(userId: number, bugIds: readonly number[], ts: number): Promise<void> {
+    const bugs = [...new Set(bugIds)];
+    if (bugs.length === 0) return;
+    await this.#db.query(UPSERT_BUGZILLA_VISITS, [userId, bugs, ts]);
+  }
+
+  /** Bugzilla prunes its visits itself (clean-bug-user-last-visit.pl); retention is off in this mode. */
+  async pruneVisits(): Promise<number> {
+    return 0;
+  }
+
+  addComment(): Promise<Comment> {
+    return Promise.reject(new ReadOnlyBugzillaError('adding a comment'));
+  }
+
+  addUser(): Promise<{ user: User; apiKey: string }> {
+    return Promise.reject(new ReadOnlyBugzillaError('adding a user'));
+  }
+
+  snapshot(): Promise<StoreSnapshot> {
+    return Promise.reject(new ReadOnlyBugzillaError('a snapshot (admin reset)'));
+  }
+
+  replaceAll(): Promise<void> {
+    return Promise.reject(new ReadOnlyBugzillaError('replacing the content (import, admin reset)'));
+  }
+
+  close(): Promise<void> {
+    return this.#db.close();
+  }
+}
+
+/** Bugzilla's password hashes are not ours to check: password login is Bugzilla's. */
+function bugzillaUser(row: UserRow): User {
+  return { ...userFromRow(row), passwordHash: null };
+}
