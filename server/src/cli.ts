@@ -32,7 +32,8 @@ function parseBugzillaSchema(on: boolean, dir: string | undefined, database: str
     return undefined;
   }
   if (database === undefined) throw new UsageError("--bugzilla-schema needs --database URL (the Bugzilla's database)");
-  if (dir === undefined) throw new UsageError("--bugzilla-schema needs --bugzilla-dir DIR (the Bugzilla's installation)");
+  if (dir === undefined)
+    throw new UsageError("--bugzilla-schema needs --bugzilla-dir DIR (the Bugzilla's installation)");
   return dir;
 }
 

@@ -31,12 +31,18 @@ export interface InProcessServer {
   stop(): Promise<void>;
 }
 
+export interface InProcessOptions {
+  profile?: ProfileName;
+  clock?: Clock;
+}
+
 /** The app over an in-memory store of `fixture`, on a free loopback port, in this process. */
-export async function serveInProcess(
-  fixture: unknown,
-  options: { profile?: ProfileName; clock?: Clock } = {},
-): Promise<InProcessServer> {
-  const store = createMemoryStore(snapshotFromFixture(fixture));
+export function serveInProcess(fixture: unknown, options: InProcessOptions = {}): Promise<InProcessServer> {
+  return serveStoreInProcess(createMemoryStore(snapshotFromFixture(fixture)), options);
+}
+
+/** The app over `store` (which the caller closes), on a free loopback port, in this process. */
+export async function serveStoreInProcess(store: Store, options: InProcessOptions = {}): Promise<InProcessServer> {
   const app = createApp({
     store,
     ...(options.clock ? { clock: options.clock } : {}),

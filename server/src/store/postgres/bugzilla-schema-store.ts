@@ -43,7 +43,8 @@ const BUGZILLA_BUG_COLUMNS = BUG_COLUMNS.replace(
      'severity', b.bug_severity, 'op_sys', b.op_sys, 'platform', b.rep_platform, 'target_milestone', b.target_milestone,
      'url', b.bug_file_loc, 'whiteboard', b.status_whiteboard, 'is_confirmed', b.everconfirmed = 1) AS bzc_fields`,
 );
-const BUGS_FROM = 'bugs b LEFT JOIN products pr ON pr.id = b.product_id LEFT JOIN components co ON co.id = b.component_id';
+const BUGS_FROM =
+  'bugs b LEFT JOIN products pr ON pr.id = b.product_id LEFT JOIN components co ON co.id = b.component_id';
 
 /** Visits as Bugzilla::BugUserLastVisit keeps them: one row per (user, bug), its last_visit_ts updated in place. */
 const UPSERT_BUGZILLA_VISITS = `
@@ -72,7 +73,10 @@ export class BugzillaSchemaStore implements Store {
     const instance = readBugzillaDir(bugzillaDir);
     const db = new Database(url, options);
     try {
-      const [row] = await db.query<{ found: string | null }>("SELECT to_regclass('public.bug_user_last_visit') AS found", []);
+      const [row] = await db.query<{ found: string | null }>(
+        "SELECT to_regclass('public.bug_user_last_visit') AS found",
+        [],
+      );
       if (!row?.found) throw new Error('the database has no bug_user_last_visit table: is it a Bugzilla 5.x database?');
       return new BugzillaSchemaStore(db, instance);
     } catch (error) {

@@ -1,0 +1,308 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EndpointKey } from '@bz-companion/shared';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sendRaw } from '../../fuzz/raw-request.js';
+import { comparable, isServed, recordedCases, requestBody } from '../../profiles/recordings.js';
+import { routeTable } from '../../routes/api-router.js';
+import { type InProcessServer, ManualClock, serveStoreInProcess } from '../../testing/in-process-server.js';
+import { BugzillaSchemaStore } from './bugzilla-schema-store.js';
+import { describeWithPostgres, useFreshDatabase } from './test-database.js';
+
+const BUGZILLA_52 = fileURLToPath(new URL('../../../test-data/bugzilla-5.2/', import.meta.url));
+/** The revoked key the recordings use (revoked@example.com's; the data set lists live keys only). */
+const REVOKED_KEY = 'OracleRevokedKey00000000000000000000000R';
+
+interface DataSet {
+  users: Array<{
+    id: number;
+    login: string;
+    real_name: string;
+    groups: string[];
+    api_keys: string[];
+    disabled_text?: string;
+  }>;
+  products: Array<{ id: number; name: string; components: Array<{ id: number; name: string }> }>;
+  bugs: Array<Record<string, unknown> & { id: number; aliases: string[]; cc: string[]; groups: string[] }>;
+  comments: Array<{ id: number; bug_id: number; author: string; time: string; text: string; is_private: boolean }>;
+  last_visits: Array<{ bug_id: number; user: string; last_visit_ts: string }>;
+}
+
+/** Bugzilla 5.2's tables holding the recorded data set, written with plain SQL as checksetup.pl and Bugzilla would. */
+async function loadBugzilla(client: pg.Client): Promise<void> {
+  // The dump's foreign keys name two tables it does not include; stand-ins let it load.
+  await client.query('CREATE TABLE public.attachments (attach_id integer PRIMARY KEY)');
+  await client.query('CREATE TABLE public.classifications (id integer PRIMARY KEY)');
+  await client.query('INSERT INTO classifications VALUES (1)');
+  await client.query(await readFile(join(BUGZILLA_52, 'schema-postgres.sql'), 'utf8'));
+  // pg_dump's script empties the session's search_path.
+  await client.query('RESET search_path');
+  const data = JSON.parse(await readFile(join(BUGZILLA_52, 'data-set.json'), 'utf8')) as DataSet;
+  const userId = new Map(data.users.map((user) => [user.login, user.id]));
+  const groupNames = [...new Set([...data.users.flatMap((u) => u.groups), ...data.bugs.flatMap((b) => b.groups)])];
+  const groupId = new Map(groupNames.map((name, index) => [name, index + 1]));
+  const sql = (text: string, values: unknown[] = []) => client.query(text, values);
+  for (const [name, id] of groupId) {
+    await sql(`INSERT INTO groups (id, name, description, isbuggroup) VALUES ($1, $2, '', 1)`, [id, name]);
+  }
+  for (const user of data.users) {
+    await sql(
+      'INSERT INTO profiles (userid, login_name, realname, disabledtext, is_enabled) VALUES ($1, $2, $3, $4, $5)',
+      [user.id, user.login, user.real_name, user.disabled_text ?? '', user.disabled_text ? 0 : 1],
+    );
+    for (const group of user.groups) {
+      await sql('INSERT INTO user_group_map (user_id, group_id, isbless, grant_type) VALUES ($1, $2, 0, 0)', [
+        user.id,
+        groupId.get(group),
+      ]);
+    }
+    for (const key of user.api_keys) {
+      await sql('INSERT INTO user_api_keys (user_id, api_key, revoked) VALUES ($1, $2, 0)', [user.id, key]);
+    }
+  }
+  await sql('INSERT INTO user_api_keys (user_id, api_key, revoked) VALUES ($1, $2, 1)', [
+    userId.get('revoked@example.com'),
+    REVOKED_KEY,
+  ]);
+  // A bless right is not membership (Bugzilla::User::groups reads isbless = 0 only).
+  await sql('INSERT INTO user_group_map (user_id, group_id, isbless, grant_type) VALUES (2, $1, 1, 0)', [
+    groupId.get('secret'),
+  ]);
+  for (const product of data.products) {
+    await sql(`INSERT INTO products (id, name, description) VALUES ($1, $2, '')`, [product.id, product.name]);
+    for (const component of product.components) {
+      await sql(`INSERT INTO components (id, name, product_id, initialowner, description) VALUES ($1, $2, $3, 1, '')`, [
+        component.id,
+        component.name,
+        product.id,
+      ]);
+    }
+  }
+  for (const bug of data.bugs) {
+    const product = data.products.find((p) => p.name === bug.product);
+    const component = product?.components.find((c) => c.name === bug.component);
+    await sql(
+      `INSERT INTO bugs (bug_id, assigned_to, bug_severity, bug_status, creation_ts, delta_ts, short_desc, op_sys,
+         priority, product_id, rep_platform, reporter, version, component_id, resolution, everconfirmed,
+         reporter_accessible, cclist_accessible)
+       VALUES ($1, $2, $3, $4, $5::timestamptz AT TIME ZONE 'UTC', $6::timestamptz AT TIME ZONE 'UTC', $7, $8, $9, $10,
+         $11, $12, $13, $14, $15, $16, $17, $18)`,
+      [
+        bug.id,
+        userId.get(bug.assigned_to as string),
+        bug.severity,
+        bug.status,
+        bug.creation_time,
+        bug.last_change_time,
+        bug.summary,
+        bug.op_sys,
+        bug.priority,
+        product?.id,
+        bug.platform,
+        userId.get(bug.reporter as string),
+        bug.version,
+        component?.id,
+        bug.resolution,
+        bug.status === 'UNCONFIRMED' ? 0 : 1,
+        bug.reporter_accessible ? 1 : 0,
+        bug.cclist_accessible ? 1 : 0,
+      ],
+    );
+    for (const alias of bug.aliases)
+      await sql('INSERT INTO bugs_aliases (alias, bug_id) VALUES ($1, $2)', [alias, bug.id]);
+    for (const login of bug.cc) await sql('INSERT INTO cc (bug_id, who) VALUES ($1, $2)', [bug.id, userId.get(login)]);
+    for (const group of bug.groups) {
+      await sql('INSERT INTO bug_group_map (bug_id, group_id) VALUES ($1, $2)', [bug.id, groupId.get(group)]);
+    }
+  }
+  for (const comment of data.comments) {
+    await sql(
+      `INSERT INTO longdescs (comment_id, bug_id, who, bug_when, thetext, isprivate)
+       VALUES ($1, $2, $3, $4::timestamptz AT TIME ZONE 'UTC', $5, $6)`,
+      [comment.id, comment.bug_id, userId.get(comment.author), comment.time, comment.text, comment.is_private ? 1 : 0],
+    );
+  }
+  for (const visit of data.last_visits) {
+    await sql(
+      `INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts)
+       VALUES ($1, $2, $3::timestamptz AT TIME ZONE 'UTC')`,
+      [userId.get(visit.user), visit.bug_id, visit.last_visit_ts],
+    );
+  }
+}
+
+/** A Bugzilla installation's files as serve --bugzilla-dir reads them. */
+async function makeBugzillaDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'bz-companion-bugzilla-dir-'));
+  await mkdir(join(dir, 'data'));
+  await mkdir(join(dir, 'Bugzilla'));
+  await writeFile(
+    join(dir, 'data', 'params.json'),
+    JSON.stringify({ insidergroup: 'insiders', maintainer: 'admin@example.com' }),
+  );
+  await writeFile(join(dir, 'Bugzilla', 'Constants.pm'), "use constant BUGZILLA_VERSION => '5.2';\n");
+  return dir;
+}
+
+/** Every table but bug_user_last_visit, as text: what must not change. */
+async function otherTables(client: pg.Client): Promise<Record<string, string>> {
+  const { rows } = await client.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables
+     WHERE table_schema = 'public' AND table_name <> 'bug_user_last_visit' ORDER BY table_name`,
+  );
+  const contents: Record<string, string> = {};
+  for (const { table_name } of rows) {
+    const result = await client.query<{ rows: string | null }>(
+      `SELECT string_agg(t::text, E'\\n' ORDER BY t::text) AS rows FROM public.${table_name} t`,
+    );
+    contents[table_name] = result.rows[0]?.rows ?? '';
+  }
+  return contents;
+}
+
+interface VisitRow {
+  id: number;
+  user_id: number;
+  bug_id: number;
+  last_visit_ts: string;
+}
+
+/** Bugzilla::BugUserLastVisit's own read of the table (its columns, as psql shows the timestamp). */
+async function bugzillaVisits(client: pg.Client): Promise<VisitRow[]> {
+  const { rows } = await client.query<VisitRow>(
+    `SELECT id, user_id, bug_id, to_char(last_visit_ts, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_visit_ts
+     FROM bug_user_last_visit ORDER BY user_id, bug_id`,
+  );
+  return rows;
+}
+
+describeWithPostgres('serving an existing Bugzilla 5.2 PostgreSQL database (--bugzilla-schema)', () => {
+  const url = useFreshDatabase();
+  const client = () => new pg.Client({ connectionString: url() });
+  let sql: pg.Client;
+  let dir: string;
+  let store: BugzillaSchemaStore;
+  let server: InProcessServer;
+  const clock = new ManualClock(Date.parse('2026-11-22T17:48:52Z'));
+  let before: Record<string, string>;
+  let visitsBefore: VisitRow[];
+
+  beforeAll(async () => {
+    sql = client();
+    await sql.connect();
+    await loadBugzilla(sql);
+    dir = await makeBugzillaDir();
+    before = await otherTables(sql);
+    visitsBefore = await bugzillaVisits(sql);
+    store = await BugzillaSchemaStore.open(url(), dir);
+    server = await serveStoreInProcess(store, { clock });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await store?.close();
+    await sql?.end();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("runs no migration of ours: the database holds Bugzilla's tables only", async () => {
+    const { rows } = await sql.query("SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'bzc%'");
+    expect(rows).toEqual([]);
+  });
+
+  it('takes the version, parameters and profile from the directory', () => {
+    expect(store.instance.version).toBe('5.2');
+    expect(store.instance.parameters.insidergroup).toBe('insiders');
+    expect(store.instance.profile).toBe('bugzilla-5.2');
+  });
+
+  const endpoints = Object.keys(routeTable) as EndpointKey[];
+  // #12 needs #11 (PUT /rest/bug, which we do not serve) to have put user in the CC list.
+  const cases = recordedCases('bug-user-last-visit').filter((c) => isServed(endpoints, c) && c.n !== 12);
+  for (const recorded of cases) {
+    it(`answers bug-user-last-visit #${recorded.n} (${recorded.name}) as 5.2 did`, async () => {
+      const { method, path, headers = {} } = recorded.request;
+      const body = requestBody(recorded.request);
+      const ours = await sendRaw(server.url, { method, path, headers, ...(body === undefined ? {} : { body }) });
+      expect(comparable(ours.status, ours.body)).toEqual(comparable(recorded.response.status, recorded.response.body));
+    });
+  }
+
+  it("wrote the visits into Bugzilla's bug_user_last_visit as Bugzilla does, and nothing else", async () => {
+    const after = await bugzillaVisits(sql);
+    const written = '2026-11-22T17:48:52Z';
+    // user (2): 10, 8, 7, 9 (#2-#6, #16); dev (5): 10 (#8); admin (1): 8 (#10).
+    const expected = new Map<string, string>([
+      ['2/10', written],
+      ['2/8', written],
+      ['2/7', written],
+      ['2/9', written],
+      ['5/10', written],
+      ['1/8', written],
+    ]);
+    for (const row of visitsBefore) {
+      const key = `${row.user_id}/${row.bug_id}`;
+      if (!expected.has(key)) expected.set(key, row.last_visit_ts);
+    }
+    expect(Object.fromEntries(after.map((r) => [`${r.user_id}/${r.bug_id}`, r.last_visit_ts]))).toEqual(
+      Object.fromEntries(expected),
+    );
+    // Rows that existed were updated in place (same id); one row per (user, bug).
+    for (const row of visitsBefore) {
+      expect(after.find((r) => r.user_id === row.user_id && r.bug_id === row.bug_id)?.id).toBe(row.id);
+    }
+    expect(await otherTables(sql)).toEqual(before);
+  });
+
+  it('reads what Bugzilla itself wrote into a row', async () => {
+    await sql.query(
+      `UPDATE bug_user_last_visit SET last_visit_ts = '2026-11-23 08:00:00' WHERE user_id = 2 AND bug_id = 5`,
+    );
+    // 5.2 crashes on GET with an id (bug-user-last-visit #1), so the store is asked as the routes ask it.
+    expect(await store.lastVisit(2, 5)).toBe(Date.parse('2026-11-23T08:00:00Z') / 1000);
+    expect((await store.recentVisits(2))[0]).toEqual({
+      bugId: 5,
+      lastVisitTs: Date.parse('2026-11-23T08:00:00Z') / 1000,
+    });
+  });
+
+  it('refuses every other write with a clear error and changes nothing', async () => {
+    const response = await fetch(
+      `${server.url}/rest/bug/8/comment?Bugzilla_api_key=OracleUserKey00000000000000000000000000U`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ comment: 'hello' }) },
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({
+      error: true,
+      code: 32000,
+      message: expect.stringContaining('--bugzilla-schema'),
+    });
+    await expect(store.addUser({ login: 'new@example.com' })).rejects.toThrow(/--bugzilla-schema/);
+    await expect(store.replaceAll({} as never)).rejects.toThrow(/--bugzilla-schema/);
+    expect(await otherTables(sql)).toEqual(before);
+  });
+
+  it("gives a user the groups Bugzilla does: direct and regexp grants, closed over group_group_map's membership grants", async () => {
+    await sql.query(`INSERT INTO groups (id, name, description, isbuggroup) VALUES
+      (101, 'qa', '', 1), (102, 'qa-leads', '', 1), (103, 'by-regexp', '', 1), (104, 'blessed-only', '', 1)`);
+    const insiders = (await sql.query<{ id: number }>("SELECT id FROM groups WHERE name = 'insiders'")).rows[0]?.id;
+    // Members of insiders are members of qa, and those of qa of qa-leads; a bless grant (1) makes no member.
+    await sql.query(
+      'INSERT INTO group_group_map (member_id, grantor_id, grant_type) VALUES ($1, 101, 0), (101, 102, 0), ($1, 104, 1)',
+      [insiders],
+    );
+    // Bugzilla keeps the groups a login's regexp grants as user_group_map rows of grant_type 2.
+    await sql.query('INSERT INTO user_group_map (user_id, group_id, isbless, grant_type) VALUES (5, 103, 0, 2)');
+    const dev = await store.userById(5);
+    expect(dev?.groups).toEqual(['by-regexp', 'bz_canusewhines', 'editbugs', 'insiders', 'qa', 'qa-leads']);
+    // The bless right given to user in loadBugzilla is not membership.
+    expect((await store.userByLogin('USER@example.com'))?.groups).toEqual(['bz_canusewhines', 'editbugs']);
+    expect(await store.findApiKey(REVOKED_KEY)).toMatchObject({
+      revoked: true,
+      user: { login: 'revoked@example.com' },
+    });
+    expect(await store.findApiKey('NoSuchKey0000000000000000000000000000000')).toBeUndefined();
+  });
+});
