@@ -42,6 +42,22 @@ describe('bz-companion --help / --version', () => {
       expect(refused.stderr).not.toContain('hunter2');
     }
   });
+
+  it('refuses --bugzilla-schema without its database or directory, and --bugzilla-dir alone, in one line', async () => {
+    for (const [args, message] of [
+      [
+        ['serve', '--port', '0', '--bugzilla-schema', '--bugzilla-dir', '/srv/bugzilla'],
+        '--bugzilla-schema needs --database',
+      ],
+      [['serve', '--port', '0', '--bugzilla-schema', '--database', 'postgres://bz@db/bugs'], 'needs --bugzilla-dir'],
+      [['serve', '--port', '0', '--bugzilla-dir', '/srv/bugzilla'], '--bugzilla-dir goes with --bugzilla-schema'],
+    ] as const) {
+      const refused = await runCli([...args]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+      expect(refused.stderr).toContain(message);
+    }
+  });
 });
 
 describe('import', () => {
