@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendRaw } from '../../fuzz/raw-request.js';
 import { comparable, isServed, recordedCases, requestBody } from '../../profiles/recordings.js';
 import { routeTable } from '../../routes/api-router.js';
+import { serveCli } from '../../testing/cli-server.js';
 import { type InProcessServer, ManualClock, serveStoreInProcess } from '../../testing/in-process-server.js';
 import { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 import { describeWithPostgres, useFreshDatabase } from './test-database.js';
@@ -304,5 +305,24 @@ describeWithPostgres('serving an existing Bugzilla 5.2 PostgreSQL database (--bu
       user: { login: 'revoked@example.com' },
     });
     expect(await store.findApiKey('NoSuchKey0000000000000000000000000000000')).toBeUndefined();
+  });
+
+  it('is what `serve --database URL --bugzilla-schema --bugzilla-dir DIR` serves: a visit lands in the row Bugzilla reads', async () => {
+    const served = await serveCli(url(), ['--bugzilla-schema', '--bugzilla-dir', dir]);
+    try {
+      expect(served.stdout()).toContain('Bugzilla 5.2');
+      const version = await fetch(`${served.url}/rest/version`);
+      expect(await version.json()).toEqual({ version: '5.2' });
+      const response = await fetch(
+        `${served.url}/rest/bug_user_last_visit/12?Bugzilla_api_key=OracleDevKey000000000000000000000000000V`,
+        { method: 'POST' },
+      );
+      const [answer] = (await response.json()) as Array<{ id: number; last_visit_ts: string }>;
+      expect(answer?.id).toBe(12);
+      const rows = (await bugzillaVisits(sql)).filter((row) => row.user_id === 5 && row.bug_id === 12);
+      expect(rows.map((row) => row.last_visit_ts)).toEqual([answer?.last_visit_ts]);
+    } finally {
+      await served.stop();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { withSkew } from '../../clock.js';
 import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
-import { ReadOnlyBugzillaError, type Store } from '../store.js';
+import { type NewComment, type NewUser, ReadOnlyBugzillaError, type Store } from '../store.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
 import { readBugzillaDir } from './bugzilla-dir.js';
 import { Database, type DatabaseOptions } from './database.js';
@@ -230,11 +230,11 @@ export class BugzillaSchemaStore implements Store {
     return 0;
   }
 
-  addComment(): Promise<Comment> {
+  addComment(_input: NewComment): Promise<Comment> {
     return Promise.reject(new ReadOnlyBugzillaError('adding a comment'));
   }
 
-  addUser(): Promise<{ user: User; apiKey: string }> {
+  addUser(_input: NewUser): Promise<{ user: User; apiKey: string }> {
     return Promise.reject(new ReadOnlyBugzillaError('adding a user'));
   }
 
@@ -242,7 +242,7 @@ export class BugzillaSchemaStore implements Store {
     return Promise.reject(new ReadOnlyBugzillaError('a snapshot (admin reset)'));
   }
 
-  replaceAll(): Promise<void> {
+  replaceAll(_snapshot: StoreSnapshot): Promise<void> {
     return Promise.reject(new ReadOnlyBugzillaError('replacing the content (import, admin reset)'));
   }
 
