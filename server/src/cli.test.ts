@@ -51,6 +51,20 @@ describe('bz-companion --help / --version', () => {
       ],
       [['serve', '--port', '0', '--bugzilla-schema', '--database', 'postgres://bz@db/bugs'], 'needs --bugzilla-dir'],
       [['serve', '--port', '0', '--bugzilla-dir', '/srv/bugzilla'], '--bugzilla-dir goes with --bugzilla-schema'],
+      [
+        [
+          'serve',
+          '--port',
+          '0',
+          '--admin',
+          '--bugzilla-schema',
+          '--database',
+          'postgres://bz@db/b',
+          '--bugzilla-dir',
+          '/x',
+        ],
+        '--admin cannot go with --bugzilla-schema',
+      ],
     ] as const) {
       const refused = await runCli([...args]);
       expect(refused.code).toBe(2);

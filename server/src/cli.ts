@@ -26,7 +26,12 @@ function parseDatabase(url: string | undefined): string | undefined {
 }
 
 /** --bugzilla-schema serves an existing Bugzilla's database: it needs that database and the installation's directory. */
-function parseBugzillaSchema(on: boolean, dir: string | undefined, database: string | undefined): string | undefined {
+function parseBugzillaSchema(
+  on: boolean,
+  dir: string | undefined,
+  database: string | undefined,
+  admin: boolean,
+): string | undefined {
   if (!on) {
     if (dir !== undefined) throw new UsageError('--bugzilla-dir goes with --bugzilla-schema');
     return undefined;
@@ -34,6 +39,8 @@ function parseBugzillaSchema(on: boolean, dir: string | undefined, database: str
   if (database === undefined) throw new UsageError("--bugzilla-schema needs --database URL (the Bugzilla's database)");
   if (dir === undefined)
     throw new UsageError("--bugzilla-schema needs --bugzilla-dir DIR (the Bugzilla's installation)");
+  // The admin API resets the whole content, which is Bugzilla's here.
+  if (admin) throw new UsageError("--admin cannot go with --bugzilla-schema: the data is Bugzilla's to change");
   return dir;
 }
 
@@ -91,7 +98,12 @@ export async function main(argv: string[]): Promise<void> {
         throw new UsageError(`--profile must be one of ${PROFILE_NAMES.join(', ')} (got "${profile}")`);
       }
       const database = parseDatabase(values.database);
-      const bugzillaDir = parseBugzillaSchema(values['bugzilla-schema'], values['bugzilla-dir'], database);
+      const bugzillaDir = parseBugzillaSchema(
+        values['bugzilla-schema'],
+        values['bugzilla-dir'],
+        database,
+        values.admin,
+      );
       await serve({
         host: values.host,
         port: parsePort(values.port),

@@ -42,3 +42,8 @@ it('says which file is wrong when Constants.pm names no version', async () => {
   const path = await bugzillaDir({ 'Bugzilla/Constants.pm': '1;\n', 'data/params.json': '{}' });
   expect(() => readBugzillaDir(path)).toThrow(/Constants\.pm names no BUGZILLA_VERSION/);
 });
+
+it('says the directory is not a Bugzilla installation when its files are missing', async () => {
+  const path = await bugzillaDir({ 'README.txt': 'not Bugzilla' });
+  expect(() => readBugzillaDir(path)).toThrow(/has no readable Bugzilla\/Constants\.pm: is it a Bugzilla installation/);
+});

@@ -10,10 +10,10 @@ const EXTENSION_VERSION = /(?:\$VERSION\s*=|VERSION\s*=>)\s*['"]([^'"]*)['"]/;
 
 /** A Bugzilla installation's settings as its files hold them: the version, parameters and extensions. */
 export function readBugzillaDir(dir: string): InstanceSettings {
-  const constants = readFileSync(join(dir, 'Bugzilla', 'Constants.pm'), 'utf8');
+  const constants = readInstallationFile(dir, 'Bugzilla/Constants.pm');
   const version = /BUGZILLA_VERSION\s*=>\s*['"]([^'"]+)['"]/.exec(constants)?.[1];
   if (version === undefined) throw new Error(`${dir}/Bugzilla/Constants.pm names no BUGZILLA_VERSION`);
-  const params = JSON.parse(readFileSync(join(dir, 'data', 'params.json'), 'utf8')) as Record<string, unknown>;
+  const params = JSON.parse(readInstallationFile(dir, 'data/params.json')) as Record<string, unknown>;
   // Every parameter a string, as the instance settings keep them (Bugzilla's booleans are 0/1 already).
   const parameters = Object.fromEntries(
     Object.entries(params).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
@@ -28,6 +28,15 @@ export function readBugzillaDir(dir: string): InstanceSettings {
     visitRetention: false,
     dbTimeOffsetSeconds: 0,
   };
+}
+
+/** A file every Bugzilla installation has; its absence means DIR is not one. */
+function readInstallationFile(dir: string, path: string): string {
+  try {
+    return readFileSync(join(dir, path), 'utf8');
+  } catch {
+    throw new Error(`--bugzilla-dir ${dir} has no readable ${path}: is it a Bugzilla installation's directory?`);
+  }
 }
 
 /** Enabled extensions (no `disabled` file), each with its declared version or "". */
