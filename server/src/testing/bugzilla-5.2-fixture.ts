@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { API_FIELD_NAMES, renderedCommentText } from '../store/bugzilla-tables.js';
 import type { Fixture } from '../store/fixture.js';
 
 /** The recordings of a real Bugzilla 5.2 and the data set they start from. */
@@ -71,30 +72,6 @@ interface DataSet {
     modification_date: string;
   }>;
   last_visits: Array<{ user: string; bug_id: number; last_visit_ts: string }>;
-}
-
-/** Bugs' database column names that Bug.history shows by their API names. */
-const API_FIELD_NAMES: Record<string, string> = {
-  bug_status: 'status',
-  dependson: 'depends_on',
-  blocked: 'blocks',
-  bug_group: 'groups',
-  short_desc: 'summary',
-  rep_platform: 'platform',
-  bug_severity: 'severity',
-  bug_file_loc: 'url',
-  status_whiteboard: 'whiteboard',
-  bug_id: 'id',
-  reporter_accessible: 'is_creator_accessible',
-  cclist_accessible: 'is_cc_accessible',
-};
-
-/** The text 5.2 answers for a comment: duplicate notices are stored as a type and rendered. */
-function renderedText(comment: DataSet['comments'][number]): string {
-  if (comment.type === 1)
-    return `${comment.text}\n\n*** This bug has been marked as a duplicate of bug ${comment.extra_data} ***`;
-  if (comment.type === 2) return `*** Bug ${comment.extra_data} has been marked as a duplicate of this bug. ***`;
-  return comment.text;
 }
 
 const FIELDS = [
@@ -173,7 +150,7 @@ export function bugzilla52Fixture(): Fixture {
           id: comment.id,
           author: comment.author,
           time: comment.time,
-          text: renderedText(comment),
+          text: renderedCommentText(comment.type, comment.text, comment.extra_data ?? null),
           is_private: comment.is_private,
         })),
       history,

@@ -33,7 +33,13 @@ it("reads the version from Constants.pm, the parameters from params.json, and th
   );
   expect(settings.version).toBe('5.2');
   expect(settings.profile).toBe('bugzilla-5.2');
-  expect(settings.parameters).toEqual({ insidergroup: 'insiders', maxattachmentsize: '1000', urlbase: 'https://bz/' });
+  expect(settings.parameters).toMatchObject({
+    insidergroup: 'insiders',
+    maxattachmentsize: '1000',
+    urlbase: 'https://bz/',
+  });
+  // Those the file leaves out have 5.2's defaults.
+  expect(settings.parameters.comment_taggers_group).toBe('editbugs');
   expect(settings.extensions).toEqual({ BugVisits: { version: '1.2' }, Plain: { version: '' } });
   expect(settings.visitRetention).toBe(false);
 });

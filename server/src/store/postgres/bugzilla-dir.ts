@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { defaultParameterSet } from '../default-instance.js';
 import type { InstanceSettings } from '../types.js';
 
 /** The profile a real Bugzilla database is served as unless the server is told otherwise. */
@@ -14,10 +15,14 @@ export function readBugzillaDir(dir: string): InstanceSettings {
   const version = /BUGZILLA_VERSION\s*=>\s*['"]([^'"]+)['"]/.exec(constants)?.[1];
   if (version === undefined) throw new Error(`${dir}/Bugzilla/Constants.pm names no BUGZILLA_VERSION`);
   const params = JSON.parse(readInstallationFile(dir, 'data/params.json')) as Record<string, unknown>;
-  // Every parameter a string, as the instance settings keep them (Bugzilla's booleans are 0/1 already).
-  const parameters = Object.fromEntries(
-    Object.entries(params).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
-  );
+  // Every parameter a string, as the instance settings keep them (Bugzilla's booleans are 0/1 already);
+  // one the file does not name has 5.2's default, as checksetup.pl would write it.
+  const parameters = {
+    ...defaultParameterSet(),
+    ...Object.fromEntries(
+      Object.entries(params).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
+    ),
+  };
   return {
     version,
     profile: BUGZILLA_SCHEMA_PROFILE,

@@ -1,4 +1,5 @@
 import { withSkew } from '../../clock.js';
+import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
 import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { type NewComment, type NewUser, ReadOnlyBugzillaError, type Store } from '../store.js';
@@ -45,6 +46,14 @@ const BUGZILLA_BUG_COLUMNS = BUG_COLUMNS.replace(
 );
 const BUGS_FROM =
   'bugs b LEFT JOIN products pr ON pr.id = b.product_id LEFT JOIN components co ON co.id = b.component_id';
+
+/** Comments as Bugzilla answers them: duplicate notices rendered from their type. */
+const BUGZILLA_COMMENT_COLUMNS = `${COMMENT_COLUMNS}, l.type, l.extra_data`;
+type BugzillaCommentRow = CommentRow & { type: number; extra_data: string | null };
+
+function bugzillaComment(row: BugzillaCommentRow): Comment {
+  return { ...commentFromRow(row), text: renderedCommentText(row.type, row.thetext, row.extra_data) };
+}
 
 /** Visits as Bugzilla::BugUserLastVisit keeps them: one row per (user, bug), its last_visit_ts updated in place. */
 const UPSERT_BUGZILLA_VISITS = `
@@ -150,19 +159,19 @@ export class BugzillaSchemaStore implements Store {
   }
 
   async commentById(id: number): Promise<Comment | undefined> {
-    const [row] = await this.#db.query<CommentRow>(
-      `SELECT ${COMMENT_COLUMNS} FROM longdescs l WHERE l.comment_id = $1`,
+    const [row] = await this.#db.query<BugzillaCommentRow>(
+      `SELECT ${BUGZILLA_COMMENT_COLUMNS} FROM longdescs l WHERE l.comment_id = $1`,
       [id],
     );
-    return row && commentFromRow(row);
+    return row && bugzillaComment(row);
   }
 
   async commentsOf(bugId: number): Promise<Comment[]> {
-    const rows = await this.#db.query<CommentRow>(
-      `SELECT ${COMMENT_COLUMNS} FROM longdescs l WHERE l.bug_id = $1 ${COMMENT_ORDER}`,
+    const rows = await this.#db.query<BugzillaCommentRow>(
+      `SELECT ${BUGZILLA_COMMENT_COLUMNS} FROM longdescs l WHERE l.bug_id = $1 ${COMMENT_ORDER}`,
       [bugId],
     );
-    return rows.map(commentFromRow);
+    return rows.map(bugzillaComment);
   }
 
   /** A change set is what one user changed at one moment, as Bugzilla groups bugs_activity for Bug.history. */
@@ -174,7 +183,9 @@ export class BugzillaSchemaStore implements Store {
        FROM bugs_activity a JOIN fielddefs f ON f.id = a.fieldid WHERE a.bug_id = $1 ORDER BY a.bug_when, a.who, a.id`,
       [bugId],
     );
-    return changeSetsFromRows(rows);
+    return changeSetsFromRows(
+      rows.map((row) => ({ ...row, bzc_field_name: API_FIELD_NAMES[row.bzc_field_name] ?? row.bzc_field_name })),
+    );
   }
 
   async visitorsOf(bugId: number): Promise<number[]> {
