@@ -6,7 +6,7 @@ import type { EndpointKey } from '@bz-companion/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendRaw } from '../../fuzz/raw-request.js';
-import { comparable, isServed, recordedCases, requestBody } from '../../profiles/recordings.js';
+import { comparable, isServed, isUnorderedSearch, recordedCases, requestBody } from '../../profiles/recordings.js';
 import { routeTable } from '../../routes/api-router.js';
 import { serveCli } from '../../testing/cli-server.js';
 import { type InProcessServer, ManualClock, serveStoreInProcess } from '../../testing/in-process-server.js';
@@ -48,6 +48,16 @@ interface DataSet {
     comment_id?: number;
   }>;
   last_visits: Array<{ bug_id: number; user: string; last_visit_ts: string }>;
+  flags: Array<{
+    id: number;
+    bug_id: number;
+    name: string;
+    status: string;
+    setter: string;
+    requestee: string | null;
+    creation_date: string;
+    modification_date: string;
+  }>;
 }
 
 /** Bugzilla 5.2's tables holding the recorded data set, written with plain SQL as checksetup.pl and Bugzilla would. */
@@ -59,6 +69,19 @@ async function loadBugzilla(client: pg.Client): Promise<void> {
   await client.query(await readFile(join(BUGZILLA_52, 'schema-postgres.sql'), 'utf8'));
   // pg_dump's script empties the session's search_path.
   await client.query('RESET search_path');
+  // Tables of Bug.get's fields that the dump leaves out, with 5.2's columns (Bugzilla/DB/Schema.pm).
+  await client.query(`
+    CREATE TABLE dependencies (blocked integer NOT NULL, dependson integer NOT NULL);
+    CREATE TABLE duplicates (dupe_of integer NOT NULL, dupe integer PRIMARY KEY);
+    CREATE TABLE keyworddefs (id serial PRIMARY KEY, name varchar(64) NOT NULL, description text NOT NULL,
+      is_active smallint NOT NULL DEFAULT 1);
+    CREATE TABLE keywords (bug_id integer NOT NULL, keywordid integer NOT NULL);
+    CREATE TABLE bug_see_also (id serial PRIMARY KEY, bug_id integer NOT NULL, value varchar(255) NOT NULL,
+      class varchar(255) NOT NULL DEFAULT '');
+    CREATE TABLE flagtypes (id serial PRIMARY KEY, name varchar(50) NOT NULL, description text NOT NULL);
+    CREATE TABLE flags (id serial PRIMARY KEY, type_id integer NOT NULL, status char(1) NOT NULL, bug_id integer NOT NULL,
+      attach_id integer, creation_date timestamp(0) NOT NULL, modification_date timestamp(0),
+      setter_id integer NOT NULL, requestee_id integer)`);
   const data = JSON.parse(await readFile(join(BUGZILLA_52, 'data-set.json'), 'utf8')) as DataSet;
   const userId = new Map(data.users.map((user) => [user.login, user.id]));
   const groupNames = [...new Set([...data.users.flatMap((u) => u.groups), ...data.bugs.flatMap((b) => b.groups)])];
@@ -136,6 +159,29 @@ async function loadBugzilla(client: pg.Client): Promise<void> {
     for (const group of bug.groups) {
       await sql('INSERT INTO bug_group_map (bug_id, group_id) VALUES ($1, $2)', [bug.id, groupId.get(group)]);
     }
+  }
+  for (const bug of data.bugs) {
+    for (const blocked of bug.blocks as number[]) {
+      await sql('INSERT INTO dependencies (blocked, dependson) VALUES ($1, $2)', [blocked, bug.id]);
+    }
+    if (bug.dupe_of !== null)
+      await sql('INSERT INTO duplicates (dupe_of, dupe) VALUES ($1, $2)', [bug.dupe_of, bug.id]);
+  }
+  for (const flag of data.flags) {
+    await sql(`INSERT INTO flagtypes (id, name, description) VALUES (1, $1, '') ON CONFLICT DO NOTHING`, [flag.name]);
+    await sql(
+      `INSERT INTO flags (id, type_id, status, bug_id, creation_date, modification_date, setter_id, requestee_id)
+       VALUES ($1, 1, $2, $3, $4::timestamptz AT TIME ZONE 'UTC', $5::timestamptz AT TIME ZONE 'UTC', $6, $7)`,
+      [
+        flag.id,
+        flag.status,
+        flag.bug_id,
+        flag.creation_date,
+        flag.modification_date,
+        userId.get(flag.setter),
+        flag.requestee === null ? null : userId.get(flag.requestee),
+      ],
+    );
   }
   for (const comment of data.comments) {
     await sql(
@@ -271,8 +317,13 @@ describeWithPostgres('serving an existing Bugzilla 5.2 PostgreSQL database (--bu
   /** Cases not run here, and why. */
   const NOT_RUN: Record<string, string> = {
     'bug-user-last-visit#12': 'needs #11 (PUT /rest/bug, which we do not serve) to have put user in the CC list',
+    // Not reproduced by the bugzilla-5.2 profile on any store (bugzilla-5.2.replay.test.ts says why).
+    'bug-get#6': 'aliases match in any letter case',
+    'bug-get#14': 'a search id that is not a number is code 100',
+    'bug-get#54': 'an id above 2^31-1 is code 101',
+    'bug-get#81': "ETags are bz-companion's own",
   };
-  const cases = ['bug-comments', 'bug-history', 'bug-user-last-visit'].flatMap((family) =>
+  const cases = ['bug-get', 'bug-comments', 'bug-history', 'bug-user-last-visit'].flatMap((family) =>
     recordedCases(family)
       .filter((c) => isServed(endpoints, c) && NOT_RUN[`${family}#${c.n}`] === undefined)
       .map((c) => ({ family, ...c })),
@@ -282,7 +333,10 @@ describeWithPostgres('serving an existing Bugzilla 5.2 PostgreSQL database (--bu
       const { method, path, headers = {} } = recorded.request;
       const body = requestBody(recorded.request);
       const ours = await sendRaw(server.url, { method, path, headers, ...(body === undefined ? {} : { body }) });
-      expect(comparable(ours.status, ours.body)).toEqual(comparable(recorded.response.status, recorded.response.body));
+      const options = { unordered: isUnorderedSearch(path) };
+      expect(comparable(ours.status, ours.body, options)).toEqual(
+        comparable(recorded.response.status, recorded.response.body, options),
+      );
     });
   }
 

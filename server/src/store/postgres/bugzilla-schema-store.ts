@@ -37,12 +37,28 @@ const BUGZILLA_USER_COLUMNS = USER_COLUMNS.replace(
     SELECT g.name FROM groups g WHERE g.id IN (SELECT group_id FROM member_of) ORDER BY g.name COLLATE "C") AS group_names`,
 );
 
-/** Bug.get's fields from Bugzilla's own columns and the product and component tables. */
+/** Bugzilla's API time format, as to_char writes it. */
+const BUGZILLA_TIME = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
+
+/** Bug.get's fields from Bugzilla's own columns and the tables it keeps them in (products, keywords, dependencies, flags...). */
 const BUGZILLA_BUG_COLUMNS = BUG_COLUMNS.replace(
   'b.bzc_fields',
   `json_build_object('product', pr.name, 'component', co.name, 'version', b.version, 'priority', b.priority,
      'severity', b.bug_severity, 'op_sys', b.op_sys, 'platform', b.rep_platform, 'target_milestone', b.target_milestone,
-     'url', b.bug_file_loc, 'whiteboard', b.status_whiteboard, 'is_confirmed', b.everconfirmed = 1) AS bzc_fields`,
+     'url', b.bug_file_loc, 'whiteboard', b.status_whiteboard, 'is_confirmed', b.everconfirmed = 1,
+     'keywords', ARRAY(SELECT kd.name FROM keywords k JOIN keyworddefs kd ON kd.id = k.keywordid
+                       WHERE k.bug_id = b.bug_id ORDER BY kd.name),
+     'see_also', ARRAY(SELECT sa.value FROM bug_see_also sa WHERE sa.bug_id = b.bug_id ORDER BY sa.id),
+     'blocks', ARRAY(SELECT d.blocked FROM dependencies d WHERE d.dependson = b.bug_id ORDER BY d.blocked),
+     'depends_on', ARRAY(SELECT d.dependson FROM dependencies d WHERE d.blocked = b.bug_id ORDER BY d.dependson),
+     'dupe_of', (SELECT du.dupe_of FROM duplicates du WHERE du.dupe = b.bug_id),
+     'flags', ARRAY(SELECT json_strip_nulls(json_build_object('id', f.id, 'name', ft.name, 'type_id', f.type_id,
+                       'status', f.status, 'setter', setter.login_name, 'requestee', requestee.login_name,
+                       'creation_date', to_char(f.creation_date, ${BUGZILLA_TIME}),
+                       'modification_date', to_char(f.modification_date, ${BUGZILLA_TIME})))
+                     FROM flags f JOIN flagtypes ft ON ft.id = f.type_id JOIN profiles setter ON setter.userid = f.setter_id
+                       LEFT JOIN profiles requestee ON requestee.userid = f.requestee_id
+                     WHERE f.bug_id = b.bug_id AND f.attach_id IS NULL ORDER BY f.id)) AS bzc_fields`,
 );
 const BUGS_FROM =
   'bugs b LEFT JOIN products pr ON pr.id = b.product_id LEFT JOIN components co ON co.id = b.component_id';
