@@ -389,6 +389,9 @@ describeWithPostgres('serving an existing Bugzilla 5.2 PostgreSQL database (--bu
       code: 32000,
       message: expect.stringContaining('--bugzilla-schema'),
     });
+    // Bugzilla's password hashes are not ours to check: a password login fails as a wrong password would.
+    const login = await fetch(`${server.url}/rest/login?login=user@example.com&password=oracle-pw-user`);
+    expect(await login.json()).toMatchObject({ error: true, code: 300 });
     await expect(store.addUser({ login: 'new@example.com' })).rejects.toThrow(/--bugzilla-schema/);
     await expect(store.replaceAll({} as never)).rejects.toThrow(/--bugzilla-schema/);
     expect(await otherTables(sql)).toEqual(before);
