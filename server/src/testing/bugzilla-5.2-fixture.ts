@@ -16,8 +16,10 @@ export const BUGZILLA_52_KEYS = {
   revoked: 'OracleRevokedKey00000000000000000000000R',
 } as const;
 
-interface DataSet {
+/** The shape of `data-set.json`: what the recordings start from. */
+export interface RecordedDataSet {
   parameters: Record<string, string>;
+  products: Array<{ id: number; name: string; components: Array<{ id: number; name: string }> }>;
   users: Array<{
     id: number;
     login: string;
@@ -91,6 +93,11 @@ const FIELDS = [
   'last_change_time',
 ] as const;
 
+/** Reads `test-data/bugzilla-5.2/data-set.json`, verbatim. */
+export function readRecordedDataSet(): RecordedDataSet {
+  return JSON.parse(readFileSync(`${BUGZILLA_52_DIR}data-set.json`, 'utf8')) as RecordedDataSet;
+}
+
 /**
  * The recorded 5.2's data set (`test-data/bugzilla-5.2/data-set.json`) as a
  * bz-companion fixture: the same users and keys (and the revoked key the
@@ -99,7 +106,7 @@ const FIELDS = [
  * lets a test send the recorded requests to our server and compare answers.
  */
 export function bugzilla52Fixture(): Fixture {
-  const data = JSON.parse(readFileSync(`${BUGZILLA_52_DIR}data-set.json`, 'utf8')) as DataSet;
+  const data = readRecordedDataSet();
   const users = [...data.users].sort((a, b) => a.id - b.id);
   const groups = new Set<string>();
   for (const user of users) for (const group of user.groups) groups.add(group);

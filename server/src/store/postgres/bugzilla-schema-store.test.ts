@@ -1,64 +1,20 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { EndpointKey } from '@bz-companion/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendRaw } from '../../fuzz/raw-request.js';
 import { comparable, isServed, isUnorderedSearch, recordedCases, requestBody } from '../../profiles/recordings.js';
 import { routeTable } from '../../routes/api-router.js';
+import { BUGZILLA_52_DIR, readRecordedDataSet } from '../../testing/bugzilla-5.2-fixture.js';
 import { serveCli } from '../../testing/cli-server.js';
 import { type InProcessServer, ManualClock, serveStoreInProcess } from '../../testing/in-process-server.js';
 import { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
-const BUGZILLA_52 = fileURLToPath(new URL('../../../test-data/bugzilla-5.2/', import.meta.url));
 /** The revoked key the recordings use (revoked@example.com's; the data set lists live keys only). */
 const REVOKED_KEY = 'OracleRevokedKey00000000000000000000000R';
-
-interface DataSet {
-  users: Array<{
-    id: number;
-    login: string;
-    real_name: string;
-    groups: string[];
-    api_keys: string[];
-    disabled_text?: string;
-  }>;
-  products: Array<{ id: number; name: string; components: Array<{ id: number; name: string }> }>;
-  bugs: Array<Record<string, unknown> & { id: number; aliases: string[]; cc: string[]; groups: string[] }>;
-  comments: Array<{
-    id: number;
-    bug_id: number;
-    author: string;
-    time: string;
-    text: string;
-    is_private: boolean;
-    type: number;
-    extra_data?: string;
-  }>;
-  activity: Array<{
-    bug_id: number;
-    who: string;
-    when: string;
-    field: string;
-    removed: string;
-    added: string;
-    comment_id?: number;
-  }>;
-  last_visits: Array<{ bug_id: number; user: string; last_visit_ts: string }>;
-  flags: Array<{
-    id: number;
-    bug_id: number;
-    name: string;
-    status: string;
-    setter: string;
-    requestee: string | null;
-    creation_date: string;
-    modification_date: string;
-  }>;
-}
 
 /** Bugzilla 5.2's tables holding the recorded data set, written with plain SQL as checksetup.pl and Bugzilla would. */
 async function loadBugzilla(client: pg.Client): Promise<void> {
@@ -66,7 +22,7 @@ async function loadBugzilla(client: pg.Client): Promise<void> {
   await client.query('CREATE TABLE public.attachments (attach_id integer PRIMARY KEY)');
   await client.query('CREATE TABLE public.classifications (id integer PRIMARY KEY)');
   await client.query('INSERT INTO classifications VALUES (1)');
-  await client.query(await readFile(join(BUGZILLA_52, 'schema-postgres.sql'), 'utf8'));
+  await client.query(await readFile(join(BUGZILLA_52_DIR, 'schema-postgres.sql'), 'utf8'));
   // pg_dump's script empties the session's search_path.
   await client.query('RESET search_path');
   // Tables of Bug.get's fields that the dump leaves out, with 5.2's columns (Bugzilla/DB/Schema.pm).
@@ -82,7 +38,7 @@ async function loadBugzilla(client: pg.Client): Promise<void> {
     CREATE TABLE flags (id serial PRIMARY KEY, type_id integer NOT NULL, status char(1) NOT NULL, bug_id integer NOT NULL,
       attach_id integer, creation_date timestamp(0) NOT NULL, modification_date timestamp(0),
       setter_id integer NOT NULL, requestee_id integer)`);
-  const data = JSON.parse(await readFile(join(BUGZILLA_52, 'data-set.json'), 'utf8')) as DataSet;
+  const data = readRecordedDataSet();
   const userId = new Map(data.users.map((user) => [user.login, user.id]));
   const groupNames = [...new Set([...data.users.flatMap((u) => u.groups), ...data.bugs.flatMap((b) => b.groups)])];
   const groupId = new Map(groupNames.map((name, index) => [name, index + 1]));
