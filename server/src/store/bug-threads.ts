@@ -1,4 +1,5 @@
 import type { SnapshotComment } from './snapshot.js';
+import { snapshotComment } from './snapshot-records.js';
 import type { ChangeSet, Comment } from './types.js';
 
 /**
@@ -69,16 +70,7 @@ export class BugThreads {
 
   /** Every comment, by id, for snapshots. */
   allComments(): SnapshotComment[] {
-    return [...this.#comments.values()]
-      .sort((a, b) => a.id - b.id)
-      .map((c) => ({
-        id: c.id,
-        bug_id: c.bugId,
-        author_id: c.author,
-        time: c.time,
-        text: c.text,
-        is_private: c.isPrivate,
-      }));
+    return [...this.#comments.values()].sort((a, b) => a.id - b.id).map(snapshotComment);
   }
 }
 

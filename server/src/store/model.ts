@@ -10,6 +10,7 @@ import {
   type StoreSnapshot,
   snapshotAliases,
 } from './snapshot.js';
+import { snapshotBug } from './snapshot-records.js';
 import type { ApiKeyRecord, AuditEvent, Bug, InstanceSettings, LoginToken, User, VisitRecord } from './types.js';
 import { UserVisits } from './user-visits.js';
 
@@ -258,21 +259,7 @@ export class Model {
       },
       groups: this.groups,
       users: [...this.users.values()].map((user) => this.#snapshotUser(user)),
-      bugs: [...this.bugs.values()].map((bug) => ({
-        id: bug.id,
-        alias: [...bug.aliases],
-        reporter_id: bug.reporter,
-        assigned_to_id: bug.assignedTo,
-        qa_contact_id: bug.qaContact,
-        cc_ids: [...bug.cc],
-        groups: [...bug.groups],
-        reporter_accessible: bug.reporterAccessible,
-        cclist_accessible: bug.cclistAccessible,
-        fields: bug.fields,
-        history: this.threads
-          .historyOf(bug.id)
-          .map((set) => ({ who_id: set.who, when: set.when, changes: set.changes })),
-      })),
+      bugs: [...this.bugs.values()].map((bug) => snapshotBug(bug, this.threads.historyOf(bug.id))),
       audit_log: this.auditLog.map((event) => ({
         class: event.className,
         object_id: event.objectId,

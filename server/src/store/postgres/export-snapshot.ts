@@ -1,6 +1,7 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
 import type pg from 'pg';
 import { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, type StoreSnapshot } from '../snapshot.js';
+import { snapshotBug, snapshotComment } from '../snapshot-records.js';
 import type { Database } from './database.js';
 import { readInstance } from './instance-row.js';
 import {
@@ -91,23 +92,7 @@ export function exportSnapshot(db: Database): Promise<StoreSnapshot> {
         disabled_text: user.disabledText,
         password_hash: user.passwordHash,
       })),
-      bugs: bugs.map(bugFromRow).map((bug) => ({
-        id: bug.id,
-        alias: [...bug.aliases],
-        reporter_id: bug.reporter,
-        assigned_to_id: bug.assignedTo,
-        qa_contact_id: bug.qaContact,
-        cc_ids: [...bug.cc],
-        groups: [...bug.groups],
-        reporter_accessible: bug.reporterAccessible,
-        cclist_accessible: bug.cclistAccessible,
-        fields: bug.fields,
-        history: changeSetsFromRows(activityOf.get(bug.id) ?? []).map((set) => ({
-          who_id: set.who,
-          when: set.when,
-          changes: set.changes,
-        })),
-      })),
+      bugs: bugs.map(bugFromRow).map((bug) => snapshotBug(bug, changeSetsFromRows(activityOf.get(bug.id) ?? []))),
       audit_log: audit.map((e) => ({
         class: e.class,
         object_id: e.object_id,
@@ -124,14 +109,7 @@ export function exportSnapshot(db: Database): Promise<StoreSnapshot> {
         ip_addr: t.ip_addr,
         last_used: Number(t.last_used),
       })),
-      comments: comments.map(commentFromRow).map((c) => ({
-        id: c.id,
-        bug_id: c.bugId,
-        author_id: c.author,
-        time: c.time,
-        text: c.text,
-        is_private: c.isPrivate,
-      })),
+      comments: comments.map(commentFromRow).map(snapshotComment),
     };
   }, true);
 }
