@@ -4,15 +4,13 @@ import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { type NewComment, type NewUser, ReadOnlyBugzillaError, type Store } from '../store.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
+import { BugReads } from './bug-reads.js';
 import { readBugzillaDir } from './bugzilla-dir.js';
 import { Database, type DatabaseOptions } from './database.js';
 import {
   type ActivityRow,
   BUG_COLUMNS,
-  type BugRow,
-  bugFromRow,
   COMMENT_COLUMNS,
-  COMMENT_ORDER,
   type CommentRow,
   changeSetsFromRows,
   commentFromRow,
@@ -88,9 +86,16 @@ ON CONFLICT (user_id, bug_id) DO UPDATE SET last_visit_ts = EXCLUDED.last_visit_
 export class BugzillaSchemaStore implements Store {
   readonly instance: InstanceSettings;
   readonly #db: Database;
+  readonly #reads: BugReads<BugzillaCommentRow>;
 
   private constructor(db: Database, instance: InstanceSettings) {
     this.#db = db;
+    this.#reads = new BugReads(db, {
+      bugColumns: BUGZILLA_BUG_COLUMNS,
+      bugsFrom: BUGS_FROM,
+      commentColumns: BUGZILLA_COMMENT_COLUMNS,
+      commentFromRow: bugzillaComment,
+    });
     this.instance = instance;
   }
 
@@ -153,41 +158,24 @@ export class BugzillaSchemaStore implements Store {
     // No token of ours exists to end.
   }
 
-  async bugById(id: number): Promise<Bug | undefined> {
-    const [row] = await this.#db.query<BugRow>(`SELECT ${BUGZILLA_BUG_COLUMNS} FROM ${BUGS_FROM} WHERE b.bug_id = $1`, [
-      id,
-    ]);
-    return row && bugFromRow(row);
+  bugById(id: number): Promise<Bug | undefined> {
+    return this.#reads.bugById(id);
   }
 
-  async allBugs(): Promise<Bug[]> {
-    const rows = await this.#db.query<BugRow>(`SELECT ${BUGZILLA_BUG_COLUMNS} FROM ${BUGS_FROM} ORDER BY b.bug_id`, []);
-    return rows.map(bugFromRow);
+  allBugs(): Promise<Bug[]> {
+    return this.#reads.allBugs();
   }
 
-  async bugByAlias(alias: string): Promise<Bug | undefined> {
-    const [row] = await this.#db.query<BugRow>(
-      `SELECT ${BUGZILLA_BUG_COLUMNS} FROM ${BUGS_FROM} JOIN bugs_aliases a ON a.bug_id = b.bug_id
-       WHERE lower(a.alias) = lower($1)`,
-      [alias],
-    );
-    return row && bugFromRow(row);
+  bugByAlias(alias: string): Promise<Bug | undefined> {
+    return this.#reads.bugByAlias(alias);
   }
 
-  async commentById(id: number): Promise<Comment | undefined> {
-    const [row] = await this.#db.query<BugzillaCommentRow>(
-      `SELECT ${BUGZILLA_COMMENT_COLUMNS} FROM longdescs l WHERE l.comment_id = $1`,
-      [id],
-    );
-    return row && bugzillaComment(row);
+  commentById(id: number): Promise<Comment | undefined> {
+    return this.#reads.commentById(id);
   }
 
-  async commentsOf(bugId: number): Promise<Comment[]> {
-    const rows = await this.#db.query<BugzillaCommentRow>(
-      `SELECT ${BUGZILLA_COMMENT_COLUMNS} FROM longdescs l WHERE l.bug_id = $1 ${COMMENT_ORDER}`,
-      [bugId],
-    );
-    return rows.map(bugzillaComment);
+  commentsOf(bugId: number): Promise<Comment[]> {
+    return this.#reads.commentsOf(bugId);
   }
 
   /** A change set is what one user changed at one moment, as Bugzilla groups bugs_activity for Bug.history. */

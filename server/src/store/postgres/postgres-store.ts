@@ -5,6 +5,7 @@ import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { type NewComment, type NewUser, NewUserError, type Store } from '../store.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
+import { BugReads } from './bug-reads.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
 import { exportSnapshot } from './export-snapshot.js';
@@ -14,10 +15,7 @@ import { migrate } from './migrate.js';
 import {
   type ActivityRow,
   BUG_COLUMNS,
-  type BugRow,
-  bugFromRow,
   COMMENT_COLUMNS,
-  COMMENT_ORDER,
   type CommentRow,
   changeSetsFromRows,
   commentFromRow,
@@ -44,11 +42,18 @@ export interface OpenPostgresOptions extends DatabaseOptions {
 export class PostgresStore implements Store {
   #instance: InstanceSettings;
   readonly #db: Database;
+  readonly #reads: BugReads<CommentRow>;
   /** Whether this open wrote the seed (the database was empty, and no other instance seeded it first). */
   readonly seeded: boolean;
 
   private constructor(db: Database, instance: InstanceSettings, seeded: boolean) {
     this.#db = db;
+    this.#reads = new BugReads(db, {
+      bugColumns: BUG_COLUMNS,
+      bugsFrom: 'bugs b',
+      commentColumns: COMMENT_COLUMNS,
+      commentFromRow,
+    });
     this.#instance = instance;
     this.seeded = seeded;
   }
@@ -141,38 +146,24 @@ export class PostgresStore implements Store {
     await this.#db.query('DELETE FROM bzc_login_tokens WHERE sha256 = $1', [hashLoginToken(userId, secret)]);
   }
 
-  async bugById(id: number): Promise<Bug | undefined> {
-    const [row] = await this.#db.query<BugRow>(`SELECT ${BUG_COLUMNS} FROM bugs b WHERE b.bug_id = $1`, [id]);
-    return row && bugFromRow(row);
+  bugById(id: number): Promise<Bug | undefined> {
+    return this.#reads.bugById(id);
   }
 
-  async allBugs(): Promise<Bug[]> {
-    const rows = await this.#db.query<BugRow>(`SELECT ${BUG_COLUMNS} FROM bugs b ORDER BY b.bug_id`, []);
-    return rows.map(bugFromRow);
+  allBugs(): Promise<Bug[]> {
+    return this.#reads.allBugs();
   }
 
-  async bugByAlias(alias: string): Promise<Bug | undefined> {
-    const [row] = await this.#db.query<BugRow>(
-      `SELECT ${BUG_COLUMNS} FROM bugs b JOIN bugs_aliases a ON a.bug_id = b.bug_id WHERE lower(a.alias) = lower($1)`,
-      [alias],
-    );
-    return row && bugFromRow(row);
+  bugByAlias(alias: string): Promise<Bug | undefined> {
+    return this.#reads.bugByAlias(alias);
   }
 
-  async commentById(id: number): Promise<Comment | undefined> {
-    const [row] = await this.#db.query<CommentRow>(
-      `SELECT ${COMMENT_COLUMNS} FROM longdescs l WHERE l.comment_id = $1`,
-      [id],
-    );
-    return row && commentFromRow(row);
+  commentById(id: number): Promise<Comment | undefined> {
+    return this.#reads.commentById(id);
   }
 
-  async commentsOf(bugId: number): Promise<Comment[]> {
-    const rows = await this.#db.query<CommentRow>(
-      `SELECT ${COMMENT_COLUMNS} FROM longdescs l WHERE l.bug_id = $1 ${COMMENT_ORDER}`,
-      [bugId],
-    );
-    return rows.map(commentFromRow);
+  commentsOf(bugId: number): Promise<Comment[]> {
+    return this.#reads.commentsOf(bugId);
   }
 
   async historyOf(bugId: number): Promise<ChangeSet[]> {
