@@ -125,6 +125,22 @@ test('the popup shows the instance and the recent visits', async () => {
   await Promise.all([popup.close(), dark.close()]);
 });
 
+test('the popup first paints what it showed last time, then its app takes over once the tracker answers', async () => {
+  // The tracker's version does not come: only what was kept can be on screen.
+  server.fault({ path: '/rest/version', hang: true, times: 1 });
+  const waiting = await browser.context.newPage();
+  await waiting.goto(`chrome-extension://${browser.extensionId}/src/popup/index.html`);
+  await expect(waiting.locator('main[aria-busy="true"]')).toBeVisible();
+  await expect(waiting.locator('dd').first()).toHaveText('5.2');
+  await expect(waiting.getByTestId('recent-visits').getByRole('link', { name: 'Bug 3' })).toBeVisible();
+  await waiting.close();
+  server.clearFaults();
+  // The app, loaded after that first frame, renders over it with the tracker's answers.
+  const popup = await openPopup();
+  await expect(popup.getByText('Signed in as tester@example.com')).toBeVisible();
+  await popup.close();
+});
+
 test('with the tracker unreachable a visit is queued, shown on the badge, and delivered when it is back', async () => {
   const page = await browser.context.newPage();
   await page.goto(`${server.url}show_bug.cgi?id=4`);

@@ -14,6 +14,8 @@
     app.innerHTML = kept;
     // What was kept, not yet this opening's data: busy until the modules have it.
     app.querySelector('main')?.setAttribute('aria-busy', 'true');
+    // Tells the popup's entry (popup/main.ts) to load the app after this frame.
+    document.documentElement.dataset.keptPaint = '';
     requestAnimationFrame(() => {
       document.documentElement.dataset.firstPaintMs ??= String(Math.round(performance.now()));
     });
