@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumExecutable, forward } from '@bz-companion/server/testing';
 import { createClient } from '@bz-companion/shared';
@@ -19,6 +21,33 @@ export interface ExtensionFigures {
   popupFirstPaint: number[];
   /** Popup opened to all its data on screen, ms. */
   popupToData: number[];
+  /**
+   * An empty page of the extension opened the same way to its first frame, ms:
+   * what opening any extension page costs in this browser on this machine, the
+   * floor under the popup's first paint.
+   */
+  emptyPageFirstFrame: number[];
+}
+
+const EMPTY_PAGE = 'bench-empty-page.html';
+
+/**
+ * A copy of the built extension with an empty page added (one script that
+ * marks its first frame as the popup marks its own), so the bench never
+ * changes the extension it measures.
+ */
+function extensionWithEmptyPage(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bz-companion-bench-extension-'));
+  cpSync(CHROMIUM_DIST, dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'bench-empty-page.js'),
+    'requestAnimationFrame(() => { document.documentElement.dataset.firstPaintMs ??= String(Math.round(performance.now())); });\n',
+  );
+  writeFileSync(
+    join(dir, EMPTY_PAGE),
+    '<!doctype html><html lang="en"><body><div id="app"></div><script src="/bench-empty-page.js"></script></body></html>\n',
+  );
+  return dir;
 }
 
 /**
@@ -68,10 +97,11 @@ export async function measureExtension(
 ): Promise<ExtensionFigures | null> {
   if (!existsSync(`${CHROMIUM_DIST}/manifest.json`)) return null;
   const proxy = await recordingProxy(trackerUrl);
+  const unpacked = extensionWithEmptyPage();
   const context = await chromium.launchPersistentContext('', {
     ...chromiumExecutable(),
     headless: true,
-    args: [`--disable-extensions-except=${CHROMIUM_DIST}`, `--load-extension=${CHROMIUM_DIST}`],
+    args: [`--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`],
   });
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
@@ -89,6 +119,7 @@ export async function measureExtension(
       popupFirstPaintUncached: [],
       popupFirstPaint: [],
       popupToData: [],
+      emptyPageFirstFrame: [],
     };
     const page = await context.newPage();
     for (let i = 1; i <= samples; i++) {
@@ -134,11 +165,16 @@ export async function measureExtension(
         else await mark('loadedMs', popup);
         await popup.close();
       }
+      const empty = await context.newPage();
+      await empty.goto(`${extension}/${EMPTY_PAGE}`);
+      figures.emptyPageFirstFrame.push(await mark('firstPaintMs', empty));
+      await empty.close();
     }
     return figures;
   } finally {
     await context.close();
     proxy.close();
+    rmSync(unpacked, { recursive: true, force: true });
   }
 }
 

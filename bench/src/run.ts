@@ -283,6 +283,7 @@ try {
       ['extension: popup open -> first paint, nothing kept (before)', figures.popupFirstPaintUncached],
       ['extension: popup open -> first paint from what it kept', figures.popupFirstPaint],
       ['extension: popup open -> all data shown', figures.popupToData],
+      ['extension: empty extension page open -> first frame (the floor)', figures.emptyPageFirstFrame],
     ] as const) {
       const { p50, p99 } = percentiles(values);
       rows.push({
@@ -337,10 +338,11 @@ try {
     });
   }
 
-  if (firstPaint !== null) {
+  if (firstPaint !== null && figures) {
+    const floor = percentiles(figures.emptyPageFirstFrame).p50;
     targets.push({
       what: 'popup first paint (from what it kept) ≤ 50 ms median',
-      measured: `${firstPaint.toFixed(1)} ms`,
+      measured: `${firstPaint.toFixed(1)} ms (an empty extension page: ${floor.toFixed(1)} ms)`,
       met: firstPaint <= 50,
     });
   }
