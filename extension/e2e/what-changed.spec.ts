@@ -40,6 +40,35 @@ const fixture = {
         text: paragraphs(n),
       })),
     },
+    {
+      id: 4,
+      reporter: ME,
+      summary: 'Export to CSV drops the last row',
+      creation_time: '2026-11-01T09:00:00Z',
+      comments: [
+        { author: ME, time: '2026-11-01T09:00:00Z', text: 'Steps: export any list of 3 bugs; the file has 2.' },
+        { author: OTHER, time: '2026-11-05T10:00:00Z', text: 'Confirmed, the writer never flushes.' },
+      ],
+      history: [
+        // Before the visit: seen.
+        { who: OTHER, when: '2026-11-01T12:00:00Z', changes: [{ field_name: 'priority', removed: '--', added: 'P3' }] },
+        // After it, by someone else: one change (of two fields).
+        {
+          who: OTHER,
+          when: '2026-11-03T10:00:00Z',
+          changes: [
+            { field_name: 'status', removed: 'NEW', added: 'ASSIGNED' },
+            { field_name: 'assigned_to', removed: 'nobody@example.com', added: OTHER },
+          ],
+        },
+        // After it, but mine: not news to me.
+        {
+          who: ME,
+          when: '2026-11-04T10:00:00Z',
+          changes: [{ field_name: 'severity', removed: 'normal', added: 'major' }],
+        },
+      ],
+    },
   ],
 };
 
@@ -205,4 +234,18 @@ test('"Mark all as seen" records the changed bugs as visited, and the popup and 
   await expect.poll(() => visitedAt(3)).not.toBe(before);
   await expect.poll(async () => (await browser.badge()).text).toBe('');
   await popup.close();
+});
+
+test('changes to fields count as changes, leaving out your own', async () => {
+  // Visited on 2 November, on the tracker's clock: between bug 4's first change and the later ones.
+  server.clock.set('2026-11-02T08:00:00Z');
+  try {
+    await mine().lastVisit.update(4);
+  } finally {
+    server.clock.set(null);
+  }
+  const page = await browser.context.newPage();
+  await page.goto(bugUrl(4));
+  await expect(banner(page)).toContainText(/^1 new comment and 1 change since your last visit .+\./);
+  await page.close();
 });
