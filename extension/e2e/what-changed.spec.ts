@@ -137,7 +137,7 @@ async function newsAlarm(): Promise<{ periodInMinutes?: number } | undefined> {
  * refresh runs through `alarms.onAlarm` as it does for a user.
  */
 async function runNewsAlarm(): Promise<void> {
-  const period = (await newsAlarm())?.periodInMinutes;
+  const period = (await newsAlarm())?.periodInMinutes ?? 0;
   expect(period, 'the alarm is scheduled').toBeGreaterThanOrEqual(1);
   await (await browser.worker()).evaluate(
     (periodInMinutes) =>
