@@ -1,25 +1,49 @@
 // @ts-check
 /*
  * The popup's first paint: the HTML it showed last time (popup/kept-paint.ts
- * keeps it), put in place before the popup's modules load. A plain script,
- * not a module, because a module runs only once the whole module graph is
- * fetched and evaluated, which is most of the time to a first paint. The
- * modules then render over it with what is stored and what the tracker says.
+ * keeps it), put in place before the popup's app loads. A plain script, not a
+ * module, because a module runs only once the whole module graph is fetched
+ * and evaluated, which is most of the time to a first paint. The app then
+ * renders over it with what is stored and what the tracker says.
+ *
+ * In the built popup this script also loads the app (`data-app`, and the
+ * chunks to preload with it, `data-preload`, both written by
+ * vite/popup-app-after-first-paint.ts): after the first frame when it painted
+ * what was kept, at once when there was nothing to paint. In `vite dev` the
+ * page's own module tag loads it and `data-app` is absent.
  */
 (() => {
+  const { app, preload } = document.currentScript?.dataset ?? {};
+  let painted = false;
   try {
     const kept = localStorage.getItem('bz-companion:popup-paint');
-    const app = document.getElementById('app');
-    if (!kept || !app || app.childElementCount > 0) return;
-    app.innerHTML = kept;
-    // What was kept, not yet this opening's data: busy until the modules have it.
-    app.querySelector('main')?.setAttribute('aria-busy', 'true');
-    // Tells the popup's entry (popup/main.ts) to load the app after this frame.
-    document.documentElement.dataset.keptPaint = '';
-    requestAnimationFrame(() => {
-      document.documentElement.dataset.firstPaintMs ??= String(Math.round(performance.now()));
-    });
+    const root = document.getElementById('app');
+    if (kept && root && root.childElementCount === 0) {
+      root.innerHTML = kept;
+      // What was kept, not yet this opening's data: busy until the app has it.
+      root.querySelector('main')?.setAttribute('aria-busy', 'true');
+      painted = true;
+      requestAnimationFrame(() => {
+        document.documentElement.dataset.firstPaintMs ??= String(Math.round(performance.now()));
+      });
+    }
   } catch {
-    // No storage (a private window's policy): the modules paint as before.
+    // No storage (a private window's policy): the app paints as before.
   }
+  if (!app) return;
+  const load = () => {
+    // The chunks the entry imports, fetched beside it rather than after it.
+    for (const href of preload?.split(' ').filter(Boolean) ?? []) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    const entry = document.createElement('script');
+    entry.type = 'module';
+    entry.src = app;
+    document.body.append(entry);
+  };
+  if (painted) requestAnimationFrame(() => setTimeout(load));
+  else load();
 })();
