@@ -28,7 +28,13 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'file', include: ['{shared,server,extension,bench}/src/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'file',
+          include: ['{shared,server,extension,bench}/src/**/*.test.ts', 'extension/vite/**/*.test.ts'],
+        },
+      },
       ...(withPostgres
         ? [
             {

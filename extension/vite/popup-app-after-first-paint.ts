@@ -7,10 +7,9 @@ const FIRST_PAINT = '<script src="/popup-first-paint.js"></script>';
  * The built popup fetches nothing but its first-paint script before its first
  * frame. Its module entry and the chunks preloaded with it are taken out of
  * the page, and public/popup-first-paint.js adds them back itself (`data-app`,
- * `data-preload`), after that frame when it painted what was kept. Each extension resource in the
- * way of the first frame cost it about 10 ms in `npm run bench` (the popup's
- * first paint beside an empty extension page). The build fails when the page
- * is not as expected, rather than ship a popup whose app never loads.
+ * `data-preload`), after that frame when it painted what was kept. Each
+ * extension resource in the way of the first frame cost it about 10 ms in
+ * `npm run bench` (the popup's first paint beside an empty extension page).
  */
 export function popupAppAfterFirstPaint(): Plugin {
   return {
@@ -23,19 +22,29 @@ export function popupAppAfterFirstPaint(): Plugin {
         const page = bundle[POPUP_HTML];
         if (page?.type !== 'asset') return this.error(`${POPUP_HTML} is not in the bundle`);
         const html = typeof page.source === 'string' ? page.source : new TextDecoder().decode(page.source);
-        const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-        if (!entry?.[1] || !html.includes(FIRST_PAINT)) {
-          return this.error(`${POPUP_HTML}: expected one module entry and ${FIRST_PAINT}`);
-        }
-        const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
-        const preload = preloads.map((link) => link[1]).join(' ');
-        let rewritten = html.replace(entry[0], '');
-        for (const [link] of preloads) rewritten = rewritten.replace(link, '');
-        page.source = rewritten.replace(
-          FIRST_PAINT,
-          `<script src="/popup-first-paint.js" data-app="${entry[1]}" data-preload="${preload}"></script>`,
-        );
+        page.source = appAfterFirstPaint(html);
       },
     },
   };
+}
+
+/**
+ * The page as Vite built it, with its module entry and preloads handed to the
+ * first-paint script. Throws when the page is not as expected: better a
+ * failed build than a popup whose app never loads.
+ */
+export function appAfterFirstPaint(html: string): string {
+  const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
+  const [entry] = entries;
+  if (entries.length !== 1 || !entry?.[1] || html.split(FIRST_PAINT).length !== 2) {
+    throw new Error(`${POPUP_HTML}: expected one module entry and one ${FIRST_PAINT}`);
+  }
+  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  let page = html.replace(entry[0], '');
+  for (const [link] of preloads) page = page.replace(link, '');
+  const preload = preloads.map((link) => link[1]).join(' ');
+  return page.replace(
+    FIRST_PAINT,
+    `<script src="/popup-first-paint.js" data-app="${entry[1]}" data-preload="${preload}"></script>`,
+  );
 }
