@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { appAfterFirstPaint } from './popup-app-after-first-paint.js';
+import { appAfterFirstPaint as rewrite } from './popup-app-after-first-paint.js';
+
+const sheets: Record<string, string> = { '/assets/theme-D4.css': 'body{margin:0}' };
+const appAfterFirstPaint = (html: string) =>
+  rewrite(html, (href) => {
+    const css = sheets[href];
+    if (css === undefined) throw new Error(`no ${href}`);
+    return css;
+  });
 
 const built = `<!doctype html>
 <html lang="en">
@@ -17,18 +25,27 @@ const built = `<!doctype html>
 </html>`;
 
 describe('the built popup page', () => {
-  it('fetches only its stylesheet and first-paint script, which is handed the entry and its preloads', () => {
+  it('fetches only its first-paint script, which is handed the entry and its preloads; the stylesheet is in the page', () => {
     expect(appAfterFirstPaint(built)).toBe(`<!doctype html>
 <html lang="en">
   <head>
     <title>bz-companion</title>
-    <link rel="stylesheet" crossorigin href="/assets/theme-D4.css">
+    <style>body{margin:0}</style>
   </head>
   <body class="popup">
     <div id="app"></div>
     <script src="/popup-first-paint.js" data-app="/assets/index.html-A1.js" data-preload="/assets/jsxRuntime-B2.js /assets/tracker-C3.js"></script>
   </body>
 </html>`);
+  });
+
+  it('fails the build on a stylesheet that cannot be inlined', () => {
+    sheets['/assets/theme-D4.css'] = 'a::after{content:"</style>"}';
+    try {
+      expect(() => appAfterFirstPaint(built)).toThrow(/cannot be put in a <style> element/);
+    } finally {
+      sheets['/assets/theme-D4.css'] = 'body{margin:0}';
+    }
   });
 
   it('fails the build when the page has no module entry, two, or no first-paint script', () => {
