@@ -63,8 +63,9 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
   const bugIds = recorded.map(({ id }) => id);
   // Only BMO gets here logged out: it inserts a row for user 0, which the foreign key refuses (read from its code).
   if (!user) throw errors.perlCrash(ANONYMOUS_INSERT_CRASH);
-  const ts = Math.floor((await request.databaseNow()) / 1000);
-  await store.recordVisits(user.id, bugIds, ts);
+  const databaseMs = await request.databaseNow();
+  const ts = Math.floor(databaseMs / 1000);
+  await store.recordVisits(user.id, bugIds, ts, databaseMs);
   const lastVisitTs = formatBugzillaTime(ts * 1000);
   return recorded.map(({ id, ref }) => ({
     id: rules.answeredId === 'bug' ? id : perlInt(ref),

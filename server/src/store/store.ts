@@ -83,8 +83,12 @@ export interface Store {
   allVisits(userId: number): Read<VisitRecord[]>;
   /** Epoch seconds of the newest audit event of these classes (all classes when null). */
   lastAuditTime(classNames: readonly string[] | null): Read<number | null>;
-  /** Sets the user's last visit of each bug, in order, all with one timestamp (epoch seconds). */
-  recordVisits(userId: number, bugIds: readonly number[], ts: number): Promise<void>;
+  /**
+   * Sets the user's last visit of each bug, in order, all with one timestamp: `ts` (epoch seconds, what
+   * the answer shows). `databaseMs`, the request's database clock it was truncated from, is for a store
+   * that keeps the time as Bugzilla does (a Bugzilla database's column rounds NOW() to the second).
+   */
+  recordVisits(userId: number, bugIds: readonly number[], ts: number, databaseMs?: number): Promise<void>;
   /** Removes visits older than `cutoff` (epoch seconds); resolves to how many. */
   pruneVisits(cutoff: number): Promise<number>;
   /** Adds a comment (with its side effects); resolves to it once durable. */

@@ -35,11 +35,23 @@ const BUGZILLA_USER_COLUMNS = USER_COLUMNS.replace(
     SELECT g.name FROM groups g WHERE g.id IN (SELECT group_id FROM member_of) ORDER BY g.name COLLATE "C") AS group_names`,
 );
 
-/** Bugzilla's API time format, as to_char writes it. */
-const BUGZILLA_TIME = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
+/**
+ * Bugzilla's timestamp(0) columns hold wall time in the zone of the session that wrote them: its NOW() and
+ * LOCALTIMESTAMP(0), in a session whose TimeZone Bugzilla never sets (Bugzilla/DB/Pg.pm), so the database's.
+ * Ours start with the same TimeZone, and `::timestamptz` reads a wall time in it, as Bugzilla's
+ * datetime_from reads it in its local zone (the same one on an installation whose own pages are right).
+ */
+function epochOfWallTime(columns: string): string {
+  return columns.replace(/extract\(epoch FROM ([\w.]+)\)/g, 'extract(epoch FROM $1::timestamptz)');
+}
+
+/** Bugzilla's API time format (UTC), as to_char writes it, of one of its wall-time columns. */
+function bugzillaTime(column: string): string {
+  return `to_char(${column}::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+}
 
 /** Bug.get's fields from Bugzilla's own columns and the tables it keeps them in (products, keywords, dependencies, flags...). */
-const BUGZILLA_BUG_COLUMNS = BUG_COLUMNS.replace(
+const BUGZILLA_BUG_COLUMNS = epochOfWallTime(BUG_COLUMNS).replace(
   'b.bzc_fields',
   `json_build_object('product', pr.name, 'component', co.name, 'version', b.version, 'priority', b.priority,
      'severity', b.bug_severity, 'op_sys', b.op_sys, 'platform', b.rep_platform, 'target_milestone', b.target_milestone,
@@ -52,27 +64,32 @@ const BUGZILLA_BUG_COLUMNS = BUG_COLUMNS.replace(
      'dupe_of', (SELECT du.dupe_of FROM duplicates du WHERE du.dupe = b.bug_id),
      'flags', ARRAY(SELECT json_strip_nulls(json_build_object('id', f.id, 'name', ft.name, 'type_id', f.type_id,
                        'status', f.status, 'setter', setter.login_name, 'requestee', requestee.login_name,
-                       'creation_date', to_char(f.creation_date, ${BUGZILLA_TIME}),
-                       'modification_date', to_char(f.modification_date, ${BUGZILLA_TIME})))
+                       'creation_date', ${bugzillaTime('f.creation_date')},
+                       'modification_date', ${bugzillaTime('f.modification_date')}))
                      FROM flags f JOIN flagtypes ft ON ft.id = f.type_id JOIN profiles setter ON setter.userid = f.setter_id
                        LEFT JOIN profiles requestee ON requestee.userid = f.requestee_id
                      WHERE f.bug_id = b.bug_id AND f.attach_id IS NULL ORDER BY f.id)) AS bzc_fields`,
 );
+const BUGZILLA_LAST_VISIT = epochOfWallTime(LAST_VISIT);
 const BUGS_FROM =
   'bugs b LEFT JOIN products pr ON pr.id = b.product_id LEFT JOIN components co ON co.id = b.component_id';
 
 /** Comments as Bugzilla answers them: duplicate notices rendered from their type. */
-const BUGZILLA_COMMENT_COLUMNS = `${COMMENT_COLUMNS}, l.type, l.extra_data`;
+const BUGZILLA_COMMENT_COLUMNS = `${epochOfWallTime(COMMENT_COLUMNS)}, l.type, l.extra_data`;
 type BugzillaCommentRow = CommentRow & { type: number; extra_data: string | null };
 
 function bugzillaComment(row: BugzillaCommentRow): Comment {
   return { ...commentFromRow(row), text: renderedCommentText(row.type, row.thetext, row.extra_data) };
 }
 
-/** Visits as Bugzilla::BugUserLastVisit keeps them: one row per (user, bug), its last_visit_ts updated in place. */
+/**
+ * Visits as Bugzilla::BugUserLastVisit keeps them: one row per (user, bug), its last_visit_ts updated in place,
+ * set to the request's NOW() ($3, epoch ms) as 5.2 sets it: NOW()'s text cast to timestamp(0), which is the wall
+ * time in the session's TimeZone, rounded to the second (bug-user-last-visit #4: answered 17:48:55Z, stored :56).
+ */
 const UPSERT_BUGZILLA_VISITS = `
 INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts)
-SELECT $1::integer, u.bug_id, to_timestamp($3::bigint) AT TIME ZONE 'UTC'
+SELECT $1::integer, u.bug_id, to_timestamp($3::bigint / 1000.0)::timestamp(0)
 FROM unnest($2::integer[]) AS u(bug_id)
 ORDER BY u.bug_id
 ON CONFLICT (user_id, bug_id) DO UPDATE SET last_visit_ts = EXCLUDED.last_visit_ts`;
@@ -181,7 +198,7 @@ export class BugzillaSchemaStore implements Store {
   /** A change set is what one user changed at one moment, as Bugzilla groups bugs_activity for Bug.history. */
   async historyOf(bugId: number): Promise<ChangeSet[]> {
     const rows = await this.#db.query<ActivityRow>(
-      `SELECT a.who, extract(epoch FROM a.bug_when)::bigint AS bug_when,
+      `SELECT a.who, extract(epoch FROM a.bug_when::timestamptz)::bigint AS bug_when,
          dense_rank() OVER (ORDER BY a.bug_when, a.who)::integer AS bzc_change_set, f.name AS bzc_field_name,
          a.removed, a.added, a.comment_id
        FROM bugs_activity a JOIN fielddefs f ON f.id = a.fieldid WHERE a.bug_id = $1 ORDER BY a.bug_when, a.who, a.id`,
@@ -201,7 +218,7 @@ export class BugzillaSchemaStore implements Store {
   }
 
   async lastVisit(userId: number, bugId: number): Promise<number | undefined> {
-    const [row] = await this.#db.query<{ ts: string }>(LAST_VISIT, [userId, bugId]);
+    const [row] = await this.#db.query<{ ts: string }>(BUGZILLA_LAST_VISIT, [userId, bugId]);
     return row === undefined ? undefined : Number(row.ts);
   }
 
@@ -217,7 +234,7 @@ export class BugzillaSchemaStore implements Store {
 
   async #visits(userId: number, order: string): Promise<VisitRecord[]> {
     const rows = await this.#db.query<{ bug_id: number; ts: string }>(
-      `SELECT bug_id, extract(epoch FROM last_visit_ts)::bigint AS ts FROM bug_user_last_visit WHERE user_id = $1 ${order}`,
+      `SELECT bug_id, extract(epoch FROM last_visit_ts::timestamptz)::bigint AS ts FROM bug_user_last_visit WHERE user_id = $1 ${order}`,
       [userId],
     );
     return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
@@ -226,7 +243,7 @@ export class BugzillaSchemaStore implements Store {
   async lastAuditTime(classNames: readonly string[] | null): Promise<number | null> {
     const classes = classNames === null ? null : classNames.map(normalizeAuditClass);
     const [row] = await this.#db.query<{ latest: string | null }>(
-      `SELECT extract(epoch FROM max(at_time))::bigint AS latest FROM audit_log
+      `SELECT extract(epoch FROM max(at_time)::timestamptz)::bigint AS latest FROM audit_log
        WHERE $1::text[] IS NULL OR class = ANY ($1::text[])`,
       [classes],
     );
@@ -234,10 +251,10 @@ export class BugzillaSchemaStore implements Store {
   }
 
   /** One statement, idempotent (the timestamp is fixed), rows locked in bug-id order so concurrent writers cannot deadlock. */
-  async recordVisits(userId: number, bugIds: readonly number[], ts: number): Promise<void> {
+  async recordVisits(userId: number, bugIds: readonly number[], ts: number, databaseMs = ts * 1000): Promise<void> {
     const bugs = [...new Set(bugIds)];
     if (bugs.length === 0) return;
-    await this.#db.query(UPSERT_BUGZILLA_VISITS, [userId, bugs, ts]);
+    await this.#db.query(UPSERT_BUGZILLA_VISITS, [userId, bugs, Math.round(databaseMs)]);
   }
 
   /** Bugzilla prunes its visits itself (clean-bug-user-last-visit.pl); retention is off in this mode. */

@@ -1,0 +1,270 @@
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { BUGZILLA_52_DIR, readRecordedDataSet } from '../../testing/bugzilla-5.2-fixture.js';
+
+/**
+ * Tests over a Bugzilla 5.2 database: its real DDL holding the recorded data set,
+ * and an installation directory beside it, as `serve --bugzilla-schema` finds them.
+ */
+
+/** The revoked key the recordings use (revoked@example.com's; the data set lists live keys only). */
+export const REVOKED_KEY = 'OracleRevokedKey00000000000000000000000R';
+
+/**
+ * Bugzilla 5.2's tables holding the recorded data set, written with plain SQL as checksetup.pl and Bugzilla would:
+ * times as wall time in the session's TimeZone (the database's), which is what Bugzilla's NOW() and
+ * LOCALTIMESTAMP(0) give its timestamp(0) columns.
+ */
+export async function loadBugzilla(client: pg.Client): Promise<void> {
+  // The dump's foreign keys name two tables it does not include; stand-ins let it load.
+  await client.query('CREATE TABLE public.attachments (attach_id integer PRIMARY KEY)');
+  await client.query('CREATE TABLE public.classifications (id integer PRIMARY KEY)');
+  await client.query('INSERT INTO classifications VALUES (1)');
+  await client.query(await readFile(join(BUGZILLA_52_DIR, 'schema-postgres.sql'), 'utf8'));
+  // pg_dump's script empties the session's search_path.
+  await client.query('RESET search_path');
+  // Tables of Bug.get's fields that the dump leaves out, with 5.2's columns (Bugzilla/DB/Schema.pm).
+  await client.query(`
+    CREATE TABLE dependencies (blocked integer NOT NULL, dependson integer NOT NULL);
+    CREATE TABLE duplicates (dupe_of integer NOT NULL, dupe integer PRIMARY KEY);
+    CREATE TABLE keyworddefs (id serial PRIMARY KEY, name varchar(64) NOT NULL, description text NOT NULL,
+      is_active smallint NOT NULL DEFAULT 1);
+    CREATE TABLE keywords (bug_id integer NOT NULL, keywordid integer NOT NULL);
+    CREATE TABLE bug_see_also (id serial PRIMARY KEY, bug_id integer NOT NULL, value varchar(255) NOT NULL,
+      class varchar(255) NOT NULL DEFAULT '');
+    CREATE TABLE flagtypes (id serial PRIMARY KEY, name varchar(50) NOT NULL, description text NOT NULL);
+    CREATE TABLE flags (id serial PRIMARY KEY, type_id integer NOT NULL, status char(1) NOT NULL, bug_id integer NOT NULL,
+      attach_id integer, creation_date timestamp(0) NOT NULL, modification_date timestamp(0),
+      setter_id integer NOT NULL, requestee_id integer)`);
+  const data = readRecordedDataSet();
+  const userId = new Map(data.users.map((user) => [user.login, user.id]));
+  const groupNames = [...new Set([...data.users.flatMap((u) => u.groups), ...data.bugs.flatMap((b) => b.groups)])];
+  const groupId = new Map(groupNames.map((name, index) => [name, index + 1]));
+  const sql = (text: string, values: unknown[] = []) => client.query(text, values);
+  for (const [name, id] of groupId) {
+    await sql(`INSERT INTO groups (id, name, description, isbuggroup) VALUES ($1, $2, '', 1)`, [id, name]);
+  }
+  for (const user of data.users) {
+    await sql(
+      'INSERT INTO profiles (userid, login_name, realname, disabledtext, is_enabled) VALUES ($1, $2, $3, $4, $5)',
+      [user.id, user.login, user.real_name, user.disabled_text ?? '', user.disabled_text ? 0 : 1],
+    );
+    for (const group of user.groups) {
+      await sql('INSERT INTO user_group_map (user_id, group_id, isbless, grant_type) VALUES ($1, $2, 0, 0)', [
+        user.id,
+        groupId.get(group),
+      ]);
+    }
+    for (const key of user.api_keys) {
+      await sql('INSERT INTO user_api_keys (user_id, api_key, revoked) VALUES ($1, $2, 0)', [user.id, key]);
+    }
+  }
+  await sql('INSERT INTO user_api_keys (user_id, api_key, revoked) VALUES ($1, $2, 1)', [
+    userId.get('revoked@example.com'),
+    REVOKED_KEY,
+  ]);
+  // A bless right is not membership (Bugzilla::User::groups reads isbless = 0 only).
+  await sql('INSERT INTO user_group_map (user_id, group_id, isbless, grant_type) VALUES (2, $1, 1, 0)', [
+    groupId.get('secret'),
+  ]);
+  for (const product of data.products) {
+    await sql(`INSERT INTO products (id, name, description) VALUES ($1, $2, '')`, [product.id, product.name]);
+    for (const component of product.components) {
+      await sql(`INSERT INTO components (id, name, product_id, initialowner, description) VALUES ($1, $2, $3, 1, '')`, [
+        component.id,
+        component.name,
+        product.id,
+      ]);
+    }
+  }
+  for (const bug of data.bugs) {
+    const product = data.products.find((p) => p.name === bug.product);
+    const component = product?.components.find((c) => c.name === bug.component);
+    await sql(
+      `INSERT INTO bugs (bug_id, assigned_to, bug_severity, bug_status, creation_ts, delta_ts, short_desc, op_sys,
+         priority, product_id, rep_platform, reporter, version, component_id, resolution, everconfirmed,
+         reporter_accessible, cclist_accessible)
+       VALUES ($1, $2, $3, $4, $5::timestamptz::timestamp, $6::timestamptz::timestamp, $7, $8, $9, $10,
+         $11, $12, $13, $14, $15, $16, $17, $18)`,
+      [
+        bug.id,
+        userId.get(bug.assigned_to as string),
+        bug.severity,
+        bug.status,
+        bug.creation_time,
+        bug.last_change_time,
+        bug.summary,
+        bug.op_sys,
+        bug.priority,
+        product?.id,
+        bug.platform,
+        userId.get(bug.reporter as string),
+        bug.version,
+        component?.id,
+        bug.resolution,
+        bug.status === 'UNCONFIRMED' ? 0 : 1,
+        bug.reporter_accessible ? 1 : 0,
+        bug.cclist_accessible ? 1 : 0,
+      ],
+    );
+    for (const alias of bug.aliases)
+      await sql('INSERT INTO bugs_aliases (alias, bug_id) VALUES ($1, $2)', [alias, bug.id]);
+    for (const login of bug.cc) await sql('INSERT INTO cc (bug_id, who) VALUES ($1, $2)', [bug.id, userId.get(login)]);
+    for (const group of bug.groups) {
+      await sql('INSERT INTO bug_group_map (bug_id, group_id) VALUES ($1, $2)', [bug.id, groupId.get(group)]);
+    }
+  }
+  for (const bug of data.bugs) {
+    for (const blocked of bug.blocks as number[]) {
+      await sql('INSERT INTO dependencies (blocked, dependson) VALUES ($1, $2)', [blocked, bug.id]);
+    }
+    if (bug.dupe_of !== null)
+      await sql('INSERT INTO duplicates (dupe_of, dupe) VALUES ($1, $2)', [bug.dupe_of, bug.id]);
+  }
+  for (const flag of data.flags) {
+    await sql(`INSERT INTO flagtypes (id, name, description) VALUES (1, $1, '') ON CONFLICT DO NOTHING`, [flag.name]);
+    await sql(
+      `INSERT INTO flags (id, type_id, status, bug_id, creation_date, modification_date, setter_id, requestee_id)
+       VALUES ($1, 1, $2, $3, $4::timestamptz::timestamp, $5::timestamptz::timestamp, $6, $7)`,
+      [
+        flag.id,
+        flag.status,
+        flag.bug_id,
+        flag.creation_date,
+        flag.modification_date,
+        userId.get(flag.setter),
+        flag.requestee === null ? null : userId.get(flag.requestee),
+      ],
+    );
+  }
+  for (const comment of data.comments) {
+    await sql(
+      `INSERT INTO longdescs (comment_id, bug_id, who, bug_when, thetext, isprivate, type, extra_data)
+       VALUES ($1, $2, $3, $4::timestamptz::timestamp, $5, $6, $7, $8)`,
+      [
+        comment.id,
+        comment.bug_id,
+        userId.get(comment.author),
+        comment.time,
+        comment.text,
+        comment.is_private ? 1 : 0,
+        comment.type,
+        comment.extra_data ?? null,
+      ],
+    );
+  }
+  const fieldId = new Map([...new Set(data.activity.map((row) => row.field))].map((name, index) => [name, index + 1]));
+  for (const [name, id] of fieldId) {
+    await sql(`INSERT INTO fielddefs (id, name, description, sortkey) VALUES ($1, $2, $2, $1)`, [id, name]);
+  }
+  // In the data set's order, as Bugzilla inserted them (bugs_activity.id is that order).
+  for (const [index, row] of data.activity.entries()) {
+    await sql(
+      `INSERT INTO bugs_activity (id, bug_id, who, bug_when, fieldid, removed, added, comment_id)
+       VALUES ($1, $2, $3, $4::timestamptz::timestamp, $5, $6, $7, $8)`,
+      [
+        index + 1,
+        row.bug_id,
+        userId.get(row.who),
+        row.when,
+        fieldId.get(row.field),
+        row.removed,
+        row.added,
+        row.comment_id ?? null,
+      ],
+    );
+  }
+  for (const visit of data.last_visits) {
+    await sql(
+      `INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts)
+       VALUES ($1, $2, $3::timestamptz::timestamp)`,
+      [userId.get(visit.user), visit.bug_id, visit.last_visit_ts],
+    );
+  }
+}
+
+/** A Bugzilla installation's files as serve --bugzilla-dir reads them. */
+export async function makeBugzillaDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'bz-companion-bugzilla-dir-'));
+  await mkdir(join(dir, 'data'));
+  await mkdir(join(dir, 'Bugzilla'));
+  await writeFile(
+    join(dir, 'data', 'params.json'),
+    JSON.stringify({ insidergroup: 'insiders', maintainer: 'admin@example.com' }),
+  );
+  await writeFile(join(dir, 'Bugzilla', 'Constants.pm'), "use constant BUGZILLA_VERSION => '5.2';\n");
+  return dir;
+}
+
+/** Every table but bug_user_last_visit, as text: what must not change. */
+export async function otherTables(client: pg.Client): Promise<Record<string, string>> {
+  const { rows } = await client.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables
+     WHERE table_schema = 'public' AND table_name <> 'bug_user_last_visit' ORDER BY table_name`,
+  );
+  const contents: Record<string, string> = {};
+  for (const { table_name } of rows) {
+    const result = await client.query<{ rows: string | null }>(
+      `SELECT string_agg(t::text, E'\\n' ORDER BY t::text) AS rows FROM public.${table_name} t`,
+    );
+    contents[table_name] = result.rows[0]?.rows ?? '';
+  }
+  return contents;
+}
+
+export interface VisitRow {
+  id: number;
+  user_id: number;
+  bug_id: number;
+  last_visit_ts: string;
+}
+
+/** Bugzilla::BugUserLastVisit's own read of the table (its columns; the wall time in the session's TimeZone shown in UTC). */
+export async function bugzillaVisits(client: pg.Client): Promise<VisitRow[]> {
+  const { rows } = await client.query<VisitRow>(
+    `SELECT id, user_id, bug_id, to_char(last_visit_ts::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_visit_ts
+     FROM bug_user_last_visit ORDER BY user_id, bug_id`,
+  );
+  return rows;
+}
+
+/** Sets the database's TimeZone (ALTER DATABASE ... SET timezone), which every later session starts with. */
+export async function setDatabaseTimeZone(url: string, timeZone: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const name = new URL(url).pathname.slice(1);
+    await client.query(
+      `ALTER DATABASE ${client.escapeIdentifier(name)} SET timezone TO ${client.escapeLiteral(timeZone)}`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Sets a timestamp(0) column as Bugzilla does: it asks `SELECT NOW()` and binds the text it gets back (in the
+ * session's TimeZone, with fractions and offset), which PostgreSQL casts to a wall time, dropping the offset.
+ * `instant` stands for the NOW() of that moment.
+ */
+export async function writeAsBugzilla(
+  client: pg.Client,
+  table: string,
+  column: string,
+  instant: string,
+  where: string,
+): Promise<void> {
+  const { rows } = await client.query<{ now: string }>('SELECT $1::timestamptz::text AS now', [instant]);
+  await client.query(`UPDATE ${table} SET ${column} = $1 WHERE ${where}`, [rows[0]?.now]);
+}
+
+/** A column's value as text, as it is stored. */
+export async function columnText(client: pg.Client, table: string, column: string, where: string): Promise<string> {
+  const { rows } = await client.query<{ value: string }>(
+    `SELECT ${column}::text AS value FROM ${table} WHERE ${where}`,
+  );
+  return rows[0]?.value as string;
+}
