@@ -10,6 +10,7 @@ import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
 import { exportSnapshot } from './export-snapshot.js';
 import { importSnapshot } from './import-snapshot.js';
+import { InstanceListener } from './instance-listener.js';
 import { readInstance } from './instance-row.js';
 import { migrate } from './migrate.js';
 import {
@@ -41,6 +42,7 @@ export interface OpenPostgresOptions extends DatabaseOptions {
  */
 export class PostgresStore implements Store {
   #instance: InstanceSettings;
+  #listener: InstanceListener | undefined;
   readonly #db: Database;
   readonly #reads: BugReads<CommentRow>;
   /** Whether this open wrote the seed (the database was empty, and no other instance seeded it first). */
@@ -73,16 +75,22 @@ export class PostgresStore implements Store {
         seeded = await importSnapshot(db, typeof seed === 'function' ? seed() : seed, { onlyIfEmpty: true });
         instance = (await readInstance(db)) as InstanceSettings;
       }
-      return new PostgresStore(db, instance, seeded);
+      const store = new PostgresStore(db, instance, seeded);
+      store.#listener = await InstanceListener.start(url, () => store.#rereadInstance());
+      return store;
     } catch (error) {
       await db.close();
       throw error;
     }
   }
 
-  /** Read when the store opens and after a replaceAll through this instance (see README: import). */
+  /** Read when the store opens, and again whenever bzc_instance changes, through any instance (InstanceListener). */
   get instance(): InstanceSettings {
     return this.#instance;
+  }
+
+  async #rereadInstance(): Promise<void> {
+    this.#instance = (await readInstance(this.#db)) ?? this.#instance;
   }
 
   /** The database's own now(); the web clock's reading is not used (that is what /rest/time compares). */
@@ -298,13 +306,14 @@ export class PostgresStore implements Store {
     return exportSnapshot(this.#db);
   }
 
-  /** Everything replaced in one transaction (import, admin reset); other instances keep their cached settings. */
+  /** Everything replaced in one transaction (import, admin reset); other instances hear of it (InstanceListener). */
   async replaceAll(snapshot: StoreSnapshot): Promise<void> {
     await importSnapshot(this.#db, snapshot);
     this.#instance = (await readInstance(this.#db)) as InstanceSettings;
   }
 
-  close(): Promise<void> {
-    return this.#db.close();
+  async close(): Promise<void> {
+    await this.#listener?.close();
+    await this.#db.close();
   }
 }
