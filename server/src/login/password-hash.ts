@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { isBugzillaHash, verifyBugzillaPassword } from './bugzilla-password.js';
 
 /**
  * Passwords are kept only as salted scrypt hashes, in one self-describing
@@ -16,8 +17,12 @@ export function hashPassword(password: string): string {
   return [PREFIX, COST.N, COST.r, COST.p, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
-/** Whether `password` is the one `stored` was made from; a malformed stored value never matches. */
+/**
+ * Whether `password` is the one `stored` was made from; a malformed stored value never matches.
+ * `stored` is ours, or Bugzilla's own (a Bugzilla database's profiles.cryptpassword, --bugzilla-schema).
+ */
 export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (isBugzillaHash(stored)) return Promise.resolve(verifyBugzillaPassword(password, stored));
   const [prefix, n, r, p, salt, hash] = stored.split('$');
   if (prefix !== PREFIX || !salt || !hash) return Promise.resolve(false);
   const expected = Buffer.from(hash, 'base64');

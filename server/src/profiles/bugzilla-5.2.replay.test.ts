@@ -1,17 +1,10 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRaw } from '../fuzz/raw-request.js';
 import { routeTable } from '../routes/api-router.js';
 import { bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
 import { type InProcessServer, ManualClock, serveInProcess } from '../testing/in-process-server.js';
-import {
-  comparable,
-  isServed,
-  isUnorderedSearch,
-  type RecordedCase,
-  recordedCases,
-  requestBody,
-} from './recordings.js';
+import { sendRecorded, stepsBefore, TokenMap } from './recorded-replay.js';
+import { comparable, isServed, isUnorderedSearch, recordedCases } from './recordings.js';
 
 /*
  * Under the bugzilla-5.2 profile, every recorded case of the families about
@@ -31,7 +24,6 @@ const PASSWORDS: Record<string, string> = {
 };
 
 const ENDPOINTS = Object.keys(routeTable) as EndpointKey[];
-const DAY = 24 * 60 * 60;
 
 function fixtureWithPasswords() {
   const fixture = bugzilla52Fixture();
@@ -43,16 +35,6 @@ function fixtureWithPasswords() {
     }),
   };
 }
-
-/**
- * What the recording did between requests that a request cannot do: 5.2's
- * `lastused` set back 31 days by SQL before #45 and again before #46 (here the
- * clock moves on instead; no later case uses an older token).
- */
-const BEFORE: Record<string, (clock: ManualClock) => void> = {
-  'login-tokens#45': (clock) => clock.advanceSeconds(31 * DAY),
-  'login-tokens#46': (clock) => clock.advanceSeconds(31 * DAY),
-};
 
 /** Cases whose recorded answer depends on a change bz-companion cannot make (it has no `PUT /rest/bug`). */
 const DEPENDS_ON_UNSERVED: Record<string, string> = {
@@ -67,45 +49,6 @@ const NOT_REPRODUCED: Record<string, string> = {
   'bug-get#54': "an id above 2^31-1 is code 101, not PostgreSQL's crash (100500)",
   'bug-get#81': "ETags are bz-companion's own, so 5.2's gives no 304",
 };
-
-/** Recorded token secrets -> the ones this server handed out for the same logins. */
-class TokenMap {
-  readonly #ours = new Map<string, string>();
-
-  /** A request as the recording sent it, with our secrets in place of the recorded ones. */
-  rewrite(text: string): string {
-    let result = text;
-    for (const [recorded, ours] of this.#ours) result = result.split(recorded).join(ours);
-    return result;
-  }
-
-  /** Remembers the secret of a login answer and writes the recorded one back into ours. */
-  learn(recordedBody: string, ourBody: string): string {
-    const recorded = /"token":"\d+-([A-Za-z0-9]{10})"/.exec(recordedBody)?.[1];
-    const ours = /"token":"\d+-([A-Za-z0-9]{10})"/.exec(ourBody)?.[1];
-    if (!recorded || !ours) return ourBody;
-    this.#ours.set(recorded, ours);
-    return ourBody.split(ours).join(recorded);
-  }
-}
-
-/**
- * Sends the request as recorded: through node:http, since fetch would add a
- * Content-Type to a body sent without one (5.2 reads such a body as a form),
- * with a body described by a note (65,535 characters) built from it.
- */
-async function send(baseUrl: string, recorded: RecordedCase, tokens: TokenMap) {
-  const { method, path, headers = {} } = recorded.request;
-  const body = requestBody(recorded.request);
-  const rewrittenHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, tokens.rewrite(v)]));
-  const response = await sendRaw(baseUrl, {
-    method,
-    path: tokens.rewrite(path),
-    headers: rewrittenHeaders,
-    ...(body === undefined ? {} : { body: tokens.rewrite(body) }),
-  });
-  return { status: response.status, text: tokens.learn(recorded.response.body, response.body) };
-}
 
 const FAMILIES = [
   'login-tokens',
@@ -133,15 +76,8 @@ for (const family of FAMILIES) {
       const skip = !isServed(ENDPOINTS, recorded) || DEPENDS_ON_UNSERVED[id] !== undefined;
       const note = NOT_REPRODUCED[id] ? ` (not reproduced: ${NOT_REPRODUCED[id]})` : '';
       it.skipIf(skip)(`#${recorded.n} ${recorded.name}${note}`, async () => {
-        // The steps before this case, including those of cases skipped here.
-        for (const earlier of cases) {
-          const hook = BEFORE[`${family}#${earlier.n}`];
-          if (earlier.n <= recorded.n && hook && !applied.has(earlier.n)) {
-            hook(clock);
-            applied.add(earlier.n);
-          }
-        }
-        const ours = await send(server.url, recorded, tokens);
+        stepsBefore(family, recorded.n, cases, clock, applied);
+        const ours = await sendRecorded(server.url, recorded, tokens);
         const options = { unordered: isUnorderedSearch(recorded.request.path) };
         const theirs = comparable(recorded.response.status, recorded.response.body, options);
         if (NOT_REPRODUCED[id]) expect(comparable(ours.status, ours.text, options)).not.toEqual(theirs);

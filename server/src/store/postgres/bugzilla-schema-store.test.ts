@@ -1,21 +1,19 @@
-import { rm } from 'node:fs/promises';
 import type { EndpointKey } from '@bz-companion/shared';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendRaw } from '../../fuzz/raw-request.js';
 import { comparable, isServed, isUnorderedSearch, recordedCases, requestBody } from '../../profiles/recordings.js';
 import { routeTable } from '../../routes/api-router.js';
 import { serveCli } from '../../testing/cli-server.js';
-import { type InProcessServer, ManualClock, serveStoreInProcess } from '../../testing/in-process-server.js';
-import { BugzillaSchemaStore } from './bugzilla-schema-store.js';
+import { type InProcessServer, ManualClock } from '../../testing/in-process-server.js';
+import type { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 import {
+  type BugzillaServer,
   bugzillaVisits,
   columnText,
-  loadBugzilla,
-  makeBugzillaDir,
+  openBugzillaServer,
   otherTables,
   REVOKED_KEY,
-  setDatabaseTimeZone,
   type VisitRow,
   writeAsBugzilla,
 } from './bugzilla-test-database.js';
@@ -31,38 +29,27 @@ for (const timeZone of ['UTC', 'America/New_York']) {
     `serving an existing Bugzilla 5.2 PostgreSQL database (--bugzilla-schema), TimeZone ${timeZone}`,
     () => {
       const url = useFreshDatabase();
-      const client = () => new pg.Client({ connectionString: url() });
+      const clock = new ManualClock(Date.parse('2026-11-22T17:48:52Z'));
+      let bugzilla: BugzillaServer;
       let sql: pg.Client;
       let dir: string;
       let store: BugzillaSchemaStore;
       let server: InProcessServer;
-      const clock = new ManualClock(Date.parse('2026-11-22T17:48:52Z'));
       let before: Record<string, string>;
       let visitsBefore: VisitRow[];
 
       beforeAll(async () => {
-        await setDatabaseTimeZone(url(), timeZone);
-        sql = client();
-        await sql.connect();
-        await loadBugzilla(sql);
-        dir = await makeBugzillaDir();
-        before = await otherTables(sql);
-        visitsBefore = await bugzillaVisits(sql);
-        store = await BugzillaSchemaStore.open(url(), dir);
-        server = await serveStoreInProcess(store, { clock });
+        bugzilla = await openBugzillaServer(url(), { clock, timeZone });
+        ({ sql, dir, store, server, before, visitsBefore } = bugzilla);
       });
-      afterAll(async () => {
-        await server?.stop();
-        await store?.close();
-        await sql?.end();
-        if (dir) await rm(dir, { recursive: true, force: true });
-      });
+      afterAll(() => bugzilla?.close());
 
-      it("runs no migration of ours: the database holds Bugzilla's tables only", async () => {
+      it("runs no migration of ours: Bugzilla's schema holds its tables only, our login tokens are in a schema of ours", async () => {
         const { rows } = await sql.query(
-          "SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'bzc%'",
+          `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
+           WHERE table_name LIKE 'bzc%' OR table_schema = 'bz_companion'`,
         );
-        expect(rows).toEqual([]);
+        expect(rows).toEqual([{ name: 'bz_companion.login_tokens' }]);
       });
 
       it('takes the version, parameters and profile from the directory', () => {
@@ -211,7 +198,7 @@ for (const timeZone of ['UTC', 'America/New_York']) {
           code: 32000,
           message: expect.stringContaining('--bugzilla-schema'),
         });
-        // Bugzilla's password hashes are not ours to check: a password login fails as a wrong password would.
+        // A user without a password (the loaded data set has none: cryptpassword NULL) fails as a wrong password would.
         const login = await fetch(`${server.url}/rest/login?login=user@example.com&password=oracle-pw-user`);
         expect(await login.json()).toMatchObject({ error: true, code: 300 });
         await expect(store.addUser({ login: 'new@example.com' })).rejects.toThrow(/--bugzilla-schema/);

@@ -7,6 +7,7 @@ import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } fro
 import { BugReads } from './bug-reads.js';
 import { readBugzillaDir } from './bugzilla-dir.js';
 import { Database, type DatabaseOptions } from './database.js';
+import { BUGZILLA_SIDE_TOKEN_TABLE, createBugzillaSideTokenTable, LoginTokenTable } from './login-token-table.js';
 import {
   type ActivityRow,
   BUG_COLUMNS,
@@ -19,6 +20,9 @@ import {
   userFromRow,
 } from './rows.js';
 import { DATABASE_NOW, LAST_VISIT } from './visit-statements.js';
+
+const INSUFFICIENT_PRIVILEGE = '42501';
+const NO_TOKEN_TABLE = `logging in with a password (this database role may not create ${BUGZILLA_SIDE_TOKEN_TABLE}, where the tokens go)`;
 
 /**
  * A user's groups as Bugzilla::User::groups computes them: user_group_map rows that
@@ -104,9 +108,12 @@ export class BugzillaSchemaStore implements Store {
   readonly instance: InstanceSettings;
   readonly #db: Database;
   readonly #reads: BugReads<BugzillaCommentRow>;
+  /** Undefined when the database role may not create our table: then password logins are refused. */
+  readonly #tokens: LoginTokenTable | undefined;
 
-  private constructor(db: Database, instance: InstanceSettings) {
+  private constructor(db: Database, instance: InstanceSettings, tokens: LoginTokenTable | undefined) {
     this.#db = db;
+    this.#tokens = tokens;
     this.#reads = new BugReads(db, {
       bugColumns: BUGZILLA_BUG_COLUMNS,
       bugsFrom: BUGS_FROM,
@@ -125,7 +132,14 @@ export class BugzillaSchemaStore implements Store {
         [],
       );
       if (!row?.found) throw new Error('the database has no bug_user_last_visit table: is it a Bugzilla 5.x database?');
-      return new BugzillaSchemaStore(db, instance);
+      const tokens = await createBugzillaSideTokenTable(db).then(
+        () => new LoginTokenTable(db, BUGZILLA_SIDE_TOKEN_TABLE),
+        (error: { code?: string }) => {
+          if (error.code === INSUFFICIENT_PRIVILEGE) return undefined;
+          throw error;
+        },
+      );
+      return new BugzillaSchemaStore(db, instance, tokens);
     } catch (error) {
       await db.close();
       throw error;
@@ -144,14 +158,14 @@ export class BugzillaSchemaStore implements Store {
        FROM user_api_keys k JOIN profiles p ON p.userid = k.user_id WHERE k.api_key = $1`,
       [key],
     );
-    return row && { user: bugzillaUser(row), revoked: row.revoked !== 0 };
+    return row && { user: userFromRow(row), revoked: row.revoked !== 0 };
   }
 
   async userById(id: number): Promise<User | undefined> {
     const [row] = await this.#db.query<UserRow>(`SELECT ${BUGZILLA_USER_COLUMNS} FROM profiles p WHERE p.userid = $1`, [
       id,
     ]);
-    return row && bugzillaUser(row);
+    return row && userFromRow(row);
   }
 
   async userByLogin(login: string): Promise<User | undefined> {
@@ -159,20 +173,30 @@ export class BugzillaSchemaStore implements Store {
       `SELECT ${BUGZILLA_USER_COLUMNS} FROM profiles p WHERE lower(p.login_name) = lower($1)`,
       [login],
     );
-    return row && bugzillaUser(row);
+    return row && userFromRow(row);
   }
 
-  /** Login tokens are Bugzilla's (logincookies): none of ours is live here. */
-  useLoginToken(): boolean {
-    return false;
+  /**
+   * Tokens of logins through us are ours (LoginTokenTable), not rows of Bugzilla's logincookies:
+   * only bug_user_last_visit of Bugzilla's tables is written. Bugzilla's own tokens are not accepted.
+   */
+  useLoginToken(userId: number, secret: string, ip: string, ts: number): Promise<boolean> {
+    return this.#tokens ? this.#tokens.use(userId, secret, ip, ts) : Promise.resolve(false);
   }
 
-  addLoginToken(): Promise<void> {
-    return Promise.reject(new ReadOnlyBugzillaError('logging in through bz-companion'));
+  addLoginToken(
+    userId: number,
+    secret: string,
+    ipAddr: string | null,
+    ts: number,
+    expireBefore: number,
+  ): Promise<void> {
+    if (!this.#tokens) return Promise.reject(new ReadOnlyBugzillaError(NO_TOKEN_TABLE));
+    return this.#tokens.add(userId, secret, ipAddr, ts, expireBefore);
   }
 
-  async removeLoginToken(): Promise<void> {
-    // No token of ours exists to end.
+  async removeLoginToken(userId: number, secret: string): Promise<void> {
+    await this.#tokens?.remove(userId, secret);
   }
 
   bugById(id: number): Promise<Bug | undefined> {
@@ -281,9 +305,4 @@ export class BugzillaSchemaStore implements Store {
   close(): Promise<void> {
     return this.#db.close();
   }
-}
-
-/** Bugzilla's password hashes are not ours to check: password login is Bugzilla's. */
-function bugzillaUser(row: UserRow): User {
-  return { ...userFromRow(row), passwordHash: null };
 }

@@ -1,8 +1,11 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
+import type { Clock } from '../../clock.js';
 import { BUGZILLA_52_DIR, readRecordedDataSet } from '../../testing/bugzilla-5.2-fixture.js';
+import { type InProcessServer, serveStoreInProcess } from '../../testing/in-process-server.js';
+import { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 
 /**
  * Tests over a Bugzilla 5.2 database: its real DDL holding the recorded data set,
@@ -267,4 +270,53 @@ export async function columnText(client: pg.Client, table: string, column: strin
     `SELECT ${column}::text AS value FROM ${table} WHERE ${where}`,
   );
   return rows[0]?.value as string;
+}
+
+/** A Bugzilla 5.2 database with the recorded data set, served by BugzillaSchemaStore in this process. */
+export interface BugzillaServer {
+  /** A session of the test's own on the database. */
+  sql: pg.Client;
+  dir: string;
+  store: BugzillaSchemaStore;
+  server: InProcessServer;
+  /** Every table but bug_user_last_visit, and that table, before the store opened. */
+  before: Record<string, string>;
+  visitsBefore: VisitRow[];
+  close(): Promise<void>;
+}
+
+export interface BugzillaServerOptions {
+  clock: Clock;
+  /** The database's TimeZone, set before anything is written (default: the cluster's). */
+  timeZone?: string;
+  /** Changes to the loaded data before the store opens (they are part of `before`). */
+  prepare?: (sql: pg.Client) => Promise<void>;
+}
+
+export async function openBugzillaServer(url: string, options: BugzillaServerOptions): Promise<BugzillaServer> {
+  if (options.timeZone !== undefined) await setDatabaseTimeZone(url, options.timeZone);
+  const { default: pg } = await import('pg');
+  const sql = new pg.Client({ connectionString: url });
+  await sql.connect();
+  await loadBugzilla(sql);
+  await options.prepare?.(sql);
+  const dir = await makeBugzillaDir();
+  const before = await otherTables(sql);
+  const visitsBefore = await bugzillaVisits(sql);
+  const store = await BugzillaSchemaStore.open(url, dir);
+  const server = await serveStoreInProcess(store, { clock: options.clock });
+  return {
+    sql,
+    dir,
+    store,
+    server,
+    before,
+    visitsBefore,
+    close: async () => {
+      await server.stop();
+      await store.close();
+      await sql.end();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

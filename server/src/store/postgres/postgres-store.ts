@@ -1,6 +1,5 @@
 import { withSkew } from '../../clock.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
-import { hashLoginToken } from '../login-tokens.js';
 import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { type NewComment, type NewUser, NewUserError, type Store } from '../store.js';
@@ -12,6 +11,7 @@ import { exportSnapshot } from './export-snapshot.js';
 import { importSnapshot } from './import-snapshot.js';
 import { InstanceListener } from './instance-listener.js';
 import { readInstance } from './instance-row.js';
+import { LoginTokenTable } from './login-token-table.js';
 import { migrate } from './migrate.js';
 import {
   type ActivityRow,
@@ -45,6 +45,7 @@ export class PostgresStore implements Store {
   #listener: InstanceListener | undefined;
   readonly #db: Database;
   readonly #reads: BugReads<CommentRow>;
+  readonly #tokens: LoginTokenTable;
   /** Whether this open wrote the seed (the database was empty, and no other instance seeded it first). */
   readonly seeded: boolean;
 
@@ -56,6 +57,7 @@ export class PostgresStore implements Store {
       commentColumns: COMMENT_COLUMNS,
       commentFromRow,
     });
+    this.#tokens = new LoginTokenTable(db, 'bzc_login_tokens');
     this.#instance = instance;
     this.seeded = seeded;
   }
@@ -123,35 +125,22 @@ export class PostgresStore implements Store {
     return row && userFromRow(row);
   }
 
-  async useLoginToken(userId: number, secret: string, ip: string, ts: number): Promise<boolean> {
-    // Marking it used is one idempotent statement (the greater time wins), as the file store keeps it.
-    const rows = await this.#db.query(
-      `UPDATE bzc_login_tokens SET last_used = greatest(last_used, $4)
-       WHERE sha256 = $1 AND user_id = $2 AND (ip_addr IS NULL OR ip_addr = $3) RETURNING 1`,
-      [hashLoginToken(userId, secret), userId, ip, ts],
-    );
-    return rows.length > 0;
+  useLoginToken(userId: number, secret: string, ip: string, ts: number): Promise<boolean> {
+    return this.#tokens.use(userId, secret, ip, ts);
   }
 
-  async addLoginToken(
+  addLoginToken(
     userId: number,
     secret: string,
     ipAddr: string | null,
     ts: number,
     expireBefore: number,
   ): Promise<void> {
-    await this.#db.transaction(async (client) => {
-      await client.query('DELETE FROM bzc_login_tokens WHERE last_used < $1', [expireBefore]);
-      await client.query(
-        `INSERT INTO bzc_login_tokens (sha256, user_id, ip_addr, last_used) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (sha256) DO UPDATE SET last_used = EXCLUDED.last_used`,
-        [hashLoginToken(userId, secret), userId, ipAddr, ts],
-      );
-    }, true);
+    return this.#tokens.add(userId, secret, ipAddr, ts, expireBefore);
   }
 
-  async removeLoginToken(userId: number, secret: string): Promise<void> {
-    await this.#db.query('DELETE FROM bzc_login_tokens WHERE sha256 = $1', [hashLoginToken(userId, secret)]);
+  removeLoginToken(userId: number, secret: string): Promise<void> {
+    return this.#tokens.remove(userId, secret);
   }
 
   bugById(id: number): Promise<Bug | undefined> {
