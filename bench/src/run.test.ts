@@ -27,7 +27,11 @@ describe('npm run bench (smoke)', () => {
     expect(run.status, run.stderr).toBe(0);
     const latest = JSON.parse(await readFile(join(out, 'latest.json'), 'utf8'));
     const servers = new Set(latest.rows.map((row: { server: string }) => row.server));
-    const onPostgres = ['bz-companion on PostgreSQL, 1 instance', 'bz-companion on PostgreSQL, 2 instances'];
+    const onPostgres = [
+      'bz-companion on PostgreSQL, 1 instance',
+      'bz-companion on PostgreSQL, 2 instances',
+      'bz-companion over a Bugzilla 5.2 database (--bugzilla-schema), 1 instance',
+    ];
     expect([...servers].sort()).toEqual(
       [
         'Chromium + bz-companion',

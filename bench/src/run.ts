@@ -3,6 +3,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { BUGZILLA_SCHEMA_SERVER, measureBugzillaSchema } from './bugzilla-schema-rows.js';
 import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits, writeJsonServerDb } from './data.js';
 import { measureExtension, percentiles } from './extension-figures.js';
 import { type LoadResult, type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
@@ -140,6 +141,7 @@ async function measurePostgres(largest: number): Promise<Target[]> {
       ),
     };
     await Promise.all([first.stop(), second.stop()]);
+    record(POST_ROW, BUGZILLA_SCHEMA_SERVER, await measureBugzillaSchema(database, load));
 
     const big = await importFixture(largest, await database.create('largest'));
     const server = track(await startOurs(big));
