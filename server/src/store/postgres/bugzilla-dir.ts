@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
 import { defaultParameterSet } from '../default-instance.js';
 import type { InstanceSettings } from '../types.js';
@@ -33,6 +33,28 @@ export function readBugzillaDir(dir: string): InstanceSettings {
     visitRetention: false,
     dbTimeOffsetSeconds: 0,
   };
+}
+
+/** How often data/params.json is looked at (a stat; Bugzilla itself reads the file on every request). */
+const PARAMS_POLL_MS = 1000;
+
+/**
+ * Calls `onChange` with the installation's settings read again whenever data/params.json changes
+ * (an admin saving editparams.cgi, through any Bugzilla web server), so running instances serve the
+ * new parameters without a restart. A file caught half-written is skipped: its completion is a change
+ * too. Returns the function that stops watching.
+ */
+export function watchBugzillaParams(dir: string, onChange: (instance: InstanceSettings) => void): () => void {
+  const path = join(dir, 'data/params.json');
+  const reread = () => {
+    try {
+      onChange(readBugzillaDir(dir));
+    } catch {
+      // Half-written or briefly missing: the next change reads it.
+    }
+  };
+  watchFile(path, { interval: PARAMS_POLL_MS, persistent: false }, reread);
+  return () => unwatchFile(path, reread);
 }
 
 /** A file every Bugzilla installation has; its absence means DIR is not one. */

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { EndpointKey } from '@bz-companion/shared';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -226,6 +228,23 @@ for (const timeZone of ['UTC', 'America/New_York']) {
           user: { login: 'revoked@example.com' },
         });
         expect(await store.findApiKey('NoSuchKey0000000000000000000000000000000')).toBeUndefined();
+      });
+
+      it("serves Bugzilla's parameters as its admin changes them (data/params.json), without a restart", async () => {
+        const maintainer = async () => {
+          const response = await fetch(`${server.url}/rest/parameters`);
+          return ((await response.json()) as { parameters: { maintainer?: string } }).parameters.maintainer;
+        };
+        expect(await maintainer()).toBe('admin@example.com');
+        const params = join(dir, 'data', 'params.json');
+        const original = await readFile(params, 'utf8');
+        try {
+          await writeFile(params, JSON.stringify({ ...JSON.parse(original), maintainer: 'new-admin@example.com' }));
+          await expect.poll(maintainer, { timeout: 15_000, interval: 50 }).toBe('new-admin@example.com');
+        } finally {
+          await writeFile(params, original);
+        }
+        await expect.poll(maintainer, { timeout: 15_000, interval: 50 }).toBe('admin@example.com');
       });
 
       it('is what `serve --database URL --bugzilla-schema --bugzilla-dir DIR` serves: a visit lands in the row Bugzilla reads', async () => {

@@ -5,7 +5,7 @@ import type { StoreSnapshot } from '../snapshot.js';
 import { type NewComment, type NewUser, ReadOnlyBugzillaError, type Store } from '../store.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
 import { BugReads } from './bug-reads.js';
-import { readBugzillaDir } from './bugzilla-dir.js';
+import { readBugzillaDir, watchBugzillaParams } from './bugzilla-dir.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { BUGZILLA_SIDE_TOKEN_TABLE, createBugzillaSideTokenTable, LoginTokenTable } from './login-token-table.js';
 import {
@@ -105,13 +105,19 @@ ON CONFLICT (user_id, bug_id) DO UPDATE SET last_visit_ts = EXCLUDED.last_visit_
  * Bugzilla writes it. No migration of ours runs, and every other write is refused.
  */
 export class BugzillaSchemaStore implements Store {
-  readonly instance: InstanceSettings;
+  #instance: InstanceSettings;
+  readonly #stopWatching: () => void;
   readonly #db: Database;
   readonly #reads: BugReads<BugzillaCommentRow>;
   /** Undefined when the database role may not create our table: then password logins are refused. */
   readonly #tokens: LoginTokenTable | undefined;
 
-  private constructor(db: Database, instance: InstanceSettings, tokens: LoginTokenTable | undefined) {
+  private constructor(
+    db: Database,
+    bugzillaDir: string,
+    instance: InstanceSettings,
+    tokens: LoginTokenTable | undefined,
+  ) {
     this.#db = db;
     this.#tokens = tokens;
     this.#reads = new BugReads(db, {
@@ -120,7 +126,15 @@ export class BugzillaSchemaStore implements Store {
       commentColumns: BUGZILLA_COMMENT_COLUMNS,
       commentFromRow: bugzillaComment,
     });
-    this.instance = instance;
+    this.#instance = instance;
+    this.#stopWatching = watchBugzillaParams(bugzillaDir, (changed) => {
+      this.#instance = changed;
+    });
+  }
+
+  /** Read from the Bugzilla directory at start, and again whenever its data/params.json changes. */
+  get instance(): InstanceSettings {
+    return this.#instance;
   }
 
   static async open(url: string, bugzillaDir: string, options: DatabaseOptions = {}): Promise<BugzillaSchemaStore> {
@@ -139,7 +153,7 @@ export class BugzillaSchemaStore implements Store {
           throw error;
         },
       );
-      return new BugzillaSchemaStore(db, instance, tokens);
+      return new BugzillaSchemaStore(db, bugzillaDir, instance, tokens);
     } catch (error) {
       await db.close();
       throw error;
@@ -303,6 +317,7 @@ export class BugzillaSchemaStore implements Store {
   }
 
   close(): Promise<void> {
+    this.#stopWatching();
     return this.#db.close();
   }
 }
