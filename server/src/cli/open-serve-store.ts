@@ -48,7 +48,7 @@ export async function openServeStore(options: ServeStoreOptions, clock: Clock): 
     const { BugzillaSchemaStore } = await import('../store/postgres/bugzilla-schema-store.js');
     store = await BugzillaSchemaStore.open(options.database, options.bugzillaDir);
     notes.push(
-      `database: ${redactDatabaseUrl(options.database)} (Bugzilla ${store.instance.version} at ${options.bugzillaDir}; only visits are written)`,
+      `database: ${redactDatabaseUrl(options.database)} (Bugzilla ${store.instance.version} at ${options.bugzillaDir}; of its tables only bug_user_last_visit is written)`,
     );
   } else if (options.database !== undefined) {
     // Demo data only in an empty database; if another instance seeded it first, its admin key is not ours to print.

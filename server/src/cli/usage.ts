@@ -15,7 +15,8 @@ With no data file, serve creates one with demo data and prints the admin's API k
 --database postgres://user:pass@host:5432/db keeps everything in PostgreSQL instead of the data file
 (several instances may share one database; serve creates the tables, and demo data in an empty one).
 --bugzilla-schema serves an existing Bugzilla 5.x's PostgreSQL database (--database) beside it: users, keys,
-groups and bugs from its tables, settings from its directory DIR; only bug_user_last_visit is written.
+groups and bugs from its tables, settings from its directory DIR; of its tables only bug_user_last_visit
+is written (login tokens go to a schema of ours, bz_companion).
 PORT, HOST and DATABASE_URL in the environment are fallbacks for --port, --host and --database.
 Requests whose Host header is not this server's own address are refused (a defence against DNS
 rebinding); --allowed-host NAME accepts another name. --log-requests prints a line per request,
