@@ -1,9 +1,10 @@
 import type { EndpointKey } from '@bz-companion/shared';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendRecorded, stepsBefore, TokenMap } from '../../profiles/recorded-replay.js';
 import { comparable, isServed, recordedCases } from '../../profiles/recordings.js';
 import { routeTable } from '../../routes/api-router.js';
-import { ManualClock } from '../../testing/in-process-server.js';
+import { ManualClock, serveStoreInProcess } from '../../testing/in-process-server.js';
+import { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 import { type BugzillaServer, bugzillaVisits, openBugzillaServer, otherTables } from './bugzilla-test-database.js';
 import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
@@ -68,5 +69,65 @@ describeWithPostgres("password logins over a Bugzilla 5.2 database, checked agai
       'SELECT count(*) AS tokens FROM bz_companion.login_tokens WHERE user_id = 2',
     );
     expect(Number(rows[0]?.tokens)).toBeGreaterThan(0);
+  });
+
+  describe('with a database role that may not create our token table', () => {
+    const role = `bzc_test_restricted_${process.pid}`;
+    const asRole = () => {
+      const target = new URL(url());
+      target.username = role;
+      return target.toString();
+    };
+    const serveAsRole = async () => {
+      const store = await BugzillaSchemaStore.open(asRole(), bugzilla.dir);
+      return { store, server: await serveStoreInProcess(store, { clock }) };
+    };
+    const login = (base: string) => fetch(`${base}/rest/login?login=user@example.com&password=oracle-pw-user`);
+
+    beforeAll(async () => {
+      // What a Bugzilla's own role needs to be served by us (reads, and writes to bug_user_last_visit), no more.
+      await bugzilla.sql.query(`CREATE ROLE ${role} LOGIN`);
+      await bugzilla.sql.query(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${role}`);
+      await bugzilla.sql.query(`GRANT INSERT, UPDATE ON bug_user_last_visit TO ${role}`);
+      await bugzilla.sql.query(`GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
+    });
+    afterAll(async () => {
+      await bugzilla.sql.query(`DROP OWNED BY ${role}`);
+      await bugzilla.sql.query(`DROP ROLE ${role}`);
+    });
+
+    it('serves, refusing password logins with a clear error; API keys work', async () => {
+      const { store, server } = await serveAsRole();
+      try {
+        const refused = await login(server.url);
+        expect(refused.status).toBe(403);
+        expect(await refused.json()).toMatchObject({
+          code: 32000,
+          message: expect.stringContaining('bz_companion.login_tokens'),
+        });
+        const visit = await fetch(
+          `${server.url}/rest/bug_user_last_visit/10?Bugzilla_api_key=OracleUserKey00000000000000000000000000U`,
+          { method: 'POST' },
+        );
+        expect(visit.status).toBe(200);
+      } finally {
+        await server.stop();
+        await store.close();
+      }
+    });
+
+    it('logs in once an administrator has given it the table', async () => {
+      await bugzilla.sql.query(`GRANT USAGE ON SCHEMA bz_companion TO ${role}`);
+      await bugzilla.sql.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON bz_companion.login_tokens TO ${role}`);
+      const { store, server } = await serveAsRole();
+      try {
+        const answer = await login(server.url);
+        expect(answer.status).toBe(200);
+        expect(await answer.json()).toMatchObject({ id: 2, token: expect.stringMatching(/^2-[A-Za-z0-9]{10}$/) });
+      } finally {
+        await server.stop();
+        await store.close();
+      }
+    });
   });
 });

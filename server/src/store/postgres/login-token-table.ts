@@ -48,8 +48,13 @@ export const BUGZILLA_SIDE_TOKEN_TABLE = 'bz_companion.login_tokens';
 /**
  * Creates it if missing, instances starting together taking turns. Like bzc_login_tokens, without a
  * foreign key: one would add triggers to Bugzilla's profiles (a token of a deleted user finds no user).
+ * Looked for first, so that a role that may not create it uses one an administrator made for it.
  */
 export async function createBugzillaSideTokenTable(db: Database): Promise<void> {
+  const [existing] = await db.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [
+    BUGZILLA_SIDE_TOKEN_TABLE,
+  ]);
+  if (existing?.found) return;
   await db.transaction(async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('${BUGZILLA_SIDE_TOKEN_TABLE}'))`);
     await client.query('CREATE SCHEMA IF NOT EXISTS bz_companion');
