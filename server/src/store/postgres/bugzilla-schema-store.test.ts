@@ -145,6 +145,22 @@ for (const timeZone of ['UTC', 'America/New_York']) {
         }
       });
 
+      it('answers a POSTed visit truncated to the second and stores it rounded, as 5.2 did (bug-user-last-visit #4)', async () => {
+        const was = clock.ms;
+        clock.ms = Date.parse('2026-11-23T10:00:00.700Z');
+        try {
+          const response = await fetch(
+            `${server.url}/rest/bug_user_last_visit/10?Bugzilla_api_key=OracleDevKey000000000000000000000000000V`,
+            { method: 'POST' },
+          );
+          expect(await response.json()).toEqual([{ id: 10, last_visit_ts: '2026-11-23T10:00:00Z' }]);
+          const [row] = (await bugzillaVisits(sql)).filter((visit) => visit.user_id === 5 && visit.bug_id === 10);
+          expect(row?.last_visit_ts).toBe('2026-11-23T10:00:01Z');
+        } finally {
+          clock.ms = was;
+        }
+      });
+
       it("answers Bugzilla's times in UTC, as 5.2 converts them from its local wall time", async () => {
         const admin = 'Bugzilla_api_key=OracleAdminKey0000000000000000000000000A';
         const bug = (await (await fetch(`${server.url}/rest/bug/8?${admin}`)).json()) as {
