@@ -71,7 +71,7 @@ async function checkPassword(login: string, password: string, context: IdentifyC
     if (failures.isLockedOut(user.id, ip, now)) throw locked(user, context);
     throw errors.invalidLoginOrPassword(MAX_LOGIN_ATTEMPTS - failures.recent(user.id, ip, now).length);
   }
-  failures.clear(user.id);
+  failures.clear(user.id, ip);
   return { user: enabled(user, store), via: 'password' };
 }
 

@@ -25,9 +25,12 @@ export class LoginFailures {
     this.#times.set(key(userId, ip), times);
   }
 
-  /** A successful login clears the user's failures from every address, as 5.2 does. */
-  clear(userId: number): void {
-    for (const k of [...this.#times.keys()]) if (k.startsWith(`${userId} `)) this.#times.delete(k);
+  /**
+   * A successful login clears the user's failures from that address only, as 5.2 does
+   * (Bugzilla::User::clear_login_failures: `DELETE ... WHERE user_id = ? AND ip_addr = ?`).
+   */
+  clear(userId: number, ip: string): void {
+    this.#times.delete(key(userId, ip));
   }
 
   /** Forgets every failure (an admin reset). */
