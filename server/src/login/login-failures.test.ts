@@ -16,8 +16,19 @@ describe('failed password logins (5.2 login_failure)', () => {
       failures.note(2, '10.0.0.1', 1000 + i);
       failures.note(2, '10.0.0.2', 1000 + i);
     }
-    failures.clear(2, '10.0.0.2');
+    failures.clear(2, '10.0.0.2', 1010);
     expect(failures.recent(2, '10.0.0.2', 1010)).toEqual([]);
     expect(failures.recent(2, '10.0.0.1', 1010)).toHaveLength(4);
+  });
+
+  it('count failures recorded elsewhere (a Bugzilla) until a successful login here', () => {
+    const failures = new LoginFailures();
+    const bugzillas = [1001, 1002, 1003, 1004];
+    expect(failures.recent(2, '10.0.0.1', 1010, bugzillas)).toEqual(bugzillas);
+    failures.note(2, '10.0.0.1', 1005);
+    expect(failures.isLockedOut(2, '10.0.0.1', 1010, bugzillas)).toBe(true);
+    failures.clear(2, '10.0.0.1', 1010);
+    // Bugzilla's rows are still there (not ours to delete) but no longer count; later ones do.
+    expect(failures.recent(2, '10.0.0.1', 1020, [...bugzillas, 1015])).toEqual([1015]);
   });
 });

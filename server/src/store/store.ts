@@ -62,6 +62,11 @@ export interface Store {
   addLoginToken(userId: number, secret: string, ipAddr: string | null, ts: number, expireBefore: number): Promise<void>;
   /** Ends one login token (logout); the user's other tokens stay. */
   removeLoginToken(userId: number, secret: string): Promise<void>;
+  /**
+   * Failed password logins of the user from `ip` after `since` (epoch seconds) that another program
+   * recorded in the store's database (a Bugzilla's own login_failure), for the lock-out. Absent: none.
+   */
+  loginFailuresElsewhere?(userId: number, ip: string, since: number): Read<number[]>;
   bugById(id: number): Read<Bug | undefined>;
   /** Every bug, by id. */
   allBugs(): Read<Iterable<Bug>>;

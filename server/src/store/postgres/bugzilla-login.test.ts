@@ -71,6 +71,45 @@ describeWithPostgres("password logins over a Bugzilla 5.2 database, checked agai
     expect(Number(rows[0]?.tokens)).toBeGreaterThan(0);
   });
 
+  describe('with failed logins Bugzilla itself recorded (login_failure)', () => {
+    /** Rows as Bugzilla's note_login_failure writes them (LOCALTIMESTAMP(0)), `minutesAgo` before the server's clock. */
+    const bugzillaFailures = async (userId: number, minutesAgo: number[]) => {
+      for (const minutes of minutesAgo) {
+        await bugzilla.sql.query(
+          `INSERT INTO login_failure (user_id, login_time, ip_addr) VALUES ($1, $2::timestamptz::timestamp(0), '127.0.0.1')`,
+          [userId, new Date(clock.ms - minutes * 60_000).toISOString()],
+        );
+      }
+    };
+    const loginFailureRows = async () =>
+      (await bugzilla.sql.query('SELECT * FROM login_failure ORDER BY user_id, login_time')).rows;
+    const loginAs = async (login: string, password: string) => {
+      const response = await fetch(`${bugzilla.server.url}/rest/login?login=${login}&password=${password}`);
+      return { status: response.status, body: (await response.json()) as { code?: number; message?: string } };
+    };
+
+    it('locks out here an address Bugzilla locked out, even with the right password, and leaves its rows alone', async () => {
+      await bugzillaFailures(5, [1, 2, 3, 4, 5]);
+      const rows = await loginFailureRows();
+      const answer = await loginAs('dev@example.com', 'oracle-pw-dev');
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 32000, message: expect.stringContaining('has been locked out') });
+      expect(await loginFailureRows()).toEqual(rows);
+    });
+
+    it('counts only those of the last 30 minutes, and ours with them', async () => {
+      await bugzillaFailures(3, [31, 32, 33, 34, 35]);
+      // Five old ones and ours: one failure, the plain 300 (six would be a lock-out).
+      expect((await loginAs('disabled@example.com', 'wrong')).body).toMatchObject({
+        code: 300,
+        message: 'The login or password you entered is not valid.',
+      });
+      await bugzillaFailures(3, [1, 2, 3]);
+      // Three recent ones of Bugzilla's and our second: the fifth within 30 minutes locks the address out (5.2 #53).
+      expect((await loginAs('disabled@example.com', 'wrong')).body).toMatchObject({ code: 32000 });
+    });
+  });
+
   describe('with a database role that may not create our token table', () => {
     const role = `bzc_test_restricted_${process.pid}`;
     const asRole = () => {

@@ -213,6 +213,16 @@ export class BugzillaSchemaStore implements Store {
     await this.#tokens?.remove(userId, secret);
   }
 
+  /** Bugzilla's own failures lock out here too (read only: deleting them on a login here is Bugzilla's to do). */
+  async loginFailuresElsewhere(userId: number, ip: string, since: number): Promise<number[]> {
+    const rows = await this.#db.query<{ at: string }>(
+      `SELECT extract(epoch FROM login_time::timestamptz)::bigint AS at FROM login_failure
+       WHERE user_id = $1 AND ip_addr = $2 AND login_time::timestamptz > to_timestamp($3) ORDER BY login_time`,
+      [userId, ip, since],
+    );
+    return rows.map((row) => Number(row.at));
+  }
+
   bugById(id: number): Promise<Bug | undefined> {
     return this.#reads.bugById(id);
   }

@@ -28,7 +28,7 @@ export async function loadBugzilla(client: pg.Client): Promise<void> {
   await client.query(await readFile(join(BUGZILLA_52_DIR, 'schema-postgres.sql'), 'utf8'));
   // pg_dump's script empties the session's search_path.
   await client.query('RESET search_path');
-  // Tables of Bug.get's fields that the dump leaves out, with 5.2's columns (Bugzilla/DB/Schema.pm).
+  // Tables the dump leaves out (Bug.get's fields, login_failure), with 5.2's columns (Bugzilla/DB/Schema.pm).
   await client.query(`
     CREATE TABLE dependencies (blocked integer NOT NULL, dependson integer NOT NULL);
     CREATE TABLE duplicates (dupe_of integer NOT NULL, dupe integer PRIMARY KEY);
@@ -38,6 +38,9 @@ export async function loadBugzilla(client: pg.Client): Promise<void> {
     CREATE TABLE bug_see_also (id serial PRIMARY KEY, bug_id integer NOT NULL, value varchar(255) NOT NULL,
       class varchar(255) NOT NULL DEFAULT '');
     CREATE TABLE flagtypes (id serial PRIMARY KEY, name varchar(50) NOT NULL, description text NOT NULL);
+    CREATE TABLE login_failure (user_id integer NOT NULL REFERENCES profiles (userid) ON DELETE CASCADE,
+      login_time timestamp(0) without time zone NOT NULL, ip_addr varchar(40) NOT NULL);
+    CREATE INDEX login_failure_user_id_idx ON login_failure (user_id);
     CREATE TABLE flags (id serial PRIMARY KEY, type_id integer NOT NULL, status char(1) NOT NULL, bug_id integer NOT NULL,
       attach_id integer, creation_date timestamp(0) NOT NULL, modification_date timestamp(0),
       setter_id integer NOT NULL, requestee_id integer)`);
