@@ -8,7 +8,6 @@ import { systemClock } from './clock.js';
 import { hostGuard, hostPolicy } from './http/host-check.js';
 import { requestLog } from './http/request-log.js';
 import { type ApiState, type Logger, respond } from './http/respond.js';
-import { LoginFailures } from './login/login-failures.js';
 import { isProfileName, type ProfileName } from './profiles/profile.js';
 import { chooseProfile } from './profiles/profiles.js';
 import { apiRoutes, type Routing } from './routes/api-router.js';
@@ -55,7 +54,7 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
     clock: options.admin?.clock ?? clock,
     urlbase: options.urlbase,
     profile,
-    failures: options.admin?.loginFailures ?? new LoginFailures(),
+    failures: store.loginFailures,
   };
   const { admin } = options;
   if (admin) app.use(recordRequests(admin.journal, deps.clock));

@@ -1,6 +1,5 @@
 import type { AdminClockState, Fault } from '@bz-companion/shared';
 import type { AdjustableClock } from '../adjustable-clock.js';
-import { LoginFailures } from '../login/login-failures.js';
 import { pruneExpiredVisits } from '../retention.js';
 import { snapshotFromFixture } from '../store/fixture.js';
 import type { Read } from '../store/read.js';
@@ -29,8 +28,6 @@ export interface AdminControlsInput {
 export class AdminControls {
   readonly journal = new RequestJournal();
   readonly faults = new FaultRules();
-  /** Failed password logins (lock-outs): part of the state a reset forgets. */
-  readonly loginFailures = new LoginFailures();
   readonly clock: AdjustableClock;
   readonly log: ((line: string) => void) | undefined;
   readonly #store: Store;
@@ -67,7 +64,8 @@ export class AdminControls {
     this.#fixture = fixture === undefined ? this.#startFixture : structuredClone(fixture);
     this.faults.clear();
     this.journal.clear();
-    this.loginFailures.clearAll();
+    // Lock-outs are part of the state a reset forgets.
+    await this.#store.loginFailures.clearAll();
     this.clock.set(null);
     this.clock.setDbTimeOffset(undefined);
     if (this.#clockStart !== null) this.clock.freezeAt(this.#clockStart);

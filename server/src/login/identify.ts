@@ -4,7 +4,7 @@ import { afterRead } from '../store/read.js';
 import type { Store } from '../store/store.js';
 import type { User } from '../store/types.js';
 import type { Credential } from './credentials.js';
-import { LOCKOUT_SECONDS, type LoginFailures, MAX_LOGIN_ATTEMPTS } from './login-failures.js';
+import { isLockedOut, type LoginFailures, MAX_LOGIN_ATTEMPTS, unlockAt } from './login-failures.js';
 import { verifyPassword } from './password-hash.js';
 
 /** Who a request runs as, and how it proved it (logout ends a token; login hands one out after a password). */
@@ -63,22 +63,23 @@ async function checkPassword(login: string, password: string, context: IdentifyC
   const user = await store.userByLogin(login);
   // An unknown login gets the same answer as a wrong password, so logins cannot be probed.
   if (!user) throw errors.invalidLoginOrPassword(undefined);
-  const elsewhere = (await store.loginFailuresElsewhere?.(user.id, ip, now - LOCKOUT_SECONDS)) ?? [];
-  if (failures.isLockedOut(user.id, ip, now, elsewhere)) throw locked(user, context, elsewhere);
+  const before = await failures.recent(user.id, ip, now);
+  if (isLockedOut(before)) throw locked(before, context);
   // A user without a password cannot log in with one; it counts as a failure like any wrong one.
   const matches = user.passwordHash !== null && (await verifyPassword(password, user.passwordHash));
   if (!matches) {
-    failures.note(user.id, ip, now);
-    if (failures.isLockedOut(user.id, ip, now, elsewhere)) throw locked(user, context, elsewhere);
-    throw errors.invalidLoginOrPassword(MAX_LOGIN_ATTEMPTS - failures.recent(user.id, ip, now, elsewhere).length);
+    await failures.note(user.id, ip, now);
+    const after = await failures.recent(user.id, ip, now);
+    if (isLockedOut(after)) throw locked(after, context);
+    throw errors.invalidLoginOrPassword(MAX_LOGIN_ATTEMPTS - after.length);
   }
-  failures.clear(user.id, ip, now);
+  await failures.clear(user.id, ip, now);
   return { user: enabled(user, store), via: 'password' };
 }
 
-function locked(user: User, { failures, ip, now }: IdentifyContext, elsewhere: readonly number[]) {
-  const unlockAt = new Date(failures.unlockAt(user.id, ip, now, elsewhere) * 1000).toISOString();
-  return errors.accountLocked(ip, `${unlockAt.slice(0, 10)} ${unlockAt.slice(11, 16)} UTC`);
+function locked(recent: readonly number[], { ip, now }: IdentifyContext) {
+  const until = new Date(unlockAt(recent, now) * 1000).toISOString();
+  return errors.accountLocked(ip, `${until.slice(0, 10)} ${until.slice(11, 16)} UTC`);
 }
 
 function enabled(user: User, store: Store): User {

@@ -147,10 +147,11 @@ describe('logging in and out (default profile)', () => {
     await expectBugzillaError(await get(`/rest/login?Bugzilla_api_key=${KEYS.alice}`), 400, 50, /a login argument/);
   });
 
+  // On the store of this test run (startServer: BZ_TEST_STORE), as the failures are kept by the store.
   it('locks an address out after five failures, and warns before', async () => {
-    const locked = await serveInProcess(fixtureWithPasswords());
+    const locked = await startServer({ fixture: fixtureWithPasswords() });
     try {
-      const attempt = () => fetch(`${locked.url}${loginPath('alice@example.com', 'wrong')}`);
+      const attempt = () => fetch(`${locked.url}${loginPath('alice@example.com', 'wrong').slice(1)}`);
       await expectBugzillaError(await attempt(), 401, 300, 'The login or password you entered is not valid.');
       await expectBugzillaError(await attempt(), 401, 300, 'The login or password you entered is not valid.');
       await expectBugzillaError(await attempt(), 401, 300, /after 2 more attempt\(s\)/);
@@ -159,17 +160,34 @@ describe('logging in and out (default profile)', () => {
         /^Your IP \(127\.0\.0\.1\) has been locked out of this account until \d{4}-\d\d-\d\d \d\d:\d\d UTC/;
       await expectBugzillaError(await attempt(), 400, 32000, lockedOut);
       await expectBugzillaError(
-        await fetch(`${locked.url}${loginPath('alice@example.com', ALICE_PASSWORD)}`),
+        await fetch(`${locked.url}${loginPath('alice@example.com', ALICE_PASSWORD).slice(1)}`),
         400,
         32000,
         lockedOut,
       );
       // The API key still works.
-      expect((await fetch(`${locked.url}/rest/whoami`, { headers: { 'X-BUGZILLA-API-KEY': KEYS.alice } })).status).toBe(
+      expect((await fetch(`${locked.url}rest/whoami`, { headers: { 'X-BUGZILLA-API-KEY': KEYS.alice } })).status).toBe(
         200,
       );
     } finally {
       await locked.stop();
+    }
+  });
+
+  it('forgets failures 30 minutes old, and a successful login forgets those of its address', async () => {
+    const bz = await startServer({ fixture: fixtureWithPasswords(), clock: '2026-11-22T12:00:00Z' });
+    try {
+      const login = (password: string) => fetch(`${bz.url}${loginPath('alice@example.com', password).slice(1)}`);
+      for (let i = 0; i < 4; i++) await login('wrong');
+      bz.clock.advance(30 * 60);
+      // The four are expired: a fifth is the first again.
+      await expectBugzillaError(await login('wrong'), 401, 300, 'The login or password you entered is not valid.');
+      for (let i = 0; i < 3; i++) await login('wrong');
+      expect((await login(ALICE_PASSWORD)).status).toBe(200);
+      // The first since the login, not the fifth.
+      await expectBugzillaError(await login('wrong'), 401, 300, 'The login or password you entered is not valid.');
+    } finally {
+      await bz.stop();
     }
   });
 });

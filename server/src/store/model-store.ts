@@ -1,4 +1,5 @@
 import { withSkew } from '../clock.js';
+import { MemoryLoginFailures } from '../login/memory-login-failures.js';
 import { generateApiKey, hashApiKey, hashesMatch } from './api-keys.js';
 import type { Committer } from './committer.js';
 import { hashLoginToken } from './login-tokens.js';
@@ -9,6 +10,8 @@ import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } fro
 
 /** The Store over an in-memory model; the committer decides how durable a change is. */
 export class ModelStore implements Store {
+  /** In this process's memory: one process serves a data file, and a restart forgives failures. */
+  readonly loginFailures = new MemoryLoginFailures();
   readonly #model: Model;
   readonly #committer: Committer;
   constructor(model: Model, committer: Committer) {

@@ -1,3 +1,4 @@
+import type { LoginFailures } from '../login/login-failures.js';
 import type { Read } from './read.js';
 import type { StoreSnapshot } from './snapshot.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from './types.js';
@@ -62,11 +63,8 @@ export interface Store {
   addLoginToken(userId: number, secret: string, ipAddr: string | null, ts: number, expireBefore: number): Promise<void>;
   /** Ends one login token (logout); the user's other tokens stay. */
   removeLoginToken(userId: number, secret: string): Promise<void>;
-  /**
-   * Failed password logins of the user from `ip` after `since` (epoch seconds) that another program
-   * recorded in the store's database (a Bugzilla's own login_failure), for the lock-out. Absent: none.
-   */
-  loginFailuresElsewhere?(userId: number, ip: string, since: number): Read<number[]>;
+  /** Failed password logins (the lock-out), kept where the store's data is, so every instance on it counts them alike. */
+  readonly loginFailures: LoginFailures;
   bugById(id: number): Read<Bug | undefined>;
   /** Every bug, by id. */
   allBugs(): Read<Iterable<Bug>>;

@@ -46,12 +46,16 @@ for (const timeZone of ['UTC', 'America/New_York']) {
       });
       afterAll(() => bugzilla?.close());
 
-      it("runs no migration of ours: Bugzilla's schema holds its tables only, our login tokens are in a schema of ours", async () => {
+      it("runs no migration of ours: Bugzilla's schema holds its tables only, our login tokens and failures are in a schema of ours", async () => {
         const { rows } = await sql.query(
           `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
-           WHERE table_name LIKE 'bzc%' OR table_schema = 'bz_companion'`,
+           WHERE table_name LIKE 'bzc%' OR table_schema = 'bz_companion' ORDER BY name`,
         );
-        expect(rows).toEqual([{ name: 'bz_companion.login_tokens' }]);
+        expect(rows).toEqual([
+          { name: 'bz_companion.login_failures' },
+          { name: 'bz_companion.login_failures_cleared' },
+          { name: 'bz_companion.login_tokens' },
+        ]);
       });
 
       it('takes the version, parameters and profile from the directory', () => {

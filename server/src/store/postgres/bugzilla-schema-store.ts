@@ -1,4 +1,5 @@
 import { withSkew } from '../../clock.js';
+import type { LoginFailures } from '../../login/login-failures.js';
 import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
 import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
@@ -6,6 +7,7 @@ import { type NewComment, type NewUser, ReadOnlyBugzillaError, type Store } from
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
 import { BugReads } from './bug-reads.js';
 import { readBugzillaDir, watchBugzillaParams } from './bugzilla-dir.js';
+import { openBugzillaSideLoginFailures } from './bugzilla-side-login-failures.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { BUGZILLA_SIDE_TOKEN_TABLE, createBugzillaSideTokenTable, LoginTokenTable } from './login-token-table.js';
 import {
@@ -105,6 +107,8 @@ ON CONFLICT (user_id, bug_id) DO UPDATE SET last_visit_ts = EXCLUDED.last_visit_
  * Bugzilla writes it. No migration of ours runs, and every other write is refused.
  */
 export class BugzillaSchemaStore implements Store {
+  /** Ours in bz_companion.login_failures, Bugzilla's own login_failure rows counted with them (read only). */
+  readonly loginFailures: LoginFailures;
   #instance: InstanceSettings;
   readonly #stopWatching: () => void;
   readonly #db: Database;
@@ -117,8 +121,10 @@ export class BugzillaSchemaStore implements Store {
     bugzillaDir: string,
     instance: InstanceSettings,
     tokens: LoginTokenTable | undefined,
+    loginFailures: LoginFailures,
   ) {
     this.#db = db;
+    this.loginFailures = loginFailures;
     this.#tokens = tokens;
     this.#reads = new BugReads(db, {
       bugColumns: BUGZILLA_BUG_COLUMNS,
@@ -153,7 +159,7 @@ export class BugzillaSchemaStore implements Store {
           throw error;
         },
       );
-      return new BugzillaSchemaStore(db, bugzillaDir, instance, tokens);
+      return new BugzillaSchemaStore(db, bugzillaDir, instance, tokens, await openBugzillaSideLoginFailures(db));
     } catch (error) {
       await db.close();
       throw error;
@@ -211,16 +217,6 @@ export class BugzillaSchemaStore implements Store {
 
   async removeLoginToken(userId: number, secret: string): Promise<void> {
     await this.#tokens?.remove(userId, secret);
-  }
-
-  /** Bugzilla's own failures lock out here too (read only: deleting them on a login here is Bugzilla's to do). */
-  async loginFailuresElsewhere(userId: number, ip: string, since: number): Promise<number[]> {
-    const rows = await this.#db.query<{ at: string }>(
-      `SELECT extract(epoch FROM login_time::timestamptz)::bigint AS at FROM login_failure
-       WHERE user_id = $1 AND ip_addr = $2 AND login_time::timestamptz > to_timestamp($3) ORDER BY login_time`,
-      [userId, ip, since],
-    );
-    return rows.map((row) => Number(row.at));
   }
 
   bugById(id: number): Promise<Bug | undefined> {

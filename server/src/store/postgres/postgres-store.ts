@@ -11,6 +11,7 @@ import { exportSnapshot } from './export-snapshot.js';
 import { importSnapshot } from './import-snapshot.js';
 import { InstanceListener } from './instance-listener.js';
 import { readInstance } from './instance-row.js';
+import { LoginFailureTable } from './login-failure-table.js';
 import { LoginTokenTable } from './login-token-table.js';
 import { migrate } from './migrate.js';
 import {
@@ -41,6 +42,7 @@ export interface OpenPostgresOptions extends DatabaseOptions {
  * writes at once; every write is committed when it resolves.
  */
 export class PostgresStore implements Store {
+  readonly loginFailures: LoginFailureTable;
   #instance: InstanceSettings;
   #listener: InstanceListener | undefined;
   readonly #db: Database;
@@ -58,6 +60,7 @@ export class PostgresStore implements Store {
       commentFromRow,
     });
     this.#tokens = new LoginTokenTable(db, 'bzc_login_tokens');
+    this.loginFailures = new LoginFailureTable(db, { failures: 'bzc_login_failures' });
     this.#instance = instance;
     this.seeded = seeded;
   }

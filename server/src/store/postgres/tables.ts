@@ -16,4 +16,4 @@ export const BUGZILLA_TABLES = [
 ] as const;
 
 /** Our own tables, where Bugzilla has none (the migrations' record, bzc_schema_migrations, aside). */
-export const OWN_TABLES = ['bzc_instance', 'bzc_api_key_hashes', 'bzc_login_tokens'] as const;
+export const OWN_TABLES = ['bzc_instance', 'bzc_api_key_hashes', 'bzc_login_tokens', 'bzc_login_failures'] as const;
