@@ -108,6 +108,45 @@ describeWithPostgres("password logins over a Bugzilla 5.2 database, checked agai
       // Three recent ones of Bugzilla's and our second: the fifth within 30 minutes locks the address out (5.2 #53).
       expect((await loginAs('disabled@example.com', 'wrong')).body).toMatchObject({ code: 32000 });
     });
+    it("shares ours between instances in bz_companion.login_failures: a login through one stops Bugzilla's counting on both", async () => {
+      const other = await BugzillaSchemaStore.open(url(), bugzilla.dir);
+      const second = await serveStoreInProcess(other, { clock });
+      const attempt = async (base: string, password: string) => {
+        const response = await fetch(`${base}/rest/login?login=revoked@example.com&password=${password}`);
+        return { status: response.status, body: (await response.json()) as { code?: number; message?: string } };
+      };
+      const [{ userid }] = (
+        await bugzilla.sql.query<{ userid: number }>(
+          "SELECT userid FROM profiles WHERE login_name = 'revoked@example.com'",
+        )
+      ).rows as [{ userid: number }];
+      try {
+        // Past the failures the recorded cases made.
+        clock.advanceSeconds(31 * 60);
+        await bugzillaFailures(userid, [1, 2, 3]);
+        const rows = await loginFailureRows();
+        // Bugzilla's three and ours through the second instance: one more try.
+        expect((await attempt(second.url, 'wrong')).body.message).toMatch(/after 1 more attempt\(s\)/);
+        expect((await attempt(bugzilla.server.url, 'oracle-pw-revoked')).status).toBe(200);
+        // Through the other instance, Bugzilla's three no longer count after that login: the first failure again.
+        expect((await attempt(second.url, 'wrong')).body).toMatchObject({
+          code: 300,
+          message: 'The login or password you entered is not valid.',
+        });
+        for (let i = 0; i < 3; i++) await attempt(bugzilla.server.url, 'wrong');
+        // The fifth since the login, counted over both instances.
+        expect((await attempt(second.url, 'wrong')).body).toMatchObject({ code: 32000 });
+        expect(await loginFailureRows()).toEqual(rows);
+        const { rows: ours } = await bugzilla.sql.query(
+          'SELECT count(*)::int AS n FROM bz_companion.login_failures WHERE user_id = $1',
+          [userid],
+        );
+        expect(ours).toEqual([{ n: 5 }]);
+      } finally {
+        await second.stop();
+        await other.close();
+      }
+    });
   });
 
   describe('with a database role that may not create our token table', () => {

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { type RunningServer, runCli, serveCli, tempDir } from '../../testing/cli-server.js';
 import { httpClient } from '../../testing/http.js';
 import { describeWithOwnCluster, describeWithPostgres, startOwnCluster, useFreshDatabase } from './test-database.js';
@@ -19,9 +19,9 @@ const fixture = {
 };
 
 /** Imports the fixture into the database with the CLI, as an operator would. */
-async function importInto(databaseUrl: string): Promise<void> {
+async function importInto(databaseUrl: string, data: unknown = fixture): Promise<void> {
   const fixturePath = join(await tempDir(), 'fixture.json');
-  await writeFile(fixturePath, JSON.stringify(fixture));
+  await writeFile(fixturePath, JSON.stringify(data));
   const imported = await runCli(['import', fixturePath, '--database', databaseUrl]);
   expect(imported.stderr).toBe('');
   expect(imported.code).toBe(0);
@@ -76,6 +76,52 @@ describeWithPostgres('three server processes on one database (PostgreSQL)', () =
           else expect([...written]).toContain(visit.last_visit_ts);
         }
       }
+    }
+  });
+});
+
+describeWithPostgres('password lock-outs across server processes on one database (PostgreSQL)', () => {
+  const databaseUrl = useFreshDatabase();
+  const PASSWORD = 'user1-secret-pw';
+  const login = (server: RunningServer, password: string) =>
+    httpClient(server.url)(`/rest/login?login=user1@example.com&password=${password}`);
+  const expectLockedOut = async (response: Response) => {
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 32000, message: expect.stringContaining('locked out') });
+  };
+  /** Five wrong passwords through `server`: the fifth locks the address out (5.2's MAX_LOGIN_ATTEMPTS). */
+  const failFiveTimes = async (server: RunningServer) => {
+    for (let i = 0; i < 4; i++) expect((await login(server, 'wrong')).status).toBe(401);
+    await expectLockedOut(await login(server, 'wrong'));
+  };
+
+  // A fresh import before each case: it replaces everything, failures included.
+  beforeEach(() =>
+    importInto(databaseUrl(), {
+      ...fixture,
+      users: fixture.users.map((user, i) => (i === 0 ? { ...user, password: PASSWORD } : user)),
+    }),
+  );
+
+  it('locks the address out through every instance, not only the one the failures went through', async () => {
+    const [first, second] = await Promise.all([serveCli(databaseUrl()), serveCli(databaseUrl())]);
+    try {
+      await failFiveTimes(first);
+      await expectLockedOut(await login(second, PASSWORD));
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+    }
+  });
+
+  it('keeps the lock-out over a restart', async () => {
+    const before = await serveCli(databaseUrl());
+    await failFiveTimes(before);
+    await before.stop();
+    const after = await serveCli(databaseUrl());
+    try {
+      await expectLockedOut(await login(after, PASSWORD));
+    } finally {
+      await after.stop();
     }
   });
 });
