@@ -207,5 +207,29 @@ describeWithPostgres("password logins over a Bugzilla 5.2 database, checked agai
         await store.close();
       }
     });
+
+    it('counts its failures in the shared table once an administrator has given it that too (else in memory)', async () => {
+      const ours = async () =>
+        (await bugzilla.sql.query('SELECT count(*)::int AS n FROM bz_companion.login_failures WHERE user_id = 2'))
+          .rows[0].n as number;
+      const before = await ours();
+      const failOnce = async () => {
+        const { store, server } = await serveAsRole();
+        try {
+          const wrong = await fetch(`${server.url}/rest/login?login=user@example.com&password=wrong`);
+          expect(wrong.status).toBe(401);
+        } finally {
+          await server.stop();
+          await store.close();
+        }
+      };
+      await failOnce();
+      expect(await ours()).toBe(before);
+      await bugzilla.sql.query(
+        `GRANT SELECT, INSERT, UPDATE, DELETE ON bz_companion.login_failures, bz_companion.login_failures_cleared TO ${role}`,
+      );
+      await failOnce();
+      expect(await ours()).toBe(before + 1);
+    });
   });
 });
