@@ -6,7 +6,7 @@ import { type StoreSnapshot, snapshotAliases } from '../snapshot.js';
 import type { Database } from './database.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
 import { fieldsJson } from './rows.js';
-import { BUGZILLA_TABLES, OWN_TABLES } from './tables.js';
+import { TABLES_REFERRING_FIRST } from './tables.js';
 
 /** Visits are sent in slices of this many rows, so a million-visit import never builds one huge statement. */
 const VISIT_SLICE = 50_000;
@@ -30,8 +30,9 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
       const existing = await client.query('SELECT 1 FROM bzc_instance');
       if (existing.rowCount) return false;
     }
-    // Every table the store keeps, Bugzilla's and ours, in one statement (so foreign keys do not mind the order).
-    await client.query(`TRUNCATE ${[...BUGZILLA_TABLES, ...OWN_TABLES].join(', ')} RESTART IDENTITY`);
+    // DELETE, not TRUNCATE: TRUNCATE is not MVCC-safe, and a reader whose snapshot was taken before it
+    // committed (each statement's, in READ COMMITTED) then finds the tables empty, not the old content.
+    for (const table of TABLES_REFERRING_FIRST) await client.query(`DELETE FROM ${table}`);
     await client.query(INSERT_INSTANCE, instanceValues(snapshot.instance));
     await writeGroups(client, snapshot);
     await writeUsers(client, snapshot);

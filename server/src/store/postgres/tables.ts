@@ -17,3 +17,28 @@ export const BUGZILLA_TABLES = [
 
 /** Our own tables, where Bugzilla has none (the migrations' record, bzc_schema_migrations, aside). */
 export const OWN_TABLES = ['bzc_instance', 'bzc_api_key_hashes', 'bzc_login_tokens', 'bzc_login_failures'] as const;
+
+/**
+ * Every table above, each before the tables it refers to: the order in which
+ * their rows can be deleted (tables.test.ts checks it against the database's
+ * foreign keys).
+ */
+export const TABLES_REFERRING_FIRST = [
+  'bzc_login_failures',
+  'bzc_login_tokens',
+  'bzc_api_key_hashes',
+  'tokens',
+  'user_api_keys',
+  'audit_log',
+  'bug_user_last_visit',
+  'bugs_activity',
+  'longdescs',
+  'bug_group_map',
+  'cc',
+  'bugs_aliases',
+  'bugs',
+  'user_group_map',
+  'groups',
+  'profiles',
+  'bzc_instance',
+] as const satisfies ReadonlyArray<(typeof BUGZILLA_TABLES)[number] | (typeof OWN_TABLES)[number]>;
