@@ -120,7 +120,7 @@ function summarise(driver: string, operation: string, runs: Run[]): Measured {
 const spread = (i: number) => ((i * 7919) % BUGS) + 1;
 const upsert = (i: number): [string, unknown[]] => [
   UPSERT_VISITS,
-  [(i % USERS) + 1, [spread(i)], Math.floor(Date.now() / 1000)],
+  [[(i % USERS) + 1], [spread(i)], [Math.floor(Date.now() / 1000)]],
 ];
 const recent = (i: number): [string, unknown[]] => [RECENT_VISITS, [(i % USERS) + 1]];
 

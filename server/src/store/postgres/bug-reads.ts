@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Bug, Comment } from '../types.js';
 import type { Database } from './database.js';
 import { type BugRow, bugFromRow, COMMENT_ORDER } from './rows.js';
+import { TickBatch } from './tick-batch.js';
 
 /** What differs between the two PostgreSQL stores' reads of bugs and comments. */
 export interface BugReadSql<CommentRow> {
@@ -23,15 +24,25 @@ export interface BugReadSql<CommentRow> {
 export class BugReads<CommentRow extends pg.QueryResultRow> {
   readonly #db: Database;
   readonly #sql: BugReadSql<CommentRow>;
+  /** The bugs asked by id in one tick (each request's bug look-up), read with one statement. */
+  readonly #byId: TickBatch<number, BugRow | undefined>;
 
   constructor(db: Database, sql: BugReadSql<CommentRow>) {
     this.#db = db;
     this.#sql = sql;
+    const { bugColumns, bugsFrom } = sql;
+    this.#byId = new TickBatch(async (ids) => {
+      const rows = await db.query<BugRow>(
+        `SELECT ${bugColumns} FROM ${bugsFrom} WHERE b.bug_id = ANY ($1::integer[])`,
+        [[...new Set(ids)]],
+      );
+      const byId = new Map(rows.map((row) => [row.bug_id, row]));
+      return ids.map((id) => byId.get(id));
+    });
   }
 
   async bugById(id: number): Promise<Bug | undefined> {
-    const { bugColumns, bugsFrom } = this.#sql;
-    const [row] = await this.#db.query<BugRow>(`SELECT ${bugColumns} FROM ${bugsFrom} WHERE b.bug_id = $1`, [id]);
+    const row = await this.#byId.add(id);
     return row && bugFromRow(row);
   }
 

@@ -21,7 +21,7 @@ import {
   type UserRow,
   userFromRow,
 } from './rows.js';
-import { DATABASE_NOW, LAST_VISIT } from './visit-statements.js';
+import { LAST_VISIT } from './visit-statements.js';
 
 const INSUFFICIENT_PRIVILEGE = '42501';
 const NO_TOKEN_TABLE = `logging in with a password (this database role may not create ${BUGZILLA_SIDE_TOKEN_TABLE}, where the tokens go)`;
@@ -167,8 +167,7 @@ export class BugzillaSchemaStore implements Store {
   }
 
   async databaseNow(_webMs: number, skewOverrideSeconds: number | undefined): Promise<number> {
-    const [row] = await this.#db.query<{ now_ms: string }>(DATABASE_NOW, []);
-    return withSkew(Number(row?.now_ms), this.instance, skewOverrideSeconds);
+    return withSkew(await this.#db.now(), this.instance, skewOverrideSeconds);
   }
 
   /** Bugzilla keeps keys in clear and matches them exactly; their last_used is Bugzilla's to write, not ours. */

@@ -104,6 +104,48 @@ describeWithPostgres('PostgresStore (PostgreSQL)', () => {
     expect((await store.recentVisits(1)).map((visit) => visit.bugId)).toEqual([3, 2, 1]);
   });
 
+  it('answers look-ups made in one tick (one statement) each with its own row', async () => {
+    const keys = ['DevKey0123456789', 'NoSuchKey', 'AdminKey0123456789', 'OldDevKey0123456', 'DevKey0123456789'];
+    const ids = [3, 99, 1, 2, 3];
+    const [found, bugs] = await Promise.all([
+      Promise.all(keys.map((key) => store.findApiKey(key))),
+      Promise.all(ids.map((id) => store.bugById(id))),
+    ]);
+    expect(found).toEqual(await Promise.all(keys.map((key) => reference.findApiKey(key))));
+    expect(bugs.map((bug) => bug?.id)).toEqual([3, undefined, 1, 2, 3]);
+  });
+
+  it('commits the visits recorded in one tick as the file store records them one after another', async () => {
+    const ts = 1_800_000_100;
+    const writes: Array<[number, number[], number]> = [
+      [1, [10, 2], ts],
+      [2, [10, 13], ts],
+      [1, [2, 11], ts + 1],
+      [2, [13], ts],
+    ];
+    await Promise.all(writes.map(([user, bugs, at]) => store.recordVisits(user, bugs, at)));
+    for (const [user, bugs, at] of writes) await reference.recordVisits(user, bugs, at);
+    for (const user of [1, 2]) {
+      expect(await store.allVisits(user)).toEqual(await reference.allVisits(user));
+      expect(await store.recentVisits(user)).toEqual(await reference.recentVisits(user));
+    }
+  });
+
+  it('fails only the write that cannot be made when it was batched with others', async () => {
+    const ts = 1_800_000_200;
+    const results = await Promise.allSettled([
+      store.recordVisits(1, [12], ts),
+      store.recordVisits(1, [9999], ts), // no such bug: the foreign key refuses it
+      store.recordVisits(2, [12], ts),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await store.lastVisit(1, 12)).toBe(ts);
+    expect(await store.lastVisit(2, 12)).toBe(ts);
+    expect(await store.lastVisit(1, 9999)).toBeUndefined();
+    await reference.recordVisits(1, [12], ts);
+    await reference.recordVisits(2, [12], ts);
+  });
+
   it('prunes what the file store prunes', async () => {
     const cutoff = Date.parse('2026-04-03T00:00:00Z') / 1000;
     expect(await store.pruneVisits(cutoff)).toEqual(await reference.pruneVisits(cutoff));

@@ -25,9 +25,13 @@ import {
   type UserRow,
   userFromRow,
 } from './rows.js';
-import { DATABASE_NOW, LAST_VISIT, RECENT_VISITS, UPSERT_VISITS } from './visit-statements.js';
+import { TickBatch } from './tick-batch.js';
+import { LAST_VISIT, RECENT_VISITS, UPSERT_VISITS } from './visit-statements.js';
+import { type VisitWrite, visitRows } from './visit-writes.js';
 
 const UNIQUE_VIOLATION = '23505';
+
+type ApiKeyRow = UserRow & { sha256: string; revoked: boolean };
 
 export interface OpenPostgresOptions extends DatabaseOptions {
   /** Written when the database has no data yet (a new, empty database): demo data for `serve`; made only then. */
@@ -48,6 +52,14 @@ export class PostgresStore implements Store {
   readonly #db: Database;
   readonly #reads: BugReads<CommentRow>;
   readonly #tokens: LoginTokenTable;
+  /** The API keys asked in one tick, looked up with one statement (by hash; the keys are not stored). */
+  readonly #apiKeys: TickBatch<string, ApiKeyRow | undefined>;
+  /**
+   * Group commit: the visits recorded in one tick are upserted by one statement, one
+   * transaction, and each caller resolves only once it has committed. Idempotent (the
+   * times are fixed before it runs), so it is run again after a lost connection.
+   */
+  readonly #visitWrites: TickBatch<VisitWrite, void>;
   /** Whether this open wrote the seed (the database was empty, and no other instance seeded it first). */
   readonly seeded: boolean;
 
@@ -61,6 +73,19 @@ export class PostgresStore implements Store {
     });
     this.#tokens = new LoginTokenTable(db, 'bzc_login_tokens');
     this.loginFailures = new LoginFailureTable(db, { failures: 'bzc_login_failures' });
+    this.#apiKeys = new TickBatch(async (hashes) => {
+      const rows = await db.query<ApiKeyRow>(
+        `SELECT k.sha256, k.revoked, ${USER_COLUMNS}
+         FROM bzc_api_key_hashes k JOIN profiles p ON p.userid = k.user_id WHERE k.sha256 = ANY ($1::text[])`,
+        [[...new Set(hashes)]],
+      );
+      const byHash = new Map(rows.map((row) => [row.sha256, row]));
+      return hashes.map((hash) => byHash.get(hash));
+    });
+    this.#visitWrites = new TickBatch<VisitWrite, void>(async (writes) => {
+      await db.query(UPSERT_VISITS, visitRows(writes));
+      return writes.map(() => undefined);
+    });
     this.#instance = instance;
     this.seeded = seeded;
   }
@@ -100,17 +125,12 @@ export class PostgresStore implements Store {
 
   /** The database's own now(); the web clock's reading is not used (that is what /rest/time compares). */
   async databaseNow(_webMs: number, skewOverrideSeconds: number | undefined): Promise<number> {
-    const [row] = await this.#db.query<{ now_ms: string }>(DATABASE_NOW, []);
-    return withSkew(Number(row?.now_ms), this.#instance, skewOverrideSeconds);
+    return withSkew(await this.#db.now(), this.#instance, skewOverrideSeconds);
   }
 
   async findApiKey(key: string): Promise<{ user: User; revoked: boolean } | undefined> {
     const hash = hashApiKey(key);
-    const [row] = await this.#db.query<UserRow & { sha256: string; revoked: boolean }>(
-      `SELECT k.sha256, k.revoked, ${USER_COLUMNS}
-       FROM bzc_api_key_hashes k JOIN profiles p ON p.userid = k.user_id WHERE k.sha256 = $1`,
-      [hash],
-    );
+    const row = await this.#apiKeys.add(hash);
     if (!row || !hashesMatch(row.sha256, hash)) return undefined;
     return { user: userFromRow(row), revoked: row.revoked };
   }
@@ -217,8 +237,7 @@ export class PostgresStore implements Store {
     // A bug named twice is one row, placed where it was last written (one statement may not touch a row twice).
     const inWriteOrder = [...new Set([...bugIds].reverse())].reverse();
     if (inWriteOrder.length === 0) return;
-    // Idempotent: the timestamp is fixed, so running it again after a lost connection gives the same rows.
-    await this.#db.query(UPSERT_VISITS, [userId, inWriteOrder, ts]);
+    await this.#visitWrites.add({ userId, bugIds: inWriteOrder, ts });
   }
 
   async pruneVisits(cutoff: number): Promise<number> {
@@ -249,7 +268,9 @@ export class PostgresStore implements Store {
         input.bugId,
         input.time,
       ]);
-      if (input.authorVisit) await client.query(UPSERT_VISITS, [input.author, [input.bugId], input.time]);
+      if (input.authorVisit) {
+        await client.query(UPSERT_VISITS, visitRows([{ userId: input.author, bugIds: [input.bugId], ts: input.time }]));
+      }
       await client.query('DELETE FROM bug_user_last_visit WHERE bug_id = $1 AND user_id = ANY ($2::integer[])', [
         input.bugId,
         [...input.forgetVisitsOf],

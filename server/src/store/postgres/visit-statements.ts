@@ -4,22 +4,24 @@
  */
 
 /**
- * Records visits ($1 user, $2 int[] bug ids in write order, no repeats, $3 epoch
- * seconds) as one statement, so it commits durably with one round trip.
+ * Records visits of any users as one statement, so a batch of requests commits
+ * durably with one round trip: row i is ($1[i] user, $2[i] bug, $3[i] epoch
+ * seconds), in write order, no (user, bug) twice (one statement may not touch a
+ * row twice: see visit-writes.ts).
  * Write order becomes bzc_write_seq (since 9.6 PostgreSQL evaluates volatile output
  * expressions such as nextval after the subquery's ORDER BY ord); rows are
- * then upserted in bug-id order, so concurrent batches of one user take their
- * row locks in the same order and cannot deadlock.
+ * then upserted in (user, bug) order, so concurrent statements, from this
+ * instance or others, take their row locks in the same order and cannot deadlock.
  */
 export const UPSERT_VISITS = `
 INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts, bzc_write_seq)
-SELECT $1::integer, v.bug_id, to_timestamp($3::bigint) AT TIME ZONE 'UTC', v.seq
+SELECT v.user_id, v.bug_id, to_timestamp(v.ts) AT TIME ZONE 'UTC', v.seq
 FROM (
-  SELECT u.bug_id, nextval('bzc_visit_write_seq') AS seq
-  FROM unnest($2::integer[]) WITH ORDINALITY AS u(bug_id, ord)
+  SELECT u.user_id, u.bug_id, u.ts, nextval('bzc_visit_write_seq') AS seq
+  FROM unnest($1::integer[], $2::integer[], $3::bigint[]) WITH ORDINALITY AS u(user_id, bug_id, ts, ord)
   ORDER BY u.ord
 ) AS v
-ORDER BY v.bug_id
+ORDER BY v.user_id, v.bug_id
 ON CONFLICT (user_id, bug_id) DO UPDATE
 SET last_visit_ts = EXCLUDED.last_visit_ts, bzc_write_seq = EXCLUDED.bzc_write_seq`;
 

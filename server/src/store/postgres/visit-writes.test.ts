@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { visitRows } from './visit-writes.js';
+
+describe('visitRows', () => {
+  it('lists every (user, bug) of the writes in write order, with its time', () => {
+    expect(
+      visitRows([
+        { userId: 1, bugIds: [5, 3], ts: 100 },
+        { userId: 2, bugIds: [3], ts: 101 },
+      ]),
+    ).toEqual([
+      [1, 1, 2],
+      [5, 3, 3],
+      [100, 100, 101],
+    ]);
+  });
+
+  it('keeps a (user, bug) written twice once, where and when it was last written', () => {
+    expect(
+      visitRows([
+        { userId: 1, bugIds: [5, 3], ts: 100 },
+        { userId: 2, bugIds: [5], ts: 100 },
+        { userId: 1, bugIds: [5], ts: 99 },
+      ]),
+    ).toEqual([
+      [1, 2, 1],
+      [3, 5, 5],
+      [100, 100, 99],
+    ]);
+  });
+
+  it('has no rows for no writes', () => {
+    expect(visitRows([])).toEqual([[], [], []]);
+  });
+});
