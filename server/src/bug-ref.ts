@@ -23,11 +23,38 @@ function parseBugRef(store: Store, raw: unknown): Read<number | Bug> {
   });
 }
 
-/** The bug a reference names; a number that names no bug is an error, as for Bugzilla's updates. */
-export function resolveBugRef(store: Store, raw: unknown): Read<Bug> {
+/** A bug asked of the store before the handler needs it (RouteSpec.readsPathBug). */
+export interface BugReadAhead {
+  id: number;
+  bug: Promise<Bug | undefined>;
+}
+
+/**
+ * The path's bug, asked of the store as the request arrives: only when the path
+ * holds a bug number, and only from a store that answers later (PostgreSQL), whose
+ * round trip then overlaps the credential look-up. An in-memory store is read when
+ * needed, as before. Nothing is decided from it until the handler runs.
+ */
+export function readBugAhead(store: Store, raw: string | undefined): BugReadAhead | undefined {
+  const text = raw?.trim() ?? '';
+  if (!/^\d+$/.test(text)) return undefined;
+  const id = Number(text);
+  if (id === 0 || !Number.isSafeInteger(id)) return undefined;
+  const bug = store.bugById(id);
+  if (!(bug instanceof Promise)) return undefined;
+  // A request refused before its handler runs never reads it: no unhandled rejection.
+  bug.catch(() => {});
+  return { id, bug };
+}
+
+/**
+ * The bug a reference names; a number that names no bug is an error, as for Bugzilla's updates.
+ * `ahead`: the path's bug, already asked (readBugAhead), used when the reference is its number.
+ */
+export function resolveBugRef(store: Store, raw: unknown, ahead?: BugReadAhead): Read<Bug> {
   return afterRead(parseBugRef(store, raw), (ref) => {
     if (typeof ref !== 'number') return ref;
-    return afterRead(store.bugById(ref), (bug) => {
+    return afterRead(ahead?.id === ref ? ahead.bug : store.bugById(ref), (bug) => {
       if (!bug) throw errors.bugNumberRequired();
       return bug;
     });

@@ -1,6 +1,7 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
 import { authenticate } from '../auth.js';
+import { readBugAhead } from '../bug-ref.js';
 import { databaseNow as databaseNowOf } from '../clock.js';
 import { errors } from '../errors.js';
 import { preflightHeaders } from '../http/cors.js';
@@ -82,6 +83,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
         const asked = askDatabase();
         if (asked instanceof Promise) asked.catch(() => {});
       }
+      const pathBug = spec.readsPathBug ? readBugAhead(deps.store, ctx.state.pathId) : undefined;
       const identity = authenticate(presented, policy, { ...deps, ip, now: Math.floor(webNow / 1000) });
       const handle = (found: Identity) => {
         ctx.state.user = found.user;
@@ -91,7 +93,18 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
         const { pathId } = ctx.state;
         const { origin } = ctx;
         return spec.handle(
-          { user: found.user, identity: found, ip, pathId, query, body, origin, webNow, databaseNow: askDatabase },
+          {
+            user: found.user,
+            identity: found,
+            ip,
+            pathId,
+            query,
+            body,
+            origin,
+            webNow,
+            databaseNow: askDatabase,
+            pathBug,
+          },
           deps,
         );
       };

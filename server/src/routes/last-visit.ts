@@ -46,7 +46,7 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
     rules.involvement === 'always' || (rules.involvement === 'when-strict-setting' && strictInvolvement);
   // One reference after another: the first that fails is the error, as in 5.2.
   const checked = await readEach(refs, (ref) =>
-    afterRead(resolveBugRef(store, ref), (bug): { id: number; ref: unknown } | undefined => {
+    afterRead(resolveBugRef(store, ref, request.pathBug), (bug): { id: number; ref: unknown } | undefined => {
       const { id } = bug;
       if (!canSee(user, bug, parameters)) {
         if (rules.invisibleBugs === 'skip') return undefined;
@@ -135,7 +135,7 @@ const ANONYMOUS_INSERT_CRASH =
   'DBD::mysql::db do failed: Cannot add or update a child row: a foreign key constraint fails (`bugs`.`bug_user_last_visit`, CONSTRAINT `fk_bug_user_last_visit_user_id_profiles_userid` FOREIGN KEY (`user_id`) REFERENCES `profiles` (`userid`) ON DELETE CASCADE ON UPDATE CASCADE)';
 
 export const lastVisitRoutes = {
-  'POST /rest/bug_user_last_visit/{id}': { auth: 'required', stampsWrites: true, handle: update },
+  'POST /rest/bug_user_last_visit/{id}': { auth: 'required', stampsWrites: true, readsPathBug: true, handle: update },
   'POST /rest/bug_user_last_visit': { auth: 'required', stampsWrites: true, handle: update },
   'GET /rest/bug_user_last_visit/{id}': { auth: 'required', handle: get },
   'GET /rest/bug_user_last_visit': { auth: 'required', handle: get },

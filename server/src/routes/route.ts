@@ -1,5 +1,6 @@
 import type { EndpointKey, ResponseOf } from '@bz-companion/shared';
 import type { AuthPolicy } from '../auth.js';
+import type { BugReadAhead } from '../bug-ref.js';
 import type { Clock } from '../clock.js';
 import type { BodyParams } from '../http/read-body.js';
 import type { Identity } from '../login/identify.js';
@@ -26,6 +27,8 @@ export interface ApiRequest {
   webNow: number;
   /** The database's clock for this request (epoch ms): asked of the store once, the same answer after. */
   databaseNow(): Read<number>;
+  /** The bug the path names, when the route reads it and the router asked it already (RouteSpec.readsPathBug). */
+  pathBug: BugReadAhead | undefined;
 }
 
 export interface RouteDeps {
@@ -51,6 +54,12 @@ export interface RouteSpec<K extends EndpointKey> {
    * request arrives, so that on PostgreSQL its round trip overlaps the credential and bug look-ups.
    */
   stampsWrites?: true;
+  /**
+   * The handler looks up the bug its path names: the router asks for it as the request
+   * arrives (readBugAhead), so that on PostgreSQL its round trip overlaps the credential
+   * look-up. The handler still checks the credentials first, as the contract orders.
+   */
+  readsPathBug?: true;
   handle(request: ApiRequest, deps: RouteDeps): ResponseOf<K> | Promise<ResponseOf<K>>;
 }
 

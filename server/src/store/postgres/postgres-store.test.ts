@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readBugAhead } from '../../bug-ref.js';
 import { bugContentFixture } from '../../testing/bug-content-fixture.js';
 import { type Fixture, snapshotFromFixture } from '../fixture.js';
 import { createMemoryStore } from '../memory-store.js';
@@ -113,6 +114,15 @@ describeWithPostgres('PostgresStore (PostgreSQL)', () => {
     ]);
     expect(found).toEqual(await Promise.all(keys.map((key) => reference.findApiKey(key))));
     expect(bugs.map((bug) => bug?.id)).toEqual([3, undefined, 1, 2, 3]);
+  });
+
+  it("has the path's bug read ahead only when the path holds a bug number", async () => {
+    const ahead = readBugAhead(store, ' 3 ');
+    expect(ahead?.id).toBe(3);
+    expect(await ahead?.bug).toEqual(await store.bugById(3));
+    for (const path of ['0', 'Login-Crash', '1e3', '99999999999999999999', '']) {
+      expect(readBugAhead(store, path)).toBeUndefined();
+    }
   });
 
   it('commits the visits recorded in one tick as the file store records them one after another', async () => {
