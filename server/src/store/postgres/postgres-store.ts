@@ -4,6 +4,7 @@ import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { type NewComment, type NewUser, NewUserError, type Store } from '../store.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
+import { ArrivalLookups } from './arrival-lookups.js';
 import { BugReads } from './bug-reads.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
@@ -17,6 +18,7 @@ import { migrate } from './migrate.js';
 import {
   type ActivityRow,
   BUG_COLUMNS,
+  bugFromRow,
   COMMENT_COLUMNS,
   type CommentRow,
   changeSetsFromRows,
@@ -30,8 +32,6 @@ import { LAST_VISIT, RECENT_VISITS, UPSERT_VISITS } from './visit-statements.js'
 import { type VisitWrite, visitRows } from './visit-writes.js';
 
 const UNIQUE_VIOLATION = '23505';
-
-type ApiKeyRow = UserRow & { sha256: string; revoked: boolean };
 
 export interface OpenPostgresOptions extends DatabaseOptions {
   /** Written when the database has no data yet (a new, empty database): demo data for `serve`; made only then. */
@@ -52,8 +52,8 @@ export class PostgresStore implements Store {
   readonly #db: Database;
   readonly #reads: BugReads<CommentRow>;
   readonly #tokens: LoginTokenTable;
-  /** The API keys asked in one tick, looked up with one statement (by hash; the keys are not stored). */
-  readonly #apiKeys: TickBatch<string, ApiKeyRow | undefined>;
+  /** The time, API keys and bugs asked in one tick, looked up with one statement. */
+  readonly #lookups: ArrivalLookups;
   /**
    * Group commit: the visits recorded in one tick are upserted by one statement, one
    * transaction, and each caller resolves only once it has committed. Idempotent (the
@@ -73,15 +73,7 @@ export class PostgresStore implements Store {
     });
     this.#tokens = new LoginTokenTable(db, 'bzc_login_tokens');
     this.loginFailures = new LoginFailureTable(db, { failures: 'bzc_login_failures' });
-    this.#apiKeys = new TickBatch(async (hashes) => {
-      const rows = await db.query<ApiKeyRow>(
-        `SELECT k.sha256, k.revoked, ${USER_COLUMNS}
-         FROM bzc_api_key_hashes k JOIN profiles p ON p.userid = k.user_id WHERE k.sha256 = ANY ($1::text[])`,
-        [[...new Set(hashes)]],
-      );
-      const byHash = new Map(rows.map((row) => [row.sha256, row]));
-      return hashes.map((hash) => byHash.get(hash));
-    });
+    this.#lookups = new ArrivalLookups(db);
     this.#visitWrites = new TickBatch<VisitWrite, void>(async (writes) => {
       await db.query(UPSERT_VISITS, visitRows(writes));
       return writes.map(() => undefined);
@@ -125,12 +117,12 @@ export class PostgresStore implements Store {
 
   /** The database's own now(); the web clock's reading is not used (that is what /rest/time compares). */
   async databaseNow(_webMs: number, skewOverrideSeconds: number | undefined): Promise<number> {
-    return withSkew(await this.#db.now(), this.#instance, skewOverrideSeconds);
+    return withSkew(await this.#lookups.now(), this.#instance, skewOverrideSeconds);
   }
 
   async findApiKey(key: string): Promise<{ user: User; revoked: boolean } | undefined> {
     const hash = hashApiKey(key);
-    const row = await this.#apiKeys.add(hash);
+    const row = await this.#lookups.apiKey(hash);
     if (!row || !hashesMatch(row.sha256, hash)) return undefined;
     return { user: userFromRow(row), revoked: row.revoked };
   }
@@ -166,8 +158,9 @@ export class PostgresStore implements Store {
     return this.#tokens.remove(userId, secret);
   }
 
-  bugById(id: number): Promise<Bug | undefined> {
-    return this.#reads.bugById(id);
+  async bugById(id: number): Promise<Bug | undefined> {
+    const row = await this.#lookups.bug(id);
+    return row && bugFromRow(row);
   }
 
   allBugs(): Promise<Bug[]> {
