@@ -98,7 +98,7 @@ export class Database {
  * statements. Every statement of the stores is prepared once per connection and
  * selects by key; left to choose, PostgreSQL re-plans the batched look-ups
  * (`= ANY ($1)`) at every execution, because it costs a generic plan for an array
- * of 10 elements: planning was most of their CPU (a key look-up 130 us -> 63 us).
+ * of 10 elements: planning was about half their CPU (a key look-up 130 us -> 63 us).
  */
 function withGenericPlans(url: string): string {
   const own = URL.canParse(url) ? new URL(url).searchParams.get('options') : null;
