@@ -59,6 +59,8 @@ export class AdminControls {
    * counting). An invalid fixture throws FixtureError and changes nothing.
    */
   async reset(fixture?: unknown): Promise<void> {
+    // A database store may still be reading the starting data: replacing it first would lose it.
+    if (this.#startSnapshot instanceof Promise) await this.#startSnapshot.catch(() => {});
     const snapshot = fixture === undefined ? await this.#startSnapshot : snapshotFromFixture(fixture);
     await this.#store.replaceAll(snapshot);
     this.#fixture = fixture === undefined ? this.#startFixture : structuredClone(fixture);
