@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { DeliveryState } from '../background/local-state.js';
 import type { Tracker } from '../common/trackers.js';
 import type { NewsSnapshot } from '../news/news-state.js';
@@ -49,10 +49,12 @@ function App() {
   const [marking, setMarking] = useState(false);
   /** Whether what is shown came from the tracker in this opening (only that is kept for the next first paint). */
   const [fresh, setFresh] = useState(false);
-  useEffect(() => {
+  // Kept as soon as this opening's data is in the DOM, before it is even painted: a popup closed at
+  // once must still leave it for the next opening's first paint (a few kB, well under a millisecond).
+  useLayoutEffect(() => {
     if (!fresh) return;
     const app = document.getElementById('app');
-    if (app) requestAnimationFrame(() => keepPaint(app));
+    if (app) keepPaint(app);
   });
 
   const shownRef = useRef<string | null>(null);
