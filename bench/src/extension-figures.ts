@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromiumExecutable, forward } from '@bz-companion/server/testing';
 import { createClient } from '@bz-companion/shared';
 import { chromium, type Page } from '@playwright/test';
+import { openAsToolbarPopup, openInTab, type PageMark, type PopupOpener } from './toolbar-popup.js';
 
 const CHROMIUM_DIST = fileURLToPath(new URL('../../extension/dist/chromium', import.meta.url));
 
@@ -27,6 +28,8 @@ export interface ExtensionFigures {
    * floor under the popup's first paint.
    */
   emptyPageFirstFrame: number[];
+  /** How the popup was opened: the real toolbar popup, or (a browser without `action.openPopup`) a tab. */
+  popupOpenedAs: PopupOpener;
 }
 
 const EMPTY_PAGE = 'bench-empty-page.html';
@@ -120,6 +123,7 @@ export async function measureExtension(
       popupFirstPaint: [],
       popupToData: [],
       emptyPageFirstFrame: [],
+      popupOpenedAs: 'tab',
     };
     const page = await context.newPage();
     for (let i = 1; i <= samples; i++) {
@@ -149,26 +153,21 @@ export async function measureExtension(
       });
       figures.pageLoadToBanner.push(Number(await shown.jsonValue()) - loadStart);
     }
-    const mark = async (name: 'firstPaintMs' | 'loadedMs', popup: Page) =>
-      Number(
-        await (
-          await popup.waitForFunction((key) => document.documentElement.dataset[key], name, { timeout: 10_000 })
-        ).jsonValue(),
-      );
+    // The real toolbar popup where the browser can open it, else the same page in a tab.
+    const viaToolbar = (await openAsToolbarPopup(options, 'src/popup/index.html', ['loadedMs'])) !== null;
+    figures.popupOpenedAs = viaToolbar ? 'toolbar' : 'tab';
+    const open = async (path: string, marks: readonly PageMark[]) =>
+      (viaToolbar ? await openAsToolbarPopup(options, path, marks) : null) ??
+      (await openInTab(context, `${extension}/${path}`, marks));
     for (let i = 0; i < samples; i++) {
-      for (const cached of [false, true]) {
-        if (!cached) await forgetPopupCache(options);
-        const popup = await context.newPage();
-        await popup.goto(`${extension}/src/popup/index.html`);
-        (cached ? figures.popupFirstPaint : figures.popupFirstPaintUncached).push(await mark('firstPaintMs', popup));
-        if (cached) figures.popupToData.push(await mark('loadedMs', popup));
-        else await mark('loadedMs', popup);
-        await popup.close();
-      }
-      const empty = await context.newPage();
-      await empty.goto(`${extension}/${EMPTY_PAGE}`);
-      figures.emptyPageFirstFrame.push(await mark('firstPaintMs', empty));
-      await empty.close();
+      await forgetPopupCache(options);
+      const [uncached] = await open('src/popup/index.html', ['firstPaintMs', 'loadedMs']);
+      const [kept, data] = await open('src/popup/index.html', ['firstPaintMs', 'loadedMs']);
+      const [empty] = await open(EMPTY_PAGE, ['firstPaintMs']);
+      figures.popupFirstPaintUncached.push(uncached as number);
+      figures.popupFirstPaint.push(kept as number);
+      figures.popupToData.push(data as number);
+      figures.emptyPageFirstFrame.push(empty as number);
     }
     return figures;
   } finally {
