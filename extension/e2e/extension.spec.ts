@@ -4,6 +4,7 @@ import { createClient } from '@bz-companion/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { type ExtensionBrowser, launchWithExtension, SCREENSHOTS } from './browser.js';
 import { lastVisitRequests } from './journal.js';
+import { openPopup as openSharedPopup } from './popup-page.js';
 
 const KEY = 'E2eKey00123456789abcdefghijklmnopqrstuv';
 
@@ -43,14 +44,7 @@ async function configure(url: string, key: string): Promise<Page> {
   return options;
 }
 
-async function openPopup(colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const popup = await browser.context.newPage();
-  await popup.setViewportSize({ width: 360, height: 600 });
-  await popup.emulateMedia({ colorScheme });
-  await popup.goto(`chrome-extension://${browser.extensionId}/src/popup/index.html`);
-  await expect(popup.locator('main:not([aria-busy])')).toBeVisible();
-  return popup;
-}
+const openPopup = (colorScheme: 'light' | 'dark' = 'light') => openSharedPopup(browser, colorScheme);
 
 test('options: the key is checked and the user is named', async () => {
   const options = await configure(server.url, KEY);
