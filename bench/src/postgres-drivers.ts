@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { migrate, RECENT_VISITS, UPSERT_VISITS } from '@bz-companion/server/postgres';
+import { administer, migrate, RECENT_VISITS, UPSERT_VISITS } from '@bz-companion/server/postgres';
 import pg from 'pg';
 import postgres from 'postgres';
 import { percentiles } from './extension-figures.js';
@@ -134,16 +134,6 @@ async function databaseUrl(): Promise<{ url: string; done: () => void }> {
 }
 
 const DATABASE = `bzc_bench_drivers_${process.pid}`;
-
-async function administer(adminUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
 
 async function freshDatabase(adminUrl: string): Promise<string> {
   const name = DATABASE;

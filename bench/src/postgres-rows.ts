@@ -31,16 +31,8 @@ export async function benchDatabase(): Promise<BenchDatabase | undefined> {
     adminUrl = (await run(PG_CLUSTER, ['start', dir])).stdout.trim();
   }
   const url = adminUrl;
-  const { default: pg } = await import('pg');
-  const administer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const { administer: administerOn, withDatabase } = await import('@bz-companion/server/postgres');
+  const administer = (statement: string) => administerOn(url, statement);
   const made: string[] = [];
   return {
     adminUrl: url,
@@ -49,9 +41,7 @@ export async function benchDatabase(): Promise<BenchDatabase | undefined> {
       await administer(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       await administer(`CREATE DATABASE ${database}`);
       made.push(database);
-      const target = new URL(url);
-      target.pathname = `/${database}`;
-      return target.toString();
+      return withDatabase(url, database);
     },
     async close() {
       for (const database of made) await administer(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

@@ -23,7 +23,8 @@ export async function createScratchDatabase(adminUrl: string): Promise<ScratchDa
   };
 }
 
-async function administer(adminUrl: string, statement: string): Promise<void> {
+/** Runs one statement on its own connection (CREATE/DROP DATABASE cannot run in a transaction or a pool's session). */
+export async function administer(adminUrl: string, statement: string): Promise<void> {
   // Loaded here, so that importing this module (start-server, cli-server) costs nothing without PostgreSQL.
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: adminUrl });
