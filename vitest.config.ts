@@ -32,7 +32,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'file',
-          include: ['{shared,server,extension,bench}/src/**/*.test.ts', 'extension/vite/**/*.test.ts'],
+          include: ['{shared,server,extension,bench}/src/**/*.test.ts', 'extension/vite/**/*.test.ts', 'biome/*.test.ts'],
         },
       },
       ...(withPostgres

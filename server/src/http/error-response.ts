@@ -31,20 +31,18 @@ export function renderError(
 ): ErrorResponse {
   const body: BugzillaErrorBody = { error: true, code: error.code, message: error.message, documentation };
   const json = JSON.stringify(body);
-  return {
-    status: error.status,
-    headers: {
-      ...error.headers,
-      'Content-Type': jsonpCallback ? JSONP_CONTENT_TYPE : JSON_CONTENT_TYPE,
-      'Access-Control-Allow-Origin': ALLOW_ANY_ORIGIN,
-    },
-    body: jsonpCallback ? wrapJsonp(jsonpCallback, json) : json,
-  };
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(error.headers)) headers[name] = error.headers[name] as string;
+  headers['Content-Type'] = jsonpCallback ? JSONP_CONTENT_TYPE : JSON_CONTENT_TYPE;
+  headers['Access-Control-Allow-Origin'] = ALLOW_ANY_ORIGIN;
+  return { status: error.status, headers, body: jsonpCallback ? wrapJsonp(jsonpCallback, json) : json };
 }
 
 /** For answers sent outside the Koa app, straight on Node's response. Node leaves the body out for HEAD. */
 export function sendError(response: ServerResponse, error: BugzillaError): void {
   const { status, headers, body } = renderError(error);
-  response.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
+  // `headers` is this answer's own object (renderError made it).
+  headers['Content-Length'] = String(Buffer.byteLength(body));
+  response.writeHead(status, headers);
   response.end(body);
 }

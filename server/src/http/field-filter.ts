@@ -37,7 +37,10 @@ export function applyFieldFilter(value: unknown, filter: FieldFilter, nestedKey?
   if (nestedKey !== undefined) {
     const inner = object[nestedKey];
     if (inner === null || typeof inner !== 'object') return object;
-    return { ...object, [nestedKey]: filterObject(inner as Record<string, unknown>, filter) };
+    const narrowed: Record<string, unknown> = {};
+    for (const key of Object.keys(object)) narrowed[key] = object[key];
+    narrowed[nestedKey] = filterObject(inner as Record<string, unknown>, filter);
+    return narrowed;
   }
   return filterObject(object, filter);
 }

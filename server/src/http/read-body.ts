@@ -45,14 +45,10 @@ export async function readBody(
   }
   let text: string;
   try {
-    text = await getRawBody(decoder ?? request, {
-      limit: limitBytes,
-      encoding: charset,
-      // Content-Length counts encoded bytes; only check it when nothing is decoded.
-      ...(decoder || request.headers['content-length'] === undefined
-        ? {}
-        : { length: request.headers['content-length'] }),
-    });
+    const length = request.headers['content-length'];
+    // Content-Length counts encoded bytes; only check it when nothing is decoded.
+    const checkedLength = decoder || length === undefined ? null : length;
+    text = await getRawBody(decoder ?? request, { limit: limitBytes, encoding: charset, length: checkedLength });
   } catch (error) {
     throw bodyReadError(error, limitBytes);
   } finally {

