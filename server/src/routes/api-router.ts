@@ -199,8 +199,10 @@ function restPath(path: string): string {
   return path.startsWith('/rest.cgi/') ? `/rest${path.slice('/rest.cgi'.length)}` : path;
 }
 
-/** Bugzilla records IPv4 clients as `127.0.0.1`, not Node's IPv4-mapped `::ffff:127.0.0.1`. */
-/** The socket's address as 5.2 records it (IPv4 without its IPv6 mapping); Koa's `ctx.ip` reads proxy headers first, which we never trust. */
+/**
+ * The socket's address as 5.2 records it: `127.0.0.1`, not Node's IPv4-mapped `::ffff:127.0.0.1`.
+ * Read from the socket: Koa's `ctx.ip` parses proxy headers first, which we never trust, per request.
+ */
 function clientIp(ip: string | undefined): string {
   if (ip === undefined) return '';
   return ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
