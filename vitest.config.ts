@@ -32,7 +32,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'file',
-          include: ['{shared,server,extension,bench}/src/**/*.test.ts', 'extension/vite/**/*.test.ts', 'biome/*.test.ts'],
+          include: [
+            '{shared,server,extension,bench}/src/**/*.test.ts',
+            'extension/vite/**/*.test.ts',
+            'biome/*.test.ts',
+          ],
         },
       },
       ...(withPostgres
