@@ -9,6 +9,7 @@ import { JSON_CONTENT_TYPE, renderError } from './error-response.js';
 import { etagOf, ifNoneMatchMatches } from './etag.js';
 import { applyFieldFilter, type FieldFilter, readFieldFilter } from './field-filter.js';
 import { JSONP_CONTENT_TYPE, wrapJsonp } from './jsonp.js';
+import { PreparedJson } from './prepared-json.js';
 
 export interface Logger {
   error(message: string, error?: unknown): void;
@@ -68,8 +69,13 @@ export function respond(
     const filter = ctx.state.fieldsApplied
       ? null
       : (ctx.state.fieldFilter ?? (ctx.querystring ? readFieldFilter(new URLSearchParams(ctx.querystring)) : null));
-    const value = filter ? applyFieldFilter(ctx.state.result, filter, ctx.state.filterInside) : ctx.state.result;
-    const json = JSON.stringify(value);
+    const result = ctx.state.result;
+    // A prepared answer is sent as made, unless include/exclude_fields narrow it.
+    const prepared = result instanceof PreparedJson && !filter ? result : undefined;
+    const raw = result instanceof PreparedJson ? result.value : result;
+    const json = prepared
+      ? prepared.json
+      : JSON.stringify(filter ? applyFieldFilter(raw, filter, ctx.state.filterInside) : raw);
     const callback = ctx.state.jsonpCallback;
     const body = callback ? wrapJsonp(callback, json) : json;
     // Koa sets 200 with the body. Type first: a body set without one makes Koa look up a MIME type we would overwrite.
@@ -77,7 +83,7 @@ export function respond(
     ctx.body = body;
     if (ctx.state.successStatus) ctx.status = ctx.state.successStatus;
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
-      const etag = etagOf(body);
+      const etag = prepared && !callback ? prepared.etag : etagOf(body);
       ctx.set('ETag', etag);
       if (ifNoneMatchMatches(ctx.get('If-None-Match'), etag)) {
         ctx.status = 304;

@@ -12,7 +12,6 @@ import type { ApiState } from '../http/respond.js';
 import { presentedCredentials } from '../login/credentials.js';
 import { ANONYMOUS, type Identity } from '../login/identify.js';
 import type { Profile, ProfileName } from '../profiles/profile.js';
-import type { Read } from '../store/read.js';
 import { bugCommentRoutes } from './bug-comments.js';
 import { bugHistoryRoutes } from './bug-history.js';
 import { bugRoutes } from './bugs.js';

@@ -1,6 +1,6 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { visibleParameters } from '../parameters.js';
 import { afterRead } from '../store/read.js';
+import { parametersAnswer } from './parameters-answer.js';
 import type { RouteSpec } from './route.js';
 
 type InstanceKey =
@@ -41,14 +41,13 @@ export const instanceRoutes = {
   'GET /rest/parameters': {
     auth: 'optional',
     filterInside: 'parameters',
-    handle: (request, { store, urlbase, profile }) => ({
-      parameters: visibleParameters(
+    handle: (request, { store, urlbase, profile }) =>
+      parametersAnswer(
         store.instance.parameters,
         request.user,
         urlbase?.() ?? `${request.origin}/`,
         profile.parametersLoggedIn,
       ),
-    }),
   },
   'GET /rest/last_audit_time': {
     auth: 'optional-unless-requirelogin',

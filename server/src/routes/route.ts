@@ -2,6 +2,7 @@ import type { EndpointKey, ResponseOf } from '@bz-companion/shared';
 import type { AuthPolicy } from '../auth.js';
 import type { BugReadAhead } from '../bug-ref.js';
 import type { Clock } from '../clock.js';
+import type { PreparedJson } from '../http/prepared-json.js';
 import type { BodyParams } from '../http/read-body.js';
 import type { Identity } from '../login/identify.js';
 import type { LoginFailures } from '../login/login-failures.js';
@@ -41,6 +42,8 @@ export interface RouteDeps {
   failures: LoginFailures;
 }
 
+type Answer<T> = T | PreparedJson<T>;
+
 export interface RouteSpec<K extends EndpointKey> {
   auth: AuthPolicy;
   /** include/exclude_fields act inside this member of the result (parameters) rather than on top. */
@@ -60,7 +63,8 @@ export interface RouteSpec<K extends EndpointKey> {
    * look-up. The handler still checks the credentials first, as the contract orders.
    */
   readsPathBug?: true;
-  handle(request: ApiRequest, deps: RouteDeps): ResponseOf<K> | Promise<ResponseOf<K>>;
+  /** The answer, or the same answer prepared once (PreparedJson) when it repeats exactly. */
+  handle(request: ApiRequest, deps: RouteDeps): Answer<ResponseOf<K>> | Promise<Answer<ResponseOf<K>>>;
 }
 
 /** Exactly one route per endpoint of the shared map: the compiler rejects a missing one. */
