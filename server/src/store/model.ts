@@ -213,9 +213,7 @@ export class Model {
 
   countVisitsBefore(cutoff: number): number {
     let count = 0;
-    for (const visits of this.visits.values()) {
-      for (const [, ts] of visits.entries()) if (ts < cutoff) count++;
-    }
+    for (const visits of this.visits.values()) count += visits.countBefore(cutoff);
     return count;
   }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RECENT_LIMIT, UserVisits } from './user-visits.js';
 
@@ -57,5 +58,62 @@ describe('UserVisits', () => {
     expect(visits.size).toBe(6);
     expect(visits.recent().map((v) => v.bugId)).toEqual([30, 29, 28, 27, 26, 25]);
     expect(visits.get(24)).toBeUndefined();
+  });
+});
+
+describe('UserVisits as a hash table', () => {
+  it('agrees with a Map under random visits, deletions and prunes (growing, colliding, large ids)', () => {
+    const op = fc.oneof(
+      fc.record({
+        kind: fc.constant('set' as const),
+        bug: fc.integer({ min: 1, max: 300 }),
+        ts: fc.integer({ min: 0, max: 50 }),
+      }),
+      fc.record({
+        kind: fc.constant('set' as const),
+        bug: fc.constantFrom(2 ** 31 - 1, 2 ** 32 + 1, 4096, 8192),
+        ts: fc.integer({ min: 0, max: 50 }),
+      }),
+      fc.record({ kind: fc.constant('delete' as const), bug: fc.integer({ min: 1, max: 300 }) }),
+      fc.record({ kind: fc.constant('prune' as const), before: fc.integer({ min: 0, max: 20 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 100, maxLength: 800 }), (ops) => {
+        const visits = new UserVisits();
+        // A Map's insertion order is the write order when an update deletes and re-inserts.
+        const reference = new Map<number, number>();
+        for (const step of ops) {
+          if (step.kind === 'set') {
+            visits.set(step.bug, step.ts);
+            reference.delete(step.bug);
+            reference.set(step.bug, step.ts);
+          } else if (step.kind === 'delete') {
+            visits.delete(step.bug);
+            reference.delete(step.bug);
+          } else {
+            let removed = 0;
+            for (const [bug, ts] of reference) {
+              if (ts < step.before) {
+                reference.delete(bug);
+                removed++;
+              }
+            }
+            expect(visits.pruneBefore(step.before)).toBe(removed);
+          }
+        }
+        expect(visits.size).toBe(reference.size);
+        expect([...visits.entries()]).toEqual([...reference.entries()]);
+        for (const bug of [...reference.keys(), 1, 299, 2 ** 31 - 1, 2 ** 32 + 1]) {
+          expect(visits.get(bug)).toBe(reference.get(bug));
+        }
+        expect(visits.countBefore(25)).toBe([...reference.values()].filter((ts) => ts < 25).length);
+        expect(visits.recent().map((v) => v.bugId)).toEqual(bruteForceRecent([...reference.entries()]));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses a bug id that is not positive (0 marks an empty slot)', () => {
+    expect(() => new UserVisits().set(0, 1)).toThrow(RangeError);
   });
 });
