@@ -114,6 +114,11 @@ describe('UserVisits as a hash table', () => {
   });
 
   it('refuses a bug id that is not positive (0 marks an empty slot)', () => {
-    expect(() => new UserVisits().set(0, 1)).toThrow(RangeError);
+    const visits = new UserVisits();
+    expect(() => visits.set(0, 1)).toThrow(RangeError);
+    visits.set(1, 5);
+    expect(visits.get(0)).toBeUndefined();
+    visits.delete(0);
+    expect(visits.size).toBe(1);
   });
 });

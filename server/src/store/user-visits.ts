@@ -159,8 +159,9 @@ export class UserVisits {
     const mask = this.#capacity - 1;
     for (let slot = this.#home(bugId); ; slot = (slot + 1) & mask) {
       const held = table[slot * WIDTH + BUG];
-      if (held === bugId) return slot;
+      // Empty first: 0 marks an empty slot, so asking for bug 0 (never stored) must not "find" one.
       if (held === 0) return -1;
+      if (held === bugId) return slot;
     }
   }
 
