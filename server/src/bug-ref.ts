@@ -1,4 +1,5 @@
 import { errors } from './errors.js';
+import { isStorableId } from './ids.js';
 import { afterRead, type Read } from './store/read.js';
 import type { Store } from './store/store.js';
 import type { Bug } from './store/types.js';
@@ -14,7 +15,8 @@ function parseBugRef(store: Store, raw: unknown): Read<number | Bug> {
   if (text === '') throw errors.bugNumberRequired();
   if (/^\d+$/.test(text)) {
     const id = Number(text);
-    if (id === 0 || !Number.isSafeInteger(id)) throw errors.bugNumberRequired();
+    // A number no bug can have is not a valid bug number (code 100), as 0 is.
+    if (!isStorableId(id)) throw errors.bugNumberRequired();
     return id;
   }
   return afterRead(store.bugByAlias(text), (bug) => {
@@ -39,7 +41,7 @@ export function readBugAhead(store: Store, raw: string | undefined): BugReadAhea
   const text = raw?.trim() ?? '';
   if (!/^\d+$/.test(text)) return undefined;
   const id = Number(text);
-  if (id === 0 || !Number.isSafeInteger(id)) return undefined;
+  if (!isStorableId(id)) return undefined;
   const bug = store.bugById(id);
   if (!(bug instanceof Promise)) return undefined;
   // A request refused before its handler runs never reads it: no unhandled rejection.

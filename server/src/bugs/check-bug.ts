@@ -1,11 +1,9 @@
 import { isVisible } from '../access.js';
 import { errors } from '../errors.js';
+import { isStorableId } from '../ids.js';
 import { afterRead, type Read } from '../store/read.js';
 import type { Store } from '../store/store.js';
 import type { Bug, User } from '../store/types.js';
-
-/** Bugzilla's largest bug id (an `integer` column). */
-const MAX_BUG_ID = 2147483647;
 
 /** Whether `user` (undefined: logged out) may see the bug; a logged-out caller sees only bugs in no group. */
 export function canSeeBug(user: User | undefined, bug: Bug, parameters: Record<string, string>): boolean {
@@ -29,7 +27,7 @@ export function checkBug(store: Store, user: User | undefined, raw: unknown): Re
   if (/^\d+$/.test(text)) {
     const digits = text.replace(/^0+(?=\d)/, '');
     const id = Number(digits);
-    return afterRead(id <= MAX_BUG_ID ? store.bugById(id) : undefined, (bug) => {
+    return afterRead(isStorableId(id) ? store.bugById(id) : undefined, (bug) => {
       if (!bug) throw errors.bugDoesNotExist(digits);
       return visible(bug);
     });

@@ -1,4 +1,5 @@
 import { errors } from '../errors.js';
+import { isStorableId } from '../ids.js';
 import { afterRead, type Read, readAll, readEach } from '../store/read.js';
 import type { Store } from '../store/store.js';
 import type { Bug, User } from '../store/types.js';
@@ -50,7 +51,9 @@ export function searchBugs(store: Store, user: User | undefined, query: URLSearc
         return Number(text);
       }),
     );
-    candidates = readAll([...wanted].sort((a, b) => a - b).map((id) => store.bugById(id)));
+    // An id no bug can have finds nothing (and never reaches the store).
+    const storable = [...wanted].filter(isStorableId).sort((a, b) => a - b);
+    candidates = readAll(storable.map((id) => store.bugById(id)));
   }
   const aliases = values('alias');
   if (aliases.length > 0) tests.push((bug) => bug.aliases.some((alias) => aliases.includes(alias)));

@@ -1,4 +1,5 @@
 import { errors } from '../errors.js';
+import { isStorableId } from '../ids.js';
 import type { Profile } from '../profiles/profile.js';
 import { afterRead } from '../store/read.js';
 import type { Store } from '../store/store.js';
@@ -44,7 +45,8 @@ export function identify(credential: Credential, context: IdentifyContext): Iden
     case 'token': {
       const { userId, secret } = credential;
       const invalid = () => errors.invalidToken(context.profile.codes.invalidToken);
-      return afterRead(context.store.userById(userId), (user) => {
+      // A user id no row can have names no user: the same answer as any unknown one.
+      return afterRead(isStorableId(userId) ? context.store.userById(userId) : undefined, (user) => {
         if (!user) throw invalid();
         return afterRead(context.store.useLoginToken(userId, secret, context.ip, context.now), (used): Identity => {
           if (!used) throw invalid();

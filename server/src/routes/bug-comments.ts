@@ -5,6 +5,7 @@ import { FieldSelection } from '../bugs/field-selection.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
 import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
 import { errors } from '../errors.js';
+import { isStorableId } from '../ids.js';
 import type { Comment } from '../store/types.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
@@ -47,7 +48,8 @@ async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: 
   }
   const found: Comment[] = [];
   for (const id of ids) {
-    const comment = await store.commentById(Number(id));
+    const number = Number(id);
+    const comment = isStorableId(number) ? await store.commentById(number) : undefined;
     if (!comment) throw errors.invalidCommentId(id);
     found.push(comment);
   }
