@@ -281,3 +281,26 @@ describe('the database clock', () => {
     expect(visit?.last_visit_ts).toBe('2026-03-01T13:00:00Z');
   });
 });
+
+describe('a last visit never goes back in time', () => {
+  it('keeps the later visit when a visit stamped earlier is written after it (every store)', async () => {
+    const clocked = await startServer({ fixture: standardFixture(), clock: '2026-05-01T10:00:10Z' });
+    try {
+      const call = httpClient(clocked.url);
+      const visit = () => call('/rest/bug_user_last_visit/1', { method: 'POST', key: KEYS.bob });
+      expect((await visits(await visit()))[0]?.last_visit_ts).toBe('2026-05-01T10:00:10Z');
+      // A request whose "now" was taken earlier, committed later (another instance, a slow batch).
+      clocked.clock.set('2026-05-01T10:00:09Z');
+      expect((await visit()).status).toBe(200);
+      const read = await visits(await call('/rest/bug_user_last_visit/1', { key: KEYS.bob }));
+      expect(read[0]?.last_visit_ts).toBe('2026-05-01T10:00:10Z');
+      clocked.clock.set('2026-05-01T10:00:11Z');
+      await visit();
+      expect((await visits(await call('/rest/bug_user_last_visit/1', { key: KEYS.bob })))[0]?.last_visit_ts).toBe(
+        '2026-05-01T10:00:11Z',
+      );
+    } finally {
+      await clocked.stop();
+    }
+  });
+});

@@ -133,7 +133,9 @@ export class Model {
     switch (op.op) {
       case 'visit': {
         const visits = this.#visitsOf(op.user);
-        for (const bugId of op.bugs) visits.set(bugId, op.ts);
+        // A last visit never goes back in time: a request that took its "now" earlier but was
+        // written later leaves the later visit (the same rule as PostgreSQL's upserts).
+        for (const bugId of op.bugs) if (!((visits.get(bugId) ?? op.ts) > op.ts)) visits.set(bugId, op.ts);
         return;
       }
       case 'prune':

@@ -136,6 +136,8 @@ for (const timeZone of ['UTC', 'America/New_York']) {
       it("writes a visit's NOW() as 5.2 does: the session's wall time, rounded to the second", async () => {
         for (const now of ['2026-11-23T09:00:00.400Z', '2026-11-23T09:00:00.600Z', '2026-11-01T05:30:00.000Z']) {
           const databaseMs = Date.parse(now);
+          // A fresh row each time: an earlier visit would not replace a later one (visits never go back).
+          await sql.query('DELETE FROM bug_user_last_visit WHERE user_id = 5 AND bug_id = 10');
           await store.recordVisits(5, [10], Math.floor(databaseMs / 1000), databaseMs);
           const ours = await columnText(sql, 'bug_user_last_visit', 'last_visit_ts', 'user_id = 5 AND bug_id = 10');
           await writeAsBugzilla(sql, 'bug_user_last_visit', 'last_visit_ts', now, 'user_id = 5 AND bug_id = 10');

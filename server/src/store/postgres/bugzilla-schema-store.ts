@@ -92,13 +92,15 @@ function bugzillaComment(row: BugzillaCommentRow): Comment {
  * Visits as Bugzilla::BugUserLastVisit keeps them: one row per (user, bug), its last_visit_ts updated in place,
  * set to the request's NOW() ($3, epoch ms) as 5.2 sets it: NOW()'s text cast to timestamp(0), which is the wall
  * time in the session's TimeZone, rounded to the second (bug-user-last-visit #4: answered 17:48:55Z, stored :56).
+ * Unlike 5.2, a stored visit later than the new one stays: a last visit never goes back in time.
  */
 const UPSERT_BUGZILLA_VISITS = `
 INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts)
 SELECT $1::integer, u.bug_id, to_timestamp($3::bigint / 1000.0)::timestamp(0)
 FROM unnest($2::integer[]) AS u(bug_id)
 ORDER BY u.bug_id
-ON CONFLICT (user_id, bug_id) DO UPDATE SET last_visit_ts = EXCLUDED.last_visit_ts`;
+ON CONFLICT (user_id, bug_id) DO UPDATE SET last_visit_ts = EXCLUDED.last_visit_ts
+WHERE EXCLUDED.last_visit_ts >= bug_user_last_visit.last_visit_ts`;
 
 /**
  * The Store over an existing Bugzilla 5.x PostgreSQL database (`serve --bugzilla-schema`):

@@ -12,6 +12,8 @@
  * expressions such as nextval after the subquery's ORDER BY ord); rows are
  * then upserted in (user, bug) order, so concurrent statements, from this
  * instance or others, take their row locks in the same order and cannot deadlock.
+ * A stored visit later than the new one stays (a last visit never goes back in time:
+ * a request whose now() was taken earlier may commit later, through another instance).
  */
 export const UPSERT_VISITS = `
 INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts, bzc_write_seq)
@@ -23,7 +25,8 @@ FROM (
 ) AS v
 ORDER BY v.user_id, v.bug_id
 ON CONFLICT (user_id, bug_id) DO UPDATE
-SET last_visit_ts = EXCLUDED.last_visit_ts, bzc_write_seq = EXCLUDED.bzc_write_seq`;
+SET last_visit_ts = EXCLUDED.last_visit_ts, bzc_write_seq = EXCLUDED.bzc_write_seq
+WHERE EXCLUDED.last_visit_ts >= bug_user_last_visit.last_visit_ts`;
 
 /** The user's ($1) 20 most recent visits: newest first, and within one second the later write first. */
 export const RECENT_VISITS = `
