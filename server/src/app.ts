@@ -59,7 +59,11 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   const { admin } = options;
   if (admin) app.use(recordRequests(admin.journal, deps.clock));
   if (options.logRequest) app.use(requestLog(options.logRequest));
-  app.use(respond(logger, hostGuard(options.acceptsHost ?? hostPolicy('127.0.0.1')), () => profile().documentationUrl));
+  const style = () => {
+    const { documentationUrl, htmlForBrowsers } = profile();
+    return { documentationUrl, htmlForBrowsers, urlbase: store.instance.parameters.urlbase };
+  };
+  app.use(respond(logger, hostGuard(options.acceptsHost ?? hostPolicy('127.0.0.1')), style));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (admin) app.use(adminApi(admin)).use(applyFaults(admin.faults, admin.log, bodyLimitBytes));
   app.use(apiRoutes(deps, { bodyLimitBytes }, options.routing));

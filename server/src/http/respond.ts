@@ -8,6 +8,7 @@ import { ALLOW_ANY_ORIGIN } from './cors.js';
 import { JSON_CONTENT_TYPE, renderError } from './error-response.js';
 import { etagOf, ifNoneMatchMatches } from './etag.js';
 import { applyFieldFilter, type FieldFilter, readFieldFilter } from './field-filter.js';
+import { htmlAnswer, negotiatesHtml } from './html-answer.js';
 import { JSONP_CONTENT_TYPE, wrapJsonp } from './jsonp.js';
 import { PreparedJson } from './prepared-json.js';
 
@@ -46,7 +47,7 @@ export interface ApiState {
 export function respond(
   logger: Logger,
   checkHost: (hostHeader: string | undefined) => void,
-  documentationUrl?: () => string,
+  style?: () => ResponseStyle,
 ): Middleware<ApiState> {
   return async (ctx, next) => {
     ctx.res.setHeader('Access-Control-Allow-Origin', ALLOW_ANY_ORIGIN);
@@ -55,14 +56,20 @@ export function respond(
       checkHost(ctx.req.headers.host);
       await next();
     } catch (thrown) {
+      const looks = style?.();
       const answer = renderError(
         asBugzillaError(thrown, logger, `${ctx.method} ${ctx.path}`),
         ctx.state.jsonpCallback,
-        documentationUrl?.(),
+        looks?.documentationUrl,
       );
       ctx.status = answer.status;
       ctx.set(answer.headers);
       ctx.body = answer.body;
+      const urlbase = !ctx.state.jsonpCallback && htmlUrlbase(ctx, () => looks);
+      if (urlbase) {
+        ctx.set('Content-Type', HTML_CONTENT_TYPE);
+        ctx.body = htmlAnswer(JSON.parse(answer.body), urlbase);
+      }
       return;
     }
     if (!('result' in ctx.state)) return; // Not an API response (HTML pages).
@@ -73,16 +80,17 @@ export function respond(
     // A prepared answer is sent as made, unless include/exclude_fields narrow it.
     const prepared = result instanceof PreparedJson && !filter ? result : undefined;
     const raw = result instanceof PreparedJson ? result.value : result;
-    const json = prepared
-      ? prepared.json
-      : JSON.stringify(filter ? applyFieldFilter(raw, filter, ctx.state.filterInside) : raw);
+    const value = filter ? applyFieldFilter(raw, filter, ctx.state.filterInside) : raw;
+    const json = prepared ? prepared.json : JSON.stringify(value);
     const callback = ctx.state.jsonpCallback;
     const body = callback ? wrapJsonp(callback, json) : json;
+    const urlbase = !callback && htmlUrlbase(ctx, style);
     // Koa sets 200 with the body. Type first: a body set without one makes Koa look up a MIME type we would overwrite.
-    ctx.set('Content-Type', callback ? JSONP_CONTENT_TYPE : JSON_CONTENT_TYPE);
-    ctx.body = body;
+    ctx.set('Content-Type', urlbase ? HTML_CONTENT_TYPE : callback ? JSONP_CONTENT_TYPE : JSON_CONTENT_TYPE);
+    ctx.body = urlbase ? htmlAnswer(value, urlbase) : body;
     if (ctx.state.successStatus) ctx.status = ctx.state.successStatus;
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+      // The page's tag is its JSON's: one answer, two renderings.
       const etag = prepared && !callback ? prepared.etag : etagOf(body);
       ctx.set('ETag', etag);
       if (ifNoneMatchMatches(ctx.get('If-None-Match'), etag)) {
@@ -91,6 +99,29 @@ export function respond(
       }
     }
   };
+}
+
+/** How the profile's tracker dresses its answers. */
+export interface ResponseStyle {
+  documentationUrl: string;
+  /** A browser's Accept (text/html first) gets the answer as an HTML page, as Bugzilla 5.x sends it. */
+  htmlForBrowsers: boolean;
+  /** The tracker's `urlbase` parameter, when set (else the request's origin). */
+  urlbase: string | undefined;
+}
+
+const HTML_CONTENT_TYPE = 'text/html; charset=UTF-8';
+
+/** Where the HTML page's stylesheet lives when this request gets one, else undefined. */
+function htmlUrlbase(
+  ctx: { req: { headers: { accept?: string | undefined } }; origin: string },
+  style: (() => ResponseStyle | undefined) | undefined,
+) {
+  // The Accept header first: most requests never ask for the profile.
+  if (!negotiatesHtml(ctx.req.headers.accept)) return undefined;
+  const looks = style?.();
+  if (!looks?.htmlForBrowsers) return undefined;
+  return looks.urlbase ?? `${ctx.origin}/`;
 }
 
 function asBugzillaError(thrown: unknown, logger: Logger, where: string): BugzillaError {

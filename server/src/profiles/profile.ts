@@ -68,6 +68,8 @@ export interface JsonpCallbackRule {
 /** Everything that differs between the trackers; every route reads its behaviour from here. */
 export interface Profile {
   name: ProfileName;
+  /** A browser's Accept (text/html first) gets the answer as Bugzilla 5.x's HTML page (REST.pm, rest.html.tmpl). */
+  htmlForBrowsers: boolean;
   /** Endpoints this tracker does not have: they answer 32614, like any unknown path. */
   missing: ReadonlySet<EndpointKey>;
   /** How credentials are treated per endpoint, where it differs from the route's own policy. */

@@ -47,6 +47,8 @@ const PERL_AUDIT_CLASS = /^Bugzilla(::[a-zA-Z0-9_]+)*$/;
 
 const bzCompanion: Profile = {
   name: 'bz-companion',
+  // Our own profile answers JSON to every Accept (the README says so).
+  htmlForBrowsers: false,
   missing: new Set(),
   auth: {},
   digitsOnlyIds: new Set(),
@@ -81,6 +83,7 @@ const bzCompanion: Profile = {
 
 const bugzilla52: Profile = {
   name: 'bugzilla-5.2',
+  htmlForBrowsers: true,
   missing: new Set<EndpointKey>(['GET /rest/whoami', ...NO_ID_LAST_VISIT]),
   auth: LAST_VISIT_LOGIN_NOT_ENFORCED,
   digitsOnlyIds: LAST_VISIT_ID_PATH,
@@ -139,6 +142,8 @@ const bugzilla51: Profile = {
 
 const bmo: Profile = {
   name: 'bmo',
+  // BMO's REST server has the same page; not recorded live, so not claimed.
+  htmlForBrowsers: false,
   missing: new Set<EndpointKey>(['GET /rest/parameters', 'GET /rest/last_audit_time']),
   auth: LAST_VISIT_LOGIN_NOT_ENFORCED,
   digitsOnlyIds: LAST_VISIT_ID_PATH,
