@@ -31,7 +31,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const admin = (path: string, init?: RequestInit) => fetch(`${server.url}/__admin/${path}`, init);
+/** Admin writes declare their JSON body (the admin API refuses what a web page could send cross-origin). */
+const admin = (path: string, init?: RequestInit) =>
+  fetch(`${server.url}/__admin/${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
 
 async function fault(rule: Record<string, unknown>): Promise<void> {
   const answer = await admin('faults', { method: 'POST', body: JSON.stringify(rule) });

@@ -342,3 +342,51 @@ describe('unknown admin paths', () => {
     expect(refused).toBe(403);
   });
 });
+
+describe('the admin API and web pages (CSRF)', () => {
+  const raw = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+    fetch(`${bz.url}__admin/${path}`, { method, headers, body: body ?? null });
+  const attack = JSON.stringify({ users: [{ login: 'attacker@evil.example' }] });
+
+  it("refuses another site's page: a text/plain reset, a fault, the journal; nothing changes", async () => {
+    const before = await recent();
+    const evil = { Origin: 'http://evil.example', 'Content-Type': 'text/plain' };
+    expect((await raw('POST', 'reset', evil, attack)).status).toBe(403);
+    expect((await raw('POST', 'faults', evil, JSON.stringify({ status: 503 }))).status).toBe(403);
+    const read = await raw('GET', 'requests', { Origin: 'http://evil.example' });
+    expect(read.status).toBe(403);
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    const crossSite = await raw('POST', 'reset', { 'Sec-Fetch-Site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect(await recent()).toEqual(before);
+    expect((await admin('GET', 'faults')).json.faults).toEqual([]);
+  });
+
+  it('needs a body to be declared JSON, so a browser must preflight (and none is answered)', async () => {
+    const before = await recent();
+    const plain = await raw('POST', 'reset', { 'Content-Type': 'text/plain' }, attack);
+    expect(plain.status).toBe(415);
+    expect(((await plain.json()) as { message: string }).message).toMatch(/application\/json/);
+    expect((await raw('POST', 'reset', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'a=1')).status).toBe(
+      415,
+    );
+    expect(await recent()).toEqual(before);
+    const preflight = await raw('OPTIONS', 'reset', {
+      Origin: 'http://localhost:9999',
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type',
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+  });
+
+  it('sends no CORS header on any admin answer; test clients (no Origin) keep working, a bodiless reset too', async () => {
+    const journalRead = await raw('GET', 'requests', {});
+    expect(journalRead.status).toBe(200);
+    expect(journalRead.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await raw('POST', 'reset', {})).status).toBe(200);
+    expect((await raw('POST', 'reset', { Origin: bz.url.replace(/\/$/, '') })).status).toBe(200);
+    // The API itself stays open to any page (it is authenticated by what each request carries).
+    expect((await api('/rest/version')).headers.get('access-control-allow-origin')).toBe('*');
+  });
+});

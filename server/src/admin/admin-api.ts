@@ -1,10 +1,12 @@
 import type { Middleware, ParameterizedContext } from 'koa';
+import { ownOrigin } from '../http/own-origin.js';
 import type { ApiState } from '../http/respond.js';
 import { FixtureError } from '../store/fixture.js';
 import { AdminError } from './admin-error.js';
 import { ADMIN_PREFIX, isAdminPath } from './admin-path.js';
 import type { AdminControls } from './controls.js';
 import { readAdminJson } from './read-json.js';
+import { checkAdminRequest } from './same-origin-only.js';
 
 type Context = ParameterizedContext<ApiState>;
 type AdminHandler = (ctx: Context, controls: AdminControls) => Promise<unknown> | unknown;
@@ -55,7 +57,10 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
 export function adminApi(controls: AdminControls): Middleware<ApiState> {
   return async (ctx, next) => {
     if (!isAdminPath(ctx.path)) return next();
+    // The top of the chain lets any page read the API's answers; none may read these.
+    ctx.res.removeHeader('Access-Control-Allow-Origin');
     try {
+      checkAdminRequest(ctx.method, ctx.req.headers, ownOrigin(ctx));
       const result = await handlerFor(ctx)(ctx, controls);
       ctx.set('Content-Type', 'application/json; charset=UTF-8');
       ctx.body = JSON.stringify(result);

@@ -1,12 +1,15 @@
 import type { AdminErrorBody } from '@bz-companion/shared';
 import type { z } from 'zod';
 
-/** A refused admin request: 400 for bad input, 404 for an unknown admin path or id. Nothing was changed. */
+/**
+ * A refused admin request: 400 for bad input, 403 from another site's page, 404 for an unknown
+ * admin path or id, 415 for a body not declared JSON. Nothing was changed.
+ */
 export class AdminError extends Error {
   override readonly name = 'AdminError';
-  readonly status: 400 | 404;
+  readonly status: 400 | 403 | 404 | 415;
 
-  constructor(status: 400 | 404, message: string) {
+  constructor(status: 400 | 403 | 404 | 415, message: string) {
     super(message);
     this.status = status;
   }

@@ -4,8 +4,13 @@ import { runCli, serveCli, serveFixture, tempDir } from '../testing/cli-server.j
 import { KEYS, standardFixture } from '../testing/fixtures.js';
 import { expectBugzillaError } from '../testing/http.js';
 
+/** Admin writes declare their JSON body: a browser cannot send that cross-origin without a preflight. */
 const post = (url: string, json?: unknown) =>
-  fetch(url, { method: 'POST', body: json === undefined ? null : JSON.stringify(json) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: json === undefined ? null : JSON.stringify(json),
+  });
 
 describe('serve --admin', () => {
   it('is off without the flag: /__admin/ paths are unknown paths (404, 32614)', async () => {

@@ -41,8 +41,8 @@ describe('Accept: text/html against the recorded 5.2 answers', () => {
   let ours: BzServer;
   beforeAll(async () => {
     const fixture = standardFixture();
-    const instance = { ...fixture.instance, version: '5.2' };
-    instance.parameters = { ...instance.parameters, urlbase: 'http://127.0.0.1:8052/' };
+    const parameters: Record<string, string> = { ...fixture.instance?.parameters, urlbase: 'http://127.0.0.1:8052/' };
+    const instance = { ...fixture.instance, version: '5.2', parameters };
     [fivetwo, ours] = await Promise.all([
       startServer({ fixture: { ...fixture, instance }, profile: 'bugzilla-5.2' }),
       startServer({ fixture: { ...fixture, instance } }),
@@ -55,7 +55,7 @@ describe('Accept: text/html against the recorded 5.2 answers', () => {
   const pages = recordedPages();
   it('has both recorded cases', () => {
     expect(pages.map((page) => page.status)).toEqual([200, 400]);
-    for (const page of pages) expect(page.body).toMatch(/^<!DOCTYPE html>[\s\S]*<pre>{\n   &quot;[\s\S]*<\/html>$/);
+    for (const page of pages) expect(page.body).toMatch(/^<!DOCTYPE html>[\s\S]*<pre>{\n {3}&quot;[\s\S]*<\/html>$/);
   });
 
   for (const page of pages) {

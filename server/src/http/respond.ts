@@ -10,6 +10,7 @@ import { etagOf, ifNoneMatchMatches } from './etag.js';
 import { applyFieldFilter, type FieldFilter, readFieldFilter } from './field-filter.js';
 import { htmlAnswer, negotiatesHtml } from './html-answer.js';
 import { JSONP_CONTENT_TYPE, wrapJsonp } from './jsonp.js';
+import { ownOrigin } from './own-origin.js';
 import { PreparedJson } from './prepared-json.js';
 
 export interface Logger {
@@ -114,14 +115,14 @@ const HTML_CONTENT_TYPE = 'text/html; charset=UTF-8';
 
 /** Where the HTML page's stylesheet lives when this request gets one, else undefined. */
 function htmlUrlbase(
-  ctx: { req: { headers: { accept?: string | undefined } }; origin: string },
+  ctx: { req: { headers: { accept?: string | undefined } }; protocol: string; host: string },
   style: (() => ResponseStyle | undefined) | undefined,
 ) {
   // The Accept header first: most requests never ask for the profile.
   if (!negotiatesHtml(ctx.req.headers.accept)) return undefined;
   const looks = style?.();
   if (!looks?.htmlForBrowsers) return undefined;
-  return looks.urlbase ?? `${ctx.origin}/`;
+  return looks.urlbase ?? `${ownOrigin(ctx)}/`;
 }
 
 function asBugzillaError(thrown: unknown, logger: Logger, where: string): BugzillaError {

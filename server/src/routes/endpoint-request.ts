@@ -1,5 +1,6 @@
 import type { BugReadAhead } from '../bug-ref.js';
 import { databaseNow as databaseNowOf } from '../clock.js';
+import { ownOrigin } from '../http/own-origin.js';
 import type { BodyParams } from '../http/read-body.js';
 import { ANONYMOUS, type Identity } from '../login/identify.js';
 import type { Read } from '../store/read.js';
@@ -8,7 +9,8 @@ import type { ApiRequest, RouteDeps } from './route.js';
 
 /** What the router knows of the request before the handler runs (Koa's context, read lazily). */
 interface Arrival {
-  readonly origin: string;
+  readonly protocol: string;
+  readonly host: string;
 }
 
 /**
@@ -58,7 +60,7 @@ export class EndpointRequest implements ApiRequest {
 
   /** `http://host:port` as the client addressed the server (Koa parses it; only parameters' urlbase needs it). */
   get origin(): string {
-    return this.#arrival.origin;
+    return ownOrigin(this.#arrival);
   }
 
   /** Asked of the store once, on first use (or as the request arrives, for routes that stamp writes). */
