@@ -211,3 +211,20 @@ describe('replacing everything (admin reset) through the journal', () => {
     await reopened.store.close();
   });
 });
+
+describe('file permissions', () => {
+  it('keeps the data file and its journal readable by the owner only, an old world-readable journal too', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'data.json');
+    await writeFile(`${path}.journal`, '', { mode: 0o644 });
+    const opened = await openFileStore(path, { create: fixture });
+    try {
+      await opened.store.recordVisits(1, [1], 100);
+      const mode = async (file: string) => (await stat(file)).mode & 0o777;
+      expect(await mode(path)).toBe(0o600);
+      expect(await mode(`${path}.journal`)).toBe(0o600);
+    } finally {
+      await opened.store.close();
+    }
+  });
+});

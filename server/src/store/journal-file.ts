@@ -44,9 +44,15 @@ export async function readJournal(path: string): Promise<ReadJournal> {
   return { entries, validLength, tornBytes: buffer.length - validLength };
 }
 
-/** Opens the journal for writing at explicit offsets (not O_APPEND, so a failed write can be cut back). */
+/**
+ * Opens the journal for writing at explicit offsets (not O_APPEND, so a failed write can be cut back).
+ * Readable by the owner only, like the data file: it holds password, key and token hashes, visits,
+ * and after a reset a whole snapshot. A journal an older version left world-readable is narrowed.
+ */
 export async function openJournalForWriting(path: string): Promise<FileHandle> {
-  const created = await open(path, 'a');
+  const created = await open(path, 'a', 0o600);
   await created.close();
-  return open(path, 'r+');
+  const journal = await open(path, 'r+');
+  await journal.chmod(0o600);
+  return journal;
 }
