@@ -390,3 +390,23 @@ describe('the admin API and web pages (CSRF)', () => {
     expect((await api('/rest/version')).headers.get('access-control-allow-origin')).toBe('*');
   });
 });
+
+describe('the journal and a deeply nested body', () => {
+  it('answers the write it did, and journals the body cut at a depth', async () => {
+    let deep = '{"leaf":1}';
+    for (let i = 0; i < 3000; i++) deep = `{"next":${deep}}`;
+    const response = await api('/rest/bug_user_last_visit/3', {
+      method: 'POST',
+      key: KEYS.bob,
+      body: `{"extra":${deep}}`,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(response.status).toBe(200);
+    const [answer] = (await response.json()) as Visit[];
+    expect(answer?.id).toBe(3);
+    const stored = await (await api('/rest/bug_user_last_visit/3', { key: KEYS.bob })).json();
+    expect(stored).toEqual([answer]);
+    const [last] = (await journal()).slice(-2);
+    expect(JSON.stringify(last?.body)).toContain('nested deeper than');
+  });
+});

@@ -34,7 +34,12 @@ export function recordRequests(journal: RequestJournal, clock: Clock): Middlewar
       entry.status = ctx.respond === false ? null : ctx.status;
       entry.user = ctx.state.user?.login ?? null;
       entry.duration_ms = Math.round((performance.now() - started) * 100) / 100;
-      Object.assign(entry, journalBody(ctx.state.body));
+      // The journal never fails a request: its write may already be done and acknowledged.
+      try {
+        Object.assign(entry, journalBody(ctx.state.body));
+      } catch {
+        Object.assign(entry, { body: '[the body could not be recorded]', body_truncated: true });
+      }
     }
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REDACTED, TOO_DEEP } from './redact.js';
 import { JOURNAL_CAPACITY, journalBody, RequestJournal } from './request-journal.js';
 
 const entry = (path: string) => ({
@@ -46,5 +47,22 @@ describe('journalBody', () => {
     const { body, body_truncated } = journalBody({ text: 'é'.repeat(5000) });
     expect(body_truncated).toBe(true);
     expect(body).toMatch(/^\{"text":"é+… \(cut at 4 KiB of 10011 bytes\)$/);
+  });
+});
+
+describe('journalBody on deep bodies', () => {
+  it('redacts without recursion, keeps the order of members, and marks what nests too deep', () => {
+    let deep: unknown = { api_key: 'secret', leaf: true };
+    for (let i = 0; i < 3000; i++) deep = { ids: [1], next: deep, token: 't' };
+    const { body } = journalBody(deep);
+    const text = JSON.stringify(body);
+    expect(text).not.toContain('secret');
+    expect(text).toContain(TOO_DEEP);
+    expect(text.startsWith('{"ids":[1],"next":{"ids":[1],"next":')).toBe(true);
+    expect(journalBody({ a: 1, password: 'x', b: [{ token: 'y', c: 2 }] }).body).toEqual({
+      a: 1,
+      password: REDACTED,
+      b: [{ token: REDACTED, c: 2 }],
+    });
   });
 });
