@@ -1,6 +1,9 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotFromFixture } from '../store/fixture.js';
 import { bugContentFixture } from '../testing/bug-content-fixture.js';
-import { type RunningServer, serveFixture } from '../testing/cli-server.js';
+import { type RunningServer, serveCli, serveFixture, tempDir } from '../testing/cli-server.js';
 import { KEYS } from '../testing/fixtures.js';
 import { expectBugzillaError, getOk, httpClient } from '../testing/http.js';
 
@@ -77,5 +80,26 @@ describe('GET /rest/bug/{id}/history', () => {
   it('refuses hidden and unknown bugs', async () => {
     await expectBugzillaError(await api('/rest/bug/2/history', { key: KEYS.bob }), 401, 102);
     await expectBugzillaError(await api('/rest/bug/999/history'), 404, 101);
+  });
+});
+
+describe("a history change naming another bug's comment (a hand-edited data file)", () => {
+  it('never shows that comment, even to an insider: it may be a bug they cannot see', async () => {
+    const snapshot = snapshotFromFixture(bugContentFixture());
+    const secret = snapshot.comments?.find((comment) => comment.bug_id === 2);
+    const change = snapshot.bugs.find((bug) => bug.id === 1)?.history?.[1]?.changes[0];
+    if (!secret || !change) throw new Error('the fixture changed: bug 2 has a comment, bug 1 a second change set');
+    change.comment_id = secret.id;
+    const dataPath = join(await tempDir(), 'data.json');
+    await writeFile(dataPath, JSON.stringify(snapshot), { mode: 0o600 });
+    const edited = await serveCli(dataPath);
+    try {
+      const answer = await getOk<History>(httpClient(edited.url), '/rest/bug/1/history', KEYS.alice);
+      const text = JSON.stringify(answer);
+      expect(text).toContain('longdescs.isprivate');
+      expect(text).not.toContain(secret.text);
+    } finally {
+      await edited.stop();
+    }
   });
 });

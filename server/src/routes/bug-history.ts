@@ -25,7 +25,7 @@ async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHi
     const history: HistoryEntry[] = [];
     for (const set of await store.historyOf(bug.id)) {
       if (newSince !== null && set.when <= newSince) continue;
-      const entry = await changeSetJson(set, store, insider);
+      const entry = await changeSetJson(set, store, insider, bug.id);
       if (entry.changes.length > 0) history.push(entry);
     }
     answer.bugs.push({ id: bug.id, alias: [...bug.aliases], history });
@@ -33,10 +33,10 @@ async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHi
   return answer;
 }
 
-async function changeSetJson(set: ChangeSet, store: Store, insider: boolean): Promise<HistoryEntry> {
+async function changeSetJson(set: ChangeSet, store: Store, insider: boolean, bugId: number): Promise<HistoryEntry> {
   const changes: HistoryEntry['changes'] = [];
   for (const change of set.changes) {
-    if (insider || !madeCommentPrivate(change)) changes.push(await changeJson(change, store, insider));
+    if (insider || !madeCommentPrivate(change)) changes.push(await changeJson(change, store, insider, bugId));
   }
   const who = (await store.userById(set.who))?.login ?? '';
   return { when: formatBugzillaTime(set.when * 1000), who, changes };
@@ -48,6 +48,7 @@ async function changeJson(
   change: FieldChange,
   store: Store,
   insider: boolean,
+  bugId: number,
 ): Promise<HistoryEntry['changes'][number]> {
   const json: HistoryEntry['changes'][number] = {
     field_name: change.field_name,
@@ -55,7 +56,8 @@ async function changeJson(
     added: change.added,
   };
   const comment = change.comment_id === undefined || !insider ? undefined : await store.commentById(change.comment_id);
-  if (insider && comment) {
+  // Only a comment of this bug: another bug's (a bad fixture, a damaged database) may be one the user cannot see.
+  if (insider && comment && comment.bugId === bugId) {
     json.comment = {
       comment_id: comment.id,
       bug_id: comment.bugId,
