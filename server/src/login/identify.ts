@@ -6,7 +6,7 @@ import type { Store } from '../store/store.js';
 import type { User } from '../store/types.js';
 import type { Credential } from './credentials.js';
 import { isLockedOut, type LoginFailures, MAX_LOGIN_ATTEMPTS, unlockAt } from './login-failures.js';
-import { verifyPassword } from './password-hash.js';
+import { DUMMY_HASH, verifyPassword } from './password-hash.js';
 
 /** Who a request runs as, and how it proved it (logout ends a token; login hands one out after a password). */
 export interface Identity {
@@ -59,21 +59,31 @@ export function identify(credential: Credential, context: IdentifyContext): Iden
   }
 }
 
-/** 5.2's order: lock-out, then the password, then whether the account is enabled. */
+/**
+ * 5.2's order: lock-out, then the password, then whether the account is enabled. Each attempt is
+ * counted as a failure before its password is hashed (a success then clears it), so however many
+ * guesses arrive at once, at most MAX_LOGIN_ATTEMPTS of them are checked per user and address in
+ * a lock-out window: the k-th attempt to be recorded sees at least k.
+ */
 async function checkPassword(login: string, password: string, context: IdentifyContext): Promise<Identity> {
   const { store, failures, ip, now } = context;
   const user = await store.userByLogin(login);
-  // An unknown login gets the same answer as a wrong password, so logins cannot be probed.
-  if (!user) throw errors.invalidLoginOrPassword(undefined);
+  if (!user) {
+    // An unknown login takes as long and gets the same answer as a wrong password: logins cannot be probed.
+    await verifyPassword(password, DUMMY_HASH);
+    throw errors.invalidLoginOrPassword(undefined);
+  }
   const before = await failures.recent(user.id, ip, now);
   if (isLockedOut(before)) throw locked(before, context);
-  // A user without a password cannot log in with one; it counts as a failure like any wrong one.
-  const matches = user.passwordHash !== null && (await verifyPassword(password, user.passwordHash));
+  await failures.note(user.id, ip, now);
+  const counted = await failures.recent(user.id, ip, now);
+  // Guesses in flight already fill the window: refused without hashing.
+  if (counted.length > MAX_LOGIN_ATTEMPTS) throw locked(counted, context);
+  // A user without a password cannot log in with one: a wrong password, checked as long.
+  const matches = (await verifyPassword(password, user.passwordHash ?? DUMMY_HASH)) && user.passwordHash !== null;
   if (!matches) {
-    await failures.note(user.id, ip, now);
-    const after = await failures.recent(user.id, ip, now);
-    if (isLockedOut(after)) throw locked(after, context);
-    throw errors.invalidLoginOrPassword(MAX_LOGIN_ATTEMPTS - after.length);
+    if (isLockedOut(counted)) throw locked(counted, context);
+    throw errors.invalidLoginOrPassword(MAX_LOGIN_ATTEMPTS - counted.length);
   }
   await failures.clear(user.id, ip, now);
   return { user: enabled(user, store), via: 'password' };

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { isBugzillaHash, verifyBugzillaPassword } from './bugzilla-password.js';
+import { HashSlots } from './hash-slots.js';
 
 /**
  * Passwords are kept only as salted scrypt hashes, in one self-describing
@@ -23,6 +24,20 @@ export function hashPassword(password: string): string {
  */
 export function verifyPassword(password: string, stored: string): Promise<boolean> {
   if (isBugzillaHash(stored)) return Promise.resolve(verifyBugzillaPassword(password, stored));
+  return hashSlots.run(() => verifyScrypt(password, stored));
+}
+
+/** One scrypt at a time in this process (see HashSlots): logins queue, the disk's threads stay free. */
+export const hashSlots = new HashSlots(1);
+
+/**
+ * A hash of a random password nobody knows, checked for a login that has no hash to check (an
+ * unknown login, a user without a password), so that it takes as long as a wrong password and
+ * logins cannot be told apart by timing.
+ */
+export const DUMMY_HASH = 'scrypt$16384$8$1$6DoYqcY914cxgqlvp93Feg==$E5zs6PzJtpGzXntkzpQfkkAg0TAUcDyuVT+WwpksPT4=';
+
+function verifyScrypt(password: string, stored: string): Promise<boolean> {
   const [prefix, n, r, p, salt, hash] = stored.split('$');
   if (prefix !== PREFIX || !salt || !hash) return Promise.resolve(false);
   const expected = Buffer.from(hash, 'base64');
