@@ -4,7 +4,7 @@ import { parseInstant } from './adjustable-clock.js';
 import { addUser } from './cli/add-user.js';
 import { importFixture } from './cli/import-fixture.js';
 import { redactDatabaseUrl } from './cli/open-serve-store.js';
-import { serve } from './cli/serve.js';
+import { DEFAULT_MAX_CONNECTIONS, serve } from './cli/serve.js';
 import { DEFAULT_DATA_FILE, USAGE, UsageError } from './cli/usage.js';
 import { isProfileName, PROFILE_NAMES } from './profiles/profile.js';
 
@@ -50,6 +50,12 @@ function parsePort(text: string): number {
   return Number(text);
 }
 
+function parseMaxConnections(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000)
+    throw new UsageError(`--max-connections must be a number from 1 to 1000000, not '${text}'`);
+  return Number(text);
+}
+
 function parseClock(text: string): number {
   const ms = parseInstant(text);
   if (ms === undefined)
@@ -90,6 +96,7 @@ export async function main(argv: string[]): Promise<void> {
           profile: { type: 'string' },
           'bugzilla-schema': { type: 'boolean', default: false },
           'bugzilla-dir': { type: 'string' },
+          'max-connections': { type: 'string', default: String(DEFAULT_MAX_CONNECTIONS) },
           ...DATA_OPTION,
         },
       });
@@ -113,6 +120,7 @@ export async function main(argv: string[]): Promise<void> {
         inMemory: values['in-memory'],
         allowedHosts: values['allowed-host'],
         logRequests: values['log-requests'],
+        maxConnections: parseMaxConnections(values['max-connections']),
         admin: values.admin,
         clock: values.clock === undefined ? null : parseClock(values.clock),
         ...(profile ? { profile } : {}),

@@ -25,6 +25,8 @@ export interface ServeOptions {
   allowedHosts: string[];
   /** Print one line per request (API keys redacted), and each fault and clock change. */
   logRequests: boolean;
+  /** Open connections held at most; more are closed as they arrive (DEFAULT_MAX_CONNECTIONS). */
+  maxConnections?: number;
   /** Serve the admin API under /__admin/ (reset, request journal, faults, clock). */
   admin: boolean;
   /** Start with the clock frozen at this instant (epoch ms); null: the system clock. */
@@ -35,6 +37,9 @@ export interface ServeOptions {
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
+/** Far more than a person's browser and tests need, far fewer than a default descriptor limit (1024). */
+export const DEFAULT_MAX_CONNECTIONS = 512;
+
 /**
  * Binds the port first (so a port in use leaves the data file untouched),
  * then opens the store, then serves. Resolves once listening; SIGINT/SIGTERM
@@ -42,6 +47,9 @@ const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
  */
 export async function serve(options: ServeOptions): Promise<void> {
   const port = await bindPort(options.host, options.port);
+  // A cap on held sockets: thousands of slow clients would otherwise hold every descriptor, and
+  // then every other client (and the data file's own opens) would be refused until they closed.
+  port.server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const clock = new AdjustableClock();
   if (options.clock !== null) clock.freezeAt(options.clock);
   let opened: Awaited<ReturnType<typeof openServeStore>>;

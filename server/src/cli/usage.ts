@@ -4,6 +4,7 @@ Usage:
   bz-companion serve  [--host 127.0.0.1] [--port 3080] [--data ./data/bz-companion.json | --database URL] [--in-memory]
                      [--allowed-host NAME]... [--log-requests] [--admin] [--clock 2026-01-01T00:00:00Z]
                      [--profile bz-companion|bugzilla-5.2|bugzilla-5.1|bmo] [--bugzilla-schema --bugzilla-dir DIR]
+                     [--max-connections 512]
   bz-companion import FIXTURE.json [--data FILE | --database URL]
                                                   replace the store's contents with a fixture
   bz-companion user add LOGIN [--real-name NAME] [--group G]... [--data FILE | --database URL]
@@ -22,8 +23,10 @@ Requests whose Host header is not this server's own address are refused (a defen
 rebinding); --allowed-host NAME accepts another name. --log-requests prints a line per request,
 API keys redacted, and each fault and clock change.
 --admin serves the admin API for tests under /__admin/ (reset, request journal, faults, clock,
-retention); --clock starts the server's clock frozen at that instant. --profile answers as that
-tracker does (default: the data's instance.profile, else bz-companion).
+retention; a body must be sent as application/json, and web pages of other sites are refused);
+--clock starts the server's clock frozen at that instant. --profile answers as that
+tracker does (default: the data's instance.profile, else bz-companion). --max-connections caps the
+connections held open at once (default 512); more are closed as they arrive.
 `;
 
 /** A mistake in the command line: printed with a pointer to --help, exit code 2. */
