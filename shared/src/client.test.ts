@@ -127,3 +127,61 @@ describe('createClient', () => {
     expect(structuredClone(result)).toEqual(result);
   });
 });
+
+describe('redirects of requests that carry the API key', () => {
+  it('never follow one to another origin: a clear error, and nothing reaches the other server', async () => {
+    const collected: Array<Record<string, unknown>> = [];
+    const collector = createServer((request, response) => {
+      collected.push(request.headers);
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end('{"version":"5.2"}');
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const elsewhere = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+    const redirecting = createServer((request, response) => {
+      response.writeHead(307, { Location: `${elsewhere}${request.url}` });
+      response.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const tracker = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+    try {
+      for (const authMode of ['header', 'query'] as const) {
+        const client = createClient({ baseUrl: tracker, apiKey: 'SecretKey0123456789', authMode });
+        const error = await client.lastVisit.update(8).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(NetworkError);
+        expect((error as NetworkError).message).toContain(
+          `the tracker redirects to ${elsewhere}/rest/bug_user_last_visit/8`,
+        );
+        expect((error as NetworkError).message).not.toContain('SecretKey');
+      }
+      expect(collected).toEqual([]);
+      // Without a key there is nothing to leak: the redirect is followed.
+      expect(await createClient({ baseUrl: tracker }).version()).toEqual({ version: '5.2' });
+    } finally {
+      await new Promise((resolve) => redirecting.close(resolve));
+      await new Promise((resolve) => collector.close(resolve));
+    }
+  });
+
+  it('follow one within the tracker (same origin), key included', async () => {
+    const seen: string[] = [];
+    const moved = createServer((request, response) => {
+      seen.push(`${request.url} ${request.headers['x-bugzilla-api-key']}`);
+      if (request.url?.startsWith('/old/')) {
+        response.writeHead(308, { Location: request.url.replace('/old/', '/new/') });
+        response.end();
+        return;
+      }
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end('{"version":"5.2"}');
+    });
+    await new Promise<void>((resolve) => moved.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(moved.address() as AddressInfo).port}/old`;
+      expect(await createClient({ baseUrl: base, apiKey: 'K' }).version()).toEqual({ version: '5.2' });
+      expect(seen).toEqual(['/old/rest/version K', '/new/rest/version K']);
+    } finally {
+      await new Promise((resolve) => moved.close(resolve));
+    }
+  });
+});

@@ -91,7 +91,9 @@ function buildRequest(settings: Settings, key: EndpointKey, parts: RequestParts,
     if (settings.authMode === 'header') headers['X-BUGZILLA-API-KEY'] = settings.apiKey;
     else url.searchParams.set('Bugzilla_api_key', settings.apiKey);
   }
-  const init: RequestInit = { method, headers, credentials: 'omit' };
+  // A request that carries the key never follows a redirect by itself: the browser would send the
+  // key on to wherever the tracker points (fetchText follows same-origin ones only).
+  const init: RequestInit = { method, headers, credentials: 'omit', redirect: settings.apiKey ? 'manual' : 'follow' };
   if (options?.signal) init.signal = options.signal;
   if (parts.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -100,15 +102,48 @@ function buildRequest(settings: Settings, key: EndpointKey, parts: RequestParts,
   return { method, url: url.toString(), init };
 }
 
-/** Fetches and reads the whole body; anything but an abort that stops it is a NetworkError. */
+/** Redirects followed by hand (same origin only, see redirectTarget) before giving up. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Fetches and reads the whole body; anything but an abort that stops it is a NetworkError, and so
+ * is a redirect of a keyed request to another origin (the key is never sent there).
+ */
 async function fetchText(doFetch: typeof fetch, method: string, url: string, init: RequestInit) {
   const asNetworkError = (error: unknown): never => {
     if (isAbort(error)) throw error;
     throw new NetworkError(method, url, error);
   };
-  const response = await doFetch(url, init).catch(asNetworkError);
-  const text = await response.text().catch(asNetworkError);
-  return { response, text };
+  let current = url;
+  for (let hops = 0; ; hops++) {
+    const response = await doFetch(current, init).catch(asNetworkError);
+    const next = redirectTarget(response, current, method);
+    if (next === undefined) {
+      const text = await response.text().catch(asNetworkError);
+      return { response, text };
+    }
+    if (next instanceof Error || hops >= MAX_REDIRECTS) throw new NetworkError(method, url, next);
+    current = next;
+  }
+}
+
+/**
+ * Where a redirect answer (only seen with `redirect: 'manual'`) may be followed: the same origin,
+ * keeping the method (307/308, or any for GET and HEAD). Else an error saying where it pointed.
+ */
+function redirectTarget(response: Response, from: string, method: string): string | Error | undefined {
+  // A browser hides a manual redirect's status and Location entirely.
+  if (response.type === 'opaqueredirect') {
+    return new Error('the tracker redirects this request elsewhere; check its URL (the API key was not sent on)');
+  }
+  const location = response.headers.get('location');
+  if (response.status < 300 || response.status > 399 || location === null) return undefined;
+  const target = new URL(location, from);
+  const keepsMethod = response.status === 307 || response.status === 308 || method === 'GET' || method === 'HEAD';
+  if (target.origin === new URL(from).origin && keepsMethod) return target.href;
+  return new Error(
+    `the tracker redirects to ${target.origin}${target.pathname}; check its URL (the API key was not sent there)`,
+  );
 }
 
 /** The endpoint's answer checked against its schema, or the error the body or status describes. */
