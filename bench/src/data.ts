@@ -15,13 +15,16 @@ const USER_COUNT = 100;
  * plain logged-in user; user 2 (`HEAVY_KEY`) holds a share of the visits.
  * Streamed, because a 1M-visit fixture is 80 MB of JSON.
  */
-export async function writeFixture(path: string, visits: number): Promise<void> {
+export async function writeFixture(path: string, visits: number, options: { summaries?: boolean } = {}): Promise<void> {
   const out = createWriteStream(path);
   const users = Array.from({ length: USER_COUNT }, (_, i) => ({
     login: `user${i + 1}@example.com`,
     api_keys: i === 0 ? [BENCH_KEY] : i === 1 ? [HEAVY_KEY] : [`key-${i + 1}`],
   }));
-  const bugs = Array.from({ length: BUG_COUNT }, (_, i) => ({ id: i + 1, summary: `Bench bug ${i + 1}` }));
+  // Without summaries for builds older than them (the previous-release rows import the same fixture into both).
+  const bugs = Array.from({ length: BUG_COUNT }, (_, i) =>
+    options.summaries === false ? { id: i + 1 } : { id: i + 1, summary: `Bench bug ${i + 1}` },
+  );
   const head = {
     instance: { version: '5.2', parameters: { last_visit_keep_days: '0' } },
     users,

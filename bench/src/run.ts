@@ -8,6 +8,7 @@ import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits, writeJs
 import { measureExtension, percentiles } from './extension-figures.js';
 import { type LoadResult, type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
 import { benchDatabase, loadSpread } from './postgres-rows.js';
+import { measurePreviousRelease } from './previous-release.js';
 import { CLI, memoryMb, type Started, startCeiling, startJsonServer, startOurs, startRouting } from './processes.js';
 import { markdownTable, type Row, scalingSvg, type Target, targetsTable } from './report.js';
 
@@ -99,6 +100,24 @@ async function measureRouting(): Promise<number> {
   );
   await Promise.all(Object.values(servers).map((server) => server.stop()));
   return router.req_per_s / table.req_per_s;
+}
+
+/** The rows against the previous release (previous-release.ts); skipped with a note where it cannot be built. */
+async function againstPreviousRelease(): Promise<Target[]> {
+  try {
+    const measured = await measurePreviousRelease({
+      workDir: work,
+      connections,
+      durationSeconds,
+      warmUpSeconds,
+      rounds: values.quick ? 1 : 3,
+    });
+    rows.push(...measured.rows);
+    return measured.targets;
+  } catch (error) {
+    console.error(`  previous-release rows skipped: ${(error as Error).message}`);
+    return [];
+  }
 }
 
 const recentVisits = (url: string): LoadSpec => ({
@@ -207,6 +226,7 @@ try {
   );
   record('GET /version', 'json-server', await load({ method: 'GET', url: `${jsonServer.url}/version` }));
   const routingRatio = await measureRouting();
+  const previousRelease = await againstPreviousRelease();
   record(
     'GET /rest/time',
     'bz-companion',
@@ -351,6 +371,7 @@ try {
       met: firstPaint <= 50,
     });
   }
+  targets.push(...previousRelease);
   targets.push(...postgresTargets);
   targets.push({
     what: 'dispatch table faster than @koa/router (same app, GET /rest/version)',
