@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeClockSkew, formatBugzillaTime, parseBugzillaTime } from './time.js';
 
@@ -55,5 +56,21 @@ describe('computeClockSkew', () => {
       webTime: '2026-01-01T12:00:00Z',
     });
     expect(skew.trackerClocksDisagree).toBe(false);
+  });
+});
+
+describe('formatBugzillaTime against toISOString', () => {
+  it('agrees for any instant, negative and fractional ones, and years at both ends', () => {
+    const reference = (ms: number) => `${new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19)}Z`;
+    fc.assert(
+      fc.property(fc.integer({ min: -62_167_219_200_000, max: 253_402_300_799_999 }), (ms) => {
+        expect(formatBugzillaTime(ms)).toBe(reference(ms));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const ms of [0, -1, 999, 1000, 86_399_999, 1_764_000_000_000.7, -62_167_219_200_000, 253_402_300_799_999]) {
+      expect(formatBugzillaTime(ms)).toBe(reference(ms));
+    }
+    expect(formatBugzillaTime(253_402_300_800_000)).toBe(reference(253_402_300_800_000));
   });
 });

@@ -89,16 +89,12 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
               now: Math.floor(request.webNow / 1000),
             },
           );
-      const handle = (found: Identity) => {
-        request.runAs(found);
-        ctx.state.user = found.user;
-        if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
-        if (spec.fieldsApplied) ctx.state.fieldsApplied = true;
-        if (spec.successStatus) ctx.state.successStatus = spec.successStatus;
-        return spec.handle(request, deps);
-      };
-      // GETs stay synchronous end to end unless a password is checked: every await costs a tick per request.
-      const result = identity instanceof Promise ? identity.then(handle) : handle(identity);
+      // GETs stay synchronous end to end unless a password is checked: every await costs a tick per request
+      // (and the synchronous path makes no closure).
+      const result =
+        identity instanceof Promise
+          ? identity.then((found) => handleAs(found, ctx, spec, request, deps))
+          : handleAs(identity, ctx, spec, request, deps);
       if (!(result instanceof Promise)) {
         ctx.state.result = result;
         return;
@@ -184,6 +180,22 @@ function idFitsRoute(profile: Profile, path: string, pathId: string): boolean {
 /** Bugzilla's REST endpoint is rest.cgi and /rest/ only a rewrite to it: clients configured with either work. */
 function restPath(path: string): string {
   return path.startsWith('/rest.cgi/') ? `/rest${path.slice('/rest.cgi'.length)}` : path;
+}
+
+/** Runs the route's handler as `found`, leaving in `ctx.state` what the response needs to know. */
+function handleAs(
+  found: Identity,
+  ctx: Parameters<EndpointHandler>[0],
+  spec: RouteSpec<EndpointKey>,
+  request: EndpointRequest,
+  deps: RouteDeps,
+) {
+  request.runAs(found);
+  ctx.state.user = found.user;
+  if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
+  if (spec.fieldsApplied) ctx.state.fieldsApplied = true;
+  if (spec.successStatus) ctx.state.successStatus = spec.successStatus;
+  return spec.handle(request, deps);
 }
 
 /**

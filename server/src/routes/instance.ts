@@ -1,4 +1,5 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
+import { PreparedJson } from '../http/prepared-json.js';
 import { afterRead } from '../store/read.js';
 import { parametersAnswer } from './parameters-answer.js';
 import type { RouteSpec } from './route.js';
@@ -11,10 +12,25 @@ type InstanceKey =
   | 'GET /rest/parameters'
   | 'GET /rest/last_audit_time';
 
+/** The answers that never change while the server runs, or change with one string: made once. */
+const TIMEZONE_ANSWER = new PreparedJson({ timezone: '+0000' });
+const VERSION_ANSWERS = new Map<string, PreparedJson<{ version: string }>>();
+
+function versionAnswer(version: string): PreparedJson<{ version: string }> {
+  let answer = VERSION_ANSWERS.get(version);
+  if (!answer) {
+    // A handful of versions at most (the data's, a profile's default); bounded anyway.
+    if (VERSION_ANSWERS.size >= 16) VERSION_ANSWERS.clear();
+    answer = new PreparedJson({ version });
+    VERSION_ANSWERS.set(version, answer);
+  }
+  return answer;
+}
+
 export const instanceRoutes = {
   'GET /rest/version': {
     auth: 'ignore',
-    handle: (_request, { store, profile }) => ({ version: store.instance.version ?? profile.defaultVersion }),
+    handle: (_request, { store, profile }) => versionAnswer(store.instance.version ?? profile.defaultVersion),
   },
   'GET /rest/extensions': {
     auth: 'optional-unless-requirelogin',
@@ -22,7 +38,7 @@ export const instanceRoutes = {
   },
   'GET /rest/timezone': {
     auth: 'ignore',
-    handle: () => ({ timezone: '+0000' }),
+    handle: () => TIMEZONE_ANSWER,
   },
   'GET /rest/time': {
     auth: 'optional-unless-requirelogin',
