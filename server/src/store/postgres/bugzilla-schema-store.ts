@@ -5,6 +5,7 @@ import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { type NewComment, type NewUser, ReadOnlyBugzillaError, type Store } from '../store.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
+import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
 import { BugReads } from './bug-reads.js';
 import { readBugzillaDir, watchBugzillaParams } from './bugzilla-dir.js';
 import { openBugzillaSideLoginFailures } from './bugzilla-side-login-failures.js';
@@ -13,6 +14,7 @@ import { BUGZILLA_SIDE_TOKEN_TABLE, createBugzillaSideTokenTable, LoginTokenTabl
 import {
   type ActivityRow,
   BUG_COLUMNS,
+  bugFromRow,
   COMMENT_COLUMNS,
   type CommentRow,
   changeSetsFromRows,
@@ -21,7 +23,9 @@ import {
   type UserRow,
   userFromRow,
 } from './rows.js';
+import { TickBatch } from './tick-batch.js';
 import { LAST_VISIT } from './visit-statements.js';
+import { type VisitWrite, visitRows } from './visit-writes.js';
 
 const INSUFFICIENT_PRIVILEGE = '42501';
 const NO_TOKEN_TABLE = `logging in with a password (this database role may not create ${BUGZILLA_SIDE_TOKEN_TABLE}, where the tokens go)`;
@@ -80,6 +84,13 @@ const BUGZILLA_LAST_VISIT = epochOfWallTime(LAST_VISIT);
 const BUGS_FROM =
   'bugs b LEFT JOIN products pr ON pr.id = b.product_id LEFT JOIN components co ON co.id = b.component_id';
 
+/** Bugzilla keeps keys in clear and matches them exactly; revoked is a smallint there. */
+const BUGZILLA_ARRIVAL_SOURCES: ArrivalSources = {
+  keys: `SELECT k.api_key AS lookup_key, k.revoked <> 0 AS revoked, ${BUGZILLA_USER_COLUMNS}
+     FROM user_api_keys k JOIN profiles p ON p.userid = k.user_id WHERE k.api_key = ANY ($1::text[])`,
+  bugs: `SELECT ${BUGZILLA_BUG_COLUMNS} FROM ${BUGS_FROM} WHERE b.bug_id = ANY ($2::integer[])`,
+};
+
 /** Comments as Bugzilla answers them: duplicate notices rendered from their type. */
 const BUGZILLA_COMMENT_COLUMNS = `${epochOfWallTime(COMMENT_COLUMNS)}, l.type, l.extra_data`;
 type BugzillaCommentRow = CommentRow & { type: number; extra_data: string | null };
@@ -96,9 +107,9 @@ function bugzillaComment(row: BugzillaCommentRow): Comment {
  */
 const UPSERT_BUGZILLA_VISITS = `
 INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts)
-SELECT $1::integer, u.bug_id, to_timestamp($3::bigint / 1000.0)::timestamp(0)
-FROM unnest($2::integer[]) AS u(bug_id)
-ORDER BY u.bug_id
+SELECT u.user_id, u.bug_id, to_timestamp(u.ms / 1000.0)::timestamp(0)
+FROM unnest($1::integer[], $2::integer[], $3::bigint[]) AS u(user_id, bug_id, ms)
+ORDER BY u.user_id, u.bug_id
 ON CONFLICT (user_id, bug_id) DO UPDATE SET last_visit_ts = EXCLUDED.last_visit_ts
 WHERE EXCLUDED.last_visit_ts >= bug_user_last_visit.last_visit_ts`;
 
@@ -115,6 +126,9 @@ export class BugzillaSchemaStore implements Store {
   readonly #stopWatching: () => void;
   readonly #db: Database;
   readonly #reads: BugReads<BugzillaCommentRow>;
+  readonly #lookups: ArrivalLookups;
+  /** Visits as (user, bugs, database ms), written in one statement per tick. */
+  readonly #visitWrites: TickBatch<VisitWrite, void>;
   /** Undefined when the database role may not create our table: then password logins are refused. */
   readonly #tokens: LoginTokenTable | undefined;
 
@@ -133,6 +147,11 @@ export class BugzillaSchemaStore implements Store {
       bugsFrom: BUGS_FROM,
       commentColumns: BUGZILLA_COMMENT_COLUMNS,
       commentFromRow: bugzillaComment,
+    });
+    this.#lookups = new ArrivalLookups(db, BUGZILLA_ARRIVAL_SOURCES);
+    this.#visitWrites = new TickBatch<VisitWrite, void>(async (writes) => {
+      await db.query(UPSERT_BUGZILLA_VISITS, visitRows(writes));
+      return writes.map(() => undefined);
     });
     this.#instance = instance;
     this.#stopWatching = watchBugzillaParams(bugzillaDir, (changed) => {
@@ -169,17 +188,13 @@ export class BugzillaSchemaStore implements Store {
   }
 
   async databaseNow(_webMs: number, skewOverrideSeconds: number | undefined): Promise<number> {
-    return withSkew(await this.#db.now(), this.instance, skewOverrideSeconds);
+    return withSkew(await this.#lookups.now(), this.instance, skewOverrideSeconds);
   }
 
   /** Bugzilla keeps keys in clear and matches them exactly; their last_used is Bugzilla's to write, not ours. */
   async findApiKey(key: string): Promise<{ user: User; revoked: boolean } | undefined> {
-    const [row] = await this.#db.query<UserRow & { revoked: number }>(
-      `SELECT k.revoked, ${BUGZILLA_USER_COLUMNS}
-       FROM user_api_keys k JOIN profiles p ON p.userid = k.user_id WHERE k.api_key = $1`,
-      [key],
-    );
-    return row && { user: userFromRow(row), revoked: row.revoked !== 0 };
+    const row = await this.#lookups.apiKey(key);
+    return row && { user: userFromRow(row), revoked: row.revoked };
   }
 
   async userById(id: number): Promise<User | undefined> {
@@ -220,8 +235,9 @@ export class BugzillaSchemaStore implements Store {
     await this.#tokens?.remove(userId, secret);
   }
 
-  bugById(id: number): Promise<Bug | undefined> {
-    return this.#reads.bugById(id);
+  async bugById(id: number): Promise<Bug | undefined> {
+    const row = await this.#lookups.bug(id);
+    return row && bugFromRow(row);
   }
 
   allBugs(): Promise<Bug[]> {
@@ -295,11 +311,15 @@ export class BugzillaSchemaStore implements Store {
     return row?.latest == null ? null : Number(row.latest);
   }
 
-  /** One statement, idempotent (the timestamp is fixed), rows locked in bug-id order so concurrent writers cannot deadlock. */
+  /**
+   * Group commit, as on our schema: the visits of every request in one tick are one statement
+   * (idempotent: the times are fixed), rows locked in (user, bug) order so concurrent writers
+   * cannot deadlock; each caller is answered when it has committed.
+   */
   async recordVisits(userId: number, bugIds: readonly number[], ts: number, databaseMs = ts * 1000): Promise<void> {
     const bugs = [...new Set(bugIds)];
     if (bugs.length === 0) return;
-    await this.#db.query(UPSERT_BUGZILLA_VISITS, [userId, bugs, Math.round(databaseMs)]);
+    await this.#visitWrites.add({ userId, bugIds: bugs, ts: Math.round(databaseMs) });
   }
 
   /** Bugzilla prunes its visits itself (clean-bug-user-last-visit.pl); retention is off in this mode. */

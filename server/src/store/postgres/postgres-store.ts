@@ -123,7 +123,7 @@ export class PostgresStore implements Store {
   async findApiKey(key: string): Promise<{ user: User; revoked: boolean } | undefined> {
     const hash = hashApiKey(key);
     const row = await this.#lookups.apiKey(hash);
-    if (!row || !hashesMatch(row.sha256, hash)) return undefined;
+    if (!row || !hashesMatch(row.lookup_key, hash)) return undefined;
     return { user: userFromRow(row), revoked: row.revoked };
   }
 

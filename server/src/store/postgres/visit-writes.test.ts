@@ -15,17 +15,18 @@ describe('visitRows', () => {
     ]);
   });
 
-  it('keeps a (user, bug) written twice once, where and when it was last written', () => {
+  it('keeps a (user, bug) written twice once, where it was last written, with the later time (visits never go back)', () => {
     expect(
       visitRows([
         { userId: 1, bugIds: [5, 3], ts: 100 },
         { userId: 2, bugIds: [5], ts: 100 },
         { userId: 1, bugIds: [5], ts: 99 },
+        { userId: 2, bugIds: [5], ts: 101 },
       ]),
     ).toEqual([
-      [1, 2, 1],
+      [1, 1, 2],
       [3, 5, 5],
-      [100, 100, 99],
+      [100, 100, 101],
     ]);
   });
 

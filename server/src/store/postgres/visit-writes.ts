@@ -11,18 +11,20 @@ export type VisitRows = [users: number[], bugs: number[], times: number[]];
 
 /**
  * The rows several writes leave, in write order, as UPSERT_VISITS takes them:
- * a (user, bug) written more than once is one row, with the last write's time,
- * placed where it was last written, which is what running the writes one
- * after another in this order leaves (one statement may not touch a row twice).
+ * a (user, bug) written more than once is one row, with the latest of its times
+ * (a last visit never goes back in time), placed where it was last written,
+ * which is what running the writes one after another in this order leaves
+ * (one statement may not touch a row twice).
  */
 export function visitRows(writes: readonly VisitWrite[]): VisitRows {
   const last = new Map<string, { userId: number; bugId: number; ts: number }>();
   for (const { userId, bugIds, ts } of writes) {
     for (const bugId of bugIds) {
       const key = `${userId}:${bugId}`;
+      const earlier = last.get(key)?.ts ?? ts;
       // Deleting first moves a rewritten row to the end: Map keeps insertion order.
       last.delete(key);
-      last.set(key, { userId, bugId, ts });
+      last.set(key, { userId, bugId, ts: Math.max(earlier, ts) });
     }
   }
   const rows: VisitRows = [[], [], []];
