@@ -205,6 +205,8 @@ describe('serve', () => {
   it('answers as the tracker --profile names, and refuses an unknown one in one line', async () => {
     const server = await serveFixture(standardFixture(), ['--profile', 'bugzilla-5.2']);
     try {
+      // Said on the line after `listening on`, so nobody wonders which tracker they are talking to.
+      expect(server.stdout().split('\n')[1]).toMatch(/^profile: bugzilla-5\.2 \(--profile;/);
       const whoami = await fetch(`${server.url}/rest/whoami`, { headers: { 'X-BUGZILLA-API-KEY': KEYS.alice } });
       expect(whoami.status).toBe(404);
       expect(((await whoami.json()) as { documentation: string }).documentation).toBe(

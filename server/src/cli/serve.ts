@@ -3,7 +3,8 @@ import { AdjustableClock } from '../adjustable-clock.js';
 import { AdminControls } from '../admin/controls.js';
 import { createApp } from '../app.js';
 import { hostPolicy } from '../http/host-check.js';
-import type { ProfileName } from '../profiles/profile.js';
+import { isProfileName, type ProfileName } from '../profiles/profile.js';
+import { chooseProfile } from '../profiles/profiles.js';
 import { scheduleRetention } from '../retention.js';
 import { exposureWarning, readyBanner } from './banner.js';
 import { bindPort } from './bind-port.js';
@@ -36,6 +37,13 @@ export interface ServeOptions {
 }
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Which tracker the server answers as, and why: said right under `listening on`. */
+export function profileNote(requested: ProfileName | undefined, fromData: string | undefined): string {
+  const active = chooseProfile(requested, isProfileName(fromData) ? fromData : undefined).name;
+  const why = requested ? '--profile' : isProfileName(fromData) ? "the data's instance.profile" : 'the default';
+  return `profile: ${active} (${why}; --profile bz-companion|bugzilla-5.2|bugzilla-5.1|bmo)`;
+}
 
 /** Far more than a person's browser and tests need, far fewer than a default descriptor limit (1024). */
 export const DEFAULT_MAX_CONNECTIONS = 512;
@@ -84,6 +92,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       ...(options.profile ? { profile: options.profile } : {}),
     },
   });
+  notes.unshift(profileNote(options.profile, store.instance.profile));
   if (admin) notes.push(`admin api: ${port.baseUrl}/__admin/ (reset, requests, faults, clock, retention)`);
   if (options.clock !== null) notes.push(`clock: frozen at ${formatBugzillaTime(options.clock)}`);
   port.serveWith(app.callback());
