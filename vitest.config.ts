@@ -27,6 +27,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Tests leave no temporary directories behind (testing/cli-server.ts tempDir).
+    setupFiles: ['server/src/testing/remove-temp-dirs.ts'],
     projects: [
       {
         extends: true,

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeWithPostgres } from '@bz-companion/server/postgres/testing';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 
 const RUN = fileURLToPath(new URL('../dist/postgres-drivers.js', import.meta.url));
 
@@ -12,6 +12,7 @@ const RUN = fileURLToPath(new URL('../dist/postgres-drivers.js', import.meta.url
 describeWithPostgres('npm run bench:pg-drivers (smoke)', () => {
   it('measures both drivers on both operations, without errors, and writes the results', async () => {
     const out = await mkdtemp(join(tmpdir(), 'bench-pg-drivers-smoke-'));
+    onTestFinished(() => rm(out, { recursive: true, force: true }));
     const run = spawnSync(process.execPath, [RUN, '--duration', '1', '--out', out], {
       encoding: 'utf8',
       timeout: 120_000,

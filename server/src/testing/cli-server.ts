@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,8 +28,18 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promi
   }
 }
 
-export async function tempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'bz-companion-test-'));
+/** The temporary directories this test file made (tempDir): removed after it (testing/remove-temp-dirs.ts). */
+const madeDirs: string[] = [];
+
+export async function tempDir(prefix = 'bz-companion-test-'): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  madeDirs.push(dir);
+  return dir;
+}
+
+/** Removes every directory tempDir made so far; vitest's setup runs it after each test file. */
+export async function removeTempDirs(): Promise<void> {
+  await Promise.all(madeDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 }
 
 /** A process that printed `listening on URL`. */

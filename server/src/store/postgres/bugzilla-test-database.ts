@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { Clock } from '../../clock.js';
 import { BUGZILLA_52_DIR, readRecordedDataSet } from '../../testing/bugzilla-5.2-fixture.js';
+import { tempDir } from '../../testing/cli-server.js';
 import { type InProcessServer, serveStoreInProcess } from '../../testing/in-process-server.js';
 import { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 
@@ -193,7 +193,7 @@ export async function loadBugzilla(client: pg.Client): Promise<void> {
 
 /** A Bugzilla installation's files as serve --bugzilla-dir reads them. */
 export async function makeBugzillaDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'bz-companion-bugzilla-dir-'));
+  const dir = await tempDir('bz-companion-bugzilla-dir-');
   await mkdir(join(dir, 'data'));
   await mkdir(join(dir, 'Bugzilla'));
   await writeFile(

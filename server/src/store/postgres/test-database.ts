@@ -1,10 +1,8 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { tempDir } from '../../testing/cli-server.js';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
 
 /**
@@ -81,7 +79,7 @@ export interface OwnCluster {
 
 /** Starts a throwaway cluster with .ci/pg-cluster (needs Debian's postgresql, as TEST_DATABASE_URL's harness does). */
 export async function startOwnCluster(): Promise<OwnCluster> {
-  const dir = await mkdtemp(join(tmpdir(), 'bz-companion-test-pg-'));
+  const dir = await tempDir('bz-companion-test-pg-');
   // Asynchronous, so that the test's clients keep running while the server stops and starts.
   const run = async (command: string) => (await execFileAsync(PG_CLUSTER, [command, dir])).stdout.trim();
   const url = await run('start');
