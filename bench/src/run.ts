@@ -7,6 +7,7 @@ import { BUGZILLA_SCHEMA_SERVER, measureBugzillaSchema } from './bugzilla-schema
 import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits, writeJsonServerDb } from './data.js';
 import { measureExtension, percentiles } from './extension-figures.js';
 import { type LoadResult, type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
+import { measureLoginBurst } from './login-burst.js';
 import { benchDatabase, loadSpread } from './postgres-rows.js';
 import { measurePreviousRelease } from './previous-release.js';
 import { CLI, memoryMb, type Started, startCeiling, startJsonServer, startOurs, startRouting } from './processes.js';
@@ -270,6 +271,8 @@ try {
     await load({ method: 'GET', url: `${ours.url}/rest/parameters`, headers: asUser }),
   );
   const durablePost = record(POST_ROW, 'bz-companion', await load(postVisit(ours.url)));
+  const loginBurst = await measureLoginBurst(ours.url);
+  rows.push(loginBurst.row);
   const jsonPost = record(
     'POST /bug_user_last_visit (not durable)',
     'json-server',
@@ -403,6 +406,7 @@ try {
       met: firstPaint <= 50,
     });
   }
+  targets.push(loginBurst.target);
   targets.push(...previousRelease);
   targets.push(...postgresTargets);
   targets.push({
