@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/run.test.ts'],
-    testTimeout: 180_000,
+    testTimeout: 480_000,
     pool: 'forks',
   },
 });
