@@ -23,9 +23,9 @@ import {
 export type BugRef = number | string;
 
 /**
- * The one map of endpoint -> request and response. The server registers a
- * handler for every key (the compiler checks it has them all) and the client
- * builds its calls from the same keys.
+ * The one map of endpoint -> request and response. The server has a route for
+ * every key (the compiler checks it has them all; a profile may leave some out,
+ * as its tracker has them not) and the client builds its calls from the same keys.
  */
 export const endpoints = {
   'POST /rest/bug_user_last_visit/{id}': {

@@ -40,10 +40,12 @@ export interface ApiState {
 }
 
 /**
- * The top of the chain: the one place that checks the Host, sets CORS, turns results
- * into JSON (with include/exclude_fields and ETag/304) and any thrown error into a
- * Bugzilla-shaped error. Unknown errors are logged with their stack and never
- * shown to the client.
+ * The top of the API's chain (under only the request journal and log, which read but
+ * never answer): it checks the Host, sets CORS, turns results into JSON or, for a browser
+ * under a 5.x profile, 5.x's HTML page (with include/exclude_fields and ETag/304), and any
+ * thrown error into a Bugzilla-shaped error through renderError, which also serves the
+ * answers sent outside Koa (sendError). The admin API, below it, answers in its own shape.
+ * Unknown errors are logged with their stack and never shown to the client.
  */
 export function respond(
   logger: Logger,
@@ -53,7 +55,8 @@ export function respond(
   return async (ctx, next) => {
     ctx.res.setHeader('Access-Control-Allow-Origin', ALLOW_ANY_ORIGIN);
     try {
-      // First of all: a request for another Host (DNS rebinding) is refused before anything reads it.
+      // Before any route reads it: a request for another Host (DNS rebinding) is refused (only the
+      // journal and the request log, above, have seen it, as they see every request).
       checkHost(ctx.req.headers.host);
       await next();
     } catch (thrown) {

@@ -94,11 +94,18 @@ describe('durability under kill -9', () => {
           }
         }
       };
-      const writers = Array.from({ length: 8 }, (_, worker) => writer(worker).catch(() => {}));
+      // A writer fails only on a wrong answer while the server was up: that must fail the test, not vanish.
+      const failures: unknown[] = [];
+      const writers = Array.from({ length: 8 }, (_, worker) =>
+        writer(worker).catch((error: unknown) => {
+          failures.push(error);
+        }),
+      );
       await new Promise((resolve) => setTimeout(resolve, 150 + cycle * 120));
       running = false;
       server.process.kill('SIGKILL');
       await Promise.all(writers);
+      expect(failures).toEqual([]);
       await server.stop();
       server = await serveCli(server.dataPath);
       // Every comment of the 20 bugs, by id: an acknowledged one missing or different is lost.

@@ -1,8 +1,8 @@
 import type { BugFields, FieldChange } from './types.js';
 
 /**
- * The data file's format: one JSON object, written whole by lowdb at each
- * compaction. Plain snake_case JSON so people can read and diff it.
+ * The data file's format: one JSON object, written whole at each compaction
+ * through DurableJsonFile (a lowdb-style adapter: temp file, fsync, rename). Plain snake_case JSON so people can read and diff it.
  * Changes since the snapshot live in the journal beside it (see journal-file.ts).
  */
 

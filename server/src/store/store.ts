@@ -39,8 +39,10 @@ export interface NewUser {
  * What the routes need from storage. Reads are `Read`s: synchronous where the
  * data lives in memory, promises where it lives in a database, and callers
  * await both alike; a write resolves only once it is durable, and a rejected
- * write changed nothing. Implementations: memory (tests), JSON file (lowdb
- * snapshot + journal) and PostgreSQL; another backend only has to keep these promises.
+ * write changed nothing. Implementations: memory (`--in-memory` and tests), the
+ * JSON file (snapshot + journal), PostgreSQL with our schema, and PostgreSQL over a
+ * Bugzilla database (which refuses every write but visits, with ReadOnlyBugzillaError);
+ * another backend only has to keep these promises.
  */
 export interface Store {
   readonly instance: InstanceSettings;
