@@ -1,17 +1,7 @@
+import type { AuthPolicy } from './auth-policy.js';
 import { errors } from './errors.js';
 import type { PresentedCredentials } from './login/credentials.js';
 import { ANONYMOUS, type IdentifyContext, type Identity, identify } from './login/identify.js';
-
-/** How a method treats credentials (Bugzilla 5.2's per-method rules, plus the contract's). */
-export type AuthPolicy =
-  /** version, timezone, login: login-exempt; credentials are looked at only when `Bugzilla_login` is sent. */
-  | 'ignore'
-  /** parameters: a bad credential is an error, none is fine even with requirelogin. */
-  | 'optional'
-  /** extensions, time, last_audit_time: anonymous is fine unless requirelogin is "1". */
-  | 'optional-unless-requirelogin'
-  /** last visits, whoami (contract): acts for the current user, so one is needed. */
-  | 'required';
 
 /**
  * Who the request runs as under `policy`, or the Bugzilla error that stops it.

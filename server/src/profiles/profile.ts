@@ -1,5 +1,5 @@
 import type { EndpointKey } from '@bz-companion/shared';
-import type { AuthPolicy } from '../auth.js';
+import type { AuthPolicy } from '../auth-policy.js';
 
 export const PROFILE_NAMES = ['bz-companion', 'bugzilla-5.2', 'bugzilla-5.1', 'bmo'] as const;
 

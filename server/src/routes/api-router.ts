@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EndpointKey } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
-import { type AuthPolicy, authenticate } from '../auth.js';
+import { authenticate } from '../auth.js';
+import type { AuthPolicy } from '../auth-policy.js';
 import { readBugAhead } from '../bug-ref.js';
 import { errors } from '../errors.js';
 import { preflightHeaders } from '../http/cors.js';

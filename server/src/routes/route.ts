@@ -1,5 +1,5 @@
 import type { EndpointKey, ResponseOf } from '@bz-companion/shared';
-import type { AuthPolicy } from '../auth.js';
+import type { AuthPolicy } from '../auth-policy.js';
 import type { BugReadAhead } from '../bug-ref.js';
 import type { Clock } from '../clock.js';
 import type { PreparedJson } from '../http/prepared-json.js';

@@ -1,0 +1,13 @@
+// A type of its own, below auth.ts: profiles name a policy per endpoint, and auth.ts (which the
+// login code beneath profiles imports) applies it; here it imports nothing, so no import circle.
+
+/** How a method treats credentials (Bugzilla 5.2's per-method rules, plus the contract's). */
+export type AuthPolicy =
+  /** version, timezone, login: login-exempt; credentials are looked at only when `Bugzilla_login` is sent. */
+  | 'ignore'
+  /** parameters: a bad credential is an error, none is fine even with requirelogin. */
+  | 'optional'
+  /** extensions, time, last_audit_time: anonymous is fine unless requirelogin is "1". */
+  | 'optional-unless-requirelogin'
+  /** last visits, whoami (contract): acts for the current user, so one is needed. */
+  | 'required';
