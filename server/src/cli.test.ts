@@ -339,3 +339,28 @@ describe('the browser’s view of a local server', () => {
     expect(server.stderr(), server.stdout()).toMatch(/warning: listening on 0\.0\.0\.0, not loopback/);
   });
 });
+
+describe('user key', () => {
+  it('replaces a lost API key: the new one works, the old ones are revoked, an unknown login is one line', async () => {
+    const dir = await tempDir();
+    const dataPath = join(dir, 'data.json');
+    const old = (await runCli(['user', 'add', 'keeper@example.com', '--data', dataPath])).stdout.trim();
+    const replaced = await runCli(['user', 'key', 'Keeper@example.com', '--data', dataPath]);
+    expect(replaced.code).toBe(0);
+    const key = replaced.stdout.trim();
+    expect(key).toMatch(/^[A-Za-z0-9]{40}$/);
+    expect(key).not.toBe(old);
+    const server = await serveCli(dataPath);
+    try {
+      const whoami = (apiKey: string) =>
+        fetch(`${server.url}/rest/whoami`, { headers: { 'X-BUGZILLA-API-KEY': apiKey } });
+      expect(await (await whoami(key)).json()).toMatchObject({ login: 'keeper@example.com' });
+      expect(((await (await whoami(old)).json()) as { code: number }).code).toBe(306);
+    } finally {
+      await server.stop();
+    }
+    const unknown = await runCli(['user', 'key', 'nobody@example.com', '--data', dataPath]);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toBe('bz-companion: no user nobody@example.com\n');
+  });
+});

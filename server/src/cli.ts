@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseInstant } from './adjustable-clock.js';
-import { addUser } from './cli/add-user.js';
+import { addUser, replaceApiKey } from './cli/add-user.js';
 import { importFixture } from './cli/import-fixture.js';
 import { redactDatabaseUrl } from './cli/open-serve-store.js';
 import { DEFAULT_MAX_CONNECTIONS, serve } from './cli/serve.js';
@@ -145,13 +145,20 @@ export async function main(argv: string[]): Promise<void> {
         },
         allowPositionals: true,
       });
-      if (positionals[0] !== 'add' || positionals.length !== 2) throw new UsageError('use: user add LOGIN');
+      if ((positionals[0] !== 'add' && positionals[0] !== 'key') || positionals.length !== 2) {
+        throw new UsageError('use: user add LOGIN, or user key LOGIN');
+      }
+      const database = parseDatabase(values.database);
+      if (positionals[0] === 'key') {
+        console.log(await replaceApiKey({ login: positionals[1] as string, data: values.data, database }));
+        return;
+      }
       const apiKey = await addUser({
         login: positionals[1] as string,
         realName: values['real-name'],
         groups: values.group,
         data: values.data,
-        database: parseDatabase(values.database),
+        database,
       });
       console.log(apiKey);
       return;

@@ -12,15 +12,29 @@ export interface AddUserOptions {
   database: string | undefined;
 }
 
+/** The store `user` commands change: the data file (made empty if there is none) or the database. */
+async function openUserStore(options: { data: string; database: string | undefined }): Promise<Store> {
+  const empty = () => emptySnapshot(defaultInstance());
+  return options.database === undefined
+    ? (await openFileStore(options.data, { create: empty })).store
+    : await (await import('../store/postgres/postgres-store.js')).PostgresStore.open(options.database, {
+        seed: empty,
+      });
+}
+
+/** `user key LOGIN`: a new API key for the user, printed once; the user's other keys are revoked. */
+export async function replaceApiKey(options: { login: string; data: string; database: string | undefined }) {
+  const store = await openUserStore(options);
+  try {
+    return await store.replaceApiKey(options.login);
+  } finally {
+    await store.close();
+  }
+}
+
 /** `user add`: creates the user (and the data file, empty, if there is none) and returns the new API key. */
 export async function addUser(options: AddUserOptions): Promise<string> {
-  const empty = () => emptySnapshot(defaultInstance());
-  const store: Store =
-    options.database === undefined
-      ? (await openFileStore(options.data, { create: empty })).store
-      : await (await import('../store/postgres/postgres-store.js')).PostgresStore.open(options.database, {
-          seed: empty,
-        });
+  const store = await openUserStore(options);
   try {
     const { apiKey } = await store.addUser({
       login: options.login,

@@ -9,6 +9,9 @@ Usage:
                                                   replace the store's contents with a fixture
   bz-companion user add LOGIN [--real-name NAME] [--group G]... [--data FILE | --database URL]
                                                   create a user; prints the new API key alone
+  bz-companion user key LOGIN [--data FILE | --database URL]
+                                                  a new API key for LOGIN (a lost admin key, say), printed
+                                                  alone; the user's other keys are revoked
   bz-companion --help | --version
 
 serve prints "listening on http://HOST:PORT" when ready (--port 0 picks a free port).

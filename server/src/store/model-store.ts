@@ -152,6 +152,14 @@ export class ModelStore implements Store {
     return count;
   }
 
+  async replaceApiKey(login: string): Promise<string> {
+    const user = this.#model.usersByLogin.get(login.trim().toLowerCase());
+    if (!user) throw new NewUserError(`no user ${login.trim()}`);
+    const apiKey = generateApiKey();
+    await this.#committer.commit({ op: 'replace_api_key', user: user.id, sha256: hashApiKey(apiKey) });
+    return apiKey;
+  }
+
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {
     const login = input.login.trim();
     if (login === '') throw new NewUserError('a user needs a login');

@@ -157,6 +157,10 @@ export class Model {
         }
         this.#addLoginToken(op.token);
         return;
+      case 'replace_api_key':
+        for (const key of this.apiKeys.values()) if (key.userId === op.user) key.revoked = true;
+        this.apiKeys.set(op.sha256, { sha256: op.sha256, userId: op.user, revoked: false });
+        return;
       case 'logout':
         this.loginTokens.delete(op.sha256);
         return;

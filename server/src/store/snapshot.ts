@@ -138,6 +138,8 @@ export type JournalOp =
   /** A login made a token; tokens unused since `expire_before` are dropped at the same time (5.2). */
   | { op: 'login_token'; token: SnapshotLoginToken; expire_before: number }
   | { op: 'logout'; sha256: string }
+  /** A user's new API key (`user key LOGIN`): it replaces every key the user had, which are revoked. */
+  | { op: 'replace_api_key'; user: number; sha256: string }
   /**
    * A new comment: the bug's last_change_time becomes its time, and the visit
    * rows change as decided when it was posted (5.2's side effects of a bug update).

@@ -100,6 +100,11 @@ export interface Store {
   addComment(input: NewComment): Promise<Comment>;
   /** Creates a user with a new random API key, which is returned once and stored only as a hash. */
   addUser(input: NewUser): Promise<{ user: User; apiKey: string }>;
+  /**
+   * A new API key for the user with this login, returned once; the user's other keys are revoked
+   * (a lost key is replaced, not added to). NewUserError when there is no such user.
+   */
+  replaceApiKey(login: string): Promise<string>;
   /** The whole content as it is now, detached from the store (what a reset goes back to). */
   snapshot(): Read<StoreSnapshot>;
   /** Replaces the whole content, durably like any write (admin reset); its journal position is kept. */

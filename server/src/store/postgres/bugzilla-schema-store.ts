@@ -331,6 +331,10 @@ export class BugzillaSchemaStore implements Store {
     return Promise.reject(new ReadOnlyBugzillaError('adding a comment'));
   }
 
+  replaceApiKey(_login: string): Promise<string> {
+    return Promise.reject(new ReadOnlyBugzillaError("an API key (make one in Bugzilla's preferences)"));
+  }
+
   addUser(_input: NewUser): Promise<{ user: User; apiKey: string }> {
     return Promise.reject(new ReadOnlyBugzillaError('adding a user'));
   }

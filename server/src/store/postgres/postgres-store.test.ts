@@ -176,6 +176,17 @@ describeWithPostgres('PostgresStore (PostgreSQL)', () => {
     expect(logins).toEqual(['admin@example.com', 'Dev@Example.com', 'gone@example.com', 'new@example.com', undefined]);
   });
 
+  it("replaces a user's API key: the new one works, the earlier ones are revoked; an unknown login is refused", async () => {
+    const { user, apiKey: first } = await store.addUser({ login: 'rekeyed@example.com' });
+    const second = await store.replaceApiKey('REKEYED@example.com');
+    expect(second).not.toBe(first);
+    expect(await store.findApiKey(second)).toEqual({ user, revoked: false });
+    expect(await store.findApiKey(first)).toEqual({ user, revoked: true });
+    await expect(store.replaceApiKey('nobody@example.com')).rejects.toThrow(
+      new NewUserError('no user nobody@example.com'),
+    );
+  });
+
   it("takes now() from the database, not the web clock, with the instance's skew or the admin clock's", async () => {
     const client = new pg.Client({ connectionString: databaseUrl() });
     await client.connect();

@@ -308,6 +308,23 @@ export class PostgresStore implements Store {
     return { user: (await this.userById(userId)) as User, apiKey };
   }
 
+  async replaceApiKey(login: string): Promise<string> {
+    const apiKey = generateApiKey();
+    const replaced = await this.#db.transaction(async (client) => {
+      const found = await client.query<{ userid: number }>(
+        'SELECT userid FROM profiles WHERE lower(login_name) = lower($1) FOR UPDATE',
+        [login.trim()],
+      );
+      const id = found.rows[0]?.userid;
+      if (id === undefined) return false;
+      await client.query('UPDATE bzc_api_key_hashes SET revoked = true WHERE user_id = $1', [id]);
+      await client.query('INSERT INTO bzc_api_key_hashes (sha256, user_id) VALUES ($1, $2)', [hashApiKey(apiKey), id]);
+      return true;
+    });
+    if (!replaced) throw new NewUserError(`no user ${login.trim()}`);
+    return apiKey;
+  }
+
   snapshot(): Promise<StoreSnapshot> {
     return exportSnapshot(this.#db);
   }
