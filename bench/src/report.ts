@@ -21,7 +21,7 @@ export interface Target {
 const fixed = (value: number | null | undefined, digits: number) =>
   value === undefined || value === null || Number.isNaN(value) ? '' : value.toFixed(digits);
 
-/** A Markdown table: readable in a terminal and pasteable into the README. */
+/** A Markdown table: readable in a terminal and pasteable into docs/benchmarks.md. */
 export function markdownTable(rows: Row[]): string {
   const lines = [
     '| row | server | req/s | p50 ms | p99 ms | × ceiling | errors | start ms | RSS MB |',

@@ -10,7 +10,7 @@ export function readyBanner(baseUrl: string, notes: readonly string[], adminApiK
       '  (printed once; the store keeps only its hash)',
       `try: curl -H 'X-BUGZILLA-API-KEY: ${adminApiKey}' ${baseUrl}/rest/bug_user_last_visit`,
       'extension: load extension/dist/chromium (or dist/firefox) unpacked, then in its options set',
-      `  Tracker URL ${baseUrl}/ and this API key (README.md, "The browser extension")`,
+      `  Tracker URL ${baseUrl}/ and this API key (docs/extension.md)`,
     );
   }
   return `${lines.join('\n')}\n`;

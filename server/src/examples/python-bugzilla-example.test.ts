@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, type ListeningProcess, spawnListening, tempDir } from '../testing/cli-server.js';
 
 /**
- * The README's python-bugzilla example, run by pytest against `serve --admin`
+ * The python-bugzilla example of docs/test-double.md, run by pytest against `serve --admin`
  * as written, but for the port: 3080 becomes the free port the server got.
  * Debian's python3 (python3-bugzilla, python3-pytest, python3-requests; .ci/run
  * installs them); PYTHON overrides.
