@@ -8,10 +8,9 @@ import type { ProfileName } from './profiles/profile.js';
 import { pruneExpiredVisits, scheduleRetention } from './retention.js';
 import { apiKeyOf } from './store/api-key-of.js';
 import { demoFixture } from './store/demo.js';
-import { openFileStore } from './store/file-store.js';
 import { type Fixture, FixtureError, snapshotFromFixture } from './store/fixture.js';
 import { readFixtureFile } from './store/fixture-file.js';
-import { createMemoryStore } from './store/memory-store.js';
+import { openStore, type StoreTarget } from './store/open-store.js';
 import { createScratchDatabase, matrixDatabaseUrl, type ScratchDatabase } from './store/postgres/scratch-database.js';
 import type { Store } from './store/store.js';
 
@@ -103,18 +102,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
       scratch = await createScratchDatabase(adminUrl);
     }
     const database = options.database ?? scratch?.url;
-    if (database !== undefined) {
-      // Loaded only when asked for: the driver and migrations cost start-up time and memory otherwise.
-      const { PostgresStore } = await import('./store/postgres/postgres-store.js');
-      const opened = await PostgresStore.open(database, { seed: snapshot });
-      if (!opened.seeded) await opened.replaceAll(snapshot);
-      store = opened;
-    } else {
-      store =
-        options.dataFile === undefined
-          ? createMemoryStore(snapshot)
-          : (await openFileStore(options.dataFile, { create: () => snapshot })).store;
-    }
+    const target: StoreTarget =
+      database !== undefined
+        ? { kind: 'postgres', url: database, seed: snapshot }
+        : options.dataFile !== undefined
+          ? { kind: 'file', path: options.dataFile, create: () => snapshot }
+          : { kind: 'memory', snapshot };
+    const opened = await openStore(target);
+    store = opened.store;
+    // A database that held data already: the test's starting data replaces it.
+    if (target.kind === 'postgres' && !opened.created) await store.replaceAll(snapshot);
   } catch (error) {
     server.close();
     await scratch?.drop().catch(() => {});

@@ -1,5 +1,5 @@
 import { defaultInstance } from '../store/default-instance.js';
-import { openFileStore } from '../store/file-store.js';
+import { openStore, type StoreTarget } from '../store/open-store.js';
 import { emptySnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 
@@ -15,11 +15,11 @@ export interface AddUserOptions {
 /** The store `user` commands change: the data file (made empty if there is none) or the database. */
 async function openUserStore(options: { data: string; database: string | undefined }): Promise<Store> {
   const empty = () => emptySnapshot(defaultInstance());
-  return options.database === undefined
-    ? (await openFileStore(options.data, { create: empty })).store
-    : await (await import('../store/postgres/postgres-store.js')).PostgresStore.open(options.database, {
-        seed: empty,
-      });
+  const target: StoreTarget =
+    options.database === undefined
+      ? { kind: 'file', path: options.data, create: empty }
+      : { kind: 'postgres', url: options.database, seed: empty };
+  return (await openStore(target)).store;
 }
 
 /** `user key LOGIN`: a new API key for the user, printed once; the user's other keys are revoked. */

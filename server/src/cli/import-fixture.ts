@@ -1,5 +1,6 @@
 import { FixtureError, snapshotFromFixture } from '../store/fixture.js';
 import { readFixtureFile } from '../store/fixture-file.js';
+import { openStore } from '../store/open-store.js';
 import { replaceFileStore } from '../store/replace-file-store.js';
 import { redactDatabaseUrl } from './open-serve-store.js';
 
@@ -25,10 +26,9 @@ export async function importFixture(fixturePath: string, target: ImportTarget): 
     into = target.data;
   } else {
     // One transaction: instances serving the database see the old content or the new, never a mix.
-    const { PostgresStore } = await import('../store/postgres/postgres-store.js');
-    const store = await PostgresStore.open(target.database, { seed: snapshot });
+    const { store, created } = await openStore({ kind: 'postgres', url: target.database, seed: snapshot });
     try {
-      if (!store.seeded) await store.replaceAll(snapshot);
+      if (!created) await store.replaceAll(snapshot);
     } finally {
       await store.close();
     }

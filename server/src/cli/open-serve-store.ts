@@ -1,9 +1,8 @@
 import type { Clock } from '../clock.js';
 import { pruneExpiredVisits } from '../retention.js';
 import { demoFixture } from '../store/demo.js';
-import { openFileStore } from '../store/file-store.js';
 import { snapshotFromFixture } from '../store/fixture.js';
-import { createMemoryStore } from '../store/memory-store.js';
+import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
 
 export interface ServeStoreOptions {
@@ -42,24 +41,31 @@ export async function openServeStore(options: ServeStoreOptions, clock: Clock): 
   const notes: string[] = [];
   let store: Store;
   if (options.inMemory) {
-    store = createMemoryStore(demoSnapshot());
+    store = (await openStore({ kind: 'memory', snapshot: demoSnapshot() })).store;
     notes.push('store: in memory (nothing is saved)');
   } else if (options.database !== undefined && options.bugzillaDir !== undefined) {
-    const { BugzillaSchemaStore } = await import('../store/postgres/bugzilla-schema-store.js');
-    store = await BugzillaSchemaStore.open(options.database, options.bugzillaDir);
+    store = (await openStore({ kind: 'bugzilla', url: options.database, bugzillaDir: options.bugzillaDir })).store;
     notes.push(
       `database: ${redactDatabaseUrl(options.database)} (Bugzilla ${store.instance.version} at ${options.bugzillaDir}; of its tables only bug_user_last_visit is written)`,
     );
   } else if (options.database !== undefined) {
     // Demo data only in an empty database; if another instance seeded it first, its admin key is not ours to print.
-    // Loaded only with --database: the driver and migrations cost the file store start-up time and memory.
-    const { PostgresStore } = await import('../store/postgres/postgres-store.js');
-    const opened = await PostgresStore.open(options.database, { seed: demoSnapshot, log: (line) => notes.push(line) });
-    store = opened;
-    notes.push(`database: ${redactDatabaseUrl(options.database)}${opened.seeded ? ' (created with demo data)' : ''}`);
-    if (!opened.seeded) adminApiKey = undefined;
+    const opened = await openStore({
+      kind: 'postgres',
+      url: options.database,
+      seed: demoSnapshot,
+      log: (line) => notes.push(line),
+    });
+    store = opened.store;
+    notes.push(`database: ${redactDatabaseUrl(options.database)}${opened.created ? ' (created with demo data)' : ''}`);
+    if (!opened.created) adminApiKey = undefined;
   } else {
-    const opened = await openFileStore(options.data, { ...compactionThreshold(), create: demoSnapshot });
+    const opened = await openStore({
+      kind: 'file',
+      path: options.data,
+      create: demoSnapshot,
+      ...compactionThreshold(),
+    });
     store = opened.store;
     notes.push(`data file: ${options.data}${opened.created ? ' (created with demo data)' : ''}`);
     if (opened.replayed > 0) notes.push(`replayed ${opened.replayed} journal entries`);
