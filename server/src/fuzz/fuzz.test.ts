@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, serveFixture } from '../testing/cli-server.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
-import { fuzzRequest } from './arbitraries.js';
-import { type RawResponse, sendRaw } from './raw-request.js';
+import { fuzzRequest } from '../testing/fuzz-arbitraries.js';
+import { type RawResponse, sendRaw } from '../testing/raw-request.js';
 
 /** `npm run stress` raises this to thousands. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileName } from '../profiles/profile.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
+import { fuzzRequest } from '../testing/fuzz-arbitraries.js';
 import { type InProcessServer, serveInProcess } from '../testing/in-process-server.js';
-import { fuzzRequest } from './arbitraries.js';
-import { type RawResponse, sendRaw } from './raw-request.js';
+import { type RawResponse, sendRaw } from '../testing/raw-request.js';
 
 /** `npm run stress` raises this; each profile gets half the default's runs. */
 const RUNS = Math.ceil(Number(process.env.FUZZ_RUNS ?? 300) / 2);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../routes/api-router.js';
 import { bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
 import { type InProcessServer, ManualClock, serveInProcess } from '../testing/in-process-server.js';
-import { sendRecorded, stepsBefore, TokenMap } from './recorded-replay.js';
-import { comparable, isServed, isUnorderedSearch, recordedCases } from './recordings.js';
+import { sendRecorded, stepsBefore, TokenMap } from '../testing/recorded-replay.js';
+import { comparable, isServed, isUnorderedSearch, recordedCases } from '../testing/recordings.js';
 
 /*
  * Under the bugzilla-5.2 profile, every recorded case of the families about

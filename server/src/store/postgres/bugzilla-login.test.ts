@@ -1,12 +1,17 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRecorded, stepsBefore, TokenMap } from '../../profiles/recorded-replay.js';
-import { comparable, isServed, recordedCases } from '../../profiles/recordings.js';
 import { routeTable } from '../../routes/api-router.js';
+import {
+  type BugzillaServer,
+  bugzillaVisits,
+  openBugzillaServer,
+  otherTables,
+} from '../../testing/bugzilla-test-database.js';
 import { ManualClock, serveStoreInProcess } from '../../testing/in-process-server.js';
+import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
+import { sendRecorded, stepsBefore, TokenMap } from '../../testing/recorded-replay.js';
+import { comparable, isServed, recordedCases } from '../../testing/recordings.js';
 import { BugzillaSchemaStore } from './bugzilla-schema-store.js';
-import { type BugzillaServer, bugzillaVisits, openBugzillaServer, otherTables } from './bugzilla-test-database.js';
-import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
 /**
  * profiles.cryptpassword as Bugzilla 5.2's bz_crypt writes it, for the data set's test passwords, made by

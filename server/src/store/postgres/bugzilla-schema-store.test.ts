@@ -3,12 +3,7 @@ import { join } from 'node:path';
 import type { EndpointKey } from '@bz-companion/shared';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sendRaw } from '../../fuzz/raw-request.js';
-import { comparable, isServed, isUnorderedSearch, recordedCases, requestBody } from '../../profiles/recordings.js';
 import { routeTable } from '../../routes/api-router.js';
-import { serveCli } from '../../testing/cli-server.js';
-import { type InProcessServer, ManualClock } from '../../testing/in-process-server.js';
-import type { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 import {
   type BugzillaServer,
   bugzillaVisits,
@@ -18,8 +13,13 @@ import {
   REVOKED_KEY,
   type VisitRow,
   writeAsBugzilla,
-} from './bugzilla-test-database.js';
-import { describeWithPostgres, useFreshDatabase } from './test-database.js';
+} from '../../testing/bugzilla-test-database.js';
+import { serveCli } from '../../testing/cli-server.js';
+import { type InProcessServer, ManualClock } from '../../testing/in-process-server.js';
+import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
+import { sendRaw } from '../../testing/raw-request.js';
+import { comparable, isServed, isUnorderedSearch, recordedCases, requestBody } from '../../testing/recordings.js';
+import type { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 
 /**
  * Bugzilla's timestamp(0) columns hold wall time in the database session's TimeZone (its NOW() and

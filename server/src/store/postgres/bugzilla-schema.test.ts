@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
+import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { migrate } from './migrate.js';
 import { BUGZILLA_TABLES } from './tables.js';
-import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
 /** Bugzilla 5.2's own DDL, dumped from a real installation on PostgreSQL 15. */
 const BUGZILLA_DDL = fileURLToPath(new URL('../../../test-data/bugzilla-5.2/schema-postgres.sql', import.meta.url));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { snapshotFromFixture } from '../fixture.js';
 import { PostgresStore } from './postgres-store.js';
-import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
 const INSTANCES = 3;
 const WRITERS_PER_INSTANCE = 4;

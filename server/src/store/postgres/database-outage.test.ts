@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithOwnCluster, type OwnCluster, startOwnCluster } from '../../testing/postgres-test-database.js';
 import { snapshotFromFixture } from '../fixture.js';
 import { DatabaseUnavailableError } from './errors.js';
 import { PostgresStore } from './postgres-store.js';
-import { describeWithOwnCluster, type OwnCluster, startOwnCluster } from './test-database.js';
 
 const WRITERS = 4;
 const BUGS = 10;

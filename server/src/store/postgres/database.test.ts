@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { Database } from './database.js';
 import { DatabaseUnavailableError } from './errors.js';
 import { PostgresStore } from './postgres-store.js';
 import { withDatabase } from './scratch-database.js';
-import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 import { MAX_TRANSACTION_ATTEMPTS } from './with-retry.js';
 
 describeWithPostgres('Database transactions (PostgreSQL)', () => {

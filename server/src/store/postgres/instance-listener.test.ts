@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningServer, runCli, serveCli, tempDir } from '../../testing/cli-server.js';
+import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { LISTENER_APPLICATION_NAME } from './instance-listener.js';
-import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
 /** A fixture whose instance settings say `version` (the data is the same each time). */
 function fixture(version: string, maintainer: string) {

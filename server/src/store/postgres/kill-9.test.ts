@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { snapshotFromFixture } from '../fixture.js';
 import { PostgresStore } from './postgres-store.js';
-import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
 const WRITER = fileURLToPath(new URL('../../../dist/store/postgres/visit-writer-process.js', import.meta.url));
 const WRITERS = 4;

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOCKOUT_SECONDS } from '../../login/login-failures.js';
+import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { snapshotFromFixture } from '../fixture.js';
 import { PostgresStore } from './postgres-store.js';
-import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
 const fixture = { users: [{ login: 'one@example.com' }, { login: 'two@example.com' }] };
 

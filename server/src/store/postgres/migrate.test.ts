@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
+import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { knownMigrations, MIGRATIONS_TABLE, migrate, SchemaError } from './migrate.js';
 import { BUGZILLA_TABLES, OWN_TABLES } from './tables.js';
-import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
 async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });

@@ -2,12 +2,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readBugAhead } from '../../bug-ref.js';
 import { bugContentFixture } from '../../testing/bug-content-fixture.js';
+import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { type Fixture, snapshotFromFixture } from '../fixture.js';
 import { createMemoryStore } from '../memory-store.js';
 import type { Store } from '../store.js';
 import { NewUserError } from '../store.js';
 import { PostgresStore } from './postgres-store.js';
-import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
 const fixture: Fixture = {
   instance: { version: '5.2', parameters: { maintainer: 'admin@example.com' }, db_time_offset_seconds: 30 },

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
+import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { migrate } from './migrate.js';
 import { BUGZILLA_TABLES, OWN_TABLES, TABLES_REFERRING_FIRST } from './tables.js';
-import { describeWithPostgres, useFreshDatabase } from './test-database.js';
 
 describeWithPostgres('the tables the store keeps (PostgreSQL)', () => {
   const databaseUrl = useFreshDatabase();

@@ -2,8 +2,8 @@ import { execFile, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { tempDir } from '../../testing/cli-server.js';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
+import { createScratchDatabase, type ScratchDatabase } from '../store/postgres/scratch-database.js';
+import { tempDir } from './cli-server.js';
 
 /**
  * Tests of the PostgreSQL store run against a real server named by
@@ -18,7 +18,7 @@ const HOW_TO_RUN =
   '(a role that may CREATE DATABASE).';
 
 const execFileAsync = promisify(execFile);
-const PG_CLUSTER = fileURLToPath(new URL('../../../../.ci/pg-cluster', import.meta.url));
+const PG_CLUSTER = fileURLToPath(new URL('../../../.ci/pg-cluster', import.meta.url));
 
 /** `describe`, or, without TEST_DATABASE_URL, a skipped one announced loudly on stderr. */
 export function describeWithPostgres(name: string, body: () => void): void {

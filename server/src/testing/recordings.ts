@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type EndpointKey, splitEndpoint } from '@bz-companion/shared';
-import { BUGZILLA_52_DIR } from '../testing/bugzilla-5.2-fixture.js';
+import { BUGZILLA_52_DIR } from './bugzilla-5.2-fixture.js';
 
 /** One recorded request and 5.2's answer (format: test-data/bugzilla-5.2/README.md). */
 export interface RecordedCase {

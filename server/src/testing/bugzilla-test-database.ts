@@ -1,11 +1,11 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
-import type { Clock } from '../../clock.js';
-import { BUGZILLA_52_DIR, readRecordedDataSet } from '../../testing/bugzilla-5.2-fixture.js';
-import { tempDir } from '../../testing/cli-server.js';
-import { type InProcessServer, serveStoreInProcess } from '../../testing/in-process-server.js';
-import { BugzillaSchemaStore } from './bugzilla-schema-store.js';
+import type { Clock } from '../clock.js';
+import { BugzillaSchemaStore } from '../store/postgres/bugzilla-schema-store.js';
+import { BUGZILLA_52_DIR, readRecordedDataSet } from './bugzilla-5.2-fixture.js';
+import { tempDir } from './cli-server.js';
+import { type InProcessServer, serveStoreInProcess } from './in-process-server.js';
 
 /**
  * Tests over a Bugzilla 5.2 database: its real DDL holding the recorded data set,

@@ -1,5 +1,5 @@
-import { sendRaw } from '../fuzz/raw-request.js';
-import type { ManualClock } from '../testing/in-process-server.js';
+import type { ManualClock } from './in-process-server.js';
+import { sendRaw } from './raw-request.js';
 import { type RecordedCase, requestBody } from './recordings.js';
 
 /*
