@@ -39,11 +39,14 @@ export function manifestFor(target: Target) {
     ...(target === 'firefox'
       ? {
           browser_specific_settings: {
+            // 140: the first Firefox with data_collection_permissions, and Debian's firefox-esr (140 ESR);
+            // Firefox for Android has them from 142.
             gecko: {
               id: 'bz-companion@bz-companion.invalid',
-              strict_min_version: '142.0',
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),
