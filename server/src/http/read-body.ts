@@ -33,6 +33,31 @@ export async function readBody(
   limitBytes: number,
   options: ReadBodyOptions = {},
 ): Promise<BodyParams | null> {
+  const text = await readBodyText(request, limitBytes);
+  const contentType = (request.headers['content-type'] ?? '').toLowerCase();
+  if (contentType.startsWith('application/x-www-form-urlencoded') && !looksLikeJsonObject(text)) {
+    return parseForm(text);
+  }
+  if (options.untypedIsForm && request.headers['content-type'] === undefined) return parseForm(text);
+  if (text.trim() === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw errors.unparsableJson(`${(error as Error).message} Value: ${text.slice(0, 200)}`);
+  }
+  if (value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw errors.bodyNotAnObject(Array.isArray(value) ? 'an array' : `a ${typeof value}`);
+  }
+  return value as BodyParams;
+}
+
+/**
+ * The body as text, decoded (Content-Encoding, charset) and within `limitBytes`, whatever it holds:
+ * the REST reader above and the XML-RPC and JSON-RPC endpoints parse it each their own way.
+ */
+export async function readBodyText(request: IncomingMessage, limitBytes: number): Promise<string> {
   const encoding = (request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   const contentType = (request.headers['content-type'] ?? '').toLowerCase();
   const charset = /charset\s*=\s*"?([^";\s]+)/.exec(contentType)?.[1] ?? 'utf-8';
@@ -61,22 +86,7 @@ export async function readBody(
     // request would never be answered. Read and drop it (Node's requestTimeout bounds an endless one).
     if (!request.complete) request.resume();
   }
-  if (contentType.startsWith('application/x-www-form-urlencoded') && !looksLikeJsonObject(text)) {
-    return parseForm(text);
-  }
-  if (options.untypedIsForm && request.headers['content-type'] === undefined) return parseForm(text);
-  if (text.trim() === '') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw errors.unparsableJson(`${(error as Error).message} Value: ${text.slice(0, 200)}`);
-  }
-  if (value === null) return null;
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw errors.bodyNotAnObject(Array.isArray(value) ? 'an array' : `a ${typeof value}`);
-  }
-  return value as BodyParams;
+  return text;
 }
 
 /**

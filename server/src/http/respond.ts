@@ -128,7 +128,8 @@ function htmlUrlbase(
   return looks.urlbase ?? `${ownOrigin(ctx)}/`;
 }
 
-function asBugzillaError(thrown: unknown, logger: Logger, where: string): BugzillaError {
+/** Any thrown value as the Bugzilla error to answer (unknown ones logged, never shown): every protocol renders these. */
+export function asBugzillaError(thrown: unknown, logger: Logger, where: string): BugzillaError {
   if (thrown instanceof BugzillaError) return thrown;
   // The store refused a write and changed nothing: the client may retry, whichever route wrote.
   if (thrown instanceof StoreWriteError) return errors.storageUnavailable(thrown.message);

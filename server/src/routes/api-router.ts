@@ -1,8 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { EndpointKey } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
-import { authenticate } from '../auth.js';
-import type { AuthPolicy } from '../auth-policy.js';
 import { readBugAhead } from '../bug-ref.js';
 import { errors } from '../errors.js';
 import { preflightHeaders } from '../http/cors.js';
@@ -10,8 +7,6 @@ import { bodyFieldFilter } from '../http/field-filter.js';
 import { jsonpCallback } from '../http/jsonp.js';
 import { type BodyParams, readBody } from '../http/read-body.js';
 import type { ApiState } from '../http/respond.js';
-import { presentedCredentials } from '../login/credentials.js';
-import { ANONYMOUS, type Identity } from '../login/identify.js';
 import type { Profile, ProfileName } from '../profiles/profile.js';
 import { bugCommentRoutes } from './bug-comments.js';
 import { bugHistoryRoutes } from './bug-history.js';
@@ -22,6 +17,7 @@ import { instanceRoutes } from './instance.js';
 import { lastVisitRoutes } from './last-visit.js';
 import { loginRoutes } from './login.js';
 import type { RouteDeps, RouteSpec, RouteTable } from './route.js';
+import { clientIp, EMPTY_QUERY, type Endpoint, runEndpoint } from './run-endpoint.js';
 import { whoamiRoutes } from './whoami.js';
 
 export const routeTable: RouteTable = {
@@ -46,21 +42,25 @@ export type Routing = (handlers: ReadonlyMap<EndpointKey, EndpointHandler>, prof
 /** The route dependencies, with the profile looked up per request (a reset may load data of another tracker). */
 export type ApiDeps = Omit<RouteDeps, 'profile'> & { profile: () => Profile };
 
-const EMPTY_QUERY = new URLSearchParams();
+/** The endpoint `key` as `profile`'s tracker runs it: its route, and the profile's credential policy for it. */
+export function endpointFor(key: EndpointKey, profile: Profile): Endpoint {
+  const spec = routeTable[key] as RouteSpec<EndpointKey>;
+  return { key, spec, policy: profile.auth[key] ?? spec.auth };
+}
 
 /**
- * One handler per endpoint of the shared map that the profile's tracker has,
- * each checking in the contract's order: body -> JSONP callback ->
- * credentials -> login -> the route's own checks. The path's `{id}` is read
- * from `ctx.state.pathId`.
+ * One handler per endpoint of the shared map that the profile's tracker has, each
+ * reading the REST request in the contract's order (body -> JSONP callback) and then
+ * running the method's steps (runEndpoint: credentials -> login -> the route's own
+ * checks). The path's `{id}` is read from `ctx.state.pathId`.
  */
 export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Map<EndpointKey, EndpointHandler> {
   const { profile } = deps;
   const handlers = new Map<EndpointKey, EndpointHandler>();
   for (const key of Object.keys(routeTable) as EndpointKey[]) {
     if (profile.missing.has(key)) continue;
-    const spec = routeTable[key] as RouteSpec<EndpointKey>;
-    const policy = profile.auth[key] ?? spec.auth;
+    const endpoint = endpointFor(key, profile);
+    const { spec } = endpoint;
     const answersJsonp = !key.startsWith('POST ');
     const run = (ctx: Parameters<EndpointHandler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
@@ -68,34 +68,13 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
       if (answersJsonp && query !== EMPTY_QUERY) ctx.state.jsonpCallback = jsonpCallback(query, profile.jsonpCallback);
       if (body) ctx.state.body = body;
       if (body && profile.fieldsFromBody) ctx.state.fieldFilter = bodyFieldFilter(body, query);
+      if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
+      if (spec.fieldsApplied) ctx.state.fieldsApplied = true;
+      if (spec.successStatus) ctx.state.successStatus = spec.successStatus;
       const ip = clientIp(ctx.req.socket.remoteAddress);
       const pathBug = spec.readsPathBug ? readBugAhead(deps.store, ctx.state.pathId) : undefined;
       const request = new EndpointRequest(ctx, deps, ip, ctx.state.pathId, query, body, deps.clock.now(), pathBug);
-      if (spec.stampsWrites) {
-        // Asked as the request arrives, to overlap the credential look-ups on PostgreSQL. A request
-        // refused before it reads the answer must not leave an unhandled rejection.
-        const asked = request.databaseNow();
-        if (asked instanceof Promise) asked.catch(() => {});
-      }
-      const identity = loginExempt(policy, query, body, ctx.headers)
-        ? ANONYMOUS
-        : authenticate(
-            presentedCredentials({ method: ctx.method, headers: ctx.headers, query, body }, profile.credentials),
-            policy,
-            {
-              store: deps.store,
-              profile,
-              failures: deps.failures,
-              ip,
-              now: Math.floor(request.webNow / 1000),
-            },
-          );
-      // GETs stay synchronous end to end unless a password is checked: every await costs a tick per request
-      // (and the synchronous path makes no closure).
-      const result =
-        identity instanceof Promise
-          ? identity.then((found) => handleAs(found, ctx, spec, request, deps))
-          : handleAs(identity, ctx, spec, request, deps);
+      const result = runEndpoint(endpoint, deps, request, ctx.method, ctx.headers, ctx.state);
       if (!(result instanceof Promise)) {
         ctx.state.result = result;
         return;
@@ -181,44 +160,6 @@ function idFitsRoute(profile: Profile, path: string, pathId: string): boolean {
 /** Bugzilla's REST endpoint is rest.cgi and /rest/ only a rewrite to it: clients configured with either work. */
 function restPath(path: string): string {
   return path.startsWith('/rest.cgi/') ? `/rest${path.slice('/rest.cgi'.length)}` : path;
-}
-
-/** Runs the route's handler as `found`, leaving in `ctx.state` what the response needs to know. */
-function handleAs(
-  found: Identity,
-  ctx: Parameters<EndpointHandler>[0],
-  spec: RouteSpec<EndpointKey>,
-  request: EndpointRequest,
-  deps: RouteDeps,
-) {
-  request.runAs(found);
-  ctx.state.user = found.user;
-  if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
-  if (spec.fieldsApplied) ctx.state.fieldsApplied = true;
-  if (spec.successStatus) ctx.state.successStatus = spec.successStatus;
-  return spec.handle(request, deps);
-}
-
-/**
- * A login-exempt method (version, timezone, login) looks at credentials only when `Bugzilla_login`
- * is sent (auth.ts); with no query, no body and no login header there is none to read.
- */
-function loginExempt(
-  policy: AuthPolicy,
-  query: URLSearchParams,
-  body: BodyParams | null,
-  headers: IncomingHttpHeaders,
-) {
-  return policy === 'ignore' && query === EMPTY_QUERY && body === null && headers['x-bugzilla-login'] === undefined;
-}
-
-/**
- * The socket's address as 5.2 records it: `127.0.0.1`, not Node's IPv4-mapped `::ffff:127.0.0.1`.
- * Read from the socket: Koa's `ctx.ip` parses proxy headers first, which we never trust, per request.
- */
-function clientIp(ip: string | undefined): string {
-  if (ip === undefined) return '';
-  return ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
 }
 
 function notFound(method: string, path: string) {
