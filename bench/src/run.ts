@@ -12,6 +12,7 @@ import { benchDatabase, loadSpread } from './postgres-rows.js';
 import { measurePreviousRelease } from './previous-release.js';
 import { CLI, memoryMb, type Started, startCeiling, startJsonServer, startOurs, startRouting } from './processes.js';
 import { markdownTable, type Row, scalingSvg, type Target, targetsTable } from './report.js';
+import { measureRpc, rpcTargets } from './rpc-rows.js';
 import { measureScaleOut } from './scale-out-rows.js';
 
 const { values } = parseArgs({
@@ -258,6 +259,7 @@ try {
     await load({ method: 'GET', url: `${ours.url}/rest/version`, headers: asUser }),
   );
   record('GET /version', 'json-server', await load({ method: 'GET', url: `${jsonServer.url}/version` }));
+  const rpcRows = await measureRpc(ours.url, load, record);
   const routingRatio = await measureRouting();
   const previousRelease = await againstPreviousRelease();
   record(
@@ -406,6 +408,7 @@ try {
       met: firstPaint <= 50,
     });
   }
+  targets.push(...rpcTargets(rpcRows, version));
   targets.push(loginBurst.target);
   targets.push(...previousRelease);
   targets.push(...postgresTargets);

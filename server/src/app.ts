@@ -12,6 +12,7 @@ import { isProfileName, type ProfileName } from './profiles/profile.js';
 import { chooseProfile } from './profiles/profiles.js';
 import { apiRoutes, type Routing } from './routes/api-router.js';
 import { pages } from './routes/pages.js';
+import { rpcEndpoints } from './rpc/rpc-endpoints.js';
 import type { Store } from './store/store.js';
 
 export interface AppOptions {
@@ -66,6 +67,7 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   app.use(respond(logger, hostGuard(options.acceptsHost ?? hostPolicy('127.0.0.1')), style));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (admin) app.use(adminApi(admin)).use(applyFaults(admin.faults, admin.log, bodyLimitBytes));
+  app.use(rpcEndpoints(deps, bodyLimitBytes, logger));
   app.use(apiRoutes(deps, { bodyLimitBytes }, options.routing));
   app.use(pages(store));
   return app;

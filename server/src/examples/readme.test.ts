@@ -22,3 +22,11 @@ describe('the docs (docs/test-double.md)', () => {
     expect(readme).toContain(`\`\`\`python\n${example}\`\`\``);
   });
 });
+
+describe('the docs (docs/api.md)', () => {
+  it('shows the python-bugzilla XML-RPC example exactly as it runs here', async () => {
+    const docs = await read('../../../docs/api.md');
+    const example = await read('./python-bugzilla-xmlrpc.py');
+    expect(docs).toContain(`\`\`\`python\n${example}\`\`\``);
+  });
+});

@@ -1,7 +1,7 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../routes/api-router.js';
-import { bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
+import { bugzilla52FixtureWithPasswords } from '../testing/bugzilla-5.2-fixture.js';
 import { type InProcessServer, ManualClock, serveInProcess } from '../testing/in-process-server.js';
 import { sendRecorded, stepsBefore, TokenMap } from '../testing/recorded-replay.js';
 import { comparable, isServed, isUnorderedSearch, recordedCases } from '../testing/recordings.js';
@@ -15,26 +15,7 @@ import { comparable, isServed, isUnorderedSearch, recordedCases } from '../testi
  * in #2 is used until #39 logs it out).
  */
 
-/** The data set's test passwords (the recordings name them; the admin's is never used). */
-const PASSWORDS: Record<string, string> = {
-  'user@example.com': 'oracle-pw-user',
-  'disabled@example.com': 'oracle-pw-disabled',
-  'revoked@example.com': 'oracle-pw-revoked',
-  'dev@example.com': 'oracle-pw-dev',
-};
-
 const ENDPOINTS = Object.keys(routeTable) as EndpointKey[];
-
-function fixtureWithPasswords() {
-  const fixture = bugzilla52Fixture();
-  return {
-    ...fixture,
-    users: (fixture.users ?? []).map((user) => {
-      const password = PASSWORDS[user.login];
-      return password ? { ...user, password } : user;
-    }),
-  };
-}
 
 /** Cases whose recorded answer depends on a change bz-companion cannot make (it has no `PUT /rest/bug`). */
 const DEPENDS_ON_UNSERVED: Record<string, string> = {
@@ -66,7 +47,7 @@ for (const family of FAMILIES) {
     const applied = new Set<number>();
     let server: InProcessServer;
     beforeAll(async () => {
-      server = await serveInProcess(fixtureWithPasswords(), { profile: 'bugzilla-5.2', clock });
+      server = await serveInProcess(bugzilla52FixtureWithPasswords(), { profile: 'bugzilla-5.2', clock });
     });
     afterAll(() => server.stop());
 

@@ -70,6 +70,13 @@ export interface Profile {
   name: ProfileName;
   /** A browser's Accept (text/html first) gets the answer as Bugzilla 5.x's HTML page (REST.pm, rest.html.tmpl). */
   htmlForBrowsers: boolean;
+  /** The RPC protocols the tracker serves beside REST: `/xmlrpc.cgi` (XML-RPC) and `/jsonrpc.cgi` (JSON-RPC). */
+  rpc: {
+    xmlrpc: boolean;
+    jsonrpc: boolean;
+    /** Where a JSON-RPC GET without a method is sent to read (the tracker's docs_urlbase). */
+    jsonRpcDocumentation: string;
+  };
   /** Endpoints this tracker does not have: they answer 32614, like any unknown path. */
   missing: ReadonlySet<EndpointKey>;
   /** How credentials are treated per endpoint, where it differs from the route's own policy. */

@@ -49,6 +49,11 @@ const bzCompanion: Profile = {
   name: 'bz-companion',
   // Our own profile answers JSON to every Accept (the README says so).
   htmlForBrowsers: false,
+  rpc: {
+    xmlrpc: true,
+    jsonrpc: true,
+    jsonRpcDocumentation: 'https://bugzilla.readthedocs.io/en/5.2/api/Bugzilla/WebService/Server/JSONRPC.html',
+  },
   missing: new Set(),
   auth: {},
   digitsOnlyIds: new Set(),
@@ -84,6 +89,12 @@ const bzCompanion: Profile = {
 const bugzilla52: Profile = {
   name: 'bugzilla-5.2',
   htmlForBrowsers: true,
+  // 5.0-5.2 serve both (XML-RPC when XMLRPC::Lite is installed, as on the recorded 5.2).
+  rpc: {
+    xmlrpc: true,
+    jsonrpc: true,
+    jsonRpcDocumentation: 'https://bugzilla.readthedocs.org/en/5.2/api/Bugzilla/WebService/Server/JSONRPC.html',
+  },
   missing: new Set<EndpointKey>(['GET /rest/whoami', ...NO_ID_LAST_VISIT]),
   auth: LAST_VISIT_LOGIN_NOT_ENFORCED,
   digitsOnlyIds: LAST_VISIT_ID_PATH,
@@ -144,6 +155,12 @@ const bmo: Profile = {
   name: 'bmo',
   // BMO's REST server has the same page; not recorded live, so not claimed.
   htmlForBrowsers: false,
+  // BMO removed XML-RPC; JSON-RPC stays.
+  rpc: {
+    xmlrpc: false,
+    jsonrpc: true,
+    jsonRpcDocumentation: 'https://bmo.readthedocs.io/en/latest/api/Bugzilla/WebService/Server/JSONRPC.html',
+  },
   missing: new Set<EndpointKey>(['GET /rest/parameters', 'GET /rest/last_audit_time']),
   auth: LAST_VISIT_LOGIN_NOT_ENFORCED,
   digitsOnlyIds: LAST_VISIT_ID_PATH,

@@ -18,6 +18,8 @@ export const MAX_COMMENT_LENGTH = 65535;
  * `comment_ids`); both maps are always there. Private comments are only for
  * insiders: left out of a bug's list, an error when asked for by id.
  */
+const COMMENT_PARAMS = ['ids', 'comment_ids'] as const;
+
 async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: boolean): Promise<BugCommentsResult> {
   const { user, query } = request;
   const parameters = store.instance.parameters;
@@ -26,6 +28,8 @@ async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: 
   const bugRefs = [...(byCommentId || request.pathId === undefined ? [] : [request.pathId]), ...query.getAll('ids')];
   const commentRefs = [...(byCommentId && request.pathId !== undefined ? [request.pathId] : [])];
   commentRefs.push(...query.getAll('comment_ids'));
+  // Over REST the path names one; an RPC call may name neither.
+  if (bugRefs.length === 0 && commentRefs.length === 0) throw errors.paramsRequired('Bug.comments', COMMENT_PARAMS);
   const newSinceText = query.get('new_since');
   const newSince = newSinceText === null ? null : parseLegalDate(newSinceText);
 

@@ -2,6 +2,7 @@ import type { BugHistoryResult, HistoryEntry } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { checkBug, isInsider } from '../bugs/check-bug.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
+import { errors } from '../errors.js';
 import type { Store } from '../store/store.js';
 import type { ChangeSet, FieldChange } from '../store/types.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
@@ -16,6 +17,8 @@ async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHi
   const { user, query } = request;
   const insider = isInsider(user, store.instance.parameters);
   const refs = [...(request.pathId === undefined ? [] : [request.pathId]), ...query.getAll('ids')];
+  // Over REST the path names one; an RPC call may name none.
+  if (refs.length === 0) throw errors.paramRequired('ids');
   const newSinceText = query.get('new_since');
   const newSince = newSinceText === null ? null : parseLegalDate(newSinceText);
   const bugs = [];

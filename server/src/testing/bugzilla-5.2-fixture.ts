@@ -183,3 +183,23 @@ export function bugzilla52Fixture(): Fixture {
     last_visits: data.last_visits,
   };
 }
+
+/** The data set's test passwords (the recordings name them; the admin's is never used). */
+export const BUGZILLA_52_PASSWORDS: Record<string, string> = {
+  'user@example.com': 'oracle-pw-user',
+  'disabled@example.com': 'oracle-pw-disabled',
+  'revoked@example.com': 'oracle-pw-revoked',
+  'dev@example.com': 'oracle-pw-dev',
+};
+
+/** The data set with those passwords set, so the recorded logins work. */
+export function bugzilla52FixtureWithPasswords() {
+  const fixture = bugzilla52Fixture();
+  return {
+    ...fixture,
+    users: (fixture.users ?? []).map((user) => {
+      const password = BUGZILLA_52_PASSWORDS[user.login];
+      return password ? { ...user, password } : user;
+    }),
+  };
+}
