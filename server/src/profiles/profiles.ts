@@ -112,7 +112,8 @@ const bugzilla52: Profile = {
     involvement: 'always',
     invisibleBugs: 'refuse',
     read: 'crash',
-    list: 'recent',
+    // Only BugUserLastVisit.get over RPC lists (5.2 has no such REST route): every row, as created (rpc.json #86).
+    list: 'all-rows',
     answeredId: 'bug',
     pathIdReplacesQueryIds: false,
     perlMerge: true,

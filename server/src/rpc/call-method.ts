@@ -36,8 +36,9 @@ export async function callMethod(
   const ip = clientIp(arrival.req.socket.remoteAddress);
   const request = new EndpointRequest(arrival, deps, ip, pathId, query, body, deps.clock.now(), undefined);
   const answer = await runEndpoint(endpoint, deps, request, httpMethod, headers, state);
-  if (method.returnsUndef) return null;
+  if (method.perlReturns === 'undef') return null;
   const value = answer instanceof PreparedJson ? answer.value : answer;
+  if (method.perlReturns === 'scalar') return (value as { result: unknown }).result;
   if (endpoint.spec.fieldsApplied) return value;
   const filter = body ? bodyFieldFilter(body, query) : readFieldFilter(query);
   return filter ? applyFieldFilter(value, filter, endpoint.spec.filterInside) : value;

@@ -17,8 +17,11 @@ export interface RpcMethod {
    * Every other method answers 32610 over GET (a page could otherwise make the user's browser write).
    */
   readOnly: boolean;
-  /** The Perl method returns undef (REST shows it as `{}`): RPC answers null, and XML-RPC an empty value. */
-  returnsUndef?: true;
+  /**
+   * What the Perl method returns where REST dresses it: `undef` (REST shows `{}`; RPC answers null,
+   * XML-RPC an empty value), or a scalar (REST wraps it as `{"result": …}`; RPC sends it bare).
+   */
+  perlReturns?: 'undef' | 'scalar';
 }
 
 /** Every method whose REST resource bz-companion serves, by its RPC name (5.2's WS_DISPATCH packages). */
@@ -39,8 +42,8 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
   'Bug.history': { endpoint: 'GET /rest/bug/{id}/history', params: 'query', readOnly: true },
   'Bug.add_comment': { endpoint: 'POST /rest/bug/{id}/comment', params: 'body', pathParam: 'id', readOnly: false },
   'User.login': { endpoint: 'GET /rest/login', params: 'query', readOnly: false },
-  'User.logout': { endpoint: 'GET /rest/logout', params: 'query', readOnly: false, returnsUndef: true },
-  'User.valid_login': { endpoint: 'GET /rest/valid_login', params: 'query', readOnly: false },
+  'User.logout': { endpoint: 'GET /rest/logout', params: 'query', readOnly: false, perlReturns: 'undef' },
+  'User.valid_login': { endpoint: 'GET /rest/valid_login', params: 'query', readOnly: false, perlReturns: 'scalar' },
   // BMO's User.whoami; 5.2 has no such method (the profile's missing endpoints say which).
   'User.whoami': { endpoint: 'GET /rest/whoami', params: 'query', readOnly: true },
 };

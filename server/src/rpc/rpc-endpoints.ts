@@ -128,7 +128,11 @@ function unknownXmlRpcMethod(name: string): Error {
   const dot = name.lastIndexOf('.');
   const pkg = dot > 0 ? name.slice(0, dot) : '';
   if (PACKAGES.has(pkg)) return errors.unknownMethod(name);
-  return new XmlRpcClientFault(`There is no package '${pkg}' for the method '${name}'.`);
+  return new XmlRpcClientFault(
+    pkg === ''
+      ? `The method '${name}' names no package: methods are called as Package.method (Bug.get).`
+      : `There is no package '${pkg}' for the method '${name}'.`,
+  );
 }
 
 async function jsonRpc(ctx: RpcContext, deps: RouteDeps, bodyLimitBytes: number, logger: Logger): Promise<void> {

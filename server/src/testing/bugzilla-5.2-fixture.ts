@@ -181,6 +181,19 @@ export function bugzilla52Fixture(): Fixture {
     })),
     bugs,
     last_visits: data.last_visits,
+    // data-set.json leaves the audit log out; its README says the set-up's audit rows were all set to
+    // 2026-01-01, which is what the recorded last_audit_time answers (rpc.json #26-#30).
+    audit_log: [
+      {
+        class: 'Bugzilla::Product',
+        object_id: 1,
+        field: 'name',
+        removed: '',
+        added: 'TestProduct',
+        at_time: '2026-01-01T00:00:00Z',
+        user: 'admin@example.com',
+      },
+    ],
   };
 }
 

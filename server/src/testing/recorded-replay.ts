@@ -7,6 +7,9 @@ import { type RecordedCase, requestBody } from './recordings.js';
  * login tokens 5.2 handed out are swapped for ours in requests, and back in answers.
  */
 
+/** A login's token in an answer: REST's and JSON-RPC's `"token":"2-…"`, XML-RPC's member `token`. */
+const TOKEN = /(?:"token":"|<name>token<\/name><value><string>)\d+-([A-Za-z0-9]{10})/;
+
 /** Recorded token secrets -> the ones this server handed out for the same logins. */
 export class TokenMap {
   readonly #ours = new Map<string, string>();
@@ -20,8 +23,8 @@ export class TokenMap {
 
   /** Remembers the secret of a login answer and writes the recorded one back into ours. */
   learn(recordedBody: string, ourBody: string): string {
-    const recorded = /"token":"\d+-([A-Za-z0-9]{10})"/.exec(recordedBody)?.[1];
-    const ours = /"token":"\d+-([A-Za-z0-9]{10})"/.exec(ourBody)?.[1];
+    const recorded = TOKEN.exec(recordedBody)?.[1];
+    const ours = TOKEN.exec(ourBody)?.[1];
     if (!recorded || !ours) return ourBody;
     this.#ours.set(recorded, ours);
     return ourBody.split(ours).join(recorded);
