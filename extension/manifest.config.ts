@@ -46,7 +46,8 @@ export function manifestFor(target: Target) {
               strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },
-            gecko_android: { strict_min_version: '142.0' },
+            // Not in crxjs' manifest type, but Firefox's: web-ext lint wants it with data_collection_permissions.
+            ...({ gecko_android: { strict_min_version: '142.0' } } as object),
           },
         }
       : {}),
