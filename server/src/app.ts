@@ -3,8 +3,8 @@ import { adminApi } from './admin/admin-api.js';
 import { applyFaults } from './admin/apply-faults.js';
 import type { AdminControls } from './admin/controls.js';
 import { recordRequests } from './admin/record-requests.js';
-import type { Clock } from './clock.js';
-import { systemClock } from './clock.js';
+import type { Clock } from './domain/clock.js';
+import { systemClock } from './domain/clock.js';
 import { hostGuard, hostPolicy } from './http/host-check.js';
 import { requestLog } from './http/request-log.js';
 import { type ApiState, type Logger, respond } from './http/respond.js';
@@ -67,8 +67,9 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   app.use(respond(logger, hostGuard(options.acceptsHost ?? hostPolicy('127.0.0.1')), style));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (admin) app.use(adminApi(admin)).use(applyFaults(admin.faults, admin.log, bodyLimitBytes));
-  app.use(rpcEndpoints(deps, bodyLimitBytes, logger));
   app.use(apiRoutes(deps, { bodyLimitBytes }, options.routing));
+  // After the REST routes, which pass on only what is not under /rest/: a REST request never meets it.
+  app.use(rpcEndpoints(deps, bodyLimitBytes, logger));
   app.use(pages(store));
   return app;
 }
