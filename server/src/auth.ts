@@ -1,5 +1,5 @@
-import type { AuthPolicy } from './auth-policy.js';
-import { errors } from './errors.js';
+import type { AuthPolicy } from './domain/auth-policy.js';
+import { errors } from './domain/errors.js';
 import type { PresentedCredentials } from './login/credentials.js';
 import { ANONYMOUS, type IdentifyContext, type Identity, identify } from './login/identify.js';
 

@@ -1,8 +1,8 @@
-import { errors } from './errors.js';
-import { isStorableId } from './ids.js';
-import { afterRead, type Read } from './store/read.js';
+import { errors } from './domain/errors.js';
+import { isStorableId } from './domain/ids.js';
+import { afterRead, type Read } from './domain/read.js';
+import type { Bug } from './domain/types.js';
 import type { Store } from './store/store.js';
-import type { Bug } from './store/types.js';
 
 /**
  * What a client sent as a bug: a positive decimal integer (surrounding white

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseInstant } from './adjustable-clock.js';
 import { addUser, replaceApiKey } from './cli/add-user.js';
 import { importFixture } from './cli/import-fixture.js';
 import { redactDatabaseUrl } from './cli/open-serve-store.js';
 import { DEFAULT_MAX_CONNECTIONS, serve } from './cli/serve.js';
 import { DEFAULT_DATA_FILE, USAGE, UsageError } from './cli/usage.js';
+import { parseInstant } from './domain/adjustable-clock.js';
 import { isProfileName, PROFILE_NAMES } from './profiles/profile.js';
 
 /** Where the store lives: the JSON data file, or PostgreSQL when a database URL is given (DATABASE_URL too). */

@@ -59,7 +59,56 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/**
+ * The server's layers, bottom first. A file may import its own layer and those below, never one
+ * above: Bugzilla's rules and types (domain) know no store, stores know no HTTP, the HTTP helpers
+ * no route, and so on up to the app and the command line.
+ */
+const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['domain: types, Read, errors, clocks, Bugzilla rules that need no store', /^domain\//],
+  ['stores: persistence only', /^(store|data)\//],
+  ['rules over a store: bugs, logins, profiles', /^(bugs|login|profiles)\/|^(auth|bug-ref|parameters|retention)\.ts$/],
+  ['HTTP helpers', /^http\//],
+  ['protocols: REST routes, XML-RPC and JSON-RPC, the admin API', /^(routes|rpc|admin)\//],
+  [
+    'the app, the command line, test support',
+    /^(cli|testing|examples|fuzz|package)\/|^(app|start-server|index|cli)\.ts$/,
+  ],
+];
+
+function layerOf(relativePath: string): number {
+  const index = SERVER_LAYERS.findIndex(([, pattern]) => pattern.test(relativePath));
+  if (index < 0) throw new Error(`${relativePath} is in no layer: add its folder to SERVER_LAYERS`);
+  return index;
+}
+
+/** Every import from a lower layer to a higher one, as "from -> to". */
+function upwardImports(graph: Map<string, string[]>, root: string): string[] {
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = relative(root, file);
+    for (const target of targets) {
+      const to = relative(root, target);
+      if (layerOf(to) > layerOf(from)) found.push(`${from} -> ${to}`);
+    }
+  }
+  return found;
+}
+
 describe('the import graph', () => {
+  it('has no import from a lower layer of the server to a higher one', () => {
+    const root = join(REPO, 'server/src');
+    expect(upwardImports(importGraph(sourceFiles(root)), root)).toEqual([]);
+  });
+
+  it('finds an upward import when there is one', () => {
+    const graph = new Map([
+      ['/r/store/file-store.ts', ['/r/domain/types.ts', '/r/http/respond.ts']],
+      ['/r/http/respond.ts', ['/r/domain/errors.ts']],
+    ]);
+    expect(upwardImports(graph, '/r')).toEqual(['store/file-store.ts -> http/respond.ts']);
+  });
+
   for (const dir of PACKAGES) {
     it(`has no import circle in ${dir}`, () => {
       expect(circles(importGraph(sourceFiles(join(REPO, dir))))).toEqual([]);

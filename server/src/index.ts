@@ -7,8 +7,8 @@ export type {
   RecordedRequest,
 } from '@bz-companion/shared';
 export { type AppOptions, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
-export { type Clock, systemClock } from './clock.js';
-export { BugzillaError, errors } from './errors.js';
+export { type Clock, systemClock } from './domain/clock.js';
+export { BugzillaError, errors } from './domain/errors.js';
 export type { ApiState } from './http/respond.js';
 export { PROFILE_NAMES, type ProfileName } from './profiles/profile.js';
 export type { EndpointHandler, Routing } from './routes/api-router.js';

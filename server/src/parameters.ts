@@ -1,4 +1,4 @@
-import type { User } from './store/types.js';
+import type { User } from './domain/types.js';
 
 /** What a logged-out caller may read (5.2). */
 const ANONYMOUS = ['maintainer', 'requirelogin'];

@@ -1,5 +1,6 @@
-import { type Clock, databaseNow } from './clock.js';
-import { afterRead, type Read } from './store/read.js';
+import type { Clock } from './domain/clock.js';
+import { afterRead, type Read } from './domain/read.js';
+import { databaseNow } from './store/database-now.js';
 import type { Store } from './store/store.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { AdminClockState, FaultRule, RecordedRequest } from '@bz-companion/shared';
-import { AdjustableClock, parseInstant } from './adjustable-clock.js';
 import { AdminControls } from './admin/controls.js';
 import { createApp } from './app.js';
 import { bindPort } from './cli/bind-port.js';
+import { AdjustableClock, parseInstant } from './domain/adjustable-clock.js';
 import { hostPolicy } from './http/host-check.js';
 import type { ProfileName } from './profiles/profile.js';
 import { pruneExpiredVisits, scheduleRetention } from './retention.js';

@@ -1,8 +1,8 @@
 import type { AdminClockState, Fault } from '@bz-companion/shared';
-import type { AdjustableClock } from '../adjustable-clock.js';
+import type { AdjustableClock } from '../domain/adjustable-clock.js';
+import type { Read } from '../domain/read.js';
 import { pruneExpiredVisits } from '../retention.js';
 import { snapshotFromFixture } from '../store/fixture.js';
-import type { Read } from '../store/read.js';
 import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 import { describeFault } from './apply-faults.js';

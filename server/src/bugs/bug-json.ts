@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { formatBugzillaTime } from '@bz-companion/shared';
+import { afterRead, type Read, readAll } from '../domain/read.js';
+import type { Bug, User } from '../domain/types.js';
 import { isOpenStatus } from '../store/bug-defaults.js';
-import { afterRead, type Read, readAll } from '../store/read.js';
 import type { Store } from '../store/store.js';
-import type { Bug, User } from '../store/types.js';
 import type { FieldSelection } from './field-selection.js';
 
 type Json = Record<string, unknown>;

@@ -1,9 +1,9 @@
-import { isVisible } from '../access.js';
-import { errors } from '../errors.js';
-import { isStorableId } from '../ids.js';
-import { afterRead, type Read } from '../store/read.js';
+import { isVisible } from '../domain/access.js';
+import { errors } from '../domain/errors.js';
+import { isStorableId } from '../domain/ids.js';
+import { afterRead, type Read } from '../domain/read.js';
+import type { Bug, User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
-import type { Bug, User } from '../store/types.js';
 
 /** Whether `user` (undefined: logged out) may see the bug; a logged-out caller sees only bugs in no group. */
 export function canSeeBug(user: User | undefined, bug: Bug, parameters: Record<string, string>): boolean {

@@ -1,6 +1,6 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
+import type { Comment } from '../domain/types.js';
 import type { Store } from '../store/store.js';
-import type { Comment } from '../store/types.js';
 import type { FieldSelection } from './field-selection.js';
 
 /**

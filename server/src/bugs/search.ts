@@ -1,8 +1,8 @@
-import { errors } from '../errors.js';
-import { isStorableId } from '../ids.js';
-import { afterRead, type Read, readAll, readEach } from '../store/read.js';
+import { errors } from '../domain/errors.js';
+import { isStorableId } from '../domain/ids.js';
+import { afterRead, type Read, readAll, readEach } from '../domain/read.js';
+import type { Bug, User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
-import type { Bug, User } from '../store/types.js';
 import { canSeeBug } from './check-bug.js';
 import { parseLegalDate } from './legal-date.js';
 

@@ -1,7 +1,7 @@
-import { isInvolved } from '../access.js';
+import { isInvolved } from '../domain/access.js';
+import type { Bug, User } from '../domain/types.js';
 import type { Profile } from '../profiles/profile.js';
 import type { Store } from '../store/store.js';
-import type { Bug, User } from '../store/types.js';
 
 /** What a change to a bug does to its last-visit rows. */
 export interface VisitEffects {

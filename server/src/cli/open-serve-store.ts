@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../domain/clock.js';
 import { pruneExpiredVisits } from '../retention.js';
 import { demoFixture } from '../store/demo.js';
 import { snapshotFromFixture } from '../store/fixture.js';

@@ -1,7 +1,7 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { AdjustableClock } from '../adjustable-clock.js';
 import { AdminControls } from '../admin/controls.js';
 import { createApp } from '../app.js';
+import { AdjustableClock } from '../domain/adjustable-clock.js';
 import { hostPolicy } from '../http/host-check.js';
 import { isProfileName, type ProfileName } from '../profiles/profile.js';
 import { chooseProfile } from '../profiles/profiles.js';

@@ -1,4 +1,4 @@
-import type { Bug, User } from './store/types.js';
+import type { Bug, User } from './types.js';
 
 /** Bugzilla's rules for who may see and who is involved with a bug. */
 export interface AccessParameters {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { defaultInstance } from '../store/default-instance.js';
 import { AdjustableClock, parseInstant } from './adjustable-clock.js';
 import { withSkew } from './clock.js';
-import { defaultInstance } from './store/default-instance.js';
 
 /** A clock over a system time the test moves by hand. */
 function clockOver(start: number) {

@@ -1,6 +1,4 @@
-import type { Read } from './store/read.js';
-import type { Store } from './store/store.js';
-import type { InstanceSettings } from './store/types.js';
+import type { InstanceSettings } from './types.js';
 
 /**
  * The server's clock: everything that reads the time (visit timestamps,
@@ -27,14 +25,4 @@ export const systemClock: Clock = { now: () => Date.now() };
 /** `ms` moved by the database's skew: the clock's override (admin API), or else the instance's setting. */
 export function withSkew(ms: number, instance: InstanceSettings, skewOverrideSeconds: number | undefined): number {
   return ms + (skewOverrideSeconds ?? instance.dbTimeOffsetSeconds) * 1000;
-}
-
-/**
- * The database's clock (epoch ms) when the web clock reads `webMs`: the store's
- * (PostgreSQL asks its now()), except while a test controls the clock, which then
- * stands for the database's too. Plus the skew either way.
- */
-export function databaseNow(store: Pick<Store, 'instance' | 'databaseNow'>, clock: Clock, webMs: number): Read<number> {
-  const skew = clock.dbTimeOffsetSeconds?.();
-  return clock.isControlled?.() ? withSkew(webMs, store.instance, skew) : store.databaseNow(webMs, skew);
 }

@@ -28,6 +28,17 @@ export class BugzillaError extends Error {
   }
 }
 
+/**
+ * An error a store raises (a write it could not make durable, a database out of reach, a write
+ * it does not make): it says which Bugzilla error answers it, so the renderer needs no store.
+ */
+export abstract class StoreError extends Error {
+  /** The answer the client gets (nothing was acknowledged, so it may retry where that helps). */
+  abstract answer(): BugzillaError;
+  /** Worth a line in the server's log (an outage), not only the client's answer. */
+  readonly logged: boolean = false;
+}
+
 /** Every error the API can answer, named for what went wrong. */
 export const errors = {
   resourceNotFound: (method: string, path: string) =>

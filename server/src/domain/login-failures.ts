@@ -1,4 +1,4 @@
-import type { Read } from '../store/read.js';
+import type { Read } from './read.js';
 
 /** 5.2's MAX_LOGIN_ATTEMPTS and LOGIN_LOCKOUT_INTERVAL: five failures from one address within 30 minutes lock it out. */
 export const MAX_LOGIN_ATTEMPTS = 5;

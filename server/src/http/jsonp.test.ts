@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BugzillaError } from '../errors.js';
+import { BugzillaError } from '../domain/errors.js';
 import { PROFILES } from '../profiles/profiles.js';
 import { jsonpCallback, wrapJsonp } from './jsonp.js';
 

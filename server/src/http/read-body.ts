@@ -2,10 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import getRawBody from 'raw-body';
-import { BugzillaError, errors } from '../errors.js';
-
-/** Request parameters from the body: a JSON object, or form fields (a repeated field becomes an array). */
-export type BodyParams = Record<string, unknown>;
+import { BugzillaError, errors } from '../domain/errors.js';
+import type { BodyParams } from '../domain/params.js';
 
 /** Bodies that were form fields rather than JSON (Perl merges those with the path's parameters). */
 const formBodies = new WeakSet<BodyParams>();

@@ -1,9 +1,6 @@
 import type { Middleware } from 'koa';
-import { BugzillaError, errors } from '../errors.js';
-import { StoreWriteError } from '../store/committer.js';
-import { DatabaseUnavailableError } from '../store/postgres/errors.js';
-import { ReadOnlyBugzillaError } from '../store/store.js';
-import type { User } from '../store/types.js';
+import { BugzillaError, errors, StoreError } from '../domain/errors.js';
+import type { User } from '../domain/types.js';
 import { ALLOW_ANY_ORIGIN } from './cors.js';
 import { JSON_CONTENT_TYPE, renderError } from './error-response.js';
 import { etagOf, ifNoneMatchMatches } from './etag.js';
@@ -131,14 +128,10 @@ function htmlUrlbase(
 /** Any thrown value as the Bugzilla error to answer (unknown ones logged, never shown): every protocol renders these. */
 export function asBugzillaError(thrown: unknown, logger: Logger, where: string): BugzillaError {
   if (thrown instanceof BugzillaError) return thrown;
-  // The store refused a write and changed nothing: the client may retry, whichever route wrote.
-  if (thrown instanceof StoreWriteError) return errors.storageUnavailable(thrown.message);
-  // Serving a Bugzilla database: only visits are ours to write there.
-  if (thrown instanceof ReadOnlyBugzillaError) return errors.bugzillaOwnsThis(thrown.message);
-  // PostgreSQL is down or out of reach: nothing acknowledged, the store reconnects by itself.
-  if (thrown instanceof DatabaseUnavailableError) {
-    logger.error(`${where}: ${thrown.message}`);
-    return errors.databaseUnavailable(thrown.retryAfterSeconds);
+  // The store says how to answer what it refused or could not do.
+  if (thrown instanceof StoreError) {
+    if (thrown.logged) logger.error(`${where}: ${thrown.message}`);
+    return thrown.answer();
   }
   // Koa's own client errors (e.g. a malformed URL): the client's fault, so 400.
   const status = (thrown as { status?: number; expose?: boolean }).status;

@@ -1,12 +1,12 @@
-import { errors } from '../errors.js';
-import { isStorableId } from '../ids.js';
+import { errors } from '../domain/errors.js';
+import { isStorableId } from '../domain/ids.js';
+import { isLockedOut, type LoginFailures, MAX_LOGIN_ATTEMPTS, unlockAt } from '../domain/login-failures.js';
+import { DUMMY_HASH, verifyPassword } from '../domain/password-hash.js';
+import { afterRead } from '../domain/read.js';
+import type { User } from '../domain/types.js';
 import type { Profile } from '../profiles/profile.js';
-import { afterRead } from '../store/read.js';
 import type { Store } from '../store/store.js';
-import type { User } from '../store/types.js';
 import type { Credential } from './credentials.js';
-import { isLockedOut, type LoginFailures, MAX_LOGIN_ATTEMPTS, unlockAt } from './login-failures.js';
-import { DUMMY_HASH, verifyPassword } from './password-hash.js';
 
 /** Who a request runs as, and how it proved it (logout ends a token; login hands one out after a password). */
 export interface Identity {

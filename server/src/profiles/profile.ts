@@ -1,16 +1,9 @@
 import type { EndpointKey } from '@bz-companion/shared';
-import type { AuthPolicy } from '../auth-policy.js';
+import type { AuthPolicy } from '../domain/auth-policy.js';
 
-export const PROFILE_NAMES = ['bz-companion', 'bugzilla-5.2', 'bugzilla-5.1', 'bmo'] as const;
+import type { ProfileName } from '../domain/profile-names.js';
 
-/** A tracker the server can behave as (spec test-double.md, section 3). */
-export type ProfileName = (typeof PROFILE_NAMES)[number];
-
-export const DEFAULT_PROFILE: ProfileName = 'bz-companion';
-
-export function isProfileName(name: unknown): name is ProfileName {
-  return typeof name === 'string' && (PROFILE_NAMES as readonly string[]).includes(name);
-}
+export { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, type ProfileName } from '../domain/profile-names.js';
 
 /** Where a tracker looks for credentials, and which one wins when a request sends several. */
 export interface CredentialRules {

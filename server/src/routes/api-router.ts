@@ -1,11 +1,12 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
 import { readBugAhead } from '../bug-ref.js';
-import { errors } from '../errors.js';
+import { errors } from '../domain/errors.js';
+import type { BodyParams } from '../domain/params.js';
 import { preflightHeaders } from '../http/cors.js';
 import { bodyFieldFilter } from '../http/field-filter.js';
 import { jsonpCallback } from '../http/jsonp.js';
-import { type BodyParams, readBody } from '../http/read-body.js';
+import { readBody } from '../http/read-body.js';
 import type { ApiState } from '../http/respond.js';
 import type { Profile, ProfileName } from '../profiles/profile.js';
 import { bugCommentRoutes } from './bug-comments.js';

@@ -4,9 +4,9 @@ import { commentJson } from '../bugs/comment-json.js';
 import { FieldSelection } from '../bugs/field-selection.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
 import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
-import { errors } from '../errors.js';
-import { isStorableId } from '../ids.js';
-import type { Comment } from '../store/types.js';
+import { errors } from '../domain/errors.js';
+import { isStorableId } from '../domain/ids.js';
+import type { Comment } from '../domain/types.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
 /** Bugzilla's limit on a comment's length, in characters. */

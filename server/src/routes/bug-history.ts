@@ -2,9 +2,9 @@ import type { BugHistoryResult, HistoryEntry } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { checkBug, isInsider } from '../bugs/check-bug.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
-import { errors } from '../errors.js';
+import { errors } from '../domain/errors.js';
+import type { ChangeSet, FieldChange } from '../domain/types.js';
 import type { Store } from '../store/store.js';
-import type { ChangeSet, FieldChange } from '../store/types.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
 /**

@@ -1,6 +1,6 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
+import type { Bug } from '../domain/types.js';
 import type { Store } from '../store/store.js';
-import type { Bug } from '../store/types.js';
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {

@@ -3,8 +3,8 @@ import { bugJson } from '../bugs/bug-json.js';
 import { checkBug } from '../bugs/check-bug.js';
 import { FieldSelection } from '../bugs/field-selection.js';
 import { searchBugs } from '../bugs/search.js';
-import { errors } from '../errors.js';
-import { afterRead, type Read, readAll, readEach } from '../store/read.js';
+import { errors } from '../domain/errors.js';
+import { afterRead, type Read, readAll, readEach } from '../domain/read.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { BugReadAhead } from '../bug-ref.js';
-import { databaseNow as databaseNowOf } from '../clock.js';
+import type { BodyParams } from '../domain/params.js';
+import type { Read } from '../domain/read.js';
+import type { User } from '../domain/types.js';
 import { ownOrigin } from '../http/own-origin.js';
-import type { BodyParams } from '../http/read-body.js';
 import { ANONYMOUS, type Identity } from '../login/identify.js';
-import type { Read } from '../store/read.js';
-import type { User } from '../store/types.js';
+import { databaseNow as databaseNowOf } from '../store/database-now.js';
 import type { ApiRequest, RouteDeps } from './route.js';
 
 /** What the router knows of the request before the handler runs (Koa's context, read lazily). */

@@ -1,6 +1,6 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
+import { afterRead } from '../domain/read.js';
 import { PreparedJson } from '../http/prepared-json.js';
-import { afterRead } from '../store/read.js';
 import { parametersAnswer } from './parameters-answer.js';
 import type { RouteSpec } from './route.js';
 

@@ -1,13 +1,13 @@
 import type { LastVisit, LastVisitOrNever } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { isInvolved, isVisible } from '../access.js';
 import { isScalarRef, resolveBugId, resolveBugRef } from '../bug-ref.js';
-import { errors } from '../errors.js';
+import { isInvolved, isVisible } from '../domain/access.js';
+import { errors } from '../domain/errors.js';
+import { afterRead, type Read, readEach } from '../domain/read.js';
+import type { Bug, User, VisitRecord } from '../domain/types.js';
 import { isFormBody } from '../http/read-body.js';
 import type { LastVisitRules } from '../profiles/profile.js';
-import { afterRead, type Read, readEach } from '../store/read.js';
 import type { Store } from '../store/store.js';
-import type { Bug, User, VisitRecord } from '../store/types.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LOGIN_ATTEMPTS } from '../login/login-failures.js';
-import { hashSlots } from '../login/password-hash.js';
+import { MAX_LOGIN_ATTEMPTS } from '../domain/login-failures.js';
+import { hashSlots } from '../domain/password-hash.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
 import { type InProcessServer, serveInProcess } from '../testing/in-process-server.js';
 

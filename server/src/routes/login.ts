@@ -1,5 +1,5 @@
 import type { LoginResult } from '@bz-companion/shared';
-import { errors } from '../errors.js';
+import { errors } from '../domain/errors.js';
 import { StoreWriteError } from '../store/committer.js';
 import { generateTokenSecret } from '../store/login-tokens.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../store/types.js';
+import type { User } from '../domain/types.js';
 import { parametersAnswer } from './parameters-answer.js';
 
 const user = (groups: string[]): User => ({

@@ -1,6 +1,6 @@
+import type { User } from '../domain/types.js';
 import { PreparedJson } from '../http/prepared-json.js';
 import { PARAMETER_ADMIN_GROUP, visibleParameters } from '../parameters.js';
-import type { User } from '../store/types.js';
 
 type ParametersAnswer = PreparedJson<{ parameters: Record<string, string> }>;
 

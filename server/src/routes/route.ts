@@ -1,15 +1,15 @@
 import type { EndpointKey, ResponseOf } from '@bz-companion/shared';
-import type { AuthPolicy } from '../auth-policy.js';
 import type { BugReadAhead } from '../bug-ref.js';
-import type { Clock } from '../clock.js';
+import type { AuthPolicy } from '../domain/auth-policy.js';
+import type { Clock } from '../domain/clock.js';
+import type { LoginFailures } from '../domain/login-failures.js';
+import type { BodyParams } from '../domain/params.js';
+import type { Read } from '../domain/read.js';
+import type { User } from '../domain/types.js';
 import type { PreparedJson } from '../http/prepared-json.js';
-import type { BodyParams } from '../http/read-body.js';
 import type { Identity } from '../login/identify.js';
-import type { LoginFailures } from '../login/login-failures.js';
 import type { Profile } from '../profiles/profile.js';
-import type { Read } from '../store/read.js';
 import type { Store } from '../store/store.js';
-import type { User } from '../store/types.js';
 
 /** A request as a handler sees it: credentials and body already dealt with. */
 export interface ApiRequest {

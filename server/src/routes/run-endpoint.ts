@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EndpointKey } from '@bz-companion/shared';
 import { authenticate } from '../auth.js';
-import type { AuthPolicy } from '../auth-policy.js';
-import type { BodyParams } from '../http/read-body.js';
+import type { AuthPolicy } from '../domain/auth-policy.js';
+import type { BodyParams } from '../domain/params.js';
+import type { User } from '../domain/types.js';
 import { presentedCredentials } from '../login/credentials.js';
 import { ANONYMOUS, type Identity } from '../login/identify.js';
-import type { User } from '../store/types.js';
 import type { EndpointRequest } from './endpoint-request.js';
 import type { RouteDeps, RouteSpec } from './route.js';
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { BodyParams } from '../domain/params.js';
 import { applyFieldFilter, bodyFieldFilter, readFieldFilter } from '../http/field-filter.js';
 import { PreparedJson } from '../http/prepared-json.js';
-import type { BodyParams } from '../http/read-body.js';
 import { endpointFor } from '../routes/api-router.js';
 import { EndpointRequest } from '../routes/endpoint-request.js';
 import type { RouteDeps } from '../routes/route.js';

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
-import { type BugzillaError, errors } from '../errors.js';
+import { type BugzillaError, errors } from '../domain/errors.js';
 import { JSON_CONTENT_TYPE } from '../http/error-response.js';
 import { JSONP_CONTENT_TYPE, jsonpCallback, wrapJsonp } from '../http/jsonp.js';
 import { ownOrigin } from '../http/own-origin.js';

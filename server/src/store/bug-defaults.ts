@@ -1,4 +1,4 @@
-import type { BugFields } from './types.js';
+import type { BugFields } from '../domain/types.js';
 
 /** When a bug says nothing about its times, nor has comments or changes to date it by. */
 export const DEFAULT_BUG_TIME = Date.UTC(2026, 0, 1) / 1000;

@@ -1,6 +1,6 @@
+import type { ChangeSet, Comment } from '../domain/types.js';
 import type { SnapshotComment } from './snapshot.js';
 import { snapshotComment } from './snapshot-records.js';
-import type { ChangeSet, Comment } from './types.js';
 
 /**
  * Every bug's comments and history, indexed for the routes: comments by

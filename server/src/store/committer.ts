@@ -1,3 +1,4 @@
+import { type BugzillaError, errors, StoreError } from '../domain/errors.js';
 import type { JournalOp } from './snapshot.js';
 
 /**
@@ -12,6 +13,10 @@ export interface Committer {
 }
 
 /** A write could not be made durable; the model and the file are as before it. */
-export class StoreWriteError extends Error {
+export class StoreWriteError extends StoreError {
   override readonly name = 'StoreWriteError';
+  /** The store refused a write and changed nothing: the client may retry, whichever route wrote. */
+  answer(): BugzillaError {
+    return errors.storageUnavailable(this.message);
+  }
 }

@@ -1,5 +1,5 @@
-import { afterRead, type Read } from '../store/read.js';
-import { LOCKOUT_SECONDS, type LoginFailures } from './login-failures.js';
+import { LOCKOUT_SECONDS, type LoginFailures } from '../domain/login-failures.js';
+import { afterRead, type Read } from '../domain/read.js';
 
 /**
  * Failures another program recorded in the store's database (a Bugzilla's own login_failure rows),

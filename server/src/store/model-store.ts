@@ -1,12 +1,12 @@
-import { withSkew } from '../clock.js';
-import { MemoryLoginFailures } from '../login/memory-login-failures.js';
+import { withSkew } from '../domain/clock.js';
+import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from './api-keys.js';
 import type { Committer } from './committer.js';
 import { hashLoginToken } from './login-tokens.js';
+import { MemoryLoginFailures } from './memory-login-failures.js';
 import { type Model, normalizeAuditClass } from './model.js';
 import type { JournalOp, StoreSnapshot } from './snapshot.js';
 import { type NewComment, type NewUser, NewUserError, type Store } from './store.js';
-import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from './types.js';
 
 /** The Store over an in-memory model; the committer decides how durable a change is. */
 export class ModelStore implements Store {

@@ -1,4 +1,13 @@
 import { formatBugzillaTime, parseBugzillaTime } from '@bz-companion/shared';
+import type {
+  ApiKeyRecord,
+  AuditEvent,
+  Bug,
+  InstanceSettings,
+  LoginToken,
+  User,
+  VisitRecord,
+} from '../domain/types.js';
 import { DEFAULT_BUG_TIME, defaultBugFields } from './bug-defaults.js';
 import { BugThreads } from './bug-threads.js';
 import {
@@ -11,7 +20,6 @@ import {
   snapshotAliases,
 } from './snapshot.js';
 import { snapshotBug } from './snapshot-records.js';
-import type { ApiKeyRecord, AuditEvent, Bug, InstanceSettings, LoginToken, User, VisitRecord } from './types.js';
 import { UserVisits } from './user-visits.js';
 
 /** The data file is not something bz-companion can load; it is never overwritten. */

@@ -1,5 +1,5 @@
+import type { Bug, ChangeSet, Comment } from '../domain/types.js';
 import type { SnapshotBug, SnapshotComment } from './snapshot.js';
-import type { Bug, ChangeSet, Comment } from './types.js';
 
 /*
  * How the entities the routes read become the records of a snapshot: one

@@ -1,4 +1,4 @@
-import type { BugFields, FieldChange } from './types.js';
+import type { BugFields, FieldChange } from '../domain/types.js';
 
 /**
  * The data file's format: one JSON object, written whole at each compaction
@@ -17,7 +17,7 @@ export interface SnapshotUser {
   api_keys: Array<{ sha256: string; revoked: boolean }>;
   disabled: boolean;
   disabled_text: string | null;
-  /** scrypt hash (login/password-hash.ts); absent or null: the user cannot log in with a password. */
+  /** scrypt hash (domain/password-hash.ts); absent or null: the user cannot log in with a password. */
   password_hash?: string | null;
 }
 

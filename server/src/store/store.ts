@@ -1,7 +1,8 @@
-import type { LoginFailures } from '../login/login-failures.js';
-import type { Read } from './read.js';
+import { type BugzillaError, errors, StoreError } from '../domain/errors.js';
+import type { LoginFailures } from '../domain/login-failures.js';
+import type { Read } from '../domain/read.js';
+import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../domain/types.js';
 import type { StoreSnapshot } from './snapshot.js';
-import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from './types.js';
 
 export interface NewComment {
   bugId: number;
@@ -22,10 +23,15 @@ export class NewUserError extends Error {
 }
 
 /** A write refused while serving a Bugzilla database (--bugzilla-schema): its tables are Bugzilla's; nothing changed. */
-export class ReadOnlyBugzillaError extends Error {
+export class ReadOnlyBugzillaError extends StoreError {
   override readonly name = 'ReadOnlyBugzillaError';
   constructor(what: string) {
     super(`${what} is not possible while serving a Bugzilla database (--bugzilla-schema): do it in Bugzilla`);
+  }
+
+  /** Serving a Bugzilla database: only visits are ours to write there. */
+  answer(): BugzillaError {
+    return errors.bugzillaOwnsThis(this.message);
   }
 }
 

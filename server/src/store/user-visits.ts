@@ -1,4 +1,4 @@
-import type { VisitRecord } from './types.js';
+import type { VisitRecord } from '../domain/types.js';
 
 /** The recent list's length, fixed by Bugzilla. */
 export const RECENT_LIMIT = 20;

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../domain/clock.js';
 import { BugzillaSchemaStore } from '../store/postgres/bugzilla-schema-store.js';
 import { BUGZILLA_52_DIR, readRecordedDataSet } from './bugzilla-5.2-fixture.js';
 import { tempDir } from './cli-server.js';

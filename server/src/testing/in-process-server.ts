@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../app.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../domain/clock.js';
 import { answerClientErrorsWithJson } from '../http/client-error.js';
 import type { ProfileName } from '../profiles/profile.js';
 import { snapshotFromFixture } from '../store/fixture.js';

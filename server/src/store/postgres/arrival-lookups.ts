@@ -1,3 +1,4 @@
+import { isStorableId } from '../../domain/ids.js';
 import type { Database } from './database.js';
 import { BUG_COLUMNS, type BugRow, USER_COLUMNS, type UserRow } from './rows.js';
 import { TickBatch } from './tick-batch.js';
@@ -86,6 +87,9 @@ export class ArrivalLookups {
   }
 
   async bug(id: number): Promise<BugRow | undefined> {
+    // An id no INTEGER column can hold names nothing (and must never reach PostgreSQL: a 22003).
+    // Asked in a batch, it would fail every other request's look-up in the same tick.
+    if (!isStorableId(id)) return undefined;
     return (await this.#batch.add({ kind: 'bug', id })) as BugRow | undefined;
   }
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { Bug, Comment } from '../types.js';
+import { isStorableId } from '../../domain/ids.js';
+import type { Bug, Comment } from '../../domain/types.js';
 import type { Database } from './database.js';
 import { type BugRow, bugFromRow, COMMENT_ORDER } from './rows.js';
 import { TickBatch } from './tick-batch.js';
@@ -63,6 +64,8 @@ export class BugReads<CommentRow extends pg.QueryResultRow> {
   }
 
   async commentById(id: number): Promise<Comment | undefined> {
+    // An id no INTEGER column can hold names nothing (and must never reach PostgreSQL: a 22003).
+    if (!isStorableId(id)) return undefined;
     const { commentColumns, commentFromRow } = this.#sql;
     const [row] = await this.#db.query<CommentRow>(
       `SELECT ${commentColumns} FROM longdescs l WHERE l.comment_id = $1`,

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
+import type { InstanceSettings } from '../../domain/types.js';
 import { defaultParameterSet } from '../default-instance.js';
-import type { InstanceSettings } from '../types.js';
 
 /** The profile a real Bugzilla database is served as unless the server is told otherwise. */
 export const BUGZILLA_SCHEMA_PROFILE = 'bugzilla-5.2';

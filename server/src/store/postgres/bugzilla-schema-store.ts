@@ -1,86 +1,40 @@
-import { withSkew } from '../../clock.js';
-import type { LoginFailures } from '../../login/login-failures.js';
+import { withSkew } from '../../domain/clock.js';
+import { isStorableId } from '../../domain/ids.js';
+import type { LoginFailures } from '../../domain/login-failures.js';
+import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
 import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { type NewComment, type NewUser, ReadOnlyBugzillaError, type Store } from '../store.js';
-import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
 import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
 import { BugReads } from './bug-reads.js';
+import { BUGZILLA_SQL } from './bugzilla-dialect.js';
 import { readBugzillaDir, watchBugzillaParams } from './bugzilla-dir.js';
 import { openBugzillaSideLoginFailures } from './bugzilla-side-login-failures.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { BUGZILLA_SIDE_TOKEN_TABLE, createBugzillaSideTokenTable, LoginTokenTable } from './login-token-table.js';
 import {
   type ActivityRow,
-  BUG_COLUMNS,
+  bugColumns,
   bugFromRow,
-  COMMENT_COLUMNS,
   type CommentRow,
   changeSetsFromRows,
+  commentColumns,
   commentFromRow,
-  USER_COLUMNS,
   type UserRow,
+  userColumns,
   userFromRow,
 } from './rows.js';
 import { TickBatch } from './tick-batch.js';
-import { LAST_VISIT } from './visit-statements.js';
+import { lastVisitStatement } from './visit-statements.js';
 import { type VisitWrite, visitRows } from './visit-writes.js';
 
 const INSUFFICIENT_PRIVILEGE = '42501';
 const NO_TOKEN_TABLE = `logging in with a password (this database role may not create ${BUGZILLA_SIDE_TOKEN_TABLE}, where the tokens go)`;
 
-/**
- * A user's groups as Bugzilla::User::groups computes them: user_group_map rows that
- * are not bless rights (direct grants, and regexp grants, which Bugzilla keeps there
- * with grant_type 2), closed over group_group_map's membership grants (grant_type 0).
- */
-const BUGZILLA_USER_COLUMNS = USER_COLUMNS.replace(
-  /ARRAY\(SELECT g\.name[\s\S]*AS group_names$/,
-  `ARRAY(WITH RECURSIVE member_of(group_id) AS (
-      SELECT m.group_id FROM user_group_map m WHERE m.user_id = p.userid AND m.isbless = 0
-      UNION
-      SELECT gg.grantor_id FROM group_group_map gg JOIN member_of mo ON gg.member_id = mo.group_id
-      WHERE gg.grant_type = 0)
-    SELECT g.name FROM groups g WHERE g.id IN (SELECT group_id FROM member_of) ORDER BY g.name COLLATE "C") AS group_names`,
-);
-
-/**
- * Bugzilla's timestamp(0) columns hold wall time in the zone of the session that wrote them: its NOW() and
- * LOCALTIMESTAMP(0), in a session whose TimeZone Bugzilla never sets (Bugzilla/DB/Pg.pm), so the database's.
- * Ours start with the same TimeZone, and `::timestamptz` reads a wall time in it, as Bugzilla's
- * datetime_from reads it in its local zone (the same one on an installation whose own pages are right).
- */
-function epochOfWallTime(columns: string): string {
-  return columns.replace(/extract\(epoch FROM ([\w.]+)\)/g, 'extract(epoch FROM $1::timestamptz)');
-}
-
-/** Bugzilla's API time format (UTC), as to_char writes it, of one of its wall-time columns. */
-function bugzillaTime(column: string): string {
-  return `to_char(${column}::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-}
-
-/** Bug.get's fields from Bugzilla's own columns and the tables it keeps them in (products, keywords, dependencies, flags...). */
-const BUGZILLA_BUG_COLUMNS = epochOfWallTime(BUG_COLUMNS).replace(
-  'b.bzc_fields',
-  `json_build_object('product', pr.name, 'component', co.name, 'version', b.version, 'priority', b.priority,
-     'severity', b.bug_severity, 'op_sys', b.op_sys, 'platform', b.rep_platform, 'target_milestone', b.target_milestone,
-     'url', b.bug_file_loc, 'whiteboard', b.status_whiteboard, 'is_confirmed', b.everconfirmed = 1,
-     'keywords', ARRAY(SELECT kd.name FROM keywords k JOIN keyworddefs kd ON kd.id = k.keywordid
-                       WHERE k.bug_id = b.bug_id ORDER BY kd.name),
-     'see_also', ARRAY(SELECT sa.value FROM bug_see_also sa WHERE sa.bug_id = b.bug_id ORDER BY sa.id),
-     'blocks', ARRAY(SELECT d.blocked FROM dependencies d WHERE d.dependson = b.bug_id ORDER BY d.blocked),
-     'depends_on', ARRAY(SELECT d.dependson FROM dependencies d WHERE d.blocked = b.bug_id ORDER BY d.dependson),
-     'dupe_of', (SELECT du.dupe_of FROM duplicates du WHERE du.dupe = b.bug_id),
-     'flags', ARRAY(SELECT json_strip_nulls(json_build_object('id', f.id, 'name', ft.name, 'type_id', f.type_id,
-                       'status', f.status, 'setter', setter.login_name, 'requestee', requestee.login_name,
-                       'creation_date', ${bugzillaTime('f.creation_date')},
-                       'modification_date', ${bugzillaTime('f.modification_date')}))
-                     FROM flags f JOIN flagtypes ft ON ft.id = f.type_id JOIN profiles setter ON setter.userid = f.setter_id
-                       LEFT JOIN profiles requestee ON requestee.userid = f.requestee_id
-                     WHERE f.bug_id = b.bug_id AND f.attach_id IS NULL ORDER BY f.id)) AS bzc_fields`,
-);
-const BUGZILLA_LAST_VISIT = epochOfWallTime(LAST_VISIT);
+const BUGZILLA_USER_COLUMNS = userColumns(BUGZILLA_SQL);
+const BUGZILLA_BUG_COLUMNS = bugColumns(BUGZILLA_SQL);
+const BUGZILLA_LAST_VISIT = lastVisitStatement(BUGZILLA_SQL);
 const BUGS_FROM =
   'bugs b LEFT JOIN products pr ON pr.id = b.product_id LEFT JOIN components co ON co.id = b.component_id';
 
@@ -92,7 +46,7 @@ const BUGZILLA_ARRIVAL_SOURCES: ArrivalSources = {
 };
 
 /** Comments as Bugzilla answers them: duplicate notices rendered from their type. */
-const BUGZILLA_COMMENT_COLUMNS = `${epochOfWallTime(COMMENT_COLUMNS)}, l.type, l.extra_data`;
+const BUGZILLA_COMMENT_COLUMNS = `${commentColumns(BUGZILLA_SQL)}, l.type, l.extra_data`;
 type BugzillaCommentRow = CommentRow & { type: number; extra_data: string | null };
 
 function bugzillaComment(row: BugzillaCommentRow): Comment {
@@ -198,6 +152,8 @@ export class BugzillaSchemaStore implements Store {
   }
 
   async userById(id: number): Promise<User | undefined> {
+    // An id no INTEGER column can hold names nothing (and must never reach PostgreSQL: a 22003).
+    if (!isStorableId(id)) return undefined;
     const [row] = await this.#db.query<UserRow>(`SELECT ${BUGZILLA_USER_COLUMNS} FROM profiles p WHERE p.userid = $1`, [
       id,
     ]);
@@ -259,7 +215,7 @@ export class BugzillaSchemaStore implements Store {
   /** A change set is what one user changed at one moment, as Bugzilla groups bugs_activity for Bug.history. */
   async historyOf(bugId: number): Promise<ChangeSet[]> {
     const rows = await this.#db.query<ActivityRow>(
-      `SELECT a.who, extract(epoch FROM a.bug_when::timestamptz)::bigint AS bug_when,
+      `SELECT a.who, ${BUGZILLA_SQL.epochSeconds('a.bug_when')} AS bug_when,
          dense_rank() OVER (ORDER BY a.bug_when, a.who)::integer AS bzc_change_set, f.name AS bzc_field_name,
          a.removed, a.added, a.comment_id
        FROM bugs_activity a JOIN fielddefs f ON f.id = a.fieldid WHERE a.bug_id = $1 ORDER BY a.bug_when, a.who, a.id`,
@@ -279,6 +235,7 @@ export class BugzillaSchemaStore implements Store {
   }
 
   async lastVisit(userId: number, bugId: number): Promise<number | undefined> {
+    if (!isStorableId(userId) || !isStorableId(bugId)) return undefined;
     const [row] = await this.#db.query<{ ts: string }>(BUGZILLA_LAST_VISIT, [userId, bugId]);
     return row === undefined ? undefined : Number(row.ts);
   }
@@ -295,7 +252,7 @@ export class BugzillaSchemaStore implements Store {
 
   async #visits(userId: number, order: string): Promise<VisitRecord[]> {
     const rows = await this.#db.query<{ bug_id: number; ts: string }>(
-      `SELECT bug_id, extract(epoch FROM last_visit_ts::timestamptz)::bigint AS ts FROM bug_user_last_visit WHERE user_id = $1 ${order}`,
+      `SELECT bug_id, ${BUGZILLA_SQL.epochSeconds('last_visit_ts')} AS ts FROM bug_user_last_visit WHERE user_id = $1 ${order}`,
       [userId],
     );
     return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
@@ -304,7 +261,7 @@ export class BugzillaSchemaStore implements Store {
   async lastAuditTime(classNames: readonly string[] | null): Promise<number | null> {
     const classes = classNames === null ? null : classNames.map(normalizeAuditClass);
     const [row] = await this.#db.query<{ latest: string | null }>(
-      `SELECT extract(epoch FROM max(at_time)::timestamptz)::bigint AS latest FROM audit_log
+      `SELECT ${BUGZILLA_SQL.epochSeconds('max(at_time)')} AS latest FROM audit_log
        WHERE $1::text[] IS NULL OR class = ANY ($1::text[])`,
       [classes],
     );

@@ -1,15 +1,22 @@
+import { type BugzillaError, errors, StoreError } from '../../domain/errors.js';
 /**
  * The database cannot be reached, or went away mid-request. Nothing was
  * acknowledged; the routes answer 503 (code -32000) with Retry-After, and the
  * store reconnects by itself once the database is back.
  */
-export class DatabaseUnavailableError extends Error {
+export class DatabaseUnavailableError extends StoreError {
   override readonly name = 'DatabaseUnavailableError';
   /** What to put in Retry-After. */
   readonly retryAfterSeconds = 1;
+  override readonly logged = true;
 
   constructor(cause: unknown) {
     super(`the database is unavailable (${(cause as Error)?.message ?? String(cause)})`, { cause });
+  }
+
+  /** Nothing acknowledged; the store reconnects by itself. */
+  answer(): BugzillaError {
+    return errors.databaseUnavailable(this.retryAfterSeconds);
   }
 }
 

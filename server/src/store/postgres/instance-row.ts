@@ -1,5 +1,5 @@
+import type { InstanceSettings } from '../../domain/types.js';
 import type { StoreSnapshot } from '../snapshot.js';
-import type { InstanceSettings } from '../types.js';
 import type { Database } from './database.js';
 
 /** bzc_instance's columns are the data file's "instance" keys. */

@@ -1,4 +1,4 @@
-import { LOCKOUT_SECONDS, type LoginFailures } from '../../login/login-failures.js';
+import { LOCKOUT_SECONDS, type LoginFailures } from '../../domain/login-failures.js';
 import type { Database } from './database.js';
 
 /** Expired rows deleted at most per failure noted: more than one a failure adds, so the table cannot grow. */

@@ -1,9 +1,10 @@
-import { withSkew } from '../../clock.js';
+import { withSkew } from '../../domain/clock.js';
+import { isStorableId } from '../../domain/ids.js';
+import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { type NewComment, type NewUser, NewUserError, type Store } from '../store.js';
-import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
 import { ArrivalLookups } from './arrival-lookups.js';
 import { BugReads } from './bug-reads.js';
 import { Database, type DatabaseOptions } from './database.js';
@@ -128,6 +129,8 @@ export class PostgresStore implements Store {
   }
 
   async userById(id: number): Promise<User | undefined> {
+    // An id no INTEGER column can hold names nothing (and must never reach PostgreSQL: a 22003).
+    if (!isStorableId(id)) return undefined;
     const [row] = await this.#db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM profiles p WHERE p.userid = $1`, [id]);
     return row && userFromRow(row);
   }
@@ -197,6 +200,7 @@ export class PostgresStore implements Store {
   }
 
   async lastVisit(userId: number, bugId: number): Promise<number | undefined> {
+    if (!isStorableId(userId) || !isStorableId(bugId)) return undefined;
     const [row] = await this.#db.query<{ ts: string }>(LAST_VISIT, [userId, bugId]);
     return row === undefined ? undefined : Number(row.ts);
   }

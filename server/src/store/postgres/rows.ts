@@ -1,10 +1,36 @@
+import type { Bug, BugFields, ChangeSet, Comment, User } from '../../domain/types.js';
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
-import type { Bug, BugFields, ChangeSet, Comment, User } from '../types.js';
 
-/** Columns that make a User; `p` is an alias of profiles. Names sort in code-unit order (COLLATE "C"), as JavaScript sorts them in the file store, whatever the database's collation. */
-export const USER_COLUMNS = `p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext, p.cryptpassword,
-  ARRAY(SELECT g.name FROM user_group_map m JOIN groups g ON g.id = m.group_id
-        WHERE m.user_id = p.userid AND m.isbless = 0 ORDER BY g.name COLLATE "C") AS group_names`;
+/**
+ * How a schema's SQL differs, for the column lists below: ours, and a Bugzilla 5.x database's
+ * (bugzilla-dialect.ts). Each list is built once per dialect from the same builder, so a column
+ * added here reaches both schemas, and nothing is rewritten by pattern.
+ */
+export interface SqlDialect {
+  /** Epoch seconds of a timestamp column. */
+  epochSeconds(column: string): string;
+  /** A user's group names, sorted, over profiles `p`. */
+  userGroupNames: string;
+  /** The bug's fields that Bugzilla's `bugs` columns below do not hold, as JSON over `b` and the dialect's joins. */
+  bugOtherFields: string;
+}
+
+/** Our schema: timestamptz columns, direct group grants, the other fields in `bugs.bzc_fields`. */
+export const OUR_SQL: SqlDialect = {
+  epochSeconds: (column) => `extract(epoch FROM ${column})::bigint`,
+  // Names sort in code-unit order (COLLATE "C"), as JavaScript sorts them in the file store, whatever the database's collation.
+  userGroupNames: `ARRAY(SELECT g.name FROM user_group_map m JOIN groups g ON g.id = m.group_id
+        WHERE m.user_id = p.userid AND m.isbless = 0 ORDER BY g.name COLLATE "C")`,
+  bugOtherFields: 'b.bzc_fields',
+};
+
+/** Columns that make a User; `p` is an alias of profiles. */
+export function userColumns(sql: SqlDialect): string {
+  return `p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext, p.cryptpassword,
+  ${sql.userGroupNames} AS group_names`;
+}
+
+export const USER_COLUMNS = userColumns(OUR_SQL);
 
 export interface UserRow {
   userid: number;
@@ -25,19 +51,23 @@ export function userFromRow(row: UserRow): User {
     disabled: row.is_enabled === 0,
     // Bugzilla's column is NOT NULL with '' meaning "no text".
     disabledText: row.disabledtext === '' ? null : row.disabledtext,
-    // Our scrypt hash, or Bugzilla's bz_crypt one (login/password-hash.ts); '' or NULL: no password login.
+    // Our scrypt hash, or Bugzilla's bz_crypt one (domain/password-hash.ts); '' or NULL: no password login.
     passwordHash: row.cryptpassword || null,
   };
 }
 
 /** Columns that make a Bug; `b` is an alias of bugs. */
-export const BUG_COLUMNS = `b.bug_id, b.reporter, b.assigned_to, b.qa_contact, b.reporter_accessible, b.cclist_accessible,
-  b.short_desc, b.bug_status, b.resolution, b.bzc_fields,
-  extract(epoch FROM b.creation_ts)::bigint AS creation_time, extract(epoch FROM b.delta_ts)::bigint AS last_change_time,
+export function bugColumns(sql: SqlDialect): string {
+  return `b.bug_id, b.reporter, b.assigned_to, b.qa_contact, b.reporter_accessible, b.cclist_accessible,
+  b.short_desc, b.bug_status, b.resolution, ${sql.bugOtherFields} AS bzc_fields,
+  ${sql.epochSeconds('b.creation_ts')} AS creation_time, ${sql.epochSeconds('b.delta_ts')} AS last_change_time,
   ARRAY(SELECT a.alias FROM bugs_aliases a WHERE a.bug_id = b.bug_id ORDER BY a.alias COLLATE "C") AS aliases,
   ARRAY(SELECT c.who FROM cc c WHERE c.bug_id = b.bug_id ORDER BY c.who) AS cc,
   ARRAY(SELECT g.name FROM bug_group_map m JOIN groups g ON g.id = m.group_id
         WHERE m.bug_id = b.bug_id ORDER BY g.name COLLATE "C") AS group_names`;
+}
+
+export const BUG_COLUMNS = bugColumns(OUR_SQL);
 
 export interface BugRow {
   bug_id: number;
@@ -91,8 +121,11 @@ export function bugFromRow(row: BugRow): Bug {
 }
 
 /** Columns that make a Comment, from longdescs `l`. */
-export const COMMENT_COLUMNS =
-  'l.comment_id, l.bug_id, l.who, extract(epoch FROM l.bug_when)::bigint AS bug_when, l.thetext, l.isprivate';
+export function commentColumns(sql: SqlDialect): string {
+  return `l.comment_id, l.bug_id, l.who, ${sql.epochSeconds('l.bug_when')} AS bug_when, l.thetext, l.isprivate`;
+}
+
+export const COMMENT_COLUMNS = commentColumns(OUR_SQL);
 
 /** Bugzilla's order of a bug's comments: by time, then id. */
 export const COMMENT_ORDER = 'ORDER BY l.bug_when, l.comment_id';

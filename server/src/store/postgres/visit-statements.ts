@@ -1,3 +1,4 @@
+import { OUR_SQL, type SqlDialect } from './rows.js';
 /**
  * The SQL of the hot paths, as plain text with $n parameters, so the store and
  * the driver benchmark (bench/src/postgres-drivers.ts) run exactly the same statements.
@@ -36,11 +37,15 @@ WHERE user_id = $1
 ORDER BY last_visit_ts DESC, bzc_write_seq DESC
 LIMIT 20`;
 
-/** Epoch seconds of the user's ($1) last visit of the bug ($2). */
-export const LAST_VISIT = `
-SELECT extract(epoch FROM last_visit_ts)::bigint AS ts
+/** Epoch seconds of the user's ($1) last visit of the bug ($2), in either schema's dialect. */
+export function lastVisitStatement(sql: SqlDialect): string {
+  return `
+SELECT ${sql.epochSeconds('last_visit_ts')} AS ts
 FROM bug_user_last_visit
 WHERE user_id = $1 AND bug_id = $2`;
+}
+
+export const LAST_VISIT = lastVisitStatement(OUR_SQL);
 
 /** The database's clock, epoch milliseconds: what one request calls "now". */
 export const DATABASE_NOW = `SELECT (extract(epoch FROM now()) * 1000)::bigint AS now_ms`;

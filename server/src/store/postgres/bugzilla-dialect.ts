@@ -1,0 +1,45 @@
+import type { SqlDialect } from './rows.js';
+
+/** Bugzilla's API time format (UTC), as to_char writes it, of one of its wall-time columns. */
+function bugzillaTime(column: string): string {
+  return `to_char(${column}::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+}
+
+/**
+ * A Bugzilla 5.x database's SQL (--bugzilla-schema), for the column builders of rows.ts:
+ * - Its timestamp(0) columns hold wall time in the zone of the session that wrote them: its NOW() and
+ *   LOCALTIMESTAMP(0), in a session whose TimeZone Bugzilla never sets (Bugzilla/DB/Pg.pm), so the
+ *   database's. Ours start with the same TimeZone, and `::timestamptz` reads a wall time in it, as
+ *   Bugzilla's datetime_from reads it in its local zone (the same one on an installation whose own
+ *   pages are right).
+ * - A user's groups as Bugzilla::User::groups computes them: user_group_map rows that are not bless
+ *   rights (direct grants, and regexp grants, which Bugzilla keeps there with grant_type 2), closed over
+ *   group_group_map's membership grants (grant_type 0).
+ * - Bug.get's other fields from Bugzilla's own columns and the tables it keeps them in (products,
+ *   keywords, dependencies, flags...), over BUGZILLA_BUGS_FROM's joins.
+ */
+export const BUGZILLA_SQL: SqlDialect = {
+  epochSeconds: (column) => `extract(epoch FROM ${column}::timestamptz)::bigint`,
+  userGroupNames: `ARRAY(WITH RECURSIVE member_of(group_id) AS (
+      SELECT m.group_id FROM user_group_map m WHERE m.user_id = p.userid AND m.isbless = 0
+      UNION
+      SELECT gg.grantor_id FROM group_group_map gg JOIN member_of mo ON gg.member_id = mo.group_id
+      WHERE gg.grant_type = 0)
+    SELECT g.name FROM groups g WHERE g.id IN (SELECT group_id FROM member_of) ORDER BY g.name COLLATE "C")`,
+  bugOtherFields: `json_build_object('product', pr.name, 'component', co.name, 'version', b.version, 'priority', b.priority,
+     'severity', b.bug_severity, 'op_sys', b.op_sys, 'platform', b.rep_platform, 'target_milestone', b.target_milestone,
+     'url', b.bug_file_loc, 'whiteboard', b.status_whiteboard, 'is_confirmed', b.everconfirmed = 1,
+     'keywords', ARRAY(SELECT kd.name FROM keywords k JOIN keyworddefs kd ON kd.id = k.keywordid
+                       WHERE k.bug_id = b.bug_id ORDER BY kd.name),
+     'see_also', ARRAY(SELECT sa.value FROM bug_see_also sa WHERE sa.bug_id = b.bug_id ORDER BY sa.id),
+     'blocks', ARRAY(SELECT d.blocked FROM dependencies d WHERE d.dependson = b.bug_id ORDER BY d.blocked),
+     'depends_on', ARRAY(SELECT d.dependson FROM dependencies d WHERE d.blocked = b.bug_id ORDER BY d.dependson),
+     'dupe_of', (SELECT du.dupe_of FROM duplicates du WHERE du.dupe = b.bug_id),
+     'flags', ARRAY(SELECT json_strip_nulls(json_build_object('id', f.id, 'name', ft.name, 'type_id', f.type_id,
+                       'status', f.status, 'setter', setter.login_name, 'requestee', requestee.login_name,
+                       'creation_date', ${bugzillaTime('f.creation_date')},
+                       'modification_date', ${bugzillaTime('f.modification_date')}))
+                     FROM flags f JOIN flagtypes ft ON ft.id = f.type_id JOIN profiles setter ON setter.userid = f.setter_id
+                       LEFT JOIN profiles requestee ON requestee.userid = f.requestee_id
+                     WHERE f.bug_id = b.bug_id AND f.attach_id IS NULL ORDER BY f.id))`,
+};

@@ -1,0 +1,163 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
+import { loadBugzilla, makeBugzillaDir } from '../testing/bugzilla-test-database.js';
+import { tempDir } from '../testing/cli-server.js';
+import { snapshotFromFixture } from './fixture.js';
+import { openStore } from './open-store.js';
+import { createScratchDatabase } from './postgres/scratch-database.js';
+import type { Store } from './store.js';
+
+/*
+ * The store contract: what every store answers alike, run against each of the three, all
+ * holding the same data (the recorded Bugzilla 5.2 data set: loaded from its fixture into the
+ * file store and our PostgreSQL schema, and by Bugzilla's own tables into a Bugzilla 5.2
+ * database). A rule a route relies on belongs here, so no store can keep a copy of its own.
+ */
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+interface StoreUnderTest {
+  name: string;
+  needsPostgres: boolean;
+  open(): Promise<{ store: Store; close(): Promise<void> }>;
+}
+
+const STORES: StoreUnderTest[] = [
+  {
+    name: 'the file store',
+    needsPostgres: false,
+    async open() {
+      const path = join(await tempDir(), 'data.json');
+      const { store } = await openStore({ kind: 'file', path, create: () => snapshotFromFixture(bugzilla52Fixture()) });
+      return { store, close: () => store.close() };
+    },
+  },
+  {
+    name: 'PostgreSQL, our schema',
+    needsPostgres: true,
+    async open() {
+      const database = await createScratchDatabase(TEST_DATABASE_URL as string);
+      const { store } = await openStore({
+        kind: 'postgres',
+        url: database.url,
+        seed: () => snapshotFromFixture(bugzilla52Fixture()),
+      });
+      return {
+        store,
+        close: async () => {
+          await store.close();
+          await database.drop();
+        },
+      };
+    },
+  },
+  {
+    name: 'a Bugzilla 5.2 database (--bugzilla-schema)',
+    needsPostgres: true,
+    async open() {
+      const database = await createScratchDatabase(TEST_DATABASE_URL as string);
+      const { default: pg } = await import('pg');
+      const sql = new pg.Client({ connectionString: database.url });
+      await sql.connect();
+      await loadBugzilla(sql);
+      await sql.end();
+      const dir = await makeBugzillaDir();
+      const { store } = await openStore({ kind: 'bugzilla', url: database.url, bugzillaDir: dir });
+      return {
+        store,
+        close: async () => {
+          await store.close();
+          await database.drop();
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+];
+
+const USER = 2; // user@example.com
+const DEV = 5; // dev@example.com
+const T0 = Date.parse('2026-11-24T12:00:00Z') / 1000;
+
+for (const underTest of STORES) {
+  describe.skipIf(underTest.needsPostgres && TEST_DATABASE_URL === undefined)(
+    `the store contract: ${underTest.name}`,
+    () => {
+      let store: Store;
+      let close: () => Promise<void>;
+      beforeAll(async () => {
+        ({ store, close } = await underTest.open());
+      }, 60_000);
+      afterAll(() => close?.());
+
+      it('finds users by API key (a revoked key says so), by id, and by login in any letter case', async () => {
+        expect((await store.findApiKey(BUGZILLA_52_KEYS.user))?.user.login).toBe('user@example.com');
+        expect(await store.findApiKey(BUGZILLA_52_KEYS.revoked)).toMatchObject({ revoked: true });
+        expect(await store.findApiKey('NoSuchKey0000000000000000000000000000000')).toBeUndefined();
+        expect((await store.userById(DEV))?.login).toBe('dev@example.com');
+        expect((await store.userByLogin('Dev@Example.COM'))?.id).toBe(DEV);
+      });
+
+      it('reads bugs by id and alias; an id no column can hold is no bug, not an error', async () => {
+        expect((await store.bugById(7))?.fields.summary).toBeTypeOf('string');
+        expect((await store.bugById(11))?.groups).toEqual(['secret']);
+        expect((await store.bugByAlias('ff128-login'))?.id).toBe(7);
+        for (const id of [2 ** 31 - 1, 2 ** 31, 99_999_999_999, Number.MAX_SAFE_INTEGER]) {
+          expect(await store.bugById(id), String(id)).toBeUndefined();
+          expect(await store.userById(id), String(id)).toBeUndefined();
+          expect(await store.commentById(id), String(id)).toBeUndefined();
+          expect(await store.lastVisit(USER, id), String(id)).toBeUndefined();
+        }
+        // Asked together with a huge one, an ordinary id is still found (PostgreSQL batches look-ups).
+        const [huge, seven] = await Promise.all([store.bugById(2 ** 31), store.bugById(7)]);
+        expect([huge, seven?.id]).toEqual([undefined, 7]);
+      });
+
+      it("reads a bug's comments in order and its history", async () => {
+        const comments = await store.commentsOf(8);
+        expect(comments.length).toBeGreaterThan(1);
+        const times = comments.map((comment) => comment.time);
+        expect([...times].sort((a, b) => a - b)).toEqual(times);
+        expect((await store.historyOf(8)).length).toBeGreaterThan(0);
+        expect(await store.commentById(comments[0]?.id as number)).toMatchObject({ bugId: 8 });
+      });
+
+      it("records visits, and a user's last visit never goes back in time", async () => {
+        await store.recordVisits(USER, [5], T0 + 10);
+        expect(await store.lastVisit(USER, 5)).toBe(T0 + 10);
+        await store.recordVisits(USER, [5], T0 + 5);
+        expect(await store.lastVisit(USER, 5)).toBe(T0 + 10);
+        await store.recordVisits(USER, [5], T0 + 20);
+        expect(await store.lastVisit(USER, 5)).toBe(T0 + 20);
+        expect(await store.visitorsOf(5)).toContain(USER);
+      });
+
+      it('keeps the latest of concurrent writes to one row, whatever order they commit in', async () => {
+        const stamps = Array.from({ length: 12 }, (_, i) => T0 + 100 + ((i * 7) % 12));
+        await Promise.all(stamps.map((ts) => store.recordVisits(DEV, [9], ts)));
+        expect(await store.lastVisit(DEV, 9)).toBe(Math.max(...stamps));
+      });
+
+      it('lists the 20 most recent visits, newest first', async () => {
+        const bugs = [1, 2, 5, 7, 8, 9, 10, 12];
+        for (const [i, bug] of bugs.entries()) await store.recordVisits(DEV, [bug], T0 + 1000 + i);
+        const recent = await store.recentVisits(DEV);
+        expect(recent.length).toBeLessThanOrEqual(20);
+        expect(recent.slice(0, 3).map((visit) => visit.bugId)).toEqual([12, 10, 9]);
+        const times = recent.map((visit) => visit.lastVisitTs);
+        expect([...times].sort((a, b) => b - a)).toEqual(times);
+        expect((await store.allVisits(DEV)).map((visit) => visit.bugId).sort()).toEqual(
+          recent.map((visit) => visit.bugId).sort(),
+        );
+      });
+
+      it('knows the newest audit event, of all classes or of some', async () => {
+        const all = await store.lastAuditTime(null);
+        expect(all === null || typeof all === 'number').toBe(true);
+        expect(await store.lastAuditTime(['Bugzilla::NoSuchClass'])).toBeNull();
+      });
+    },
+  );
+}
