@@ -1,14 +1,9 @@
-import { isVisible } from '../domain/access.js';
+import { canSeeBug } from '../domain/access.js';
 import { errors } from '../domain/errors.js';
 import { isStorableId } from '../domain/ids.js';
 import { afterRead, type Read } from '../domain/read.js';
 import type { Bug, User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
-
-/** Whether `user` (undefined: logged out) may see the bug; a logged-out caller sees only bugs in no group. */
-export function canSeeBug(user: User | undefined, bug: Bug, parameters: Record<string, string>): boolean {
-  return user ? isVisible(user, bug, parameters) : bug.groups.length === 0;
-}
 
 /**
  * 5.2's `Bugzilla::Bug->check`: a bug id or alias as the client sent it, to a

@@ -1,9 +1,9 @@
+import { canSeeBug } from '../domain/access.js';
 import { errors } from '../domain/errors.js';
 import { isStorableId } from '../domain/ids.js';
 import { afterRead, type Read, readAll, readEach } from '../domain/read.js';
 import type { Bug, User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
-import { canSeeBug } from './check-bug.js';
 import { parseLegalDate } from './legal-date.js';
 
 type Test = (bug: Bug) => boolean;

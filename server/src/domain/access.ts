@@ -26,3 +26,8 @@ export function isInvolved(user: User, bug: Bug, parameters: AccessParameters): 
     (parameters.useqacontact === '1' && bug.qaContact === user.id)
   );
 }
+
+/** Whether `user` (undefined: logged out) may see the bug; a logged-out caller sees only bugs in no group. */
+export function canSeeBug(user: User | undefined, bug: Bug, parameters: AccessParameters): boolean {
+  return user ? isVisible(user, bug, parameters) : bug.groups.length === 0;
+}

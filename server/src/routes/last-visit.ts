@@ -1,10 +1,10 @@
 import type { LastVisit, LastVisitOrNever } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { isScalarRef, resolveBugId, resolveBugRef } from '../bug-ref.js';
-import { isInvolved, isVisible } from '../domain/access.js';
+import { canSeeBug, isInvolved } from '../domain/access.js';
 import { errors } from '../domain/errors.js';
 import { afterRead, type Read, readEach } from '../domain/read.js';
-import type { Bug, User, VisitRecord } from '../domain/types.js';
+import type { User, VisitRecord } from '../domain/types.js';
 import { isFormBody } from '../http/read-body.js';
 import type { LastVisitRules } from '../profiles/profile.js';
 import type { Store } from '../store/store.js';
@@ -48,7 +48,7 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
   const checked = await readEach(refs, (ref) =>
     afterRead(resolveBugRef(store, ref, request.pathBug), (bug): { id: number; ref: unknown } | undefined => {
       const { id } = bug;
-      if (!canSee(user, bug, parameters)) {
+      if (!canSeeBug(user, bug, parameters)) {
         if (rules.invisibleBugs === 'skip') return undefined;
         throw user ? errors.bugAccessDenied(id) : errors.bugAccessQuery(id);
       }
@@ -119,10 +119,6 @@ function neverOr(user: User | undefined, id: number, store: Store): Read<LastVis
     id,
     last_visit_ts: ts === undefined ? null : formatBugzillaTime(ts * 1000),
   }));
-}
-
-function canSee(user: User | undefined, bug: Bug, parameters: Record<string, string>): boolean {
-  return user ? isVisible(user, bug, parameters) : bug.groups.length === 0;
 }
 
 /** Perl's int() of a string: its leading integer, else 0 (BMO answers an alias as bug 0). */

@@ -154,16 +154,15 @@ export class ModelStore implements Store {
 
   async replaceApiKey(login: string): Promise<string> {
     const user = this.#model.usersByLogin.get(login.trim().toLowerCase());
-    if (!user) throw new NewUserError(`no user ${login.trim()}`);
+    if (!user) throw NewUserError.noSuchUser(login);
     const apiKey = generateApiKey();
     await this.#committer.commit({ op: 'replace_api_key', user: user.id, sha256: hashApiKey(apiKey) });
     return apiKey;
   }
 
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {
-    const login = input.login.trim();
-    if (login === '') throw new NewUserError('a user needs a login');
-    if (this.#model.usersByLogin.has(login.toLowerCase())) throw new NewUserError(`user ${login} already exists`);
+    const login = NewUserError.checkedLogin(input.login);
+    if (this.#model.usersByLogin.has(login.toLowerCase())) throw NewUserError.taken(login);
     const apiKey = generateApiKey();
     const sha256 = hashApiKey(apiKey);
     await this.#committer.commit({
@@ -181,7 +180,7 @@ export class ModelStore implements Store {
     // The new key names the user this call added; without it, the same login was added meanwhile.
     const added = this.#model.apiKeys.get(sha256);
     const user = added && this.#model.users.get(added.userId);
-    if (!user) throw new NewUserError(`user ${login} already exists`);
+    if (!user) throw NewUserError.taken(login);
     return { user, apiKey };
   }
 

@@ -8,6 +8,7 @@ import type {
   User,
   VisitRecord,
 } from '../domain/types.js';
+import { keepsStoredVisit } from '../domain/visits.js';
 import { DEFAULT_BUG_TIME, defaultBugFields } from './bug-defaults.js';
 import { BugThreads } from './bug-threads.js';
 import {
@@ -141,9 +142,7 @@ export class Model {
     switch (op.op) {
       case 'visit': {
         const visits = this.#visitsOf(op.user);
-        // A last visit never goes back in time: a request that took its "now" earlier but was
-        // written later leaves the later visit (the same rule as PostgreSQL's upserts).
-        for (const bugId of op.bugs) if (!((visits.get(bugId) ?? op.ts) > op.ts)) visits.set(bugId, op.ts);
+        for (const bugId of op.bugs) if (!keepsStoredVisit(visits.get(bugId), op.ts)) visits.set(bugId, op.ts);
         return;
       }
       case 'prune':

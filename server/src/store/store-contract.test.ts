@@ -7,7 +7,7 @@ import { tempDir } from '../testing/cli-server.js';
 import { snapshotFromFixture } from './fixture.js';
 import { openStore } from './open-store.js';
 import { createScratchDatabase } from './postgres/scratch-database.js';
-import type { Store } from './store.js';
+import { NewUserError, ReadOnlyBugzillaError, type Store } from './store.js';
 
 /*
  * The store contract: what every store answers alike, run against each of the three, all
@@ -151,6 +151,24 @@ for (const underTest of STORES) {
         expect((await store.allVisits(DEV)).map((visit) => visit.bugId).sort()).toEqual(
           recent.map((visit) => visit.bugId).sort(),
         );
+      });
+
+      it('adds a user with a new key, or refuses an empty or taken login (in any letter case) changing nothing', async () => {
+        const added = store.addUser({ login: '  new@example.com ', realName: 'New' });
+        if (underTest.name.includes('Bugzilla')) {
+          // A Bugzilla database's users are Bugzilla's to make.
+          await expect(added).rejects.toThrow(ReadOnlyBugzillaError);
+          return;
+        }
+        const { user, apiKey } = await added;
+        expect(user.login).toBe('new@example.com');
+        expect((await store.findApiKey(apiKey))?.user.id).toBe(user.id);
+        await expect(store.addUser({ login: '   ' })).rejects.toThrow(new NewUserError('a user needs a login'));
+        await expect(store.addUser({ login: 'NEW@example.com' })).rejects.toThrow(
+          NewUserError.taken('NEW@example.com'),
+        );
+        await expect(store.replaceApiKey('nobody@example.com')).rejects.toThrow(NewUserError);
+        expect((await store.userByLogin('new@example.com'))?.id).toBe(user.id);
       });
 
       it('knows the newest audit event, of all classes or of some', async () => {

@@ -17,10 +17,7 @@ export interface NewComment {
   forgetVisitsOf: readonly number[];
 }
 
-/** A user that cannot be added (no login, or the login is taken); nothing changed. */
-export class NewUserError extends Error {
-  override readonly name = 'NewUserError';
-}
+export { NewUserError } from '../domain/new-user.js';
 
 /** A write refused while serving a Bugzilla database (--bugzilla-schema): its tables are Bugzilla's; nothing changed. */
 export class ReadOnlyBugzillaError extends StoreError {

@@ -1,7 +1,9 @@
 import type { VisitRecord } from '../domain/types.js';
 
+import { RECENT_VISITS_LIMIT } from '../domain/visits.js';
+
 /** The recent list's length, fixed by Bugzilla. */
-export const RECENT_LIMIT = 20;
+export const RECENT_LIMIT = RECENT_VISITS_LIMIT;
 
 interface Ranked {
   bugId: number;

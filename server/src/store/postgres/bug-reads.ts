@@ -3,7 +3,6 @@ import { isStorableId } from '../../domain/ids.js';
 import type { Bug, Comment } from '../../domain/types.js';
 import type { Database } from './database.js';
 import { type BugRow, bugFromRow, COMMENT_ORDER } from './rows.js';
-import { TickBatch } from './tick-batch.js';
 
 /** What differs between the two PostgreSQL stores' reads of bugs and comments. */
 export interface BugReadSql<CommentRow> {
@@ -25,26 +24,10 @@ export interface BugReadSql<CommentRow> {
 export class BugReads<CommentRow extends pg.QueryResultRow> {
   readonly #db: Database;
   readonly #sql: BugReadSql<CommentRow>;
-  /** The bugs asked by id in one tick (each request's bug look-up), read with one statement. */
-  readonly #byId: TickBatch<number, BugRow | undefined>;
 
   constructor(db: Database, sql: BugReadSql<CommentRow>) {
     this.#db = db;
     this.#sql = sql;
-    const { bugColumns, bugsFrom } = sql;
-    this.#byId = new TickBatch(async (ids) => {
-      const rows = await db.query<BugRow>(
-        `SELECT ${bugColumns} FROM ${bugsFrom} WHERE b.bug_id = ANY ($1::integer[])`,
-        [[...new Set(ids)]],
-      );
-      const byId = new Map(rows.map((row) => [row.bug_id, row]));
-      return ids.map((id) => byId.get(id));
-    });
-  }
-
-  async bugById(id: number): Promise<Bug | undefined> {
-    const row = await this.#byId.add(id);
-    return row && bugFromRow(row);
   }
 
   async allBugs(): Promise<Bug[]> {

@@ -2,8 +2,8 @@ import { withSkew } from '../../domain/clock.js';
 import { isStorableId } from '../../domain/ids.js';
 import type { LoginFailures } from '../../domain/login-failures.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
+import { RECENT_VISITS_LIMIT } from '../../domain/visits.js';
 import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
-import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { type NewComment, type NewUser, ReadOnlyBugzillaError, type Store } from '../store.js';
 import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
@@ -11,6 +11,7 @@ import { BugReads } from './bug-reads.js';
 import { BUGZILLA_SQL } from './bugzilla-dialect.js';
 import { readBugzillaDir, watchBugzillaParams } from './bugzilla-dir.js';
 import { openBugzillaSideLoginFailures } from './bugzilla-side-login-failures.js';
+import { lastAuditTime, visitorsOf } from './common-reads.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { BUGZILLA_SIDE_TOKEN_TABLE, createBugzillaSideTokenTable, LoginTokenTable } from './login-token-table.js';
 import {
@@ -226,12 +227,8 @@ export class BugzillaSchemaStore implements Store {
     );
   }
 
-  async visitorsOf(bugId: number): Promise<number[]> {
-    const rows = await this.#db.query<{ user_id: number }>(
-      'SELECT user_id FROM bug_user_last_visit WHERE bug_id = $1 ORDER BY user_id',
-      [bugId],
-    );
-    return rows.map((row) => row.user_id);
+  visitorsOf(bugId: number): Promise<number[]> {
+    return visitorsOf(this.#db, bugId);
   }
 
   async lastVisit(userId: number, bugId: number): Promise<number | undefined> {
@@ -242,7 +239,7 @@ export class BugzillaSchemaStore implements Store {
 
   /** Newest first; within one second, the row Bugzilla created later first (its id is all it has). */
   async recentVisits(userId: number): Promise<VisitRecord[]> {
-    return this.#visits(userId, 'ORDER BY last_visit_ts DESC, id DESC LIMIT 20');
+    return this.#visits(userId, `ORDER BY last_visit_ts DESC, id DESC LIMIT ${RECENT_VISITS_LIMIT}`);
   }
 
   /** In the order Bugzilla's rows were created (5.2 lists them so). */
@@ -258,14 +255,8 @@ export class BugzillaSchemaStore implements Store {
     return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
   }
 
-  async lastAuditTime(classNames: readonly string[] | null): Promise<number | null> {
-    const classes = classNames === null ? null : classNames.map(normalizeAuditClass);
-    const [row] = await this.#db.query<{ latest: string | null }>(
-      `SELECT ${BUGZILLA_SQL.epochSeconds('max(at_time)')} AS latest FROM audit_log
-       WHERE $1::text[] IS NULL OR class = ANY ($1::text[])`,
-      [classes],
-    );
-    return row?.latest == null ? null : Number(row.latest);
+  lastAuditTime(classNames: readonly string[] | null): Promise<number | null> {
+    return lastAuditTime(this.#db, BUGZILLA_SQL, classNames);
   }
 
   /**

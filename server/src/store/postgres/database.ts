@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { TickBatch } from './tick-batch.js';
-import { DATABASE_NOW } from './visit-statements.js';
 import { withRetry } from './with-retry.js';
 
 export interface DatabaseOptions {
@@ -23,16 +21,6 @@ export interface DatabaseOptions {
  */
 export class Database {
   readonly pool: pg.Pool;
-  /**
-   * The requests that ask the time in one tick share one `SELECT now()`. Each is still
-   * stamped with a database now() taken within its own lifetime: the statement is sent
-   * after every one of them asked (they arrived before), and answers before any of
-   * them is answered.
-   */
-  readonly #now = new TickBatch<void, number>(async (callers) => {
-    const [row] = await this.query<{ now_ms: string }>(DATABASE_NOW, []);
-    return callers.map(() => Number(row?.now_ms));
-  });
 
   constructor(url: string, options: DatabaseOptions = {}) {
     this.pool = new pg.Pool({
@@ -56,11 +44,6 @@ export class Database {
     const name = statementName(text);
     const result = await withRetry(() => this.pool.query<R>({ name, text, values }), { idempotent });
     return result.rows;
-  }
-
-  /** The database's clock, epoch milliseconds (see `#now`). */
-  now(): Promise<number> {
-    return this.#now.add(undefined);
   }
 
   /** Runs `work` in one transaction, again from the start after a serialization failure or deadlock. */

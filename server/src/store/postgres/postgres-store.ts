@@ -2,11 +2,11 @@ import { withSkew } from '../../domain/clock.js';
 import { isStorableId } from '../../domain/ids.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
-import { normalizeAuditClass } from '../model.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { type NewComment, type NewUser, NewUserError, type Store } from '../store.js';
 import { ArrivalLookups } from './arrival-lookups.js';
 import { BugReads } from './bug-reads.js';
+import { lastAuditTime, visitorsOf } from './common-reads.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
 import { exportSnapshot } from './export-snapshot.js';
@@ -24,6 +24,7 @@ import {
   type CommentRow,
   changeSetsFromRows,
   commentFromRow,
+  OUR_SQL,
   USER_COLUMNS,
   type UserRow,
   userFromRow,
@@ -191,12 +192,8 @@ export class PostgresStore implements Store {
     return changeSetsFromRows(rows);
   }
 
-  async visitorsOf(bugId: number): Promise<number[]> {
-    const rows = await this.#db.query<{ user_id: number }>(
-      'SELECT user_id FROM bug_user_last_visit WHERE bug_id = $1 ORDER BY user_id',
-      [bugId],
-    );
-    return rows.map((row) => row.user_id);
+  visitorsOf(bugId: number): Promise<number[]> {
+    return visitorsOf(this.#db, bugId);
   }
 
   async lastVisit(userId: number, bugId: number): Promise<number | undefined> {
@@ -220,14 +217,8 @@ export class PostgresStore implements Store {
     return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
   }
 
-  async lastAuditTime(classNames: readonly string[] | null): Promise<number | null> {
-    const classes = classNames === null ? null : classNames.map(normalizeAuditClass);
-    const [row] = await this.#db.query<{ latest: string | null }>(
-      `SELECT extract(epoch FROM max(at_time))::bigint AS latest FROM audit_log
-       WHERE $1::text[] IS NULL OR class = ANY ($1::text[])`,
-      [classes],
-    );
-    return row?.latest == null ? null : Number(row.latest);
+  lastAuditTime(classNames: readonly string[] | null): Promise<number | null> {
+    return lastAuditTime(this.#db, OUR_SQL, classNames);
   }
 
   async recordVisits(userId: number, bugIds: readonly number[], ts: number): Promise<void> {
@@ -285,8 +276,7 @@ export class PostgresStore implements Store {
   }
 
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {
-    const login = input.login.trim();
-    if (login === '') throw new NewUserError('a user needs a login');
+    const login = NewUserError.checkedLogin(input.login);
     const apiKey = generateApiKey();
     const userId = await this.#db.transaction(async (client) => {
       // The unique index on lower(login_name) decides, also between instances adding at once.
@@ -296,7 +286,7 @@ export class PostgresStore implements Store {
           input.realName ?? '',
         ])
         .catch((error: { code?: string }) => {
-          throw error.code === UNIQUE_VIOLATION ? new NewUserError(`user ${login} already exists`) : error;
+          throw error.code === UNIQUE_VIOLATION ? NewUserError.taken(login) : error;
         });
       const id = (created.rows[0] as { userid: number }).userid;
       const groups = [...new Set(input.groups ?? [])];
@@ -325,7 +315,7 @@ export class PostgresStore implements Store {
       await client.query('INSERT INTO bzc_api_key_hashes (sha256, user_id) VALUES ($1, $2)', [hashApiKey(apiKey), id]);
       return true;
     });
-    if (!replaced) throw new NewUserError(`no user ${login.trim()}`);
+    if (!replaced) throw NewUserError.noSuchUser(login);
     return apiKey;
   }
 

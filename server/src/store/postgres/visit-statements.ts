@@ -1,3 +1,4 @@
+import { RECENT_VISITS_LIMIT } from '../../domain/visits.js';
 import { OUR_SQL, type SqlDialect } from './rows.js';
 /**
  * The SQL of the hot paths, as plain text with $n parameters, so the store and
@@ -29,13 +30,13 @@ ON CONFLICT (user_id, bug_id) DO UPDATE
 SET last_visit_ts = EXCLUDED.last_visit_ts, bzc_write_seq = EXCLUDED.bzc_write_seq
 WHERE EXCLUDED.last_visit_ts >= bug_user_last_visit.last_visit_ts`;
 
-/** The user's ($1) 20 most recent visits: newest first, and within one second the later write first. */
+/** The user's ($1) most recent visits (Bugzilla's 20): newest first, and within one second the later write first. */
 export const RECENT_VISITS = `
 SELECT bug_id, extract(epoch FROM last_visit_ts)::bigint AS ts
 FROM bug_user_last_visit
 WHERE user_id = $1
 ORDER BY last_visit_ts DESC, bzc_write_seq DESC
-LIMIT 20`;
+LIMIT ${RECENT_VISITS_LIMIT}`;
 
 /** Epoch seconds of the user's ($1) last visit of the bug ($2), in either schema's dialect. */
 export function lastVisitStatement(sql: SqlDialect): string {

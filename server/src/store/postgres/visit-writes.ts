@@ -1,3 +1,4 @@
+import { keepsStoredVisit } from '../../domain/visits.js';
 /** One recordVisits call: a user's visits of some bugs, all at one time. */
 export interface VisitWrite {
   userId: number;
@@ -21,10 +22,10 @@ export function visitRows(writes: readonly VisitWrite[]): VisitRows {
   for (const { userId, bugIds, ts } of writes) {
     for (const bugId of bugIds) {
       const key = `${userId}:${bugId}`;
-      const earlier = last.get(key)?.ts ?? ts;
+      const earlier = last.get(key)?.ts;
       // Deleting first moves a rewritten row to the end: Map keeps insertion order.
       last.delete(key);
-      last.set(key, { userId, bugId, ts: Math.max(earlier, ts) });
+      last.set(key, { userId, bugId, ts: keepsStoredVisit(earlier, ts) ? (earlier as number) : ts });
     }
   }
   const rows: VisitRows = [[], [], []];

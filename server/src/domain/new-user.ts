@@ -1,0 +1,20 @@
+/** A user that cannot be added (no login, the login taken) or a key for no such user; nothing changed. */
+export class NewUserError extends Error {
+  override readonly name = 'NewUserError';
+
+  /** The login a new user gets: as given, trimmed; refused when nothing is left. */
+  static checkedLogin(login: string): string {
+    const trimmed = login.trim();
+    if (trimmed === '') throw new NewUserError('a user needs a login');
+    return trimmed;
+  }
+
+  /** Logins are unique without regard to letter case, as Bugzilla's are. */
+  static taken(login: string): NewUserError {
+    return new NewUserError(`user ${login} already exists`);
+  }
+
+  static noSuchUser(login: string): NewUserError {
+    return new NewUserError(`no user ${login.trim()}`);
+  }
+}
