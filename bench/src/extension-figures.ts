@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumExecutable, forward } from '@bz-companion/server/testing';
 import { createClient } from '@bz-companion/shared';
-import { chromium, type Page } from '@playwright/test';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { openAsToolbarPopup, openInTab, type PageMark, type PopupOpener } from './toolbar-popup.js';
 
 const CHROMIUM_DIST = fileURLToPath(new URL('../../extension/dist/chromium', import.meta.url));
@@ -110,12 +110,7 @@ export async function measureExtension(
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const extension = `chrome-extension://${new URL(worker.url()).host}`;
     const options = await context.newPage();
-    await options.goto(`${extension}/src/options/index.html`);
-    await options.getByLabel('Tracker URL').fill(`${proxy.url}/`);
-    await options.getByLabel('API key').fill(apiKey);
-    await options.getByRole('button', { name: 'Save' }).click();
-    await options.getByText(/Signed in as/).waitFor();
-
+    await addTracker(options, extension, `${proxy.url}/`, apiKey);
     const figures: ExtensionFigures = {
       pageLoadToPost: [],
       pageLoadToBanner: [],
@@ -126,54 +121,89 @@ export async function measureExtension(
       popupOpenedAs: 'tab',
     };
     const page = await context.newPage();
-    for (let i = 1; i <= samples; i++) {
-      await page.goto(`${proxy.url}/show_bug.cgi?id=${i}`);
-      const loadedAt = await page.evaluate(() => {
-        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        return performance.timeOrigin + (navigation?.loadEventStart ?? 0);
-      });
-      const deadline = Date.now() + 10_000;
-      while (!proxy.arrivals.has(String(i)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
-      const arrived = proxy.arrivals.get(String(i));
-      if (arrived !== undefined) figures.pageLoadToPost.push(arrived - loadedAt);
-    }
+    await measureVisits(page, proxy, samples, figures);
     // Someone else comments on every visited bug, in a later second than the visits (stamped to the second).
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const other = createClient({ baseUrl: trackerUrl, apiKey: otherApiKey });
     for (let i = 1; i <= samples; i++) await other.bugs.addComment(i, { comment: `Benchmark comment on bug ${i}.` });
-    for (let i = 1; i <= samples; i++) {
-      await page.goto(`${proxy.url}/show_bug.cgi?id=${i}`);
-      const shown = await page
-        .waitForFunction(() => document.documentElement.dataset.bzBannerMs, undefined, { timeout: 10_000 })
-        .catch(() => null);
-      if (!shown) continue;
-      const loadStart = await page.evaluate(() => {
-        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        return navigation?.loadEventStart ?? 0;
-      });
-      figures.pageLoadToBanner.push(Number(await shown.jsonValue()) - loadStart);
-    }
-    // The real toolbar popup where the browser can open it, else the same page in a tab.
-    const viaToolbar = (await openAsToolbarPopup(options, 'src/popup/index.html', ['loadedMs'])) !== null;
-    figures.popupOpenedAs = viaToolbar ? 'toolbar' : 'tab';
-    const open = async (path: string, marks: readonly PageMark[]) =>
-      (viaToolbar ? await openAsToolbarPopup(options, path, marks) : null) ??
-      (await openInTab(context, `${extension}/${path}`, marks));
-    for (let i = 0; i < samples; i++) {
-      await forgetPopupCache(options);
-      const [uncached] = await open('src/popup/index.html', ['firstPaintMs', 'loadedMs']);
-      const [kept, data] = await open('src/popup/index.html', ['firstPaintMs', 'loadedMs']);
-      const [empty] = await open(EMPTY_PAGE, ['firstPaintMs']);
-      figures.popupFirstPaintUncached.push(uncached as number);
-      figures.popupFirstPaint.push(kept as number);
-      figures.popupToData.push(data as number);
-      figures.emptyPageFirstFrame.push(empty as number);
-    }
+    await measureBanners(page, proxy.url, samples, figures);
+    await measurePopup(context, options, extension, samples, figures);
     return figures;
   } finally {
     await context.close();
     proxy.close();
     rmSync(unpacked, { recursive: true, force: true });
+  }
+}
+
+/** Adds the tracker on the options page, as a user would. */
+async function addTracker(options: Page, extension: string, url: string, apiKey: string): Promise<void> {
+  await options.goto(`${extension}/src/options/index.html`);
+  await options.getByLabel('Tracker URL').fill(url);
+  await options.getByLabel('API key').fill(apiKey);
+  await options.getByRole('button', { name: 'Save' }).click();
+  await options.getByText(/Signed in as/).waitFor();
+}
+
+/** Page load to the visit POST's arrival at the tracker, per bug page. */
+async function measureVisits(
+  page: Page,
+  proxy: { url: string; arrivals: Map<string, number> },
+  samples: number,
+  figures: ExtensionFigures,
+): Promise<void> {
+  for (let i = 1; i <= samples; i++) {
+    await page.goto(`${proxy.url}/show_bug.cgi?id=${i}`);
+    const loadedAt = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return performance.timeOrigin + (navigation?.loadEventStart ?? 0);
+    });
+    const deadline = Date.now() + 10_000;
+    while (!proxy.arrivals.has(String(i)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+    const arrived = proxy.arrivals.get(String(i));
+    if (arrived !== undefined) figures.pageLoadToPost.push(arrived - loadedAt);
+  }
+}
+
+/** Page load to the "what changed" banner, per bug page someone else has commented on since. */
+async function measureBanners(page: Page, url: string, samples: number, figures: ExtensionFigures): Promise<void> {
+  for (let i = 1; i <= samples; i++) {
+    await page.goto(`${url}/show_bug.cgi?id=${i}`);
+    const shown = await page
+      .waitForFunction(() => document.documentElement.dataset.bzBannerMs, undefined, { timeout: 10_000 })
+      .catch(() => null);
+    if (!shown) continue;
+    const loadStart = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return navigation?.loadEventStart ?? 0;
+    });
+    figures.pageLoadToBanner.push(Number(await shown.jsonValue()) - loadStart);
+  }
+}
+
+/** The popup's first paint (kept and not) and its data, beside an empty extension page's first frame. */
+async function measurePopup(
+  context: BrowserContext,
+  options: Page,
+  extension: string,
+  samples: number,
+  figures: ExtensionFigures,
+): Promise<void> {
+  // The real toolbar popup where the browser can open it, else the same page in a tab.
+  const viaToolbar = (await openAsToolbarPopup(options, 'src/popup/index.html', ['loadedMs'])) !== null;
+  figures.popupOpenedAs = viaToolbar ? 'toolbar' : 'tab';
+  const open = async (path: string, marks: readonly PageMark[]) =>
+    (viaToolbar ? await openAsToolbarPopup(options, path, marks) : null) ??
+    (await openInTab(context, `${extension}/${path}`, marks));
+  for (let i = 0; i < samples; i++) {
+    await forgetPopupCache(options);
+    const [uncached] = await open('src/popup/index.html', ['firstPaintMs', 'loadedMs']);
+    const [kept, data] = await open('src/popup/index.html', ['firstPaintMs', 'loadedMs']);
+    const [empty] = await open(EMPTY_PAGE, ['firstPaintMs']);
+    figures.popupFirstPaintUncached.push(uncached as number);
+    figures.popupFirstPaint.push(kept as number);
+    figures.popupToData.push(data as number);
+    figures.emptyPageFirstFrame.push(empty as number);
   }
 }
 

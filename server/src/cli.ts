@@ -82,87 +82,12 @@ export async function main(argv: string[]): Promise<void> {
     case '-v':
       console.log(version());
       return;
-    case 'serve': {
-      const { values } = parseArgs({
-        args: rest,
-        options: {
-          host: { type: 'string', default: process.env.HOST || '127.0.0.1' },
-          port: { type: 'string', default: process.env.PORT || '3080' },
-          'in-memory': { type: 'boolean', default: false },
-          'allowed-host': { type: 'string', multiple: true, default: [] },
-          'log-requests': { type: 'boolean', default: false },
-          admin: { type: 'boolean', default: false },
-          clock: { type: 'string' },
-          profile: { type: 'string' },
-          'bugzilla-schema': { type: 'boolean', default: false },
-          'bugzilla-dir': { type: 'string' },
-          'max-connections': { type: 'string', default: String(DEFAULT_MAX_CONNECTIONS) },
-          ...DATA_OPTION,
-        },
-      });
-      const profile = values.profile;
-      if (profile !== undefined && !isProfileName(profile)) {
-        throw new UsageError(`--profile must be one of ${PROFILE_NAMES.join(', ')} (got "${profile}")`);
-      }
-      const database = parseDatabase(values.database);
-      const bugzillaDir = parseBugzillaSchema(
-        values['bugzilla-schema'],
-        values['bugzilla-dir'],
-        database,
-        values.admin,
-      );
-      await serve({
-        host: values.host,
-        port: parsePort(values.port),
-        data: values.data,
-        database,
-        ...(bugzillaDir === undefined ? {} : { bugzillaDir }),
-        inMemory: values['in-memory'],
-        allowedHosts: values['allowed-host'],
-        logRequests: values['log-requests'],
-        maxConnections: parseMaxConnections(values['max-connections']),
-        admin: values.admin,
-        clock: values.clock === undefined ? null : parseClock(values.clock),
-        ...(profile ? { profile } : {}),
-      });
-      return;
-    }
-    case 'import': {
-      const { values, positionals } = parseArgs({ args: rest, options: DATA_OPTION, allowPositionals: true });
-      if (positionals.length !== 1) throw new UsageError('import takes exactly one FIXTURE.json');
-      console.log(
-        await importFixture(positionals[0] as string, { data: values.data, database: parseDatabase(values.database) }),
-      );
-      return;
-    }
-    case 'user': {
-      const { values, positionals } = parseArgs({
-        args: rest,
-        options: {
-          'real-name': { type: 'string' },
-          group: { type: 'string', multiple: true, default: [] },
-          ...DATA_OPTION,
-        },
-        allowPositionals: true,
-      });
-      if ((positionals[0] !== 'add' && positionals[0] !== 'key') || positionals.length !== 2) {
-        throw new UsageError('use: user add LOGIN, or user key LOGIN');
-      }
-      const database = parseDatabase(values.database);
-      if (positionals[0] === 'key') {
-        console.log(await replaceApiKey({ login: positionals[1] as string, data: values.data, database }));
-        return;
-      }
-      const apiKey = await addUser({
-        login: positionals[1] as string,
-        realName: values['real-name'],
-        groups: values.group,
-        data: values.data,
-        database,
-      });
-      console.log(apiKey);
-      return;
-    }
+    case 'serve':
+      return serveCommand(rest);
+    case 'import':
+      return importCommand(rest);
+    case 'user':
+      return userCommand(rest);
     default:
       throw new UsageError(`unknown command '${command}'`);
   }
@@ -190,4 +115,83 @@ function isExpected(error: unknown): boolean {
       'DatabaseUnavailableError',
     ].includes(name) || typeof (error as NodeJS.ErrnoException).code === 'string'
   );
+}
+
+/** `serve`: the options read and checked, then the server started. */
+async function serveCommand(rest: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      host: { type: 'string', default: process.env.HOST || '127.0.0.1' },
+      port: { type: 'string', default: process.env.PORT || '3080' },
+      'in-memory': { type: 'boolean', default: false },
+      'allowed-host': { type: 'string', multiple: true, default: [] },
+      'log-requests': { type: 'boolean', default: false },
+      admin: { type: 'boolean', default: false },
+      clock: { type: 'string' },
+      profile: { type: 'string' },
+      'bugzilla-schema': { type: 'boolean', default: false },
+      'bugzilla-dir': { type: 'string' },
+      'max-connections': { type: 'string', default: String(DEFAULT_MAX_CONNECTIONS) },
+      ...DATA_OPTION,
+    },
+  });
+  const profile = values.profile;
+  if (profile !== undefined && !isProfileName(profile)) {
+    throw new UsageError(`--profile must be one of ${PROFILE_NAMES.join(', ')} (got "${profile}")`);
+  }
+  const database = parseDatabase(values.database);
+  const bugzillaDir = parseBugzillaSchema(values['bugzilla-schema'], values['bugzilla-dir'], database, values.admin);
+  await serve({
+    host: values.host,
+    port: parsePort(values.port),
+    data: values.data,
+    database,
+    ...(bugzillaDir === undefined ? {} : { bugzillaDir }),
+    inMemory: values['in-memory'],
+    allowedHosts: values['allowed-host'],
+    logRequests: values['log-requests'],
+    maxConnections: parseMaxConnections(values['max-connections']),
+    admin: values.admin,
+    clock: values.clock === undefined ? null : parseClock(values.clock),
+    ...(profile ? { profile } : {}),
+  });
+}
+
+/** `import FIXTURE.json`: the store's contents replaced. */
+async function importCommand(rest: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args: rest, options: DATA_OPTION, allowPositionals: true });
+  if (positionals.length !== 1) throw new UsageError('import takes exactly one FIXTURE.json');
+  console.log(
+    await importFixture(positionals[0] as string, { data: values.data, database: parseDatabase(values.database) }),
+  );
+}
+
+/** `user add LOGIN` and `user key LOGIN`: the new API key printed alone. */
+async function userCommand(rest: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: {
+      'real-name': { type: 'string' },
+      group: { type: 'string', multiple: true, default: [] },
+      ...DATA_OPTION,
+    },
+    allowPositionals: true,
+  });
+  if ((positionals[0] !== 'add' && positionals[0] !== 'key') || positionals.length !== 2) {
+    throw new UsageError('use: user add LOGIN, or user key LOGIN');
+  }
+  const database = parseDatabase(values.database);
+  if (positionals[0] === 'key') {
+    console.log(await replaceApiKey({ login: positionals[1] as string, data: values.data, database }));
+    return;
+  }
+  const apiKey = await addUser({
+    login: positionals[1] as string,
+    realName: values['real-name'],
+    groups: values.group,
+    data: values.data,
+    database,
+  });
+  console.log(apiKey);
 }

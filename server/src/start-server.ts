@@ -12,6 +12,7 @@ import { type Fixture, FixtureError, snapshotFromFixture } from './store/fixture
 import { readFixtureFile } from './store/fixture-file.js';
 import { openStore, type StoreTarget } from './store/open-store.js';
 import { createScratchDatabase, matrixDatabaseUrl, type ScratchDatabase } from './store/postgres/scratch-database.js';
+import type { StoreSnapshot } from './store/snapshot.js';
 import type { Store } from './store/store.js';
 
 export interface StartServerOptions {
@@ -94,29 +95,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
   const host = options.host ?? '127.0.0.1';
   const { server, baseUrl, serveWith } = await bindPort(host, options.port ?? 0);
 
-  let store: Store;
-  let scratch: ScratchDatabase | undefined;
+  let opened: { store: Store; scratch: ScratchDatabase | undefined };
   try {
-    const adminUrl = matrixDatabaseUrl();
-    if (options.database === undefined && options.dataFile === undefined && adminUrl !== undefined) {
-      scratch = await createScratchDatabase(adminUrl);
-    }
-    const database = options.database ?? scratch?.url;
-    const target: StoreTarget =
-      database !== undefined
-        ? { kind: 'postgres', url: database, seed: snapshot }
-        : options.dataFile !== undefined
-          ? { kind: 'file', path: options.dataFile, create: () => snapshot }
-          : { kind: 'memory', snapshot };
-    const opened = await openStore(target);
-    store = opened.store;
-    // A database that held data already: the test's starting data replaces it.
-    if (target.kind === 'postgres' && !opened.created) await store.replaceAll(snapshot);
+    opened = await openTestStore(options, snapshot);
   } catch (error) {
     server.close();
-    await scratch?.drop().catch(() => {});
     throw error;
   }
+  const { store, scratch } = opened;
   await pruneExpiredVisits(store, clock);
   const stopRetention = scheduleRetention(store, clock, RETENTION_INTERVAL_MS, (error) =>
     console.error('bz-companion: pruning old visits failed:', error),
@@ -135,6 +121,48 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
     }).callback(),
   );
 
+  return handleOf(controls, url, () => {
+    stopRetention();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Tests stop between cases: nothing in flight is worth waiting for (hung requests never end).
+    server.closeAllConnections();
+    return closed.then(() => store.close()).then(() => scratch?.drop());
+  });
+}
+
+/**
+ * The test's store: PostgreSQL when asked (or when the test matrix runs every suite on a scratch
+ * database), a data file when asked, else memory; always holding the test's starting data.
+ */
+async function openTestStore(
+  options: StartServerOptions,
+  snapshot: StoreSnapshot,
+): Promise<{ store: Store; scratch: ScratchDatabase | undefined }> {
+  let scratch: ScratchDatabase | undefined;
+  try {
+    const adminUrl = matrixDatabaseUrl();
+    if (options.database === undefined && options.dataFile === undefined && adminUrl !== undefined) {
+      scratch = await createScratchDatabase(adminUrl);
+    }
+    const database = options.database ?? scratch?.url;
+    const target: StoreTarget =
+      database !== undefined
+        ? { kind: 'postgres', url: database, seed: snapshot }
+        : options.dataFile !== undefined
+          ? { kind: 'file', path: options.dataFile, create: () => snapshot }
+          : { kind: 'memory', snapshot };
+    const { store, created } = await openStore(target);
+    // A database that held data already: the test's starting data replaces it.
+    if (target.kind === 'postgres' && !created) await store.replaceAll(snapshot);
+    return { store, scratch };
+  } catch (error) {
+    await scratch?.drop().catch(() => {});
+    throw error;
+  }
+}
+
+/** The handle a test holds: the admin controls as methods, and a stop that runs once. */
+function handleOf(controls: AdminControls, url: string, close: () => Promise<unknown>): BzServer {
   let stopped: Promise<void> | undefined;
   return {
     url,
@@ -155,15 +183,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
       state: () => controls.clockState(),
     },
     stop() {
-      stopped ??= (async () => {
-        stopRetention();
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        // Tests stop between cases: nothing in flight is worth waiting for (hung requests never end).
-        server.closeAllConnections();
-        await closed;
-        await store.close();
-        await scratch?.drop();
-      })();
+      stopped ??= close().then(() => undefined);
       return stopped;
     },
   };

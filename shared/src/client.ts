@@ -192,35 +192,50 @@ export function createClient(options: ClientOptions) {
   return {
     baseUrl,
     authMode,
-    lastVisit: {
-      /** Records a visit now to one bug (path form) or several (one batched request). */
-      update(ids: BugRef | readonly BugRef[], callOptions?: CallOptions) {
-        const list = toArray(ids);
-        if (list.length === 1 && !Array.isArray(ids)) {
-          return call({
-            key: 'POST /rest/bug_user_last_visit/{id}',
-            path: { id: list[0] as BugRef },
-            options: callOptions,
-          });
-        }
-        return call({ key: 'POST /rest/bug_user_last_visit', body: { ids: list }, options: callOptions });
-      },
-      /** The caller's last visit of each bug; `last_visit_ts: null` for bugs never visited. */
-      get(ids: BugRef | readonly BugRef[], callOptions?: CallOptions) {
-        const [first, ...rest] = toArray(ids);
-        if (first === undefined) throw new TypeError('bz-companion: lastVisit.get needs at least one bug id');
+    lastVisit: lastVisitMethods(call),
+    ...instanceMethods(call),
+    bugs: bugMethods(call),
+  };
+}
+
+/** How each method sends its request: the client's one path to the tracker. */
+type Caller = <K extends EndpointKey>(request: Call<K>) => Promise<ResponseOf<K>>;
+
+function lastVisitMethods(call: Caller) {
+  return {
+    /** Records a visit now to one bug (path form) or several (one batched request). */
+    update(ids: BugRef | readonly BugRef[], callOptions?: CallOptions) {
+      const list = toArray(ids);
+      if (list.length === 1 && !Array.isArray(ids)) {
         return call({
-          key: 'GET /rest/bug_user_last_visit/{id}',
-          path: { id: first },
-          query: { ids: rest },
+          key: 'POST /rest/bug_user_last_visit/{id}',
+          path: { id: list[0] as BugRef },
           options: callOptions,
         });
-      },
-      /** The caller's 20 most recently visited bugs, newest first. */
-      recent(callOptions?: CallOptions) {
-        return call({ key: 'GET /rest/bug_user_last_visit', options: callOptions });
-      },
+      }
+      return call({ key: 'POST /rest/bug_user_last_visit', body: { ids: list }, options: callOptions });
     },
+    /** The caller's last visit of each bug; `last_visit_ts: null` for bugs never visited. */
+    get(ids: BugRef | readonly BugRef[], callOptions?: CallOptions) {
+      const [first, ...rest] = toArray(ids);
+      if (first === undefined) throw new TypeError('bz-companion: lastVisit.get needs at least one bug id');
+      return call({
+        key: 'GET /rest/bug_user_last_visit/{id}',
+        path: { id: first },
+        query: { ids: rest },
+        options: callOptions,
+      });
+    },
+    /** The caller's 20 most recently visited bugs, newest first. */
+    recent(callOptions?: CallOptions) {
+      return call({ key: 'GET /rest/bug_user_last_visit', options: callOptions });
+    },
+  };
+}
+
+/** The tracker's instance information: version, extensions, time, parameters, audit time, who you are. */
+function instanceMethods(call: Caller) {
+  return {
     version: (callOptions?: CallOptions) => call({ key: 'GET /rest/version', options: callOptions }),
     extensions: (callOptions?: CallOptions) => call({ key: 'GET /rest/extensions', options: callOptions }),
     timezone: (callOptions?: CallOptions) => call({ key: 'GET /rest/timezone', options: callOptions }),
@@ -229,51 +244,54 @@ export function createClient(options: ClientOptions) {
     lastAuditTime: (classes?: readonly string[], callOptions?: CallOptions) =>
       call({ key: 'GET /rest/last_audit_time', query: { class: classes ? [...classes] : [] }, options: callOptions }),
     whoami: (callOptions?: CallOptions) => call({ key: 'GET /rest/whoami', options: callOptions }),
-    bugs: {
-      /** Bug.get: the bugs by id or alias; one the caller may not see fails the whole request (code 102). */
-      get(ids: BugRef | readonly BugRef[], fields?: FieldsOptions, callOptions?: CallOptions) {
-        const [first, ...rest] = toArray(ids);
-        if (first === undefined) throw new TypeError('bz-companion: bugs.get needs at least one bug id');
-        return call({
-          key: 'GET /rest/bug/{id}',
-          path: { id: first },
-          query: { ids: rest, ...fieldsQuery(fields) },
-          options: callOptions,
-        });
-      },
-      /** Bug.search: visible matching bugs by id; bugs the caller may not see are left out silently. */
-      search(criteria: BugSearchCriteria, fields?: FieldsOptions, callOptions?: CallOptions) {
-        const query: Record<string, BugRef[]> = { ...fieldsQuery(fields) };
-        for (const [name, value] of Object.entries(criteria)) {
-          if (value === undefined) continue;
-          query[name] = [Array.isArray(value) ? value.join(',') : (value as BugRef)];
-        }
-        return call({ key: 'GET /rest/bug', query, options: callOptions });
-      },
-      /** Bug.comments of one bug, oldest first; with `newSince`, only those strictly later. */
-      comments(id: BugRef, options: FieldsOptions & { newSince?: string } = {}, callOptions?: CallOptions) {
-        return call({
-          key: 'GET /rest/bug/{id}/comment',
-          path: { id },
-          query: { ...fieldsQuery(options), new_since: options.newSince ? [options.newSince] : [] },
-          options: callOptions,
-        });
-      },
-      /** Bug.history of one bug: change sets oldest first; with `newSince`, only those strictly later. */
-      history(id: BugRef, options: { newSince?: string } = {}, callOptions?: CallOptions) {
-        return call({
-          key: 'GET /rest/bug/{id}/history',
-          path: { id },
-          query: { new_since: options.newSince ? [options.newSince] : [] },
-          options: callOptions,
-        });
-      },
-      /** Bug.add_comment: resolves to the new comment's id once the tracker has stored it. */
-      addComment(id: BugRef, comment: { comment: string; isPrivate?: boolean }, callOptions?: CallOptions) {
-        const body: { comment: string; is_private?: boolean } = { comment: comment.comment };
-        if (comment.isPrivate !== undefined) body.is_private = comment.isPrivate;
-        return call({ key: 'POST /rest/bug/{id}/comment', path: { id }, body, options: callOptions });
-      },
+  };
+}
+
+function bugMethods(call: Caller) {
+  return {
+    /** Bug.get: the bugs by id or alias; one the caller may not see fails the whole request (code 102). */
+    get(ids: BugRef | readonly BugRef[], fields?: FieldsOptions, callOptions?: CallOptions) {
+      const [first, ...rest] = toArray(ids);
+      if (first === undefined) throw new TypeError('bz-companion: bugs.get needs at least one bug id');
+      return call({
+        key: 'GET /rest/bug/{id}',
+        path: { id: first },
+        query: { ids: rest, ...fieldsQuery(fields) },
+        options: callOptions,
+      });
+    },
+    /** Bug.search: visible matching bugs by id; bugs the caller may not see are left out silently. */
+    search(criteria: BugSearchCriteria, fields?: FieldsOptions, callOptions?: CallOptions) {
+      const query: Record<string, BugRef[]> = { ...fieldsQuery(fields) };
+      for (const [name, value] of Object.entries(criteria)) {
+        if (value === undefined) continue;
+        query[name] = [Array.isArray(value) ? value.join(',') : (value as BugRef)];
+      }
+      return call({ key: 'GET /rest/bug', query, options: callOptions });
+    },
+    /** Bug.comments of one bug, oldest first; with `newSince`, only those strictly later. */
+    comments(id: BugRef, options: FieldsOptions & { newSince?: string } = {}, callOptions?: CallOptions) {
+      return call({
+        key: 'GET /rest/bug/{id}/comment',
+        path: { id },
+        query: { ...fieldsQuery(options), new_since: options.newSince ? [options.newSince] : [] },
+        options: callOptions,
+      });
+    },
+    /** Bug.history of one bug: change sets oldest first; with `newSince`, only those strictly later. */
+    history(id: BugRef, options: { newSince?: string } = {}, callOptions?: CallOptions) {
+      return call({
+        key: 'GET /rest/bug/{id}/history',
+        path: { id },
+        query: { new_since: options.newSince ? [options.newSince] : [] },
+        options: callOptions,
+      });
+    },
+    /** Bug.add_comment: resolves to the new comment's id once the tracker has stored it. */
+    addComment(id: BugRef, comment: { comment: string; isPrivate?: boolean }, callOptions?: CallOptions) {
+      const body: { comment: string; is_private?: boolean } = { comment: comment.comment };
+      if (comment.isPrivate !== undefined) body.is_private = comment.isPrivate;
+      return call({ key: 'POST /rest/bug/{id}/comment', path: { id }, body, options: callOptions });
     },
   };
 }

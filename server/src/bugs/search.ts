@@ -36,58 +36,52 @@ const PEOPLE = {
  * `offset` needs a `limit`.
  */
 export function searchBugs(store: Store, user: User | undefined, query: URLSearchParams): Read<Bug[]> {
-  const tests: Test[] = [];
-  const peopleLookups: Array<(bugs: readonly Bug[]) => Read<void>> = [];
-  const values = (name: string) => query.getAll(name);
-
-  const ids = values('id').flatMap((value) => value.split(','));
-  // By id (the usual search): look those bugs up rather than scan every bug.
-  let candidates: Read<Array<Bug | undefined>> | null = null;
-  if (ids.length > 0) {
-    const wanted = new Set(
-      ids.map((id) => {
-        const text = id.trim();
-        if (!/^\d+$/.test(text)) throw errors.invalidBugId(text);
-        return Number(text);
-      }),
+  const candidates = byIdCandidates(store, query);
+  const tests = fieldTests(query);
+  const people = peopleTests(store, query);
+  tests.push(...people.tests);
+  const { start, end } = page(store, query);
+  const parameters = store.instance.parameters;
+  return afterRead(candidates ?? store.allBugs(), (listed) => {
+    const bugs = [...listed].filter((bug): bug is Bug => bug !== undefined);
+    return afterRead(
+      readEach(people.lookups, (lookUp) => lookUp(bugs)),
+      () =>
+        bugs.filter((bug) => tests.every((test) => test(bug)) && canSeeBug(user, bug, parameters)).slice(start, end),
     );
-    // An id no bug can have finds nothing (and never reaches the store).
-    const storable = [...wanted].filter(isStorableId).sort((a, b) => a - b);
-    candidates = readAll(storable.map((id) => store.bugById(id)));
-  }
-  const aliases = values('alias');
+  });
+}
+
+/** By id (the usual search): those bugs are looked up rather than every bug scanned; null without `id`. */
+function byIdCandidates(store: Store, query: URLSearchParams): Read<Array<Bug | undefined>> | null {
+  const ids = query.getAll('id').flatMap((value) => value.split(','));
+  if (ids.length === 0) return null;
+  const wanted = new Set(
+    ids.map((id) => {
+      const text = id.trim();
+      if (!/^\d+$/.test(text)) throw errors.invalidBugId(text);
+      return Number(text);
+    }),
+  );
+  // An id no bug can have finds nothing (and never reaches the store).
+  const storable = [...wanted].filter(isStorableId).sort((a, b) => a - b);
+  return readAll(storable.map((id) => store.bugById(id)));
+}
+
+/** The criteria a bug's own fields decide: alias, the exact fields, words of the summary, times since. */
+function fieldTests(query: URLSearchParams): Test[] {
+  const tests: Test[] = [];
+  const aliases = query.getAll('alias');
   if (aliases.length > 0) tests.push((bug) => bug.aliases.some((alias) => aliases.includes(alias)));
   for (const name of EXACT_FIELDS) {
-    const wanted = values(name);
+    const wanted = query.getAll(name);
     if (wanted.length > 0) tests.push((bug) => wanted.includes(bug.fields[name]));
   }
-  const summaries = values('summary');
+  const summaries = query.getAll('summary').map((text) => text.toLowerCase().split(/\s+/));
   if (summaries.length > 0) {
     tests.push((bug) => {
       const summary = bug.fields.summary.toLowerCase();
-      return summaries.some((text) =>
-        text
-          .toLowerCase()
-          .split(/\s+/)
-          .every((word) => summary.includes(word)),
-      );
-    });
-  }
-  // People criteria need logins: the users matching each criterion are looked up once, not per bug.
-  for (const [name, key] of Object.entries(PEOPLE)) {
-    const wanted = values(name).map((text) => text.toLowerCase());
-    if (wanted.length === 0) continue;
-    const logins = new Map<number, string>();
-    tests.push((bug) => {
-      const id = bug[key];
-      const login = id === null ? '' : (logins.get(id) ?? '');
-      return wanted.some((text) => login.includes(text));
-    });
-    peopleLookups.push((bugs) => {
-      const ids = [...new Set(bugs.map((bug) => bug[key]))].filter((id): id is number => id !== null);
-      return afterRead(readAll(ids.map((id) => store.userById(id))), (users) => {
-        for (const [i, id] of ids.entries()) logins.set(id, users[i]?.login.toLowerCase() ?? '');
-      });
+      return summaries.some((words) => words.every((word) => summary.includes(word)));
     });
   }
   for (const name of ['last_change_time', 'creation_time'] as const) {
@@ -96,24 +90,43 @@ export function searchBugs(store: Store, user: User | undefined, query: URLSearc
     const since = parseLegalDate(given);
     tests.push((bug) => bug.fields[name] >= since);
   }
+  return tests;
+}
 
+/**
+ * The people criteria, which need logins: the users a criterion names are looked up once for the
+ * bugs listed (`lookups`), not per bug, and `tests` then read them.
+ */
+function peopleTests(store: Store, query: URLSearchParams) {
+  const tests: Test[] = [];
+  const lookups: Array<(bugs: readonly Bug[]) => Read<void>> = [];
+  for (const [name, key] of Object.entries(PEOPLE)) {
+    const wanted = query.getAll(name).map((text) => text.toLowerCase());
+    if (wanted.length === 0) continue;
+    const logins = new Map<number, string>();
+    tests.push((bug) => {
+      const id = bug[key];
+      const login = id === null ? '' : (logins.get(id) ?? '');
+      return wanted.some((text) => login.includes(text));
+    });
+    lookups.push((bugs) => {
+      const ids = [...new Set(bugs.map((bug) => bug[key]))].filter((id): id is number => id !== null);
+      return afterRead(readAll(ids.map((id) => store.userById(id))), (users) => {
+        for (const [i, id] of ids.entries()) logins.set(id, users[i]?.login.toLowerCase() ?? '');
+      });
+    });
+  }
+  return { tests, lookups };
+}
+
+/** `limit` (0: none) and `offset` (which needs a limit), within the tracker's max_search_results. */
+function page(store: Store, query: URLSearchParams): { start: number; end: number } {
   const limit = numberParam(query, 'limit');
   const offset = numberParam(query, 'offset');
-  if (offset !== undefined && limit === undefined) {
-    throw errors.searchNeedsLimit();
-  }
+  if (offset !== undefined && limit === undefined) throw errors.searchNeedsLimit();
   const max = Number(store.instance.parameters.max_search_results ?? '10000') || 10000;
-  const parameters = store.instance.parameters;
   const start = offset ?? 0;
-  const end = limit ? Math.min(start + limit, start + max) : start + max;
-  return afterRead(candidates ?? store.allBugs(), (listed) => {
-    const bugs = [...listed].filter((bug): bug is Bug => bug !== undefined);
-    return afterRead(
-      readEach(peopleLookups, (lookUp) => lookUp(bugs)),
-      () =>
-        bugs.filter((bug) => tests.every((test) => test(bug)) && canSeeBug(user, bug, parameters)).slice(start, end),
-    );
-  });
+  return { start, end: limit ? Math.min(start + limit, start + max) : start + max };
 }
 
 function numberParam(query: URLSearchParams, name: string): number | undefined {

@@ -14,6 +14,7 @@ const PM = 'pm@example.com';
  * so the extension has something to show at once. Times are relative to now
  * so the demo looks alive; retention is off so it never empties itself.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a data table (the demo's users, bugs, comments and visits), read top to bottom
 export function demoFixture(nowMs: number): { fixture: Fixture; adminApiKey: string } {
   const adminApiKey = generateApiKey();
   const ago = (minutes: number) => formatBugzillaTime(nowMs - minutes * 60_000);

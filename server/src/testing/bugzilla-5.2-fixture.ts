@@ -112,57 +112,7 @@ export function bugzilla52Fixture(): Fixture {
   for (const user of users) for (const group of user.groups) groups.add(group);
   for (const bug of data.bugs) for (const group of bug.groups) groups.add(group);
 
-  const bugs: NonNullable<Fixture['bugs']> = data.bugs.map((bug) => {
-    const fields = Object.fromEntries(FIELDS.map((name) => [name, bug[name]]));
-    const history: Array<{ who: string; when: string; changes: Array<Record<string, unknown>> }> = [];
-    for (const row of data.activity.filter((activity) => activity.bug_id === bug.id)) {
-      const last = history[history.length - 1];
-      const change = {
-        field_name: API_FIELD_NAMES[row.field] ?? row.field,
-        removed: row.removed,
-        added: row.added,
-        ...(row.comment_id === undefined ? {} : { comment_id: row.comment_id }),
-      };
-      if (last && last.who === row.who && last.when === row.when) last.changes.push(change);
-      else history.push({ who: row.who, when: row.when, changes: [change] });
-    }
-    return {
-      id: bug.id,
-      alias: bug.aliases,
-      reporter: bug.reporter,
-      assigned_to: bug.assigned_to,
-      qa_contact: bug.qa_contact ?? null,
-      cc: bug.cc,
-      groups: bug.groups,
-      reporter_accessible: bug.reporter_accessible,
-      cclist_accessible: bug.cclist_accessible,
-      ...fields,
-      dupe_of: bug.dupe_of,
-      is_confirmed: bug.status !== 'UNCONFIRMED',
-      flags: data.flags
-        .filter((flag) => flag.bug_id === bug.id)
-        .map((flag) => ({
-          id: flag.id,
-          name: flag.name,
-          type_id: 1,
-          status: flag.status,
-          setter: flag.setter,
-          requestee: flag.requestee,
-          creation_date: flag.creation_date,
-          modification_date: flag.modification_date,
-        })),
-      comments: data.comments
-        .filter((comment) => comment.bug_id === bug.id)
-        .map((comment) => ({
-          id: comment.id,
-          author: comment.author,
-          time: comment.time,
-          text: renderedCommentText(comment.type, comment.text, comment.extra_data ?? null),
-          is_private: comment.is_private,
-        })),
-      history,
-    } as NonNullable<Fixture['bugs']>[number];
-  });
+  const bugs: NonNullable<Fixture['bugs']> = data.bugs.map((bug) => fixtureBug(bug, data));
 
   return {
     instance: {
@@ -195,6 +145,67 @@ export function bugzilla52Fixture(): Fixture {
       },
     ],
   };
+}
+
+type RecordedBug = RecordedDataSet['bugs'][number];
+
+/** One recorded bug as a fixture's bug: its fields, people, flags, comments and history. */
+function fixtureBug(bug: RecordedBug, data: RecordedDataSet): NonNullable<Fixture['bugs']>[number] {
+  const fields = Object.fromEntries(FIELDS.map((name) => [name, bug[name]]));
+  const history = historyOf(bug.id, data);
+  return {
+    id: bug.id,
+    alias: bug.aliases,
+    reporter: bug.reporter,
+    assigned_to: bug.assigned_to,
+    qa_contact: bug.qa_contact ?? null,
+    cc: bug.cc,
+    groups: bug.groups,
+    reporter_accessible: bug.reporter_accessible,
+    cclist_accessible: bug.cclist_accessible,
+    ...fields,
+    dupe_of: bug.dupe_of,
+    is_confirmed: bug.status !== 'UNCONFIRMED',
+    flags: data.flags
+      .filter((flag) => flag.bug_id === bug.id)
+      .map((flag) => ({
+        id: flag.id,
+        name: flag.name,
+        type_id: 1,
+        status: flag.status,
+        setter: flag.setter,
+        requestee: flag.requestee,
+        creation_date: flag.creation_date,
+        modification_date: flag.modification_date,
+      })),
+    comments: data.comments
+      .filter((comment) => comment.bug_id === bug.id)
+      .map((comment) => ({
+        id: comment.id,
+        author: comment.author,
+        time: comment.time,
+        text: renderedCommentText(comment.type, comment.text, comment.extra_data ?? null),
+        is_private: comment.is_private,
+      })),
+    history,
+  } as NonNullable<Fixture['bugs']>[number];
+}
+
+/** The bug's activity rows as change sets: one per (who, when), in the recorded order. */
+function historyOf(bugId: number, data: RecordedDataSet) {
+  const history: Array<{ who: string; when: string; changes: Array<Record<string, unknown>> }> = [];
+  for (const row of data.activity.filter((activity) => activity.bug_id === bugId)) {
+    const last = history[history.length - 1];
+    const change = {
+      field_name: API_FIELD_NAMES[row.field] ?? row.field,
+      removed: row.removed,
+      added: row.added,
+      ...(row.comment_id === undefined ? {} : { comment_id: row.comment_id }),
+    };
+    if (last && last.who === row.who && last.when === row.when) last.changes.push(change);
+    else history.push({ who: row.who, when: row.when, changes: [change] });
+  }
+  return history;
 }
 
 /** The data set's test passwords (the recordings name them; the admin's is never used). */

@@ -21,6 +21,29 @@ export const REVOKED_KEY = 'OracleRevokedKey00000000000000000000000R';
  * LOCALTIMESTAMP(0) give its timestamp(0) columns.
  */
 export async function loadBugzilla(client: pg.Client): Promise<void> {
+  await createBugzillaTables(client);
+  const data = readRecordedDataSet();
+  const groupNames = [...new Set([...data.users.flatMap((u) => u.groups), ...data.bugs.flatMap((b) => b.groups)])];
+  const ids: LoadIds = {
+    userId: new Map(data.users.map((user) => [user.login, user.id])),
+    groupId: new Map(groupNames.map((name, index) => [name, index + 1])),
+  };
+  const sql = (text: string, values: unknown[] = []) => client.query(text, values);
+  await insertUsers(sql, data, ids);
+  await insertBugs(sql, data, ids);
+  await insertFlagsAndComments(sql, data, ids);
+  await insertActivityAndVisits(sql, data, ids);
+}
+
+type Sql = (text: string, values?: unknown[]) => Promise<unknown>;
+type DataSet = ReturnType<typeof readRecordedDataSet>;
+interface LoadIds {
+  userId: Map<string, number>;
+  groupId: Map<string, number>;
+}
+
+/** 5.2's schema from the recorded dump, with the tables the dump leaves out. */
+async function createBugzillaTables(client: pg.Client): Promise<void> {
   // The dump's foreign keys name two tables it does not include; stand-ins let it load.
   await client.query('CREATE TABLE public.attachments (attach_id integer PRIMARY KEY)');
   await client.query('CREATE TABLE public.classifications (id integer PRIMARY KEY)');
@@ -44,11 +67,10 @@ export async function loadBugzilla(client: pg.Client): Promise<void> {
     CREATE TABLE flags (id serial PRIMARY KEY, type_id integer NOT NULL, status char(1) NOT NULL, bug_id integer NOT NULL,
       attach_id integer, creation_date timestamp(0) NOT NULL, modification_date timestamp(0),
       setter_id integer NOT NULL, requestee_id integer)`);
-  const data = readRecordedDataSet();
-  const userId = new Map(data.users.map((user) => [user.login, user.id]));
-  const groupNames = [...new Set([...data.users.flatMap((u) => u.groups), ...data.bugs.flatMap((b) => b.groups)])];
-  const groupId = new Map(groupNames.map((name, index) => [name, index + 1]));
-  const sql = (text: string, values: unknown[] = []) => client.query(text, values);
+}
+
+/** Groups, users, their memberships and API keys (one revoked, one bless right that is no membership). */
+async function insertUsers(sql: Sql, data: DataSet, { userId, groupId }: LoadIds): Promise<void> {
   for (const [name, id] of groupId) {
     await sql(`INSERT INTO groups (id, name, description, isbuggroup) VALUES ($1, $2, '', 1)`, [id, name]);
   }
@@ -75,6 +97,10 @@ export async function loadBugzilla(client: pg.Client): Promise<void> {
   await sql('INSERT INTO user_group_map (user_id, group_id, isbless, grant_type) VALUES (2, $1, 1, 0)', [
     groupId.get('secret'),
   ]);
+}
+
+/** Products, components, bugs with their aliases, CC, groups, dependencies and duplicates. */
+async function insertBugs(sql: Sql, data: DataSet, { userId, groupId }: LoadIds): Promise<void> {
   for (const product of data.products) {
     await sql(`INSERT INTO products (id, name, description) VALUES ($1, $2, '')`, [product.id, product.name]);
     for (const component of product.components) {
@@ -129,6 +155,9 @@ export async function loadBugzilla(client: pg.Client): Promise<void> {
     if (bug.dupe_of !== null)
       await sql('INSERT INTO duplicates (dupe_of, dupe) VALUES ($1, $2)', [bug.dupe_of, bug.id]);
   }
+}
+
+async function insertFlagsAndComments(sql: Sql, data: DataSet, { userId }: LoadIds): Promise<void> {
   for (const flag of data.flags) {
     await sql(`INSERT INTO flagtypes (id, name, description) VALUES (1, $1, '') ON CONFLICT DO NOTHING`, [flag.name]);
     await sql(
@@ -161,6 +190,10 @@ export async function loadBugzilla(client: pg.Client): Promise<void> {
       ],
     );
   }
+}
+
+/** The activity rows in the data set's order (bugs_activity.id is that order), and the last visits. */
+async function insertActivityAndVisits(sql: Sql, data: DataSet, { userId }: LoadIds): Promise<void> {
   const fieldId = new Map([...new Set(data.activity.map((row) => row.field))].map((name, index) => [name, index + 1]));
   for (const [name, id] of fieldId) {
     await sql(`INSERT INTO fielddefs (id, name, description, sortkey) VALUES ($1, $2, $2, $1)`, [id, name]);

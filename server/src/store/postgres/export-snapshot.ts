@@ -25,91 +25,114 @@ import {
 export function exportSnapshot(db: Database): Promise<StoreSnapshot> {
   return db.transaction(async (client) => {
     await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    const rows = async <T>(sql: string): Promise<T[]> => (await client.query(sql)).rows as T[];
+    const rows: Rows = async <T>(sql: string): Promise<T[]> => (await client.query(sql)).rows as T[];
     const instance = await readInstance({
       query: async <R extends pg.QueryResultRow>(text: string, values: unknown[]) =>
         (await client.query<R>(text, values)).rows,
     });
     if (instance === undefined) throw new Error('the database holds no data yet: import a fixture first');
-    const groups = await rows<{ name: string }>('SELECT name FROM groups ORDER BY id');
-    const users = await rows<UserRow>(`SELECT ${USER_COLUMNS} FROM profiles p ORDER BY p.userid`);
-    const keys = await rows<{ sha256: string; user_id: number; revoked: boolean }>(
-      'SELECT sha256, user_id, revoked FROM bzc_api_key_hashes ORDER BY sha256',
-    );
-    const bugs = await rows<BugRow>(`SELECT ${BUG_COLUMNS} FROM bugs b ORDER BY b.bug_id`);
-    const activity = await rows<ActivityRow & { bug_id: number }>(
-      `SELECT bug_id, who, extract(epoch FROM bug_when)::bigint AS bug_when, bzc_change_set, bzc_field_name,
-         removed, added, comment_id FROM bugs_activity ORDER BY bug_id, bzc_change_set, id`,
-    );
-    const comments = await rows<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM longdescs l ORDER BY l.comment_id`);
-    const audit = await rows<{
-      class: string;
-      object_id: number;
-      field: string;
-      removed: string | null;
-      added: string | null;
-      at_time: string;
-      user_id: number | null;
-    }>(
-      `SELECT class, object_id, field, removed, added, extract(epoch FROM at_time)::bigint AS at_time, user_id
-       FROM audit_log ORDER BY at_time`,
-    );
-    const visits = await rows<{ user_id: number; bug_ids: number[]; stamps: string[] }>(
-      `SELECT user_id, array_agg(bug_id ORDER BY bzc_write_seq) AS bug_ids,
-         array_agg(extract(epoch FROM last_visit_ts)::bigint ORDER BY bzc_write_seq) AS stamps
-       FROM bug_user_last_visit GROUP BY user_id ORDER BY user_id`,
-    );
-    const tokens = await rows<{ sha256: string; user_id: number; ip_addr: string | null; last_used: string }>(
-      'SELECT sha256, user_id, ip_addr, last_used FROM bzc_login_tokens ORDER BY sha256',
-    );
-    const activityOf = new Map<number, ActivityRow[]>();
-    for (const row of activity) {
-      const rows = activityOf.get(row.bug_id);
-      if (rows) rows.push(row);
-      else activityOf.set(row.bug_id, [row]);
-    }
-    return {
-      format: SNAPSHOT_FORMAT,
-      format_version: SNAPSHOT_FORMAT_VERSION,
-      journal_position: 0,
-      instance: {
-        version: instance.version,
-        ...(instance.profile === undefined ? {} : { profile: instance.profile }),
-        extensions: instance.extensions,
-        parameters: instance.parameters,
-        strict_involvement: instance.strictInvolvement,
-        visit_retention: instance.visitRetention,
-        db_time_offset_seconds: instance.dbTimeOffsetSeconds,
-      },
-      groups: groups.map((g) => g.name),
-      users: users.map(userFromRow).map((user) => ({
-        id: user.id,
-        login: user.login,
-        real_name: user.realName,
-        groups: [...user.groups],
-        api_keys: keys.filter((k) => k.user_id === user.id).map((k) => ({ sha256: k.sha256, revoked: k.revoked })),
-        disabled: user.disabled,
-        disabled_text: user.disabledText,
-        password_hash: user.passwordHash,
-      })),
-      bugs: bugs.map(bugFromRow).map((bug) => snapshotBug(bug, changeSetsFromRows(activityOf.get(bug.id) ?? []))),
-      audit_log: audit.map((e) => ({
-        class: e.class,
-        object_id: e.object_id,
-        field: e.field,
-        removed: e.removed ?? '',
-        added: e.added ?? '',
-        at_time: formatBugzillaTime(Number(e.at_time) * 1000),
-        user_id: e.user_id,
-      })),
-      last_visits: visits.map((v) => ({ user_id: v.user_id, bug_ids: v.bug_ids, last_visit_ts: v.stamps.map(Number) })),
-      login_tokens: tokens.map((t) => ({
-        sha256: t.sha256,
-        user_id: t.user_id,
-        ip_addr: t.ip_addr,
-        last_used: Number(t.last_used),
-      })),
-      comments: comments.map(commentFromRow).map(snapshotComment),
-    };
+    return snapshotOf(instance, await readPeople(rows), await readContent(rows));
   }, true);
+}
+
+type Rows = <T>(sql: string) => Promise<T[]>;
+type People = Awaited<ReturnType<typeof readPeople>>;
+type Content = Awaited<ReturnType<typeof readContent>>;
+
+/** Groups, users, their API keys and login tokens. */
+async function readPeople(rows: Rows) {
+  const groups = await rows<{ name: string }>('SELECT name FROM groups ORDER BY id');
+  const users = await rows<UserRow>(`SELECT ${USER_COLUMNS} FROM profiles p ORDER BY p.userid`);
+  const keys = await rows<{ sha256: string; user_id: number; revoked: boolean }>(
+    'SELECT sha256, user_id, revoked FROM bzc_api_key_hashes ORDER BY sha256',
+  );
+  const tokens = await rows<{ sha256: string; user_id: number; ip_addr: string | null; last_used: string }>(
+    'SELECT sha256, user_id, ip_addr, last_used FROM bzc_login_tokens ORDER BY sha256',
+  );
+  return { groups, users, keys, tokens };
+}
+
+/** Bugs with their activity and comments, the audit log, and the visits in write order. */
+async function readContent(rows: Rows) {
+  const bugs = await rows<BugRow>(`SELECT ${BUG_COLUMNS} FROM bugs b ORDER BY b.bug_id`);
+  const activity = await rows<ActivityRow & { bug_id: number }>(
+    `SELECT bug_id, who, extract(epoch FROM bug_when)::bigint AS bug_when, bzc_change_set, bzc_field_name,
+       removed, added, comment_id FROM bugs_activity ORDER BY bug_id, bzc_change_set, id`,
+  );
+  const comments = await rows<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM longdescs l ORDER BY l.comment_id`);
+  const audit = await rows<{
+    class: string;
+    object_id: number;
+    field: string;
+    removed: string | null;
+    added: string | null;
+    at_time: string;
+    user_id: number | null;
+  }>(
+    `SELECT class, object_id, field, removed, added, extract(epoch FROM at_time)::bigint AS at_time, user_id
+     FROM audit_log ORDER BY at_time`,
+  );
+  const visits = await rows<{ user_id: number; bug_ids: number[]; stamps: string[] }>(
+    `SELECT user_id, array_agg(bug_id ORDER BY bzc_write_seq) AS bug_ids,
+       array_agg(extract(epoch FROM last_visit_ts)::bigint ORDER BY bzc_write_seq) AS stamps
+     FROM bug_user_last_visit GROUP BY user_id ORDER BY user_id`,
+  );
+  return { bugs, activity, comments, audit, visits };
+}
+
+/** The rows as the data file's snapshot. */
+function snapshotOf(
+  instance: NonNullable<Awaited<ReturnType<typeof readInstance>>>,
+  { groups, users, keys, tokens }: People,
+  { bugs, activity, comments, audit, visits }: Content,
+): StoreSnapshot {
+  const activityOf = new Map<number, ActivityRow[]>();
+  for (const row of activity) {
+    const rows = activityOf.get(row.bug_id);
+    if (rows) rows.push(row);
+    else activityOf.set(row.bug_id, [row]);
+  }
+  return {
+    format: SNAPSHOT_FORMAT,
+    format_version: SNAPSHOT_FORMAT_VERSION,
+    journal_position: 0,
+    instance: {
+      version: instance.version,
+      ...(instance.profile === undefined ? {} : { profile: instance.profile }),
+      extensions: instance.extensions,
+      parameters: instance.parameters,
+      strict_involvement: instance.strictInvolvement,
+      visit_retention: instance.visitRetention,
+      db_time_offset_seconds: instance.dbTimeOffsetSeconds,
+    },
+    groups: groups.map((g) => g.name),
+    users: users.map(userFromRow).map((user) => ({
+      id: user.id,
+      login: user.login,
+      real_name: user.realName,
+      groups: [...user.groups],
+      api_keys: keys.filter((k) => k.user_id === user.id).map((k) => ({ sha256: k.sha256, revoked: k.revoked })),
+      disabled: user.disabled,
+      disabled_text: user.disabledText,
+      password_hash: user.passwordHash,
+    })),
+    bugs: bugs.map(bugFromRow).map((bug) => snapshotBug(bug, changeSetsFromRows(activityOf.get(bug.id) ?? []))),
+    audit_log: audit.map((e) => ({
+      class: e.class,
+      object_id: e.object_id,
+      field: e.field,
+      removed: e.removed ?? '',
+      added: e.added ?? '',
+      at_time: formatBugzillaTime(Number(e.at_time) * 1000),
+      user_id: e.user_id,
+    })),
+    last_visits: visits.map((v) => ({ user_id: v.user_id, bug_ids: v.bug_ids, last_visit_ts: v.stamps.map(Number) })),
+    login_tokens: tokens.map((t) => ({
+      sha256: t.sha256,
+      user_id: t.user_id,
+      ip_addr: t.ip_addr,
+      last_used: Number(t.last_used),
+    })),
+    comments: comments.map(commentFromRow).map(snapshotComment),
+  };
 }
