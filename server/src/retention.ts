@@ -20,7 +20,8 @@ export function retentionCutoff(store: Store, clock: Clock, evenIfUnset = false)
 /** Prunes now; resolves to how many visits went. */
 export async function pruneExpiredVisits(store: Store, clock: Clock, evenIfUnset = false): Promise<number> {
   const cutoff = await retentionCutoff(store, clock, evenIfUnset);
-  return cutoff === null ? 0 : store.pruneVisits(cutoff);
+  // A Bugzilla database's visits are pruned by Bugzilla's own clean-bug-user-last-visit.pl.
+  return cutoff === null || !store.owned ? 0 : store.owned.pruneVisits(cutoff);
 }
 
 /** Prunes every `intervalMs` until the returned function is called. */

@@ -14,6 +14,7 @@ import { openStore, type StoreTarget } from './store/open-store.js';
 import { createScratchDatabase, matrixDatabaseUrl, type ScratchDatabase } from './store/postgres/scratch-database.js';
 import type { StoreSnapshot } from './store/snapshot.js';
 import type { Store } from './store/store.js';
+import { ownedData } from './store/store.js';
 
 export interface StartServerOptions {
   /** A fixture object, or the path of a fixture file (format: cli-and-fixtures.md); default: demo data. */
@@ -153,7 +154,7 @@ async function openTestStore(
           : { kind: 'memory', snapshot };
     const { store, created } = await openStore(target);
     // A database that held data already: the test's starting data replaces it.
-    if (target.kind === 'postgres' && !created) await store.replaceAll(snapshot);
+    if (target.kind === 'postgres' && !created) await ownedData(store, 'replacing the content').replaceAll(snapshot);
     return { store, scratch };
   } catch (error) {
     await scratch?.drop().catch(() => {});

@@ -5,6 +5,7 @@ import { pruneExpiredVisits } from '../retention.js';
 import { snapshotFromFixture } from '../store/fixture.js';
 import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
+import { type OwnedData, ownedData } from '../store/store.js';
 import { describeFault } from './apply-faults.js';
 import { parseAdvance, parseClockChange } from './clock-change.js';
 import { FaultRules } from './faults.js';
@@ -32,6 +33,7 @@ export class AdminControls {
   readonly log: ((line: string) => void) | undefined;
   readonly #store: Store;
   readonly #startSnapshot: Read<StoreSnapshot>;
+  readonly #owned: OwnedData;
   readonly #startFixture: unknown;
   readonly #clockStart: number | null;
   #fixture: unknown;
@@ -40,7 +42,9 @@ export class AdminControls {
     this.#store = input.store;
     this.clock = input.clock;
     this.log = input.log;
-    this.#startSnapshot = input.store.snapshot();
+    // Only a store that owns its data can be reset (not a Bugzilla database: serve refuses --admin there).
+    this.#owned = ownedData(input.store, 'the admin API (a reset replaces the content)');
+    this.#startSnapshot = this.#owned.snapshot();
     // Awaited by the first reset; until then a failed read must not end the process as unhandled.
     if (this.#startSnapshot instanceof Promise) this.#startSnapshot.catch(() => {});
     this.#startFixture = input.fixture;
@@ -62,7 +66,7 @@ export class AdminControls {
     // A database store may still be reading the starting data: replacing it first would lose it.
     if (this.#startSnapshot instanceof Promise) await this.#startSnapshot.catch(() => {});
     const snapshot = fixture === undefined ? await this.#startSnapshot : snapshotFromFixture(fixture);
-    await this.#store.replaceAll(snapshot);
+    await this.#owned.replaceAll(snapshot);
     this.#fixture = fixture === undefined ? this.#startFixture : structuredClone(fixture);
     this.faults.clear();
     this.journal.clear();

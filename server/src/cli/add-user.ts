@@ -2,6 +2,7 @@ import { defaultInstance } from '../store/default-instance.js';
 import { openStore, type StoreTarget } from '../store/open-store.js';
 import { emptySnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
+import { ownedData } from '../store/store.js';
 
 export interface AddUserOptions {
   login: string;
@@ -26,7 +27,7 @@ async function openUserStore(options: { data: string; database: string | undefin
 export async function replaceApiKey(options: { login: string; data: string; database: string | undefined }) {
   const store = await openUserStore(options);
   try {
-    return await store.replaceApiKey(options.login);
+    return await ownedData(store, "an API key (make one in Bugzilla's preferences)").replaceApiKey(options.login);
   } finally {
     await store.close();
   }
@@ -36,7 +37,7 @@ export async function replaceApiKey(options: { login: string; data: string; data
 export async function addUser(options: AddUserOptions): Promise<string> {
   const store = await openUserStore(options);
   try {
-    const { apiKey } = await store.addUser({
+    const { apiKey } = await ownedData(store, 'adding a user').addUser({
       login: options.login,
       ...(options.realName === undefined ? {} : { realName: options.realName }),
       groups: options.groups,

@@ -2,6 +2,7 @@ import { FixtureError, snapshotFromFixture } from '../store/fixture.js';
 import { readFixtureFile } from '../store/fixture-file.js';
 import { openStore } from '../store/open-store.js';
 import { replaceFileStore } from '../store/replace-file-store.js';
+import { ownedData } from '../store/store.js';
 import { redactDatabaseUrl } from './open-serve-store.js';
 
 export interface ImportTarget {
@@ -28,7 +29,7 @@ export async function importFixture(fixturePath: string, target: ImportTarget): 
     // One transaction: instances serving the database see the old content or the new, never a mix.
     const { store, created } = await openStore({ kind: 'postgres', url: target.database, seed: snapshot });
     try {
-      if (!created) await store.replaceAll(snapshot);
+      if (!created) await ownedData(store, 'replacing the content (import)').replaceAll(snapshot);
     } finally {
       await store.close();
     }

@@ -7,6 +7,7 @@ import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
 import { errors } from '../domain/errors.js';
 import { isStorableId } from '../domain/ids.js';
 import type { Comment } from '../domain/types.js';
+import { ownedData } from '../store/store.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
 /** Bugzilla's limit on a comment's length, in characters. */
@@ -104,7 +105,7 @@ async function addComment(request: ApiRequest, { store, profile }: RouteDeps): P
     throw errors.commentTooLong(MAX_COMMENT_LENGTH);
   }
   const effects = await visitEffectsOfUpdate(store, bug, user, profile);
-  const comment = await store.addComment({
+  const comment = await ownedData(store, 'adding a comment').addComment({
     bugId: bug.id,
     author: user.id,
     text,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { owned } from '../testing/owned.js';
 import { snapshotFromFixture } from './fixture.js';
 import { createMemoryStore } from './memory-store.js';
 import type { NewComment } from './store.js';
@@ -26,7 +27,7 @@ const comment = (text: string, time = Date.UTC(2026, 1, 1) / 1000): NewComment =
 describe('comments in the store', () => {
   it('numbers concurrent comments after the largest id, never twice, and moves last_change_time', async () => {
     const store = createMemoryStore(snapshotFromFixture(fixture([4, 9])));
-    const added = await Promise.all(['x', 'y', 'z'].map((text) => store.addComment(comment(text))));
+    const added = await Promise.all(['x', 'y', 'z'].map((text) => owned(store).addComment(comment(text))));
     expect(added.map((c) => c.id)).toEqual([10, 11, 12]);
     expect((await store.commentsOf(1)).map((c) => c.text)).toEqual(['#4', '#9', 'x', 'y', 'z']);
     expect((await store.bugById(1))?.fields.last_change_time).toBe(Date.UTC(2026, 1, 1) / 1000);
@@ -35,11 +36,11 @@ describe('comments in the store', () => {
 
   it('numbers from the new content after a reset', async () => {
     const store = createMemoryStore(snapshotFromFixture(fixture([3])));
-    expect((await store.addComment(comment('before'))).id).toBe(4);
-    await store.replaceAll(snapshotFromFixture(fixture([20])));
-    expect((await store.addComment(comment('after'))).id).toBe(21);
+    expect((await owned(store).addComment(comment('before'))).id).toBe(4);
+    await owned(store).replaceAll(snapshotFromFixture(fixture([20])));
+    expect((await owned(store).addComment(comment('after'))).id).toBe(21);
     expect(store.commentById(4)).toBeUndefined();
-    await store.replaceAll(snapshotFromFixture(fixture([])));
-    expect((await store.addComment(comment('empty'))).id).toBe(1);
+    await owned(store).replaceAll(snapshotFromFixture(fixture([])));
+    expect((await owned(store).addComment(comment('empty'))).id).toBe(1);
   });
 });

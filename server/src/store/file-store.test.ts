@@ -2,6 +2,7 @@ import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/cli-server.js';
+import { owned } from '../testing/owned.js';
 import { journalPathFor } from './data-file.js';
 import { defaultInstance } from './default-instance.js';
 import { DurableJsonFile } from './durable-json-file.js';
@@ -162,15 +163,15 @@ describe('user add through the journal', () => {
   it('gives concurrent additions distinct ids, and one login to one of them only', async () => {
     const { path, store } = await freshStore();
     const [b, c] = await Promise.all([
-      store.addUser({ login: 'b@example.com' }),
-      store.addUser({ login: 'c@example.com' }),
+      owned(store).addUser({ login: 'b@example.com' }),
+      owned(store).addUser({ login: 'c@example.com' }),
     ]);
     expect([b.user.id, c.user.id].sort()).toEqual([2, 3]);
     expect((await store.findApiKey(b.apiKey))?.user.login).toBe('b@example.com');
     expect((await store.findApiKey(c.apiKey))?.user.login).toBe('c@example.com');
     const twice = await Promise.allSettled([
-      store.addUser({ login: 'd@example.com' }),
-      store.addUser({ login: 'D@example.com' }),
+      owned(store).addUser({ login: 'd@example.com' }),
+      owned(store).addUser({ login: 'D@example.com' }),
     ]);
     expect(twice.map((result) => result.status)).toEqual(['fulfilled', 'rejected']);
     expect(twice[1]).toMatchObject({ reason: { name: 'NewUserError', message: 'user D@example.com already exists' } });
@@ -182,7 +183,7 @@ describe('user add through the journal', () => {
 
   it('restores a new user and the groups it brought after a crash', async () => {
     const { path, store } = await freshStore();
-    const { apiKey } = await store.addUser({ login: 'new@example.com', groups: ['brand-new'] });
+    const { apiKey } = await owned(store).addUser({ login: 'new@example.com', groups: ['brand-new'] });
     await writeFile(`${path}.lock`, '999999999\n'); // no close(): as after kill -9
     const reopened = await openFileStore(path);
     expect((await reopened.store.findApiKey(apiKey))?.user.groups).toEqual(['brand-new']);
@@ -197,13 +198,13 @@ describe('replacing everything (admin reset) through the journal', () => {
     const { path, store } = await freshStore();
     await store.recordVisits(1, [1, 2], 100);
     const other = snapshotFromFixture({ users: [{ login: 'b@example.com', api_keys: ['key-b'] }], bugs: [{ id: 9 }] });
-    await store.replaceAll(other);
+    await owned(store).replaceAll(other);
     await store.recordVisits(1, [9], 300);
-    const expected = store.snapshot();
+    const expected = owned(store).snapshot();
     await writeFile(`${path}.lock`, '999999999\n'); // no close(): as after kill -9
     const reopened = await openFileStore(path);
     expect(reopened.replayed).toBe(3);
-    expect(reopened.store.snapshot()).toEqual(expected);
+    expect(owned(reopened.store).snapshot()).toEqual(expected);
     expect(reopened.store.findApiKey('key-a')).toBeUndefined();
     expect(reopened.store.lastVisit(1, 1)).toBeUndefined();
     expect((await reopened.store.findApiKey('key-b'))?.user.login).toBe('b@example.com');

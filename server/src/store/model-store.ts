@@ -6,10 +6,13 @@ import { hashLoginToken } from './login-tokens.js';
 import { MemoryLoginFailures } from './memory-login-failures.js';
 import { type Model, normalizeAuditClass } from './model.js';
 import type { JournalOp, StoreSnapshot } from './snapshot.js';
-import { type NewComment, type NewUser, NewUserError, type Store } from './store.js';
+import { type NewComment, type NewUser, NewUserError, type OwnedData, type Store } from './store.js';
 
 /** The Store over an in-memory model; the committer decides how durable a change is. */
-export class ModelStore implements Store {
+export class ModelStore implements Store, OwnedData {
+  /** This store owns its data: it makes every write itself. */
+  readonly owned: OwnedData = this;
+
   /** In this process's memory: one process serves a data file, and a restart forgives failures. */
   readonly loginFailures = new MemoryLoginFailures();
   readonly #model: Model;

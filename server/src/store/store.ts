@@ -39,13 +39,13 @@ export interface NewUser {
 }
 
 /**
- * What the routes need from storage. Reads are `Read`s: synchronous where the
- * data lives in memory, promises where it lives in a database, and callers
- * await both alike; a write resolves only once it is durable, and a rejected
- * write changed nothing. Implementations: memory (`--in-memory` and tests), the
- * JSON file (snapshot + journal), PostgreSQL with our schema, and PostgreSQL over a
- * Bugzilla database (which refuses every write but visits, with ReadOnlyBugzillaError);
- * another backend only has to keep these promises.
+ * What the routes need from storage, in capabilities. Reads are `Read`s: synchronous where the
+ * data lives in memory, promises where it lives in a database, and callers await both alike; a
+ * write resolves only once it is durable, and a rejected write changed nothing.
+ * Implementations: memory (`--in-memory` and tests), the JSON file (snapshot + journal),
+ * PostgreSQL with our schema (all three own their data: `owned`), and PostgreSQL over a
+ * Bugzilla database, whose tables are Bugzilla's: it reads them, records visits and logins, and
+ * has no `owned` capability. Another backend only has to keep these promises.
  */
 export interface Store {
   readonly instance: InstanceSettings;
@@ -97,6 +97,13 @@ export interface Store {
    * that keeps the time as Bugzilla does (a Bugzilla database's column rounds NOW() to the second).
    */
   recordVisits(userId: number, bugIds: readonly number[], ts: number, databaseMs?: number): Promise<void>;
+  close(): Promise<void>;
+  /** Writes of a store that owns its data (absent over a Bugzilla database, whose data is Bugzilla's). */
+  readonly owned?: OwnedData;
+}
+
+/** What only a store that owns its data does: content writes, user administration, retention, snapshots. */
+export interface OwnedData {
   /** Removes visits older than `cutoff` (epoch seconds); resolves to how many. */
   pruneVisits(cutoff: number): Promise<number>;
   /** Adds a comment (with its side effects); resolves to it once durable. */
@@ -112,5 +119,10 @@ export interface Store {
   snapshot(): Read<StoreSnapshot>;
   /** Replaces the whole content, durably like any write (admin reset); its journal position is kept. */
   replaceAll(snapshot: StoreSnapshot): Promise<void>;
-  close(): Promise<void>;
+}
+
+/** The store's owned-data capability, or the refusal that answers `what` over a Bugzilla database. */
+export function ownedData(store: Store, what: string): OwnedData {
+  if (!store.owned) throw new ReadOnlyBugzillaError(what);
+  return store.owned;
 }

@@ -4,8 +4,7 @@ import type { LoginFailures } from '../../domain/login-failures.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { RECENT_VISITS_LIMIT } from '../../domain/visits.js';
 import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
-import type { StoreSnapshot } from '../snapshot.js';
-import { type NewComment, type NewUser, ReadOnlyBugzillaError, type Store } from '../store.js';
+import { ReadOnlyBugzillaError, type Store } from '../store.js';
 import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
 import { BugReads } from './bug-reads.js';
 import { BUGZILLA_SQL } from './bugzilla-dialect.js';
@@ -271,29 +270,6 @@ export class BugzillaSchemaStore implements Store {
   }
 
   /** Bugzilla prunes its visits itself (clean-bug-user-last-visit.pl); retention is off in this mode. */
-  async pruneVisits(): Promise<number> {
-    return 0;
-  }
-
-  addComment(_input: NewComment): Promise<Comment> {
-    return Promise.reject(new ReadOnlyBugzillaError('adding a comment'));
-  }
-
-  replaceApiKey(_login: string): Promise<string> {
-    return Promise.reject(new ReadOnlyBugzillaError("an API key (make one in Bugzilla's preferences)"));
-  }
-
-  addUser(_input: NewUser): Promise<{ user: User; apiKey: string }> {
-    return Promise.reject(new ReadOnlyBugzillaError('adding a user'));
-  }
-
-  snapshot(): Promise<StoreSnapshot> {
-    return Promise.reject(new ReadOnlyBugzillaError('a snapshot (admin reset)'));
-  }
-
-  replaceAll(_snapshot: StoreSnapshot): Promise<void> {
-    return Promise.reject(new ReadOnlyBugzillaError('replacing the content (import, admin reset)'));
-  }
 
   close(): Promise<void> {
     this.#stopWatching();

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readBugAhead } from '../../bug-ref.js';
 import { bugContentFixture } from '../../testing/bug-content-fixture.js';
+import { owned } from '../../testing/owned.js';
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { type Fixture, snapshotFromFixture } from '../fixture.js';
 import { createMemoryStore } from '../memory-store.js';
@@ -158,31 +159,35 @@ describeWithPostgres('PostgresStore (PostgreSQL)', () => {
 
   it('prunes what the file store prunes', async () => {
     const cutoff = Date.parse('2026-04-03T00:00:00Z') / 1000;
-    expect(await store.pruneVisits(cutoff)).toEqual(await reference.pruneVisits(cutoff));
+    expect(await owned(store).pruneVisits(cutoff)).toEqual(await owned(reference).pruneVisits(cutoff));
     expect(await store.recentVisits(2)).toEqual(await reference.recentVisits(2));
-    expect(await store.pruneVisits(cutoff)).toBe(0);
+    expect(await owned(store).pruneVisits(cutoff)).toBe(0);
   });
 
   it('adds a user whose new key works, and refuses a login already taken in any letter case', async () => {
-    const { user, apiKey } = await store.addUser({ login: 'new@example.com', realName: 'New', groups: ['fresh'] });
+    const { user, apiKey } = await owned(store).addUser({
+      login: 'new@example.com',
+      realName: 'New',
+      groups: ['fresh'],
+    });
     expect(user).toMatchObject({ login: 'new@example.com', realName: 'New', groups: ['fresh'], disabled: false });
     expect(apiKey).toMatch(/^[A-Za-z0-9]{40}$/);
     expect(await store.findApiKey(apiKey)).toEqual({ user, revoked: false });
-    await expect(store.addUser({ login: 'NEW@example.com' })).rejects.toThrow(
+    await expect(owned(store).addUser({ login: 'NEW@example.com' })).rejects.toThrow(
       new NewUserError('user NEW@example.com already exists'),
     );
-    await expect(store.addUser({ login: '  ' })).rejects.toBeInstanceOf(NewUserError);
+    await expect(owned(store).addUser({ login: '  ' })).rejects.toBeInstanceOf(NewUserError);
     const logins = (await Promise.all([1, 2, 3, 4, 5].map((id) => store.userById(id)))).map((u) => u?.login);
     expect(logins).toEqual(['admin@example.com', 'Dev@Example.com', 'gone@example.com', 'new@example.com', undefined]);
   });
 
   it("replaces a user's API key: the new one works, the earlier ones are revoked; an unknown login is refused", async () => {
-    const { user, apiKey: first } = await store.addUser({ login: 'rekeyed@example.com' });
-    const second = await store.replaceApiKey('REKEYED@example.com');
+    const { user, apiKey: first } = await owned(store).addUser({ login: 'rekeyed@example.com' });
+    const second = await owned(store).replaceApiKey('REKEYED@example.com');
     expect(second).not.toBe(first);
     expect(await store.findApiKey(second)).toEqual({ user, revoked: false });
     expect(await store.findApiKey(first)).toEqual({ user, revoked: true });
-    await expect(store.replaceApiKey('nobody@example.com')).rejects.toThrow(
+    await expect(owned(store).replaceApiKey('nobody@example.com')).rejects.toThrow(
       new NewUserError('no user nobody@example.com'),
     );
   });
@@ -204,18 +209,18 @@ describeWithPostgres('PostgresStore (PostgreSQL)', () => {
     const second = await PostgresStore.open(databaseUrl(), { seed: snapshotFromFixture({ users: [] }) });
     try {
       expect(await second.userById(1)).toEqual(await store.userById(1));
-      await second.replaceAll(snapshotFromFixture({ users: [{ login: 'only@example.com' }] }));
+      await owned(second).replaceAll(snapshotFromFixture({ users: [{ login: 'only@example.com' }] }));
       expect(second.instance.dbTimeOffsetSeconds).toBe(0);
       expect(await store.userById(1)).toMatchObject({ login: 'only@example.com' });
       expect(await store.userById(2)).toBeUndefined();
       expect(await store.recentVisits(1)).toEqual([]);
       expect(await store.findApiKey('AdminKey0123456789')).toBeUndefined();
       // The sequences follow the imported ids: the next user is number 2.
-      expect((await second.addUser({ login: 'next@example.com' })).user.id).toBe(2);
+      expect((await owned(second).addUser({ login: 'next@example.com' })).user.id).toBe(2);
       // Two instances adding one login at once: one succeeds, the other is told, nothing half-written.
       const both = await Promise.allSettled([
-        store.addUser({ login: 'race@example.com' }),
-        second.addUser({ login: 'Race@example.com' }),
+        owned(store).addUser({ login: 'race@example.com' }),
+        owned(second).addUser({ login: 'Race@example.com' }),
       ]);
       expect(both.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
       expect(both.find((result) => result.status === 'rejected')).toMatchObject({ reason: { name: 'NewUserError' } });
@@ -261,8 +266,8 @@ describeWithPostgres('PostgresStore with bug content (PostgreSQL)', () => {
       }
       const comment = (await reference.commentsOf(1))[0];
       if (comment) expect(await store.commentById(comment.id)).toEqual(comment);
-      const exported = await store.snapshot();
-      const expected = await reference.snapshot();
+      const exported = await owned(store).snapshot();
+      const expected = await owned(reference).snapshot();
       expect(exported.comments).toEqual(expected.comments);
       expect(exported.bugs.map((b) => ({ ...b, cc_ids: [...b.cc_ids].sort() }))).toEqual(
         expected.bugs.map((b) => ({ ...b, cc_ids: [...b.cc_ids].sort() })),

@@ -3,7 +3,7 @@ import { isStorableId } from '../../domain/ids.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import type { StoreSnapshot } from '../snapshot.js';
-import { type NewComment, type NewUser, NewUserError, type Store } from '../store.js';
+import { type NewComment, type NewUser, NewUserError, type OwnedData, type Store } from '../store.js';
 import { ArrivalLookups } from './arrival-lookups.js';
 import { BugReads } from './bug-reads.js';
 import { lastAuditTime, visitorsOf } from './common-reads.js';
@@ -47,7 +47,10 @@ export interface OpenPostgresOptions extends DatabaseOptions {
  * memory but the instance settings), so several instances see each other's
  * writes at once; every write is committed when it resolves.
  */
-export class PostgresStore implements Store {
+export class PostgresStore implements Store, OwnedData {
+  /** This store owns its data: it makes every write itself. */
+  readonly owned: OwnedData = this;
+
   readonly loginFailures: LoginFailureTable;
   #instance: InstanceSettings;
   #listener: InstanceListener | undefined;
