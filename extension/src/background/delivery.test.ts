@@ -86,7 +86,7 @@ describe('Delivery', () => {
     const state = await new Delivery(bad.platform).recordVisit('t1', '1');
     expect(state.problem?.kind).toBe('key-invalid');
     expect(state.queue.map((v) => v.bug)).toEqual(['1']);
-    expect(bad.platform.badge.title).toContain('rejected the API key');
+    expect(bad.platform.badge.title).toContain('rejected this API key');
 
     const none = await platformWithTrackers({ url: companion.url, apiKey: '' });
     const idle = await new Delivery(none.platform).recordVisit('t1', '1');

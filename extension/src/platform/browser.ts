@@ -75,6 +75,11 @@ export const browserPlatform: Platform = {
     browser.runtime.onStartup.addListener(listener);
     browser.runtime.onInstalled.addListener(() => listener());
   },
+  onFirstInstall(listener) {
+    browser.runtime.onInstalled.addListener(({ reason }) => {
+      if (reason === 'install') listener();
+    });
+  },
   onMessage(handler) {
     browser.runtime.onMessage.addListener((message: unknown) => handler(message));
   },

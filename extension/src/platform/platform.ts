@@ -46,6 +46,8 @@ export interface Platform {
   scheduleAlarm(name: string, periodMinutes: number): void;
   onAlarm(listener: (name: string) => void): void;
   onStartup(listener: () => void): void;
+  /** The extension was just installed (not updated, not the browser starting). */
+  onFirstInstall(listener: () => void): void;
   onMessage(handler: (message: unknown) => Promise<unknown> | undefined): void;
   sendMessage<T>(message: unknown): Promise<T>;
   openOptionsPage(): Promise<void>;

@@ -148,10 +148,11 @@ function App() {
 
   if (noTracker) {
     return (
-      <main>
-        <p>No tracker is set up yet.</p>
+      <main data-testid="no-tracker">
+        <h1>bz-companion</h1>
+        <p>No tracker yet. Add your Bugzilla in the options: its address and an API key you create there.</p>
         <button type="button" onClick={() => void platform.openOptionsPage()}>
-          Open options
+          Add a tracker
         </button>
       </main>
     );
