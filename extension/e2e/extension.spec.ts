@@ -75,7 +75,7 @@ test('opening a bug page records the visit on the server', async () => {
   await page.close();
 });
 
-test('a reload and a navigation within the page are visits too', async () => {
+test('a reload is a visit too; a #fragment on the same page is not', async () => {
   server.clearRequests();
   const page = await browser.context.newPage();
   await page.goto(`${server.url}show_bug.cgi?id=5`);
@@ -85,7 +85,9 @@ test('a reload and a navigation within the page are visits too', async () => {
   await page.evaluate(() => {
     location.hash = 'c1';
   });
-  await expect.poll(visitPosts).toEqual(Array(3).fill('/rest/bug_user_last_visit/5 200'));
+  await page.reload();
+  await expect.poll(visitPosts).toHaveLength(3);
+  expect(visitPosts()).toEqual(Array(3).fill('/rest/bug_user_last_visit/5 200'));
   await page.close();
 });
 

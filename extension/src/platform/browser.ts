@@ -46,7 +46,7 @@ export const browserPlatform: Platform = {
     };
     browser.webNavigation.onCompleted.addListener(topFrame);
     browser.webNavigation.onHistoryStateUpdated.addListener(topFrame);
-    browser.webNavigation.onReferenceFragmentUpdated.addListener(topFrame);
+    // Not onReferenceFragmentUpdated: #c3 on the same bug page ("Show the first new comment") is no new visit.
   },
   onPageStarted(listener) {
     browser.webNavigation.onCommitted.addListener((details) => {

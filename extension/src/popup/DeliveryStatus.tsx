@@ -1,5 +1,5 @@
 import { bugLabel, type DeliveryState } from '../background/local-state.js';
-import { relativeTime } from '../common/relative-time.js';
+import { When } from './When.js';
 
 /** What happened to this tracker's visits: last sent, queued (with Retry now), and those the tracker refused. */
 export function DeliveryStatus({
@@ -21,7 +21,7 @@ export function DeliveryStatus({
       {delivery.lastDelivered && (
         <p>
           Sent bug {delivery.lastDelivered.bugs.map((bug) => bugLabel(delivery, bug)).join(', ')}{' '}
-          {relativeTime(delivery.lastDelivered.at, now)}.
+          <When at={delivery.lastDelivered.at} now={now} />.
         </p>
       )}
       {queued > 0 && (

@@ -1,12 +1,13 @@
 import type { ClockSkew } from '@bz-companion/shared';
 import type { ComponentChildren } from 'preact';
-import { describeProblem, type Problem } from '../common/problems.js';
-import { relativeTime } from '../common/relative-time.js';
+import { describeProblem, type Problem, problemDetails } from '../common/problems.js';
+import { localTimeOfDay } from '../common/relative-time.js';
 import type { NewsSnapshot } from '../news/news-state.js';
 import { DeliveryStatus } from './DeliveryStatus.js';
 import type { PopupData, Section } from './load.js';
 import { ChangedSinceVisit, RecentBugs } from './RecentBugs.js';
 import { Switcher, type SwitcherEntry } from './Switcher.js';
+import { When } from './When.js';
 
 interface PopupProps {
   data: PopupData | null;
@@ -53,6 +54,10 @@ export function Popup({
     );
   }
   const { tracker } = data;
+  // What the popup found now, else what the background last met sending visits (a 503 to the POST alone).
+  const deliveryProblem = data.delivery?.problem;
+  const shownProblem =
+    data.problem ?? (deliveryProblem && deliveryProblem.kind !== 'not-configured' ? deliveryProblem : null);
   // When nothing could be loaded, the banner says why; a column of "unavailable" would add nothing.
   const nothingLoaded = [data.version, data.extensions, data.timezone, data.clock, data.lastAudit, data.recent].every(
     (section) => !section.ok,
@@ -70,7 +75,13 @@ export function Popup({
           {data.login ? `Signed in as ${data.login}` : tracker.apiKey ? '' : 'No API key on this device'}
         </span>
       </header>
-      {data.problem && <ProblemBanner problem={data.problem} onOpenOptions={onOpenOptions} />}
+      {shownProblem && (
+        <ProblemBanner
+          problem={shownProblem}
+          nextTryAt={data.delivery?.nextTryAt ?? null}
+          onOpenOptions={onOpenOptions}
+        />
+      )}
       <ChangedSinceVisit news={news} trackerUrl={tracker.url} now={now} onMarkSeen={onMarkSeen} marking={marking} />
       {!nothingLoaded && <TrackerSections data={data} now={now} news={news} />}
       <DeliveryStatus delivery={data.delivery} now={now} onRetry={onRetry} retrying={retrying} />
@@ -97,9 +108,7 @@ function TrackerSections({ data, now, news }: { data: PopupData; now: number; ne
         <Fact
           label="Last audit"
           section={data.lastAudit}
-          render={(at) =>
-            at === null ? 'no audit events' : <time title={new Date(at).toISOString()}>{relativeTime(at, now)}</time>
-          }
+          render={(at) => (at === null ? 'no audit events' : <When at={at} now={now} />)}
         />
       </dl>
       <Clocks section={data.clock} />
@@ -112,11 +121,29 @@ function TrackerSections({ data, now, news }: { data: PopupData; now: number; ne
   );
 }
 
-function ProblemBanner({ problem, onOpenOptions }: { problem: Problem; onOpenOptions: () => void }) {
+function ProblemBanner({
+  problem,
+  nextTryAt,
+  onOpenOptions,
+}: {
+  problem: Problem;
+  nextTryAt: number | null;
+  onOpenOptions: () => void;
+}) {
   const fixInOptions = ['not-configured', 'no-permission', 'key-invalid', 'login-required'].includes(problem.kind);
+  const details = problemDetails(problem);
   return (
     <div class="banner error" role="alert" data-problem={problem.kind}>
-      <p>{describeProblem(problem)}</p>
+      <p>
+        {describeProblem(problem)}
+        {nextTryAt !== null && ` Next try at ${localTimeOfDay(nextTryAt)}.`}
+      </p>
+      {details && (
+        <details class="details">
+          <summary>Details</summary>
+          <p>{details}</p>
+        </details>
+      )}
       {fixInOptions && (
         <button type="button" onClick={onOpenOptions}>
           Open options
@@ -209,7 +236,7 @@ function RecentVisits({
               <a href={`${trackerUrl}show_bug.cgi?id=${visit.id}`} target="_blank" rel="noreferrer">
                 Bug {visit.id}
               </a>
-              <time title={new Date(visit.visitedAt).toISOString()}>{relativeTime(visit.visitedAt, now)}</time>
+              <When at={visit.visitedAt} now={now} />
             </li>
           ))}
         </ol>

@@ -1,6 +1,6 @@
-import { relativeTime } from '../common/relative-time.js';
 import { newsTooltip } from '../news/describe-news.js';
 import { changedBugs, type NewsSnapshot, type RecentBug } from '../news/news-state.js';
+import { When } from './When.js';
 
 function BugRow({ bug, trackerUrl, now }: { bug: RecentBug; trackerUrl: string; now: number }) {
   const count = bug.news ? bug.news.comments + bug.news.changes : 0;
@@ -17,7 +17,7 @@ function BugRow({ bug, trackerUrl, now }: { bug: RecentBug; trackerUrl: string; 
           {count} new
         </span>
       ) : (
-        <time title={new Date(bug.visitedAt).toISOString()}>{relativeTime(bug.visitedAt, now)}</time>
+        <When at={bug.visitedAt} now={now} />
       )}
     </li>
   );
