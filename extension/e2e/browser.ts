@@ -12,7 +12,7 @@ export interface ExtensionBrowser {
   worker(): Promise<Worker>;
   openExtensionPage(path: string): Promise<Page>;
   /** The toolbar badge, read from the service worker. */
-  badge(): Promise<{ text: string; title: string }>;
+  badge(): Promise<{ text: string; title: string; color: number[] }>;
   close(): Promise<void>;
 }
 
@@ -59,10 +59,20 @@ export async function launchWithExtension({ keepWelcome = false } = {}): Promise
       return (await worker()).evaluate(async () => {
         const action = (
           globalThis as unknown as {
-            chrome: { action: { getBadgeText(d: object): Promise<string>; getTitle(d: object): Promise<string> } };
+            chrome: {
+              action: {
+                getBadgeText(d: object): Promise<string>;
+                getTitle(d: object): Promise<string>;
+                getBadgeBackgroundColor(d: object): Promise<number[]>;
+              };
+            };
           }
         ).chrome.action;
-        return { text: await action.getBadgeText({}), title: await action.getTitle({}) };
+        return {
+          text: await action.getBadgeText({}),
+          title: await action.getTitle({}),
+          color: await action.getBadgeBackgroundColor({}),
+        };
       });
     },
     close: () => context.close(),

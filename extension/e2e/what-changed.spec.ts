@@ -179,7 +179,8 @@ test('visit bug 3, another user comments: the badge, the popup and the page say 
 
   await runNewsAlarm();
   await expect.poll(async () => (await browser.badge()).text).toBe('1');
-  expect((await browser.badge()).title).toMatch(/1 recently visited bug changed since your visit/);
+  expect((await browser.badge()).title).toMatch(/1 bug you visited changed since/);
+  expect((await browser.badge()).color).toEqual([26, 127, 55, 255]); // green: changed bugs, nothing else
 
   const popup = await openPopup(browser);
   const changed = popup.getByTestId('changed-since-visit');
@@ -219,6 +220,32 @@ test('the banner follows a dark page', async () => {
   await expect.poll(() => visitedAt(3)).not.toBe(seen);
   await page.screenshot({ path: join(SCREENSHOTS, 'banner-dark.png') });
   await page.close();
+});
+
+test('a tracker in trouble marks the badge orange with "!" and never hides the changed count', async () => {
+  await commentAsOther(3, 'Seen again after the deploy.');
+  await runNewsAlarm();
+  await expect.poll(async () => (await browser.badge()).text).toBe('1');
+  server.fault({ path_prefix: '/rest/', reset: true });
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(bugUrl(2));
+    await expect.poll(async () => (await browser.badge()).text).toBe('1!');
+    const badge = await browser.badge();
+    expect(badge.color).toEqual([180, 83, 9, 255]);
+    expect(badge.title).toMatch(/1 bug you visited changed since\.\n.*The tracker cannot be reached/s);
+    await page.close();
+  } finally {
+    server.clearFaults();
+  }
+  const popup = await openPopup(browser);
+  await popup.getByRole('button', { name: 'Retry now' }).click();
+  await expect.poll(async () => (await browser.badge()).text).toBe('1');
+  await popup.close();
+  // Read now, so the next test starts with nothing new on it.
+  const seenNow = await visitedAt(3);
+  await afterTheSecondOf(seenNow);
+  await (await visit(3, seenNow)).close();
 });
 
 test('"Mark all as seen" records the changed bugs as visited, and the popup and badge clear', async () => {

@@ -131,7 +131,7 @@ describe('recent visits, their news and the badge', () => {
     ]);
     expect(bz.platform.badge).toMatchObject({
       text: '1',
-      title: 'bz-companion: 1 recently visited bug changed since your visit',
+      title: 'bz-companion\n1 bug you visited changed since.',
     });
 
     await new NewsStorage(bz.platform).saveSettings({ badge: false, periodMinutes: 10 });
