@@ -108,12 +108,13 @@ test('the popup shows the instance and the recent visits', async () => {
   const popup = await openPopup();
   await expect(popup.getByText('Signed in as tester@example.com')).toBeVisible();
   await expect(popup.locator('dd').first()).toHaveText('5.2');
+  await popup.getByText('About this tracker').click();
   await expect(popup.getByText('BugModal 1.0')).toBeVisible();
   await expect(popup.getByText('+0000')).toBeVisible();
   await expect(popup.getByText('Database and web server agree.')).toBeVisible();
   const recent = popup.getByTestId('recent-visits');
-  await expect(recent.getByRole('link', { name: 'Bug 3' })).toBeVisible();
-  await expect(recent.getByRole('link', { name: 'Bug 2' })).toHaveAttribute('href', `${server.url}show_bug.cgi?id=2`);
+  await expect(recent.getByRole('link', { name: /^#3\b/ })).toBeVisible();
+  await expect(recent.getByRole('link', { name: /^#2\b/ })).toHaveAttribute('href', `${server.url}show_bug.cgi?id=2`);
   await popup.locator('main').screenshot({ path: join(SCREENSHOTS, 'popup.png') });
   const dark = await openPopup('dark');
   await expect(dark.getByTestId('recent-visits')).toBeVisible();
@@ -128,7 +129,7 @@ test('the popup first paints what it showed last time, then its app takes over o
   await waiting.goto(`chrome-extension://${browser.extensionId}/src/popup/index.html`);
   await expect(waiting.locator('main[aria-busy="true"]')).toBeVisible();
   await expect(waiting.locator('dd').first()).toHaveText('5.2');
-  await expect(waiting.getByTestId('recent-visits').getByRole('link', { name: 'Bug 3' })).toBeVisible();
+  await expect(waiting.getByTestId('recent-visits').getByRole('link', { name: /^#3\b/ })).toBeVisible();
   await waiting.close();
   server.clearFaults();
   // The app, loaded after that first frame, renders over it with the tracker's answers.

@@ -47,7 +47,7 @@ test("the API key link points at the tracker's own key page as soon as a URL is 
 
 test('the popup with no tracker says how to add one, and its button opens the options', async () => {
   const popup = await browser.context.newPage();
-  await popup.setViewportSize({ width: 360, height: 600 });
+  await popup.setViewportSize({ width: 460, height: 600 });
   await popup.goto(`chrome-extension://${browser.extensionId}/src/popup/index.html`);
   await expect(popup.getByTestId('no-tracker')).toContainText('No tracker yet');
   await expect(popup.getByText(/cannot be reached|127\.0\.0\.1/)).toHaveCount(0);

@@ -48,7 +48,7 @@ async function visit(url: string): Promise<void> {
 
 async function openPopup(): Promise<Page> {
   const popup = await browser.context.newPage();
-  await popup.setViewportSize({ width: 360, height: 600 });
+  await popup.setViewportSize({ width: 460, height: 600 });
   await popup.goto(`chrome-extension://${browser.extensionId}/src/popup/index.html`);
   await expect(popup.locator('main:not([aria-busy])')).toBeVisible();
   return popup;

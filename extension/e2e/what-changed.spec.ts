@@ -185,10 +185,12 @@ test('visit bug 3, another user comments: the badge, the popup and the page say 
   const popup = await openPopup(browser);
   const changed = popup.getByTestId('changed-since-visit');
   await expect(changed).toContainText('Login page loops after the session expires');
-  await expect(changed.getByText('1 new')).toHaveAttribute('title', '1 new comment');
+  await expect(changed.locator('li[data-bug="3"] .meta')).toContainText('1 new comment, by omar');
+  await expect(changed.locator('li[data-bug="3"] .meta')).toHaveAttribute('title', /^1 new comment, latest by omar@/);
   await popup.screenshot({ path: join(SCREENSHOTS, 'popup-what-changed.png') });
   await popup.close();
 
+  server.clearRequests();
   const page = await browser.context.newPage();
   await page.goto(bugUrl(3));
   await expect(banner(page)).toContainText(/^1 new comment since your last visit .+\./);
@@ -198,6 +200,12 @@ test('visit bug 3, another user comments: the badge, the popup and the page say 
   await banner(page).getByRole('link', { name: 'Show the first new comment' }).click();
   await expect(page.locator('#c4')).toBeInViewport();
   await expect(page).toHaveURL(/#c4$/);
+  // The jump to the comment is no second visit: one POST for this page load (another page's shows the worker kept up).
+  const one = await visitedAt(1);
+  await afterTheSecondOf(one);
+  await (await visit(1, one)).close();
+  const posts = server.requests().filter((r) => r.method === 'POST' && r.path.startsWith('/rest/bug_user_last_visit'));
+  expect(posts.map((r) => r.path)).toEqual(['/rest/bug_user_last_visit/3', '/rest/bug_user_last_visit/1']);
   await page.close();
 
   // Seen now: a reload has nothing new to say.

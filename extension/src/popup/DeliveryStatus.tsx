@@ -28,8 +28,7 @@ export function DeliveryStatus({
         <div class="banner queued" role="status">
           <p>
             {queued} visit{queued === 1 ? '' : 's'} queued (bug{' '}
-            {delivery.queue.map((v) => bugLabel(delivery, v.bug)).join(', ')}). The tracker stamps a visit when it
-            arrives, so they are sent as soon as it answers.
+            {delivery.queue.map((v) => bugLabel(delivery, v.bug)).join(', ')}), sent as soon as the tracker answers.
           </p>
           <button type="button" onClick={onRetry} disabled={retrying}>
             {retrying ? 'Retrying…' : 'Retry now'}
