@@ -12,12 +12,17 @@ export interface ExtensionBrowser {
   worker(): Promise<Worker>;
   openExtensionPage(path: string): Promise<Page>;
   /** The toolbar badge, read from the service worker. */
-  badge(): Promise<{ text: string; title: string }>;
+  badge(): Promise<{ text: string; title: string; color: number[] }>;
   close(): Promise<void>;
 }
 
-/** Chromium with the built extension loaded (the new headless mode loads extensions). */
-export async function launchWithExtension(): Promise<ExtensionBrowser> {
+/**
+ * Chromium with the built extension loaded (the new headless mode loads
+ * extensions). The install opens the options page as a welcome; unless the
+ * test is about it, that tab is closed once it is there, so it cannot take
+ * over a page the test opens meanwhile.
+ */
+export async function launchWithExtension({ keepWelcome = false } = {}): Promise<ExtensionBrowser> {
   if (!existsSync(`${CHROMIUM_DIST}/manifest.json`)) throw new Error(`build the extension first: ${CHROMIUM_DIST}`);
   mkdirSync(SCREENSHOTS, { recursive: true });
   const context = await chromium.launchPersistentContext('', {
@@ -28,6 +33,18 @@ export async function launchWithExtension(): Promise<ExtensionBrowser> {
   });
   const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL((await worker()).url()).host;
+  if (!keepWelcome) {
+    const welcome = `chrome-extension://${extensionId}/src/options/index.html`;
+    // A new tab's URL is about:blank until it commits: look again until the options page is there.
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      const page = context.pages().find((p) => p.url() === welcome);
+      if (page) {
+        await page.close();
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
   return {
     context,
     extensionId,
@@ -42,10 +59,20 @@ export async function launchWithExtension(): Promise<ExtensionBrowser> {
       return (await worker()).evaluate(async () => {
         const action = (
           globalThis as unknown as {
-            chrome: { action: { getBadgeText(d: object): Promise<string>; getTitle(d: object): Promise<string> } };
+            chrome: {
+              action: {
+                getBadgeText(d: object): Promise<string>;
+                getTitle(d: object): Promise<string>;
+                getBadgeBackgroundColor(d: object): Promise<number[]>;
+              };
+            };
           }
         ).chrome.action;
-        return { text: await action.getBadgeText({}), title: await action.getTitle({}) };
+        return {
+          text: await action.getBadgeText({}),
+          title: await action.getTitle({}),
+          color: await action.getBadgeBackgroundColor({}),
+        };
       });
     },
     close: () => context.close(),

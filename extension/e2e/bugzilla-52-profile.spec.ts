@@ -84,28 +84,30 @@ test('a visit is recorded at once', async () => {
   await expect.poll(visitPosts).toContain('/rest/bug_user_last_visit/1 200');
 });
 
-test('visits kept through a 200 that is no answer and dropped connections are delivered one by one', async () => {
+test('a 200 that is no answer is tried again silently; visits kept through dropped connections go one by one', async () => {
   await admin('requests', { method: 'DELETE' });
-  // The first visit's POST gets a 200 whose body is not a list of visits; then no POST gets an answer
-  // (an alarm's retry in between finds the same) until the faults are cleared.
+  // The first visit's POST gets a 200 whose body is not a list of visits (5.2 racing on the key's
+  // last_used): tried again at once, recorded, and nothing shown.
   await fault({ method: 'POST', path_prefix: '/rest/bug_user_last_visit', status: 200, body: '', times: 1 });
   await visit(2);
-  await expect.poll(async () => (await browser.badge()).text).toBe('1');
+  await expect.poll(visitPosts).toEqual(['/rest/bug_user_last_visit/2 200', '/rest/bug_user_last_visit/2 200']);
+  expect((await browser.badge()).title).not.toMatch(/incomplete|JSON/);
+  // Then no POST gets an answer (an alarm's retry in between finds the same) until the faults are cleared.
   await fault({ method: 'POST', path_prefix: '/rest/bug_user_last_visit', reset: true });
   await visit(3);
-  await expect.poll(async () => (await browser.badge()).text).toBe('2');
+  await visit(4);
   const popup = await openPopup();
-  await expect(popup.getByTestId('delivery')).toContainText('2 visits queued (bug 2, 3)');
+  await expect(popup.getByTestId('delivery')).toContainText('2 visits queued (bug 3, 4)');
   await admin('faults', { method: 'DELETE' });
+  await admin('requests', { method: 'DELETE' });
 
   await popup.getByRole('button', { name: 'Retry now' }).click();
-  await expect.poll(async () => (await browser.badge()).text).toBe('');
+  await expect(popup.getByTestId('delivery')).not.toContainText('queued');
   // 5.2 has no batch route (404): that is learnt once, and each bug goes on its own.
   const posts = await visitPosts();
-  expect(posts[0]).toBe('/rest/bug_user_last_visit/2 200');
   const missing = posts.indexOf('/rest/bug_user_last_visit 404');
   expect(posts.filter((line) => line.endsWith(' 404'))).toEqual(['/rest/bug_user_last_visit 404']);
-  expect(posts.slice(missing + 1)).toEqual(['/rest/bug_user_last_visit/2 200', '/rest/bug_user_last_visit/3 200']);
+  expect(posts.slice(missing + 1)).toEqual(['/rest/bug_user_last_visit/3 200', '/rest/bug_user_last_visit/4 200']);
   await popup.close();
 });
 

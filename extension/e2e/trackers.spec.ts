@@ -48,7 +48,7 @@ async function visit(url: string): Promise<void> {
 
 async function openPopup(): Promise<Page> {
   const popup = await browser.context.newPage();
-  await popup.setViewportSize({ width: 360, height: 600 });
+  await popup.setViewportSize({ width: 460, height: 600 });
   await popup.goto(`chrome-extension://${browser.extensionId}/src/popup/index.html`);
   await expect(popup.locator('main:not([aria-busy])')).toBeVisible();
   return popup;
@@ -116,10 +116,10 @@ test('visits to each tracker go to its own server only', async () => {
 test('one server down queues only its own visits; the popup switches between trackers', async () => {
   takeDown(b);
   await visit(`${b.url}show_bug.cgi?id=4`);
-  await expect.poll(async () => (await browser.badge()).text).toBe('1');
+  await expect.poll(async () => (await browser.badge()).text).toBe('!');
   await visit(`${a.url}show_bug.cgi?id=5`);
   await expect.poll(() => recorded(a)).toContain('5');
-  expect((await browser.badge()).text).toBe('1');
+  expect((await browser.badge()).text).toBe('!');
   expect((await browser.badge()).title).toContain(`${new URL(b.url).host}: The tracker cannot be reached`);
 
   const popup = await openPopup();
@@ -153,7 +153,7 @@ test('a visit queued before the worker is stopped is delivered by the next worke
   takeDown(a);
   await visit(`${a.url}show_bug.cgi?id=6`);
   await visit(`${a.url}show_bug.cgi?id=shared-alias`);
-  await expect.poll(async () => (await browser.badge()).text).toBe('2');
+  await expect.poll(async () => (await browser.badge()).title).toMatch(/2 visits waiting to be sent/);
   await stopServiceWorker();
   a.clearFaults();
   // A page of the other tracker wakes the worker; the alarm or start-up would too.
@@ -181,6 +181,21 @@ test('a visit queued before the worker is stopped is delivered by the next worke
   expect(recorded(b)).not.toContain('shared-alias');
   await expect.poll(async () => (await browser.badge()).text).toBe('');
   await again.close();
+});
+
+test('the switcher agrees with the body: a clock skew found on opening shows in both', async () => {
+  b.clock.setDbTimeOffset(120);
+  try {
+    const popup = await openPopup();
+    const switcher = popup.getByTestId('tracker-switcher');
+    await switcher.getByRole('button', { name: new URL(b.url).host }).click();
+    await expect(popup.getByTestId('clock-warning')).toContainText('120 s ahead of its web server');
+    await expect(switcher.getByRole('button', { name: `${new URL(b.url).host} clock skew` })).toBeVisible();
+    await expect(switcher.getByRole('button', { name: `${new URL(a.url).host} ok` })).toBeVisible();
+    await popup.close();
+  } finally {
+    b.clock.setDbTimeOffset(0);
+  }
 });
 
 test('the options page and the popup pass an accessibility audit', async () => {

@@ -179,15 +179,18 @@ test('visit bug 3, another user comments: the badge, the popup and the page say 
 
   await runNewsAlarm();
   await expect.poll(async () => (await browser.badge()).text).toBe('1');
-  expect((await browser.badge()).title).toMatch(/1 recently visited bug changed since your visit/);
+  expect((await browser.badge()).title).toMatch(/1 bug you visited changed since/);
+  expect((await browser.badge()).color).toEqual([26, 127, 55, 255]); // green: changed bugs, nothing else
 
   const popup = await openPopup(browser);
   const changed = popup.getByTestId('changed-since-visit');
   await expect(changed).toContainText('Login page loops after the session expires');
-  await expect(changed.getByText('1 new')).toHaveAttribute('title', '1 new comment');
+  await expect(changed.locator('li[data-bug="3"] .meta')).toContainText('1 new comment, by omar');
+  await expect(changed.locator('li[data-bug="3"] .meta')).toHaveAttribute('title', /^1 new comment, latest by omar@/);
   await popup.screenshot({ path: join(SCREENSHOTS, 'popup-what-changed.png') });
   await popup.close();
 
+  server.clearRequests();
   const page = await browser.context.newPage();
   await page.goto(bugUrl(3));
   await expect(banner(page)).toContainText(/^1 new comment since your last visit .+\./);
@@ -197,6 +200,12 @@ test('visit bug 3, another user comments: the badge, the popup and the page say 
   await banner(page).getByRole('link', { name: 'Show the first new comment' }).click();
   await expect(page.locator('#c4')).toBeInViewport();
   await expect(page).toHaveURL(/#c4$/);
+  // The jump to the comment is no second visit: one POST for this page load (another page's shows the worker kept up).
+  const one = await visitedAt(1);
+  await afterTheSecondOf(one);
+  await (await visit(1, one)).close();
+  const posts = server.requests().filter((r) => r.method === 'POST' && r.path.startsWith('/rest/bug_user_last_visit'));
+  expect(posts.map((r) => r.path)).toEqual(['/rest/bug_user_last_visit/3', '/rest/bug_user_last_visit/1']);
   await page.close();
 
   // Seen now: a reload has nothing new to say.
@@ -219,6 +228,32 @@ test('the banner follows a dark page', async () => {
   await expect.poll(() => visitedAt(3)).not.toBe(seen);
   await page.screenshot({ path: join(SCREENSHOTS, 'banner-dark.png') });
   await page.close();
+});
+
+test('a tracker in trouble marks the badge orange with "!" and never hides the changed count', async () => {
+  await commentAsOther(3, 'Seen again after the deploy.');
+  await runNewsAlarm();
+  await expect.poll(async () => (await browser.badge()).text).toBe('1');
+  server.fault({ path_prefix: '/rest/', reset: true });
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(bugUrl(2));
+    await expect.poll(async () => (await browser.badge()).text).toBe('1!');
+    const badge = await browser.badge();
+    expect(badge.color).toEqual([180, 83, 9, 255]);
+    expect(badge.title).toMatch(/1 bug you visited changed since\.\n.*The tracker cannot be reached/s);
+    await page.close();
+  } finally {
+    server.clearFaults();
+  }
+  const popup = await openPopup(browser);
+  await popup.getByRole('button', { name: 'Retry now' }).click();
+  await expect.poll(async () => (await browser.badge()).text).toBe('1');
+  await popup.close();
+  // Read now, so the next test starts with nothing new on it.
+  const seenNow = await visitedAt(3);
+  await afterTheSecondOf(seenNow);
+  await (await visit(3, seenNow)).close();
 });
 
 test('"Mark all as seen" records the changed bugs as visited, and the popup and badge clear', async () => {

@@ -3,54 +3,46 @@ import type { TrackerSettings } from '../common/trackers.js';
 import type { Badge } from '../platform/platform.js';
 import type { DeliveryState } from './local-state.js';
 
-const WARNING = '#d97706';
-const QUEUED = '#1f6feb';
-const CHANGED = '#1a7f37';
+/** One meaning per colour: green counts changed bugs; orange says a tracker needs a look (the count stays). */
+export const BADGE_CHANGED = '#1a7f37';
+export const BADGE_PROBLEM = '#b45309';
 
-const waiting = (count: number) => `${count} visit${count === 1 ? '' : 's'} waiting to be sent`;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** What is wrong with one tracker, in a sentence, or null. */
 function trouble(state: DeliveryState): string | null {
   if (state.problem && state.problem.kind !== 'not-configured') return describeProblem(state.problem);
   if (state.clock?.trackerClocksDisagree) {
-    return `the tracker's database and web clocks differ by ${state.clock.dbMinusWebSeconds} s`;
+    return `the tracker's database and web clocks differ by ${Math.abs(state.clock.dbMinusWebSeconds)} s.`;
   }
   return null;
 }
 
 /**
- * The toolbar badge over every tracker: the total of queued visits; in the
- * warning colour (or `!` when nothing is queued) when any tracker has a
- * problem, with the tooltip naming each tracker in trouble. With no delivery
- * to report, the number of recently visited bugs changed since the visit
- * (`changed`, 0 where that count is turned off).
+ * The toolbar badge over every tracker. Its number is always the changed
+ * bugs (those you visited, changed by others since; 0 where that count is
+ * turned off). A tracker in trouble adds `!` and turns it orange, never
+ * hiding the number; the tooltip names each tracker in trouble and the
+ * visits waiting. Visits waiting with no trouble are on their way: no mark.
  */
 export function badgeFor(
   trackers: ReadonlyArray<{ tracker: TrackerSettings; state: DeliveryState; changed?: number }>,
 ): Badge {
-  const count = trackers.reduce((sum, { state }) => sum + state.queue.length, 0);
-  const countText = count > 99 ? '99+' : String(count);
+  const changed = trackers.reduce((sum, entry) => sum + (entry.changed ?? 0), 0);
+  const waiting = trackers.reduce((sum, { state }) => sum + state.queue.length, 0);
   const troubled = trackers.flatMap(({ tracker, state }) => {
     const what = trouble(state);
     return what === null ? [] : [`${new URL(tracker.url).host}: ${what}`];
   });
-  const queuedLine = count > 0 ? ` ${waiting(count)}.` : '';
-  if (troubled.length > 0) {
-    return {
-      text: count > 0 ? countText : '!',
-      color: WARNING,
-      title: `bz-companion: ${troubled.join(' ')}${queuedLine}`,
-    };
-  }
-  if (count > 0) return { text: countText, color: QUEUED, title: `bz-companion: ${waiting(count)}` };
-  const changed = trackers.reduce((sum, entry) => sum + (entry.changed ?? 0), 0);
-  if (changed > 0) {
-    const bugs = `${changed} recently visited bug${changed === 1 ? '' : 's'}`;
-    return {
-      text: changed > 99 ? '99+' : String(changed),
-      color: CHANGED,
-      title: `bz-companion: ${bugs} changed since your visit`,
-    };
-  }
-  return { text: '', color: QUEUED, title: 'bz-companion' };
+  const count = changed === 0 ? '' : changed > 99 ? '99+' : String(changed);
+  const lines = [
+    ...(changed > 0 ? [`${plural(changed, 'bug', 'bugs')} you visited changed since.`] : []),
+    ...troubled,
+    ...(waiting > 0 && troubled.length > 0 ? [`${plural(waiting, 'visit', 'visits')} waiting to be sent.`] : []),
+  ];
+  return {
+    text: troubled.length > 0 ? `${count}!` : count,
+    color: troubled.length > 0 ? BADGE_PROBLEM : BADGE_CHANGED,
+    title: lines.length > 0 ? `bz-companion\n${lines.join('\n')}` : 'bz-companion',
+  };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadUrl, startCompanion } from '../testing/companion.js';
 import { platformWithTrackers } from '../testing/trackers.js';
+import { BADGE_PROBLEM } from './badge.js';
 import { Delivery } from './delivery.js';
 
 let companion: Awaited<ReturnType<typeof startCompanion>>;
@@ -32,8 +33,8 @@ describe('Delivery', () => {
     const offline = await delivery.recordVisit('t1', 'first');
     expect(offline.queue.map((v) => v.bug)).toEqual(['2', 'first']);
     expect(offline.problem?.kind).toBe('unreachable');
-    expect(platform.badge).toMatchObject({ text: '2', color: '#d97706' });
-    expect(platform.badge.title).toMatch(/cannot be reached.*2 visits waiting/);
+    expect(platform.badge).toMatchObject({ text: '!', color: BADGE_PROBLEM });
+    expect(platform.badge.title).toMatch(/cannot be reached.*\n2 visits waiting to be sent/s);
     const revived = await startCompanion({}, Number(new URL(url).port));
     try {
       const back = await delivery.flush('t1');
@@ -86,7 +87,7 @@ describe('Delivery', () => {
     const state = await new Delivery(bad.platform).recordVisit('t1', '1');
     expect(state.problem?.kind).toBe('key-invalid');
     expect(state.queue.map((v) => v.bug)).toEqual(['1']);
-    expect(bad.platform.badge.title).toContain('rejected the API key');
+    expect(bad.platform.badge.title).toContain('rejected this API key');
 
     const none = await platformWithTrackers({ url: companion.url, apiKey: '' });
     const idle = await new Delivery(none.platform).recordVisit('t1', '1');

@@ -1,5 +1,6 @@
 import { type BugzillaClient, computeClockSkew } from '@bz-companion/shared';
 import { classify } from '../common/problems.js';
+import { GARBLED_RETRY_DELAYS_MS, retryGarbled } from '../common/retry-garbled.js';
 import type { Tracker } from '../common/trackers.js';
 import { changedBugs } from '../news/news-state.js';
 import type { Platform } from '../platform/platform.js';
@@ -12,6 +13,8 @@ import { type DeliveryState, EMPTY_DELIVERY_STATE } from './local-state.js';
 import { enqueue, fingerprint, markDelivered, markFailed } from './queue.js';
 
 const CLOCK_CHECK_EVERY_MS = 10 * 60 * 1000;
+/** The period of the alarm that delivers queued visits (background/index.ts schedules it every minute). */
+export const RETRY_EVERY_MS = 60 * 1000;
 
 type Operation = (state: DeliveryState, tracker: Tracker, save: () => Promise<void>) => Promise<void>;
 
@@ -34,8 +37,11 @@ export class Delivery {
   readonly #chains = new Map<string, Promise<unknown>>();
   #badgeChain: Promise<unknown> = Promise.resolve();
 
-  constructor(platform: Platform, now: () => number = Date.now) {
+  readonly #retryDelaysMs: readonly number[];
+
+  constructor(platform: Platform, now: () => number = Date.now, retryDelaysMs = GARBLED_RETRY_DELAYS_MS) {
     this.#platform = platform;
+    this.#retryDelaysMs = retryDelaysMs;
     this.#storage = new TrackerStorage(platform);
     this.#news = new NewsStorage(platform);
     this.#now = now;
@@ -119,6 +125,7 @@ export class Delivery {
       try {
         await operation(state, tracker, save);
       } finally {
+        state.nextTryAt = state.problem && state.queue.length > 0 ? this.#now() + RETRY_EVERY_MS : null;
         await save();
         if (updateBadge) await this.#updateBadge();
       }
@@ -169,7 +176,7 @@ export class Delivery {
     if (state.queue.length > 1 && !state.batchRouteMissing) {
       const bugs = state.queue.map((visit) => visit.bug);
       try {
-        await client.lastVisit.update(bugs);
+        await retryGarbled(() => client.lastVisit.update(bugs), this.#retryDelaysMs);
         markDelivered(state, bugs, this.#now());
         return;
       } catch (error) {
@@ -188,7 +195,7 @@ export class Delivery {
     }
     for (const { bug } of [...state.queue]) {
       try {
-        await sendVisit(state, client, bug);
+        await retryGarbled(() => sendVisit(state, client, bug), this.#retryDelaysMs);
         markDelivered(state, [bug], this.#now());
         await save();
       } catch (error) {

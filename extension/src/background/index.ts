@@ -54,6 +54,8 @@ platform.onAlarm((name) => {
   if (name === NEWS_ALARM) void whatChanged.refreshAll();
   else void delivery.flushAll();
 });
+// A new user meets the options page as a welcome: what the extension does, and the two things it needs.
+platform.onFirstInstall(() => void platform.openOptionsPage());
 platform.onStartup(() => {
   void delivery.flushAll();
   registerBanner();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadUrl, startCompanion } from '../testing/companion.js';
 import { platformWithTrackers } from '../testing/trackers.js';
+import { BADGE_PROBLEM } from './badge.js';
 import { Delivery } from './delivery.js';
 
 let a: Awaited<ReturnType<typeof startCompanion>>;
@@ -44,16 +45,17 @@ describe('Several trackers', () => {
     expect((await first).queue.map((v) => v.bug)).toEqual(['1']);
   });
 
-  it('totals queued visits of every tracker on the badge and names the trackers in trouble', async () => {
+  it('marks the badge for the tracker in trouble only, naming it and its waiting visits', async () => {
     const down = await deadUrl();
     const { platform } = await platformWithTrackers({ url: down, authPreference: 'header' }, { url: a.url });
     const delivery = new Delivery(platform);
     await delivery.recordVisit('t1', '1');
     await delivery.recordVisit('t1', '2');
     await delivery.recordVisit('t2', '1');
-    expect(platform.badge.text).toBe('2');
-    expect(platform.badge.color).toBe('#d97706');
+    expect(platform.badge.text).toBe('!');
+    expect(platform.badge.color).toBe(BADGE_PROBLEM);
     expect(platform.badge.title).toContain(`${new URL(down).host}: The tracker cannot be reached`);
+    expect(platform.badge.title).toContain('2 visits waiting to be sent');
     expect(platform.badge.title).not.toContain(new URL(a.url).host);
   });
 

@@ -24,6 +24,8 @@ export interface DeliveryState {
   lastDelivered: { at: number; bugs: string[] } | null;
   /** The last problem seen while talking to the tracker; null once a request succeeds. */
   problem: Problem | null;
+  /** With a problem and visits waiting: when they are tried again at the latest (the minute's alarm). */
+  nextTryAt: number | null;
   clock: (ClockSkew & { at: number }) | null;
   /** How the key is sent, once detected. */
   authMode: AuthMode | null;
@@ -45,6 +47,7 @@ export const EMPTY_DELIVERY_STATE: DeliveryState = {
   failures: [],
   lastDelivered: null,
   problem: null,
+  nextTryAt: null,
   clock: null,
   authMode: null,
   batchRouteMissing: false,

@@ -11,6 +11,14 @@ import { visitOnPage } from './tracker-for-page.js';
 
 /** A tracker slow to give the previous visit does not hold the visit back longer than this (the banner then shows nothing). */
 const MAX_WAIT_FOR_PREVIOUS_MS = 3000;
+/** The banner waits this long at most for the page's own visit to be sent before it reads the bug's news. */
+const MAX_WAIT_FOR_VISIT_MS = 5000;
+
+async function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 
 /**
  * "What changed since your visit", in the background: the bug page's banner,
@@ -25,6 +33,8 @@ export class WhatChanged {
   readonly #page: BugPageNews;
   readonly #now: () => number;
   readonly #chains = new Map<string, Promise<unknown>>();
+  /** Per bug page loading: settles once its visit was sent (or given up on), so the banner's reads come after it. */
+  readonly #visitSent = new Map<string, { promise: Promise<void>; resolve: () => void }>();
 
   constructor(platform: Platform, delivery: Delivery, now: () => number = Date.now) {
     this.#delivery = delivery;
@@ -38,7 +48,15 @@ export class WhatChanged {
   /** A page started loading: when it is a bug page, its previous visit is read before this one is recorded. */
   async pageStarted(url: string): Promise<void> {
     const visit = visitOnPage(url, await this.#storage.trackers());
-    if (visit) await this.#page.capture(visit.tracker, visit.bug);
+    if (!visit) return;
+    const key = `${visit.tracker.id} ${visit.bug}`;
+    this.#visitSent.get(key)?.resolve();
+    let resolve = () => {};
+    const promise = new Promise<void>((done) => {
+      resolve = done;
+    });
+    this.#visitSent.set(key, { promise, resolve });
+    await this.#page.capture(visit.tracker, visit.bug);
   }
 
   /**
@@ -51,7 +69,13 @@ export class WhatChanged {
     await this.#delivery.queueVisit(tracker.id, bug);
     await this.#page.captured(tracker, bug, MAX_WAIT_FOR_PREVIOUS_MS);
     await this.#news.recordVisited(tracker.id, [bug], at);
-    await this.#delivery.flush(tracker.id);
+    try {
+      await this.#delivery.flush(tracker.id);
+    } finally {
+      const key = `${tracker.id} ${bug}`;
+      this.#visitSent.get(key)?.resolve();
+      this.#visitSent.delete(key);
+    }
     await this.#serialized(tracker.id, async () => {
       const kept = await this.#news.snapshot(tracker.id);
       if (kept) await this.#news.saveSnapshot(tracker.id, { ...kept, at: 0 });
@@ -62,7 +86,11 @@ export class WhatChanged {
   /** The banner of the bug page at `url`, or null. */
   async banner(url: string): Promise<BannerNews | null> {
     const visit = visitOnPage(url, await this.#storage.trackers());
-    return visit ? this.#page.bannerFor(visit.tracker, visit.bug) : null;
+    if (!visit) return null;
+    // The visit goes first, then the reads: on 5.0/5.2 two requests with one key at once make one fail.
+    const sent = this.#visitSent.get(`${visit.tracker.id} ${visit.bug}`);
+    if (sent) await withTimeout(sent.promise, MAX_WAIT_FOR_VISIT_MS);
+    return this.#page.bannerFor(visit.tracker, visit.bug);
   }
 
   /** Every tracker's recent visits and their news (the alarm). */

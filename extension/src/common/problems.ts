@@ -9,7 +9,8 @@ export type Problem =
   | { kind: 'account-disabled'; detail: string }
   | { kind: 'login-required' }
   | { kind: 'too-old'; detail: string }
-  | { kind: 'server-error'; detail: string }
+  /** `status` null: the tracker answered 200 with nothing usable (an empty or cut-off body). */
+  | { kind: 'server-error'; status: number | null; detail: string }
   | { kind: 'unexpected'; detail: string };
 
 /** A failure that is about one bug (no such bug, no access): retrying it cannot help. */
@@ -46,21 +47,22 @@ export function classify(error: unknown): Classification {
     return { problem: { kind: 'unreachable', detail: error.message } };
   }
   if (error instanceof BugzillaApiError) {
-    const detail = error.bugzillaMessage;
+    // The whole message (method, URL with the key redacted, status, code) is for the details view.
+    const detail = error.message;
     if (error.code === 306) return { problem: { kind: 'key-invalid', detail } };
     if (error.code === 301) return { problem: { kind: 'account-disabled', detail } };
     if (error.code === 410) return { problem: { kind: 'login-required' } };
     if (error.code === 32614) return { problem: { kind: 'too-old', detail } };
     if (error.code !== undefined && BUG_CODES.has(error.code)) {
-      return { rejection: { code: error.code, message: detail } };
+      return { rejection: { code: error.code, message: error.bugzillaMessage } };
     }
     if (error.status >= 500 || error.status === 429 || error.status === 408) {
-      return { problem: { kind: 'server-error', detail: `HTTP ${error.status}: ${detail}` } };
+      return { problem: { kind: 'server-error', status: error.status, detail } };
     }
-    return { rejection: { code: error.code, message: detail } };
+    return { rejection: { code: error.code, message: error.bugzillaMessage } };
   }
   if (error instanceof ResponseShapeError) {
-    return { problem: { kind: 'server-error', detail: error.message } };
+    return { problem: { kind: 'server-error', status: null, detail: error.message } };
   }
   return { problem: { kind: 'unexpected', detail: String(error) } };
 }
@@ -78,26 +80,49 @@ export function isGarbledAnswer(error: unknown): boolean {
   return error instanceof ResponseShapeError;
 }
 
-/** One sentence a person can act on. */
+const STATUS_WORDS: Record<number, string> = {
+  408: 'timeout',
+  429: 'too many requests',
+  500: 'internal error',
+  502: 'bad gateway',
+  503: 'unavailable',
+  504: 'gateway timeout',
+};
+
+const KEPT = 'Your visits are kept and will be sent.';
+
+/**
+ * One sentence a person can act on: what happened and what the extension
+ * does about it. No URL, no error code, no parser's words: those are in
+ * `problemDetails`, for a details view the user opens.
+ */
 export function describeProblem(problem: Problem): string {
   switch (problem.kind) {
     case 'not-configured':
-      return 'No tracker is set up yet. Open the options to enter its URL and your API key.';
+      return 'No API key on this device yet. Open the options to enter it.';
     case 'no-permission':
-      return `The extension may not talk to ${problem.origin}. Open the options and click Save to allow it.`;
+      return 'The extension is not allowed to reach this tracker yet. Open the options and click Save to allow it.';
     case 'unreachable':
-      return 'The tracker cannot be reached. Visits are kept and sent when it is back.';
+      return `The tracker cannot be reached. ${KEPT}`;
     case 'key-invalid':
-      return `The tracker rejected the API key: ${problem.detail}`;
+      return 'The tracker rejected this API key. Enter a new one in the options.';
     case 'account-disabled':
-      return `The tracker account is disabled: ${problem.detail}`;
+      return 'The tracker says your account is disabled. Ask its administrators.';
     case 'login-required':
-      return 'The tracker requires you to log in: enter an API key in the options.';
+      return 'The tracker did not take the API key as a login. Enter a new one in the options.';
     case 'too-old':
-      return `This tracker does not support that yet (Bugzilla 5.0/5.2 lack it): ${problem.detail}`;
+      return "This tracker's Bugzilla version cannot do that.";
     case 'server-error':
-      return `The tracker had an error: ${problem.detail}`;
+      return problem.status === null
+        ? `The tracker gave an incomplete answer. ${KEPT}`
+        : `The tracker answered ${problem.status} (${STATUS_WORDS[problem.status] ?? 'error'}). ${KEPT}`;
     case 'unexpected':
-      return `Something unexpected went wrong: ${problem.detail}`;
+      return `Something went wrong while talking to the tracker. ${KEPT}`;
   }
+}
+
+/** What the tracker or the browser actually said, for the details view (may name URLs and codes). */
+export function problemDetails(problem: Problem): string {
+  if (problem.kind === 'no-permission') return `No host permission for ${problem.origin}.`;
+  return 'detail' in problem ? problem.detail : '';
 }

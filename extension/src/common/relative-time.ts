@@ -18,3 +18,13 @@ export function relativeTime(thenMs: number, nowMs: number): string {
   }
   return format.format(seconds, 'second');
 }
+
+/** The local date and time, as the banner and the popup show it on hover ("25/11/2026, 10:42:07"). */
+export function localDateTime(ms: number): string {
+  return new Date(ms).toLocaleString();
+}
+
+/** The local time of day, to the minute ("10:42"), for "next try at". */
+export function localTimeOfDay(ms: number): string {
+  return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}

@@ -1,4 +1,5 @@
 import { type AuthMode, BugzillaApiError, type BugzillaClient, createClient } from '@bz-companion/shared';
+import { oneAtATime } from './one-at-a-time.js';
 import type { Tracker } from './trackers.js';
 
 export interface KeyCheck {
@@ -48,11 +49,17 @@ export async function checkKey(tracker: Tracker, fetchImpl: typeof fetch, signal
   return { authMode: 'query', login: null };
 }
 
+/**
+ * The client for a tracker. Where the key goes in the query (Bugzilla
+ * 5.0/5.2, which stamp the key's `last_used` on every request and fail one of
+ * two that meet), this page's or worker's requests go one at a time.
+ */
 export function trackerClient(tracker: Tracker, authMode: AuthMode, fetchImpl: typeof fetch): BugzillaClient {
+  const stampsKeyUse = authMode === 'query' && tracker.apiKey !== '';
   return createClient({
     baseUrl: tracker.url,
     apiKey: tracker.apiKey || undefined,
     authMode,
-    fetch: fetchImpl,
+    fetch: stampsKeyUse ? oneAtATime(tracker.url, fetchImpl) : fetchImpl,
   });
 }

@@ -19,9 +19,6 @@ export interface Tracker extends TrackerSettings {
   apiKey: string;
 }
 
-/** The local companion server, offered as the first tracker on a fresh install. */
-export const LOCAL_COMPANION_URL = 'http://127.0.0.1:3080/';
-
 /** The origin pattern a tracker needs host permission for: `https://host/*`. */
 export function originPattern(trackerUrl: string): string {
   const url = new URL(trackerUrl);

@@ -1,3 +1,4 @@
+import { localDateTime } from '../common/relative-time.js';
 import type { BannerNews } from '../news/news-state.js';
 import { BANNER_CSS, bannerLink, bannerText, pageIsDark } from './banner-view.js';
 
@@ -29,7 +30,7 @@ async function showBanner(): Promise<void> {
   const text = document.createElement('span');
   text.className = 'text';
   text.textContent = `${bannerText(answer, Date.now())}.`;
-  text.title = `Your last visit: ${new Date(answer.since).toLocaleString()}${
+  text.title = `Your last visit: ${localDateTime(answer.since)}${
     answer.source === 'extension' ? ' (as this browser recorded it: the tracker cannot say)' : ''
   }`;
   banner.append(text);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { bugCommentsSchema, bugHistorySchema, parseBugzillaTime } from '@bz-companion/shared';
 import { describe, expect, it } from 'vitest';
 import { countNews } from './count-news.js';
-import { describeNews, hasNews, newsTooltip } from './describe-news.js';
+import { describeNews, hasNews, newsLine, newsTooltip } from './describe-news.js';
 
 /** Real Bugzilla 5.2 answers (server/test-data/bugzilla-5.2/), parsed by the client's own schemas. */
 const RECORDINGS = fileURLToPath(new URL('../../../server/test-data/bugzilla-5.2/', import.meta.url));
@@ -26,6 +26,12 @@ describe('countNews against recorded Bugzilla 5.2 answers', () => {
     const news = countNews(comments(5, 7), history(2), at('2026-10-02T14:45:00Z'), 'nobody@example.com');
     expect(news.changes).toBe(1);
     expect(news.fields).toEqual(['status', 'resolution']);
+    // The latest happening names who did it; the status change says what it became.
+    const lastChange = history(2).at(-1);
+    expect(news.statusTo).toBe(lastChange?.changes.find((change) => change.field_name === 'status')?.added);
+    expect(news.statusTo).toMatch(/^[A-Z]+$/);
+    expect(news.latest?.at).toBeGreaterThan(at('2026-10-02T14:45:00Z'));
+    expect(news.latest?.who).toMatch(/@example\.com$/);
     const later = comments(5, 7).filter((c) => at(c.time as string) > at('2026-10-02T14:45:00Z'));
     expect(news.comments).toBe(later.length);
     expect(news.firstNewComment).toBe(later[0]?.count);
@@ -55,6 +61,22 @@ describe('countNews against recorded Bugzilla 5.2 answers', () => {
     const news = countNews(comments(5, 7), history(2), visit, null);
     expect(news.changes).toBe(0);
     expect(hasNews(news)).toBe(news.comments > 0);
+  });
+});
+
+describe('newsLine (a compact row)', () => {
+  it('says what and who: comments, the new status, and the short login of the latest', () => {
+    expect(
+      newsLine({
+        comments: 2,
+        changes: 1,
+        fields: ['status'],
+        firstNewComment: 4,
+        latest: { who: 'omar@example.com', at: 1 },
+        statusTo: 'RESOLVED',
+      }),
+    ).toBe('2 new comments and 1 change, status → RESOLVED, by omar');
+    expect(newsLine({ comments: 1, changes: 0, fields: [], firstNewComment: 4 })).toBe('1 new comment');
   });
 });
 

@@ -26,10 +26,23 @@ export function countNews(
   });
   const newChanges = history.filter((entry) => parseBugzillaTime(entry.when) > since && isSomeoneElse(entry.who, me));
   const fields = [...new Set(newChanges.flatMap((entry) => entry.changes.map((change) => change.field_name)))];
+  const happenings = [
+    ...newComments.map((comment) => ({ who: comment.creator, at: parseBugzillaTime(time(comment) as string) })),
+    ...newChanges.map((entry) => ({ who: entry.who, at: parseBugzillaTime(entry.when) })),
+  ].filter((event): event is { who: string; at: number } => event.who !== undefined);
+  const latest = happenings.reduce<{ who: string; at: number } | null>(
+    (last, event) => (last === null || event.at >= last.at ? event : last),
+    null,
+  );
+  const statusChanges = newChanges.flatMap((entry) =>
+    entry.changes.filter((change) => change.field_name === 'status' || change.field_name === 'bug_status'),
+  );
   return {
     comments: newComments.length,
     changes: newChanges.length,
     fields,
     firstNewComment: newComments[0]?.count ?? null,
+    latest,
+    statusTo: statusChanges.at(-1)?.added ?? null,
   };
 }

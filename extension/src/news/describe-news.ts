@@ -17,3 +17,17 @@ export function newsTooltip(news: BugNews): string {
   const fields = news.fields.length > 0 ? ` (${news.fields.join(', ')})` : '';
   return `${describeNews(news)}${news.changes > 0 ? fields : ''}`;
 }
+
+/** A login as a row shows it: the part before the @ (the whole login is on hover). */
+export const shortLogin = (login: string) => login.split('@')[0] || login;
+
+/**
+ * What happened and who did it, for a compact row: "2 new comments, status →
+ * RESOLVED, by omar". Older kept news without a `latest` says what only.
+ */
+export function newsLine(news: BugNews): string {
+  const parts = [describeNews(news)];
+  if (news.statusTo) parts.push(`status → ${news.statusTo}`);
+  const by = news.latest ? `, by ${shortLogin(news.latest.who)}` : '';
+  return `${parts.join(', ')}${by}`;
+}

@@ -14,10 +14,9 @@ export async function fetchNews(
   me: string | null,
 ): Promise<BugNews> {
   const newSince = formatBugzillaTime(since);
-  const [comments, history] = await Promise.all([
-    client.bugs.comments(bug, { newSince }),
-    client.bugs.history(bug, { newSince }),
-  ]);
+  // One after the other: a 5.0/5.2 tracker (key in the query) fails one of two requests that meet.
+  const comments = await client.bugs.comments(bug, { newSince });
+  const history = await client.bugs.history(bug, { newSince });
   // The map is keyed by the bug's number even when the page named an alias: there is one entry.
   const bugComments = Object.values(comments.bugs)[0]?.comments ?? [];
   return countNews(bugComments, history.bugs[0]?.history ?? [], since, me);

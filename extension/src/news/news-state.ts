@@ -7,6 +7,10 @@ export interface BugNews {
   fields: string[];
   /** The `count` of the first new comment: its anchor on the bug page is `#c<count>`. */
   firstNewComment: number | null;
+  /** Who made the latest of those comments and changes, and when (absent in news kept by older versions). */
+  latest?: { who: string; at: number } | null;
+  /** The status the bug was last set to by those changes (`RESOLVED`), or null when it was not changed. */
+  statusTo?: string | null;
 }
 
 /**

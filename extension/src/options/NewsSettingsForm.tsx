@@ -11,6 +11,7 @@ import { NewsStorage } from '../storage/news-storage.js';
 export function NewsSettingsForm({ platform }: { platform: Platform }) {
   const storage = useMemo(() => new NewsStorage(platform), [platform]);
   const [settings, setSettings] = useState<NewsSettings | null>(null);
+  const [periodError, setPeriodError] = useState<string | null>(null);
   useEffect(() => {
     void storage.settings().then(setSettings);
   }, [storage]);
@@ -40,12 +41,27 @@ export function NewsSettingsForm({ platform }: { platform: Platform }) {
           min={1}
           max={1440}
           value={settings.periodMinutes}
+          aria-invalid={periodError ? 'true' : undefined}
+          aria-describedby="news-period-hint"
           onChange={(e) => {
-            const minutes = Number(e.currentTarget.value);
-            if (Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440) change({ periodMinutes: minutes });
+            const error = periodProblem(e.currentTarget.value);
+            setPeriodError(error);
+            if (error === null) change({ periodMinutes: Number(e.currentTarget.value) });
           }}
         />
+        <p id="news-period-hint" class={periodError ? 'error' : 'hint'} role={periodError ? 'alert' : undefined}>
+          {periodError ?? 'From 1 to 1440 (a day).'}
+        </p>
       </fieldset>
     </form>
   );
+}
+
+/** Why a typed interval cannot be used, or null when it can (whole minutes, 1 to 1440). */
+export function periodProblem(typed: string): string | null {
+  const minutes = Number(typed);
+  if (typed.trim() === '' || !Number.isInteger(minutes)) return 'Enter a whole number of minutes. Not saved.';
+  if (minutes < 1) return 'At least 1 minute: the tracker cannot be asked more often. Not saved.';
+  if (minutes > 1440) return 'At most 1440 minutes (once a day). Not saved.';
+  return null;
 }

@@ -1,3 +1,4 @@
+import { normalizeBaseUrl } from '@bz-companion/shared';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AuthPreference, Tracker } from '../common/trackers.js';
 import type { Outcome } from './save-tracker.js';
@@ -6,7 +7,7 @@ interface TrackerFormProps {
   tracker: Tracker;
   /** Stored already (so its key being empty means this device has none). */
   saved: boolean;
-  onSave: (draft: Tracker) => Promise<Outcome>;
+  onSave: (draft: Tracker, options?: { unchecked?: boolean }) => Promise<Outcome>;
   onRemove: () => void;
 }
 
@@ -30,9 +31,8 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
   const field = (name: string) => `${name}-${tracker.id}`;
 
   // Not async: onSave must reach the permission request before anything waits (Firefox).
-  const submit = (event: Event) => {
-    event.preventDefault();
-    const saving = onSave(draft);
+  const save = (unchecked: boolean) => {
+    const saving = onSave(draft, { unchecked });
     setStatus({ kind: 'busy' });
     void saving.then((outcome) => {
       setStatus(outcome);
@@ -40,7 +40,12 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
       if (outcome.saved) setDraft(outcome.saved);
     });
   };
+  const submit = (event: Event) => {
+    event.preventDefault();
+    save(false);
+  };
 
+  const keyPage = apiKeyPage(draft.url);
   const legend = saved ? new URL(tracker.url).host : 'New tracker';
   return (
     <form onSubmit={submit} class="tracker" data-testid="tracker-form">
@@ -54,6 +59,7 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
           spellcheck={false}
           required
           value={draft.url}
+          aria-invalid={status.kind === 'error' ? 'true' : undefined}
           onInput={(e) => update({ url: e.currentTarget.value })}
           placeholder="https://bugzilla.example.org/"
         />
@@ -68,8 +74,19 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
         />
         <p class="hint" id={field('key-hint')}>
           {saved && tracker.apiKey === ''
-            ? 'No API key on this device: keys stay on the device where they were entered. Enter it again here.'
-            : 'Create one in your tracker under Preferences → API Keys. It is kept on this device only.'}
+            ? 'No API key on this device: keys stay on the device where they were entered. Enter it again here. '
+            : 'Kept on this device only. '}
+          {keyPage ? (
+            <>
+              Create one on{' '}
+              <a href={keyPage} target="_blank" rel="noreferrer" data-testid="api-key-link">
+                the tracker's API key page
+              </a>{' '}
+              (Preferences → API Keys).
+            </>
+          ) : (
+            'Enter the tracker URL first: a link to its API key page appears here.'
+          )}
         </p>
         <label for={field('auth')}>How to send the key</label>
         <select
@@ -98,9 +115,31 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
           </button>
         </div>
         <p role="status" class={status.kind === 'error' ? 'error' : 'ok'} data-testid="options-status">
-          {status.kind === 'busy' ? 'Checking the key…' : status.kind === 'idle' ? '' : status.text}
+          {status.kind === 'busy' ? 'Checking the tracker…' : status.kind === 'idle' ? '' : status.text}
         </p>
+        {status.kind === 'error' && status.saveAnyway && (
+          <div class="actions">
+            <button type="button" onClick={() => save(true)}>
+              Save anyway
+            </button>
+          </div>
+        )}
+        {status.kind === 'error' && status.details && (
+          <details class="details">
+            <summary>Details</summary>
+            <p>{status.details}</p>
+          </details>
+        )}
       </fieldset>
     </form>
   );
+}
+
+/** The tracker's own page for creating API keys, as soon as what is typed is a URL; else null. */
+export function apiKeyPage(typedUrl: string): string | null {
+  try {
+    return `${normalizeBaseUrl(typedUrl)}userprefs.cgi?tab=apikey`;
+  } catch {
+    return null;
+  }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifestFor } from '../../manifest.config.js';
 import { isLocalTracker, type Tracker } from '../common/trackers.js';
-import { KEY, startCompanion } from '../testing/companion.js';
+import { deadUrl, KEY, startCompanion } from '../testing/companion.js';
 import { platformWithTrackers } from '../testing/trackers.js';
 import { removeTracker, saveTracker } from './save-tracker.js';
 
@@ -70,14 +70,64 @@ describe('saveTracker (the Save click)', () => {
   });
 });
 
+describe('Save checks first and stores nothing it refuses', () => {
+  it('a URL with no REST API under it: says where it looked and what to check', async () => {
+    const { platform, storage, trackers } = await platformWithTrackers();
+    const outcome = await saveTracker({ platform, storage }, draft(`${companion.url}x/`), trackers);
+    expect(outcome).toMatchObject({
+      kind: 'error',
+      text: `No Bugzilla REST API at ${companion.url}x/rest/ (404). Is the URL the tracker's front page?`,
+      saveAnyway: false,
+    });
+    expect(outcome.saved).toBeUndefined();
+    expect(await storage.trackers()).toEqual([]);
+  });
+
+  it('https typed for a tracker that answers on http only', async () => {
+    const { platform, storage, trackers } = await platformWithTrackers();
+    const https = companion.url.replace(/^http:/, 'https:');
+    const outcome = await saveTracker({ platform, storage }, draft(https), trackers);
+    expect(outcome).toMatchObject({
+      kind: 'error',
+      text: expect.stringMatching(/^This tracker answers on http:\/\/, not https:\/\//),
+    });
+    expect(await storage.trackers()).toEqual([]);
+  });
+
+  it('a key the tracker rejects', async () => {
+    const { platform, storage, trackers } = await platformWithTrackers();
+    const outcome = await saveTracker({ platform, storage }, draft(companion.url, { apiKey: 'WrongKey' }), trackers);
+    expect(outcome).toMatchObject({ kind: 'error', text: expect.stringMatching(/^The tracker rejected this API key/) });
+    expect(outcome.details).toMatch(/API key you specified is invalid/);
+    expect(await storage.trackers()).toEqual([]);
+  });
+
+  it('an unreachable tracker is refused, and stored on "Save anyway"', async () => {
+    const { platform, storage, trackers } = await platformWithTrackers();
+    const dead = await deadUrl();
+    const refused = await saveTracker({ platform, storage }, draft(dead), trackers);
+    expect(refused).toMatchObject({
+      kind: 'error',
+      saveAnyway: true,
+      text: expect.stringMatching(/cannot be reached/),
+    });
+    expect(refused.text).not.toMatch(/fetch failed|ECONNREFUSED/);
+    expect(await storage.trackers()).toEqual([]);
+    const anyway = await saveTracker({ platform, storage }, draft(dead), trackers, { unchecked: true });
+    expect(anyway).toMatchObject({ kind: 'ok', saved: { url: dead } });
+    expect(await storage.trackers()).toMatchObject([{ url: dead }]);
+  });
+});
+
 describe('local trackers and the manifest', () => {
   it('agree: the origins granted up front are exactly those that skip the request', () => {
     const granted = (manifestFor('chromium') as { host_permissions: string[] }).host_permissions;
-    expect(granted).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
+    expect(granted).toEqual(['http://127.0.0.1/*', 'http://localhost/*', 'https://127.0.0.1/*', 'https://localhost/*']);
     expect(isLocalTracker('http://127.0.0.1:3080/')).toBe(true);
     expect(isLocalTracker('http://localhost:8080/bugzilla/')).toBe(true);
+    expect(isLocalTracker('https://localhost/')).toBe(true);
     // Not granted by the manifest, so it must be asked for like any other.
-    expect(isLocalTracker('https://localhost/')).toBe(false);
-    expect(isLocalTracker('https://127.0.0.1/')).toBe(false);
+    expect(isLocalTracker('https://127.0.0.2/')).toBe(false);
+    expect(isLocalTracker('http://bugs.local/')).toBe(false);
   });
 });

@@ -1,12 +1,15 @@
 import { normalizeBaseUrl } from '@bz-companion/shared';
-import { asProblem, describeProblem } from '../common/problems.js';
-import { checkKey } from '../common/tracker.js';
 import { isLocalTracker, originPattern, type Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
-import type { TrackerStorage } from '../storage/storage.js';
+import type { RemovedTracker, TrackerStorage } from '../storage/storage.js';
+import { checkTracker } from './check-tracker.js';
 
-/** What Save says; `saved` is the tracker as stored (normalised), once it is. */
-export type Outcome = { kind: 'ok' | 'error'; text: string; saved?: Tracker };
+/**
+ * What Save says; `saved` is the tracker as stored (normalised), once it is.
+ * A refused Save stores nothing; `saveAnyway` offers to store it unchecked
+ * (a tracker down for now), `details` is what the tracker actually answered.
+ */
+export type Outcome = { kind: 'ok' | 'error'; text: string; saved?: Tracker; saveAnyway?: boolean; details?: string };
 
 export interface OptionsContext {
   platform: Platform;
@@ -21,7 +24,12 @@ const error = (text: string): Promise<Outcome> => Promise.resolve({ kind: 'error
  * request is synchronous (normalising the URL, refusing a duplicate) and the
  * request is the first call that waits; storage and the key check come after.
  */
-export function saveTracker(context: OptionsContext, draft: Tracker, saved: readonly Tracker[]): Promise<Outcome> {
+export function saveTracker(
+  context: OptionsContext,
+  draft: Tracker,
+  saved: readonly Tracker[],
+  { unchecked = false }: { unchecked?: boolean } = {},
+): Promise<Outcome> {
   let url: string;
   try {
     url = normalizeBaseUrl(draft.url);
@@ -36,47 +44,78 @@ export function saveTracker(context: OptionsContext, draft: Tracker, saved: read
   return permission.then(
     (granted) =>
       granted
-        ? storeAndCheck(context, { ...draft, url, apiKey: draft.apiKey.trim() }, saved)
+        ? checkAndStore(context, { ...draft, url, apiKey: draft.apiKey.trim() }, saved, unchecked)
         : error(`Without permission for ${origin} the extension cannot reach the tracker.`),
     (failure: unknown) => error(`The browser did not grant access to ${origin}: ${String(failure)}`),
   );
 }
 
-async function storeAndCheck(context: OptionsContext, tracker: Tracker, saved: readonly Tracker[]): Promise<Outcome> {
+/** Stores the tracker only once it answers as a Bugzilla that takes the key (or when the user said "Save anyway"). */
+async function checkAndStore(
+  context: OptionsContext,
+  tracker: Tracker,
+  saved: readonly Tracker[],
+  unchecked: boolean,
+): Promise<Outcome> {
+  if (unchecked) {
+    await store(context, tracker, saved);
+    return { kind: 'ok', text: 'Saved without a check. Visits are kept until the tracker answers.', saved: tracker };
+  }
+  const check = await checkTracker(tracker, context.platform.fetch, AbortSignal.timeout(10_000));
+  if (!check.ok) {
+    return { kind: 'error', text: check.text, details: check.details, saveAnyway: check.reason === 'unreachable' };
+  }
+  await store(context, tracker, saved);
+  if (check.authMode === null) return { kind: 'ok', text: 'Saved. Add an API key to record visits.', saved: tracker };
+  const how = check.authMode === 'header' ? 'as a header' : 'as a query parameter';
+  return {
+    kind: 'ok',
+    text: check.login ? `Saved. Signed in as ${check.login} (key sent ${how}).` : `Saved. Key accepted (sent ${how}).`,
+    saved: tracker,
+  };
+}
+
+async function store(context: OptionsContext, tracker: Tracker, saved: readonly Tracker[]): Promise<void> {
   const before = saved.find((other) => other.id === tracker.id);
   await context.storage.saveTracker(tracker);
   if (before && before.url !== tracker.url) {
     // The old origin's permission goes back unless another tracker still needs it.
     await releaseOrigin(context, before.url, [...saved.filter((t) => t.id !== tracker.id), tracker]);
   }
-  if (tracker.apiKey === '') return { kind: 'ok', text: 'Saved. Add an API key to record visits.', saved: tracker };
-  try {
-    const check = await checkKey(tracker, context.platform.fetch, AbortSignal.timeout(10_000));
-    const how = check.authMode === 'header' ? 'as a header' : 'as a query parameter';
-    return {
-      kind: 'ok',
-      text: check.login
-        ? `Saved. Signed in as ${check.login} (key sent ${how}).`
-        : `Saved. Key accepted (sent ${how}).`,
-      saved: tracker,
-    };
-  } catch (failure) {
-    return { kind: 'error', text: `Saved, but: ${describeProblem(asProblem(failure))}`, saved: tracker };
-  }
 }
 
-/** Removes a tracker with its key, queue and state, and its origin permission if no other tracker needs it. */
+/**
+ * Removes a tracker with its key, queue and state, and its origin permission
+ * if no other tracker needs it; returns what Undo needs to put it back.
+ */
 export async function removeTracker(
   context: OptionsContext,
   tracker: Tracker,
   saved: readonly Tracker[],
-): Promise<void> {
-  await context.storage.removeTracker(tracker.id);
+): Promise<RemovedTracker | null> {
+  const removed = await context.storage.removeTracker(tracker.id);
   await releaseOrigin(
     context,
     tracker.url,
     saved.filter((other) => other.id !== tracker.id),
   );
+  return removed;
+}
+
+/**
+ * Undo of Remove: asks for the origin again first (a click handler, as for
+ * Save), then puts the tracker back with its key, queue and state.
+ */
+export function undoRemove(context: OptionsContext, removed: RemovedTracker): Promise<boolean> {
+  const url = removed.settings.url;
+  const permission = isLocalTracker(url)
+    ? Promise.resolve(true)
+    : context.platform.requestHostPermission(originPattern(url));
+  return permission.then(async (granted) => {
+    // Put back even without the permission: the popup then says what is missing, and nothing typed is lost.
+    await context.storage.restoreTracker(removed);
+    return granted;
+  });
 }
 
 async function releaseOrigin(context: OptionsContext, url: string, remaining: readonly Tracker[]): Promise<void> {

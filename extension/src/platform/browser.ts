@@ -46,7 +46,7 @@ export const browserPlatform: Platform = {
     };
     browser.webNavigation.onCompleted.addListener(topFrame);
     browser.webNavigation.onHistoryStateUpdated.addListener(topFrame);
-    browser.webNavigation.onReferenceFragmentUpdated.addListener(topFrame);
+    // Not onReferenceFragmentUpdated: #c3 on the same bug page ("Show the first new comment") is no new visit.
   },
   onPageStarted(listener) {
     browser.webNavigation.onCommitted.addListener((details) => {
@@ -74,6 +74,11 @@ export const browserPlatform: Platform = {
   onStartup(listener) {
     browser.runtime.onStartup.addListener(listener);
     browser.runtime.onInstalled.addListener(() => listener());
+  },
+  onFirstInstall(listener) {
+    browser.runtime.onInstalled.addListener(({ reason }) => {
+      if (reason === 'install') listener();
+    });
   },
   onMessage(handler) {
     browser.runtime.onMessage.addListener((message: unknown) => handler(message));

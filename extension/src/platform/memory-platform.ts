@@ -90,6 +90,7 @@ export class MemoryPlatform implements Platform {
   scheduleAlarm() {}
   onAlarm() {}
   onStartup() {}
+  onFirstInstall() {}
   onMessage(handler: (message: unknown) => Promise<unknown> | undefined) {
     this.#messageHandler = handler;
   }

@@ -34,7 +34,7 @@ export interface Platform {
   removeHostPermission(originPattern: string): Promise<boolean>;
   /** The URL of the active tab, where the extension may read it. */
   activeTabUrl(): Promise<string | null>;
-  /** A top-level page finished loading, was reloaded, or navigated within itself. */
+  /** A top-level page finished loading, was reloaded, or changed its path in place (not a change of its #fragment alone). */
   onPageVisited(listener: (url: string) => void): void;
   /** A top-level page started loading (committed): before its content scripts run and before it finishes. */
   onPageStarted(listener: (url: string) => void): void;
@@ -46,6 +46,8 @@ export interface Platform {
   scheduleAlarm(name: string, periodMinutes: number): void;
   onAlarm(listener: (name: string) => void): void;
   onStartup(listener: () => void): void;
+  /** The extension was just installed (not updated, not the browser starting). */
+  onFirstInstall(listener: () => void): void;
   onMessage(handler: (message: unknown) => Promise<unknown> | undefined): void;
   sendMessage<T>(message: unknown): Promise<T>;
   openOptionsPage(): Promise<void>;

@@ -1,5 +1,5 @@
 import { bugLabel, type DeliveryState } from '../background/local-state.js';
-import { relativeTime } from '../common/relative-time.js';
+import { When } from './When.js';
 
 /** What happened to this tracker's visits: last sent, queued (with Retry now), and those the tracker refused. */
 export function DeliveryStatus({
@@ -21,15 +21,14 @@ export function DeliveryStatus({
       {delivery.lastDelivered && (
         <p>
           Sent bug {delivery.lastDelivered.bugs.map((bug) => bugLabel(delivery, bug)).join(', ')}{' '}
-          {relativeTime(delivery.lastDelivered.at, now)}.
+          <When at={delivery.lastDelivered.at} now={now} />.
         </p>
       )}
       {queued > 0 && (
         <div class="banner queued" role="status">
           <p>
             {queued} visit{queued === 1 ? '' : 's'} queued (bug{' '}
-            {delivery.queue.map((v) => bugLabel(delivery, v.bug)).join(', ')}). The tracker stamps a visit when it
-            arrives, so they are sent as soon as it answers.
+            {delivery.queue.map((v) => bugLabel(delivery, v.bug)).join(', ')}), sent as soon as the tracker answers.
           </p>
           <button type="button" onClick={onRetry} disabled={retrying}>
             {retrying ? 'Retrying…' : 'Retry now'}

@@ -1,12 +1,14 @@
-import type { ClockSkew } from '@bz-companion/shared';
-import type { ComponentChildren } from 'preact';
-import { describeProblem, type Problem } from '../common/problems.js';
-import { relativeTime } from '../common/relative-time.js';
+import { useEffect, useRef } from 'preact/hooks';
+import { describeProblem, type Problem, problemDetails } from '../common/problems.js';
+import { localTimeOfDay } from '../common/relative-time.js';
 import type { NewsSnapshot } from '../news/news-state.js';
 import { DeliveryStatus } from './DeliveryStatus.js';
+import { ClockWarning, InstanceDetails, Unavailable } from './InstanceDetails.js';
+import { movedTo, rowKey } from './keyboard.js';
 import type { PopupData, Section } from './load.js';
 import { ChangedSinceVisit, RecentBugs } from './RecentBugs.js';
 import { Switcher, type SwitcherEntry } from './Switcher.js';
+import { When } from './When.js';
 
 interface PopupProps {
   data: PopupData | null;
@@ -26,7 +28,12 @@ interface PopupProps {
   stale: boolean;
 }
 
-/** The toolbar popup: the tracker's instance information, recent visits and delivery status. */
+/**
+ * The toolbar popup, within Chrome's 800 × 600: the changed bugs first (each
+ * once, with who and what), then the other recent visits, the visits'
+ * delivery, and the tracker's details folded. The lists scroll inside; the
+ * header and Options stay in view. Keys: j/k move, Enter opens, m marks seen.
+ */
 export function Popup({
   data,
   current,
@@ -41,24 +48,63 @@ export function Popup({
   marking,
   stale,
 }: PopupProps) {
+  const main = useRef<HTMLElement>(null);
+  /** After "m", the row at this place takes the focus once the list has changed. */
+  const focusAfterMark = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusAfterMark.current;
+    if (at === null || !main.current) return;
+    focusAfterMark.current = null;
+    const rows = [...main.current.querySelectorAll<HTMLElement>('[data-row]')];
+    rows[Math.min(at, rows.length - 1)]?.focus();
+  }, [news]);
+
+  // On the document: the popup opens with the focus on its body, outside <main>.
+  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => {});
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keyHandler.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+  keyHandler.current = (event: KeyboardEvent) => {
+    const action = rowKey(event);
+    if (!action || !main.current) return;
+    const rows = [...main.current.querySelectorAll<HTMLElement>('[data-row]')];
+    const at = rows.indexOf(document.activeElement as HTMLElement);
+    if ('move' in action) {
+      const next = movedTo(at, rows.length, action.move);
+      if (next !== null) rows[next]?.focus();
+    } else {
+      const row = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('li.changed');
+      if (!row?.dataset.bug) return;
+      focusAfterMark.current = at;
+      onMarkSeen([Number(row.dataset.bug)]);
+    }
+    event.preventDefault();
+  };
+
   const switcher = trackers.length > 1 && current !== null && (
     <Switcher entries={trackers} current={current} onSwitch={onSwitch} />
   );
   if (!data) {
     return (
-      <main aria-busy="true">
+      <main aria-busy="true" class="popup-main">
         {switcher}
         <p class="muted">Loading…</p>
       </main>
     );
   }
   const { tracker } = data;
-  // When nothing could be loaded, the banner says why; a column of "unavailable" would add nothing.
+  // What the popup found now, else what the background last met sending visits (a 503 to the POST alone).
+  const deliveryProblem = data.delivery?.problem;
+  const shownProblem =
+    data.problem ?? (deliveryProblem && deliveryProblem.kind !== 'not-configured' ? deliveryProblem : null);
+  // When nothing could be loaded, the banner says why; folded "unavailable"s would add nothing.
   const nothingLoaded = [data.version, data.extensions, data.timezone, data.clock, data.lastAudit, data.recent].every(
     (section) => !section.ok,
   );
   return (
-    <main aria-busy={stale ? 'true' : undefined}>
+    <main aria-busy={stale ? 'true' : undefined} class="popup-main" ref={main}>
       {switcher}
       <header>
         <h1>
@@ -66,123 +112,70 @@ export function Popup({
             {new URL(tracker.url).host}
           </a>
         </h1>
-        <span class="muted">
+        <span class="muted signed-in">
           {data.login ? `Signed in as ${data.login}` : tracker.apiKey ? '' : 'No API key on this device'}
         </span>
       </header>
-      {data.problem && <ProblemBanner problem={data.problem} onOpenOptions={onOpenOptions} />}
-      <ChangedSinceVisit news={news} trackerUrl={tracker.url} now={now} onMarkSeen={onMarkSeen} marking={marking} />
-      {!nothingLoaded && <TrackerSections data={data} now={now} news={news} />}
-      <DeliveryStatus delivery={data.delivery} now={now} onRetry={onRetry} retrying={retrying} />
+      {shownProblem && (
+        <ProblemBanner
+          problem={shownProblem}
+          nextTryAt={data.delivery?.nextTryAt ?? null}
+          onOpenOptions={onOpenOptions}
+        />
+      )}
+      {data.clock.ok && <ClockWarning skew={data.clock.value} />}
+      <div class="scroll">
+        <ChangedSinceVisit news={news} trackerUrl={tracker.url} now={now} onMarkSeen={onMarkSeen} marking={marking} />
+        {!nothingLoaded &&
+          (news ? (
+            <RecentBugs news={news} trackerUrl={tracker.url} now={now} />
+          ) : (
+            <RecentVisits section={data.recent} trackerUrl={tracker.url} now={now} />
+          ))}
+        <DeliveryStatus delivery={data.delivery} now={now} onRetry={onRetry} retrying={retrying} />
+        {!nothingLoaded && <InstanceDetails data={data} now={now} />}
+      </div>
       <footer>
         <button type="button" class="link" onClick={onOpenOptions}>
           Options
         </button>
+        <span class="muted keys" aria-hidden="true">
+          j/k move · Enter open · m seen
+        </span>
       </footer>
     </main>
   );
 }
 
-function TrackerSections({ data, now, news }: { data: PopupData; now: number; news: NewsSnapshot | null }) {
-  return (
-    <>
-      <dl class="facts">
-        <Fact label="Version" section={data.version} render={(v) => v} />
-        <Fact
-          label="Extensions"
-          section={data.extensions}
-          render={(list) => (list.length === 0 ? 'none' : list.map((e) => `${e.name} ${e.version}`).join(', '))}
-        />
-        <Fact label="Timezone" section={data.timezone} render={(v) => v} />
-        <Fact
-          label="Last audit"
-          section={data.lastAudit}
-          render={(at) =>
-            at === null ? 'no audit events' : <time title={new Date(at).toISOString()}>{relativeTime(at, now)}</time>
-          }
-        />
-      </dl>
-      <Clocks section={data.clock} />
-      {news ? (
-        <RecentBugs news={news} trackerUrl={data.tracker.url} now={now} />
-      ) : (
-        <RecentVisits section={data.recent} trackerUrl={data.tracker.url} now={now} />
-      )}
-    </>
-  );
-}
-
-function ProblemBanner({ problem, onOpenOptions }: { problem: Problem; onOpenOptions: () => void }) {
+function ProblemBanner({
+  problem,
+  nextTryAt,
+  onOpenOptions,
+}: {
+  problem: Problem;
+  nextTryAt: number | null;
+  onOpenOptions: () => void;
+}) {
   const fixInOptions = ['not-configured', 'no-permission', 'key-invalid', 'login-required'].includes(problem.kind);
+  const details = problemDetails(problem);
   return (
     <div class="banner error" role="alert" data-problem={problem.kind}>
-      <p>{describeProblem(problem)}</p>
+      <p>
+        {describeProblem(problem)}
+        {nextTryAt !== null && ` Next try at ${localTimeOfDay(nextTryAt)}.`}
+      </p>
       {fixInOptions && (
         <button type="button" onClick={onOpenOptions}>
           Open options
         </button>
       )}
-    </div>
-  );
-}
-
-function Fact<T>({
-  label,
-  section,
-  render,
-}: {
-  label: string;
-  section: Section<T>;
-  render: (value: T) => ComponentChildren;
-}) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{section.ok ? render(section.value) : <Unavailable problem={section.problem} />}</dd>
-    </>
-  );
-}
-
-export function Unavailable({ problem }: { problem: Problem }) {
-  return (
-    <span class="muted" title={describeProblem(problem)}>
-      {problem.kind === 'too-old' ? 'not supported by this tracker' : 'unavailable'}
-    </span>
-  );
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
-}
-
-function Clocks({ section }: { section: Section<ClockSkew> }) {
-  if (!section.ok) {
-    return (
-      <section aria-labelledby="clocks">
-        <h2 id="clocks">Clocks</h2>
-        <Unavailable problem={section.problem} />
-      </section>
-    );
-  }
-  const skew = section.value;
-  const browserOff = Math.abs(skew.localMinusWebMs) > skew.uncertaintyMs;
-  return (
-    <section aria-labelledby="clocks" data-testid="clocks">
-      <h2 id="clocks">Clocks</h2>
-      {skew.trackerClocksDisagree ? (
-        <p class="warning" role="status" data-testid="clock-warning">
-          The tracker's database clock is {Math.abs(skew.dbMinusWebSeconds)} s{' '}
-          {skew.dbMinusWebSeconds > 0 ? 'ahead of' : 'behind'} its web server. Bugzilla says this instance has a
-          problem; times you enter are read by the database clock.
-        </p>
-      ) : (
-        <p>Database and web server agree.</p>
+      {details && (
+        <details class="details">
+          <summary>Details</summary>
+          <p>{details}</p>
+        </details>
       )}
-      <p class={browserOff ? 'warning' : ''}>
-        Your browser is {seconds(Math.abs(skew.localMinusWebMs))} {skew.localMinusWebMs >= 0 ? 'ahead of' : 'behind'}{' '}
-        the tracker (±{seconds(skew.uncertaintyMs)}, round trip {skew.roundTripMs} ms).
-      </p>
-    </section>
+    </div>
   );
 }
 
@@ -201,15 +194,21 @@ function RecentVisits({
       {!section.ok ? (
         <Unavailable problem={section.problem} />
       ) : section.value.length === 0 ? (
-        <p class="muted">No visits recorded yet.</p>
+        <p class="muted">No visits recorded yet. Open a bug page and it is listed here.</p>
       ) : (
-        <ol class="recent" data-testid="recent-visits">
+        <ol class="rows" data-testid="recent-visits">
           {section.value.map((visit) => (
-            <li key={visit.id}>
-              <a href={`${trackerUrl}show_bug.cgi?id=${visit.id}`} target="_blank" rel="noreferrer">
-                Bug {visit.id}
+            <li key={visit.id} class="row" data-bug={visit.id}>
+              <a
+                class="line"
+                href={`${trackerUrl}show_bug.cgi?id=${visit.id}`}
+                target="_blank"
+                rel="noreferrer"
+                data-row
+              >
+                <span class="id">#{visit.id}</span>
               </a>
-              <time title={new Date(visit.visitedAt).toISOString()}>{relativeTime(visit.visitedAt, now)}</time>
+              <When at={visit.visitedAt} now={now} />
             </li>
           ))}
         </ol>

@@ -1,29 +1,57 @@
-import { relativeTime } from '../common/relative-time.js';
-import { newsTooltip } from '../news/describe-news.js';
+import { newsLine, newsTooltip } from '../news/describe-news.js';
 import { changedBugs, type NewsSnapshot, type RecentBug } from '../news/news-state.js';
+import { When } from './When.js';
 
-function BugRow({ bug, trackerUrl, now }: { bug: RecentBug; trackerUrl: string; now: number }) {
-  const count = bug.news ? bug.news.comments + bug.news.changes : 0;
+/** The bug page, at its first new comment when there is one. */
+export function bugHref(trackerUrl: string, bug: RecentBug): string {
+  const anchor = bug.news?.firstNewComment == null ? '' : `#c${bug.news.firstNewComment}`;
+  return `${trackerUrl}show_bug.cgi?id=${bug.id}${anchor}`;
+}
+
+function ChangedRow({
+  bug,
+  trackerUrl,
+  now,
+  onMarkSeen,
+  marking,
+}: {
+  bug: RecentBug;
+  trackerUrl: string;
+  now: number;
+  onMarkSeen: (ids: number[]) => void;
+  marking: boolean;
+}) {
+  const news = bug.news;
+  if (!news) return null;
   return (
-    <li>
-      <span class="bug">
-        <a href={`${trackerUrl}show_bug.cgi?id=${bug.id}`} target="_blank" rel="noreferrer">
-          Bug {bug.id}
-        </a>
-        {bug.summary !== null && <span class="summary">{bug.summary}</span>}
+    <li class="row changed" data-bug={bug.id}>
+      <a class="line" href={bugHref(trackerUrl, bug)} target="_blank" rel="noreferrer" data-row>
+        <span class="id">#{bug.id}</span> <span class="summary">{bug.summary ?? `Bug ${bug.id}`}</span>
+      </a>
+      <span class="meta" title={news.latest ? `${newsTooltip(news)}, latest by ${news.latest.who}` : newsTooltip(news)}>
+        <span class="what">{newsLine(news)}</span>
+        {news.latest && (
+          <>
+            {' · '}
+            <When at={news.latest.at} now={now} />
+          </>
+        )}
       </span>
-      {bug.news && count > 0 ? (
-        <span class="new" title={newsTooltip(bug.news)}>
-          {count} new
-        </span>
-      ) : (
-        <time title={new Date(bug.visitedAt).toISOString()}>{relativeTime(bug.visitedAt, now)}</time>
-      )}
+      <button
+        type="button"
+        class="seen"
+        disabled={marking}
+        aria-label={`Mark bug ${bug.id} as seen`}
+        title="Mark as seen (m)"
+        onClick={() => onMarkSeen([bug.id])}
+      >
+        ✓
+      </button>
     </li>
   );
 }
 
-/** "Changed since your visit": the recently visited bugs others changed, first, with "Mark all as seen". */
+/** "Changed since your visit": the bugs others changed, first and once, each with who, what and "mark seen". */
 export function ChangedSinceVisit({
   news,
   trackerUrl,
@@ -41,30 +69,48 @@ export function ChangedSinceVisit({
   if (changed.length === 0) return null;
   return (
     <section aria-labelledby="changed" data-testid="changed-since-visit">
-      <h2 id="changed">Changed since your visit</h2>
-      <ol class="recent">
+      <div class="section-head">
+        <h2 id="changed">Changed since your visit ({changed.length})</h2>
+        <button type="button" class="link" disabled={marking} onClick={() => onMarkSeen(changed.map((bug) => bug.id))}>
+          Mark all as seen
+        </button>
+      </div>
+      <ol class="rows">
         {changed.map((bug) => (
-          <BugRow key={bug.id} bug={bug} trackerUrl={trackerUrl} now={now} />
+          <ChangedRow
+            key={bug.id}
+            bug={bug}
+            trackerUrl={trackerUrl}
+            now={now}
+            onMarkSeen={onMarkSeen}
+            marking={marking}
+          />
         ))}
       </ol>
-      <button type="button" disabled={marking} onClick={() => onMarkSeen(changed.map((bug) => bug.id))}>
-        Mark all as seen
-      </button>
     </section>
   );
 }
 
-/** "Recently visited" with summaries and what is new, from the background's last refresh. */
+/** "Recently visited": the other recent visits (the changed ones are listed above, not twice). */
 export function RecentBugs({ news, trackerUrl, now }: { news: NewsSnapshot; trackerUrl: string; now: number }) {
+  const changed = new Set(changedBugs(news).map((bug) => bug.id));
+  const rest = news.bugs.filter((bug) => !changed.has(bug.id));
   return (
     <section aria-labelledby="recent">
       <h2 id="recent">Recently visited</h2>
       {news.bugs.length === 0 ? (
-        <p class="muted">No visits recorded yet.</p>
+        <p class="muted">No visits recorded yet. Open a bug page and it is listed here.</p>
+      ) : rest.length === 0 ? (
+        <p class="muted">Every recent visit has changed since: see above.</p>
       ) : (
-        <ol class="recent" data-testid="recent-visits">
-          {news.bugs.map((bug) => (
-            <BugRow key={bug.id} bug={bug} trackerUrl={trackerUrl} now={now} />
+        <ol class="rows" data-testid="recent-visits">
+          {rest.map((bug) => (
+            <li key={bug.id} class="row" data-bug={bug.id}>
+              <a class="line" href={bugHref(trackerUrl, bug)} target="_blank" rel="noreferrer" data-row>
+                <span class="id">#{bug.id}</span> <span class="summary">{bug.summary ?? `Bug ${bug.id}`}</span>
+              </a>
+              <When at={bug.visitedAt} now={now} />
+            </li>
           ))}
         </ol>
       )}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Delivery } from '../background/delivery.js';
 import { handleMessage } from '../background/messages.js';
+import { describeProblem, type Problem } from '../common/problems.js';
 import type { MemoryPlatform } from '../platform/memory-platform.js';
 import { Bugzilla52, ORACLE_USER_KEY } from '../testing/bugzilla-52.js';
 import { deadUrl, startCompanion } from '../testing/companion.js';
@@ -128,6 +129,17 @@ describe('loadPopupData', () => {
     expect(calls).toBe(2);
     expect(data.timezone).toMatchObject({ ok: false, problem: { kind: 'server-error' } });
     expect(data.version).toEqual({ ok: true, value: '5.2' });
+  });
+
+  it('a tracker answering 503 to everything: one problem, in words, not six "unavailable"', async () => {
+    const { platform, load } = await popupOn({ url: companion.url });
+    platform.fetch = async () =>
+      new Response(JSON.stringify({ error: true, code: -32000, message: 'Service Unavailable' }), { status: 503 });
+    const data = await load();
+    expect(data.problem).toMatchObject({ kind: 'server-error', status: 503 });
+    expect(describeProblem(data.problem as Problem)).toBe(
+      'The tracker answered 503 (unavailable). Your visits are kept and will be sent.',
+    );
   });
 
   it('shows a Bugzilla 5.2 tracker: key sent in the query, no login to show', async () => {

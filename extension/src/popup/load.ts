@@ -125,8 +125,12 @@ export async function loadPopupData(
   const client = trackerClient(tracker, key.authMode, platform.fetch);
   const sections = await loadSections(client, tracker, now);
   const all = Object.values(sections) as Array<Section<unknown>>;
-  const wide = all.find((s): s is { ok: false; problem: Problem } => !s.ok && isTrackerWide(s.problem));
-  if (wide && all.every((s) => !s.ok)) return { ...base, problem: wide.problem, ...everywhere(wide.problem) };
+  const failures = all.filter((s): s is { ok: false; problem: Problem } => !s.ok);
+  const wide = failures.find((s) => isTrackerWide(s.problem));
+  // Nothing loaded (a 503 to everything): that is the tracker's problem, said once above, not six "unavailable".
+  const broken = wide ?? failures.find((s) => s.problem.kind === 'server-error' || s.problem.kind === 'unexpected');
+  const allFailed = failures.length === all.length ? broken : undefined;
+  if (allFailed) return { ...base, problem: allFailed.problem, ...everywhere(allFailed.problem) };
   // Some methods ignore credentials (version, timezone): show what loaded, with the problem above it.
   const login = key.login ?? (key.problem ? null : await whoamiLogin(client, tracker));
   return { ...base, ...sections, login, problem: key.problem ?? wide?.problem ?? null };

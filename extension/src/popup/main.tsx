@@ -12,7 +12,7 @@ import { loadPopupData, type PopupData } from './load.js';
 import { Popup } from './Popup.js';
 import { cachedPopupData, forCache } from './popup-cache.js';
 import type { SwitcherEntry } from './Switcher.js';
-import { trackerStatus } from './tracker-status.js';
+import { type Seen, trackerStatus } from './tracker-status.js';
 
 const platform = browserPlatform;
 const storage = new TrackerStorage(platform);
@@ -28,12 +28,15 @@ function mark(name: 'firstPaintMs' | 'loadedMs') {
   });
 }
 
+/** What this opening of the popup found per tracker it showed: the switcher agrees with the body. */
+const seenOnOpening = new Map<string, Seen>();
+
 async function switcherEntries(trackers: Tracker[]): Promise<SwitcherEntry[]> {
   return Promise.all(
     trackers.map(async (tracker) => ({
       id: tracker.id,
       host: new URL(tracker.url).host + new URL(tracker.url).pathname.replace(/\/$/, ''),
-      status: trackerStatus(tracker, await storage.readDelivery(tracker.id)),
+      status: trackerStatus(tracker, await storage.readDelivery(tracker.id), seenOnOpening.get(tracker.id)),
     })),
   );
 }
@@ -89,6 +92,9 @@ function App() {
     if (!stillShown()) return;
     setData(loaded);
     setFresh(true);
+    // The switcher says what the body now shows for this tracker.
+    seenOnOpening.set(tracker.id, { problem: loaded.problem, clock: loaded.clock });
+    void storage.trackers().then(switcherEntries).then(setEntries);
     mark('firstPaintMs');
     void newsStorage.savePopupCache(tracker.id, forCache(loaded));
     await refreshedNews;
@@ -148,10 +154,11 @@ function App() {
 
   if (noTracker) {
     return (
-      <main>
-        <p>No tracker is set up yet.</p>
+      <main data-testid="no-tracker">
+        <h1>bz-companion</h1>
+        <p>No tracker yet. Add your Bugzilla in the options: its address and an API key you create there.</p>
         <button type="button" onClick={() => void platform.openOptionsPage()}>
-          Open options
+          Add a tracker
         </button>
       </main>
     );

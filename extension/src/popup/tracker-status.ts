@@ -1,13 +1,23 @@
+import type { ClockSkew } from '@bz-companion/shared';
 import type { DeliveryState } from '../background/local-state.js';
+import type { Problem } from '../common/problems.js';
 import type { Tracker } from '../common/trackers.js';
+
+/** What the popup itself found on opening, which is newer than what the background last stored. */
+export interface Seen {
+  problem: Problem | null;
+  clock: { ok: true; value: ClockSkew } | { ok: false };
+}
 
 /**
  * A tracker's status in a word or two, for the popup's switcher: what is
  * wrong first (the user has to act), then what is waiting, then clock trouble.
+ * For the tracker shown, `seen` is what the body shows, so the two agree.
  */
-export function trackerStatus(tracker: Tracker, state: DeliveryState | null): string {
+export function trackerStatus(tracker: Tracker, state: DeliveryState | null, seen?: Seen): string {
   if (tracker.apiKey === '') return 'no key';
-  switch (state?.problem?.kind) {
+  const delivering = state?.problem?.kind === 'not-configured' ? null : (state?.problem ?? null);
+  switch ((seen?.problem ?? delivering)?.kind) {
     case 'unreachable':
       return 'offline';
     case 'key-invalid':
@@ -22,7 +32,8 @@ export function trackerStatus(tracker: Tracker, state: DeliveryState | null): st
       return 'error';
   }
   if (state && state.queue.length > 0) return `queued ${state.queue.length}`;
-  if (state?.clock?.trackerClocksDisagree) return 'clock skew';
+  const clock = seen?.clock.ok ? seen.clock.value : state?.clock;
+  if (clock?.trackerClocksDisagree) return 'clock skew';
   if (!tracker.recordVisits) return 'paused';
   return 'ok';
 }

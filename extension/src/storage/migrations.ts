@@ -1,6 +1,6 @@
 import { normalizeBaseUrl } from '@bz-companion/shared';
 import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../background/local-state.js';
-import { LOCAL_COMPANION_URL, type TrackerSettings } from '../common/trackers.js';
+import type { TrackerSettings } from '../common/trackers.js';
 import {
   FIRST_TRACKER_ID,
   LEGACY_DELIVERY_KEY,
@@ -24,24 +24,31 @@ export interface AreaChange {
  */
 const buildEnv = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
 
+/** What version 1 used when no URL was stored. */
+const LEGACY_DEFAULT_URL = 'http://127.0.0.1:3080/';
+
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-function legacyUrl(value: unknown): string {
+/** A stored URL made canonical, or null when it is not one (nothing is invented in its place). */
+function legacyUrl(value: unknown): string | null {
   try {
-    return normalizeBaseUrl(text(value) || LOCAL_COMPANION_URL);
+    return normalizeBaseUrl(text(value) ?? '');
   } catch {
-    return LOCAL_COMPANION_URL;
+    return null;
   }
 }
 
-/** The trackers a fresh install starts with: the build's preset, else the local companion. */
+/**
+ * The trackers a fresh install starts with: the build's preset, else none
+ * (the options page opens as a welcome and the user enters their own).
+ */
 function freshTrackers(): Array<{ url: string; apiKey: string }> {
   const preset = buildEnv.VITE_BZ_TRACKERS ? (JSON.parse(buildEnv.VITE_BZ_TRACKERS) as unknown) : null;
-  if (!Array.isArray(preset)) return [{ url: LOCAL_COMPANION_URL, apiKey: '' }];
-  return preset.map((entry: { url?: unknown; apiKey?: unknown }) => ({
-    url: legacyUrl(entry.url),
-    apiKey: text(entry.apiKey)?.trim() ?? '',
-  }));
+  if (!Array.isArray(preset)) return [];
+  return preset.flatMap((entry: { url?: unknown; apiKey?: unknown }) => {
+    const url = legacyUrl(entry.url);
+    return url === null ? [] : [{ url, apiKey: text(entry.apiKey)?.trim() ?? '' }];
+  });
 }
 
 /**
@@ -64,16 +71,20 @@ export function migrateSync(
       if (apiKey !== '') keys[id] = apiKey;
     });
   } else {
-    trackers.push(
-      trackerSettingsSchema.parse({
-        id: FIRST_TRACKER_ID,
-        url: legacyUrl(stored.trackerUrl),
-        authPreference: stored.authPreference,
-        recordVisits: stored.trackingEnabled,
-      }),
-    );
-    const key = text(stored.apiKey)?.trim() ?? '';
-    if (key !== '') keys[FIRST_TRACKER_ID] = key;
+    // The single-tracker version defaulted to the local companion: a stored setting without a URL meant it.
+    const url = legacyUrl(text(stored.trackerUrl) || LEGACY_DEFAULT_URL);
+    if (url !== null) {
+      trackers.push(
+        trackerSettingsSchema.parse({
+          id: FIRST_TRACKER_ID,
+          url,
+          authPreference: stored.authPreference,
+          recordVisits: stored.trackingEnabled,
+        }),
+      );
+      const key = text(stored.apiKey)?.trim() ?? '';
+      if (key !== '') keys[FIRST_TRACKER_ID] = key;
+    }
   }
   return {
     sync: { set: { [SYNC.version]: SCHEMA_VERSION, [SYNC.trackers]: trackers }, remove: [...LEGACY_SYNC_KEYS] },

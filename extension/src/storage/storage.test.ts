@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_COMPANION_URL } from '../common/trackers.js';
 import { MemoryPlatform } from '../platform/memory-platform.js';
 import { TrackerStorage } from './storage.js';
 
@@ -75,10 +74,17 @@ describe('TrackerStorage', () => {
     expect((await worker.readDelivery('first')).queue).toHaveLength(2);
   });
 
-  it('offers the local companion as the first tracker on a fresh install', async () => {
-    const trackers = await new TrackerStorage(new MemoryPlatform()).trackers();
-    expect(trackers).toEqual([
-      { id: 'first', url: LOCAL_COMPANION_URL, apiKey: '', authPreference: 'auto', recordVisits: true },
+  it('invents no tracker on a fresh install', async () => {
+    const platform = new MemoryPlatform();
+    expect(await new TrackerStorage(platform).trackers()).toEqual([]);
+    expect(platform.sync.data.get('schemaVersion')).toBe(2);
+  });
+
+  it('keeps a version 1 install that never stored a URL on the local companion it used', async () => {
+    const platform = new MemoryPlatform();
+    platform.sync.data.set('apiKey', 'LocalKey');
+    expect(await new TrackerStorage(platform).trackers()).toMatchObject([
+      { id: 'first', url: 'http://127.0.0.1:3080/', apiKey: 'LocalKey' },
     ]);
   });
 
@@ -96,8 +102,39 @@ describe('TrackerStorage', () => {
     expect(JSON.stringify([...platform.sync.data.values()])).not.toContain('SecretB');
     expect(platform.local.data.get('apiKey:b')).toBe('SecretB');
     await storage.removeTracker('b');
-    expect((await storage.trackers()).map((t) => t.id)).toEqual(['first']);
+    expect(await storage.trackers()).toEqual([]);
     expect([...platform.local.data.keys()].filter((key) => key.endsWith(':b'))).toEqual([]);
+  });
+
+  it('puts a removed tracker back as it was: its place, its key and its queue', async () => {
+    const platform = new MemoryPlatform();
+    const storage = new TrackerStorage(platform);
+    for (const id of ['a', 'b', 'c']) {
+      await storage.saveTracker({
+        id,
+        url: `https://${id}.example/`,
+        apiKey: `Key${id}`,
+        authPreference: 'auto',
+        recordVisits: true,
+      });
+    }
+    const queued = {
+      ...(await storage.readDelivery('b')),
+      trackerUrl: 'https://b.example/',
+      queue: [{ bug: '7', seenAt: 1 }],
+    };
+    await storage.writeDelivery('b', queued);
+    const removed = await storage.removeTracker('b');
+    expect((await storage.trackers()).map((t) => t.id)).toEqual(['a', 'c']);
+    if (!removed) throw new Error('nothing removed');
+    await storage.restoreTracker(removed);
+    expect((await storage.trackers()).map((t) => [t.id, t.apiKey])).toEqual([
+      ['a', 'Keya'],
+      ['b', 'Keyb'],
+      ['c', 'Keyc'],
+    ]);
+    expect((await storage.readDelivery('b')).queue).toEqual([{ bug: '7', seenAt: 1 }]);
+    expect(await storage.removeTracker('nope')).toBeNull();
   });
 
   it('drops entries of the list it cannot read (written by another version) and keeps the rest', async () => {

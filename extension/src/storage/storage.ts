@@ -4,6 +4,13 @@ import type { Platform } from '../platform/platform.js';
 import { LOCAL, perTrackerLocalKeys, SYNC, trackerSettingsSchema } from './layout.js';
 import { migrateLocal, migrateSync } from './migrations.js';
 
+/** A removed tracker as it was: its settings, its place in the list, and its entries in storage.local. */
+export interface RemovedTracker {
+  settings: TrackerSettings;
+  index: number;
+  local: Record<string, unknown>;
+}
+
 const migrations = new WeakMap<Platform, Promise<void>>();
 
 /**
@@ -43,12 +50,28 @@ export class TrackerStorage {
     await this.#platform.storage('sync').set({ [SYNC.trackers]: next });
   }
 
-  /** Removes a tracker with its key, queue, state, remembered visits and news. */
-  async removeTracker(id: string): Promise<void> {
+  /**
+   * Removes a tracker with its key, queue, state, remembered visits and news;
+   * returns all of it, so an Undo can put it back as it was.
+   */
+  async removeTracker(id: string): Promise<RemovedTracker | null> {
     await this.#migrate();
     const list = await this.#readTrackerSettings();
+    const index = list.findIndex((t) => t.id === id);
+    const local = await this.#platform.storage('local').get(perTrackerLocalKeys(id));
     await this.#platform.storage('sync').set({ [SYNC.trackers]: list.filter((t) => t.id !== id) });
     await this.#platform.storage('local').remove(perTrackerLocalKeys(id));
+    const settings = list[index];
+    return settings ? { settings, index, local } : null;
+  }
+
+  /** Undo of a removal: the tracker back at its place in the list, with everything it had on this device. */
+  async restoreTracker({ settings, index, local }: RemovedTracker): Promise<void> {
+    await this.#migrate();
+    await this.#platform.storage('local').set(local);
+    const list = (await this.#readTrackerSettings()).filter((t) => t.id !== settings.id);
+    list.splice(Math.min(index, list.length), 0, settings);
+    await this.#platform.storage('sync').set({ [SYNC.trackers]: list });
   }
 
   async readDelivery(id: string): Promise<DeliveryState> {

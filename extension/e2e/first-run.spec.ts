@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { type ExtensionBrowser, launchWithExtension, SCREENSHOTS } from './browser.js';
+
+/** A new user's first minutes: nothing configured, nothing invented. */
+let browser: ExtensionBrowser;
+
+test.beforeAll(async () => {
+  browser = await launchWithExtension({ keepWelcome: true });
+});
+test.afterAll(async () => {
+  await browser?.close();
+});
+
+const optionsUrl = () => `chrome-extension://${browser.extensionId}/src/options/index.html`;
+
+test('on install the options page opens as a welcome, with an empty form and no invented tracker', async () => {
+  await expect.poll(() => browser.context.pages().map((page) => page.url())).toContain(optionsUrl());
+  const welcome = browser.context.pages().find((page) => page.url() === optionsUrl());
+  if (!welcome) throw new Error('no options page');
+  await expect(welcome.getByTestId('welcome')).toContainText('It needs two things from you');
+  await expect(welcome.getByLabel('Tracker URL')).toHaveCount(1);
+  await expect(welcome.getByLabel('Tracker URL')).toHaveValue('');
+  await expect(welcome.getByLabel('API key')).toHaveValue('');
+  await expect(welcome.getByRole('button', { name: 'Save' })).toBeVisible();
+  await expect(welcome.getByRole('button', { name: 'Add tracker' })).toBeVisible();
+  await welcome.screenshot({ path: join(SCREENSHOTS, 'options-welcome.png'), fullPage: true });
+  const stored = await (await browser.worker()).evaluate(async () => {
+    const chrome = (globalThis as unknown as { chrome: { storage: { sync: { get(k: null): Promise<object> } } } })
+      .chrome;
+    return chrome.storage.sync.get(null);
+  });
+  expect(stored).toMatchObject({ trackers: [] });
+  await welcome.close();
+});
+
+test("the API key link points at the tracker's own key page as soon as a URL is typed", async () => {
+  const options = await browser.openExtensionPage('src/options/index.html');
+  await expect(options.getByTestId('api-key-link')).toHaveCount(0);
+  await options.getByLabel('Tracker URL').fill('bugs.example.org/bugzilla/show_bug.cgi?id=3');
+  await expect(options.getByTestId('api-key-link')).toHaveAttribute(
+    'href',
+    'https://bugs.example.org/bugzilla/userprefs.cgi?tab=apikey',
+  );
+  await options.close();
+});
+
+test('the popup with no tracker says how to add one, and its button opens the options', async () => {
+  const popup = await browser.context.newPage();
+  await popup.setViewportSize({ width: 460, height: 600 });
+  await popup.goto(`chrome-extension://${browser.extensionId}/src/popup/index.html`);
+  await expect(popup.getByTestId('no-tracker')).toContainText('No tracker yet');
+  await expect(popup.getByText(/cannot be reached|127\.0\.0\.1/)).toHaveCount(0);
+  const opened = browser.context.waitForEvent('page');
+  await popup.getByRole('button', { name: 'Add a tracker' }).click();
+  expect((await opened).url()).toBe(optionsUrl());
+  await popup.close();
+});
