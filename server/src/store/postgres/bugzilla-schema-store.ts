@@ -1,32 +1,26 @@
-import { withSkew } from '../../domain/clock.js';
-import { isStorableId } from '../../domain/ids.js';
 import type { LoginFailures } from '../../domain/login-failures.js';
-import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
+import type { ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { RECENT_VISITS_LIMIT } from '../../domain/visits.js';
 import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
 import { ReadOnlyBugzillaError, type Store } from '../store.js';
-import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
-import { BugReads } from './bug-reads.js';
+import type { ArrivalSources } from './arrival-lookups.js';
 import { BUGZILLA_SQL } from './bugzilla-dialect.js';
 import { readBugzillaDir, watchBugzillaParams } from './bugzilla-dir.js';
 import { openBugzillaSideLoginFailures } from './bugzilla-side-login-failures.js';
-import { lastAuditTime, visitorsOf } from './common-reads.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { BUGZILLA_SIDE_TOKEN_TABLE, createBugzillaSideTokenTable, LoginTokenTable } from './login-token-table.js';
+import { PostgresReads } from './postgres-reads.js';
 import {
   type ActivityRow,
   bugColumns,
-  bugFromRow,
   type CommentRow,
   changeSetsFromRows,
   commentColumns,
   commentFromRow,
-  type UserRow,
   userColumns,
   userFromRow,
 } from './rows.js';
 import { TickBatch } from './tick-batch.js';
-import { lastVisitStatement } from './visit-statements.js';
 import { type VisitWrite, visitRows } from './visit-writes.js';
 
 const INSUFFICIENT_PRIVILEGE = '42501';
@@ -34,7 +28,6 @@ const NO_TOKEN_TABLE = `logging in with a password (this database role may not c
 
 const BUGZILLA_USER_COLUMNS = userColumns(BUGZILLA_SQL);
 const BUGZILLA_BUG_COLUMNS = bugColumns(BUGZILLA_SQL);
-const BUGZILLA_LAST_VISIT = lastVisitStatement(BUGZILLA_SQL);
 const BUGS_FROM =
   'bugs b LEFT JOIN products pr ON pr.id = b.product_id LEFT JOIN components co ON co.id = b.component_id';
 
@@ -73,14 +66,11 @@ WHERE EXCLUDED.last_visit_ts >= bug_user_last_visit.last_visit_ts`;
  * the settings from its directory, and the one thing written is bug_user_last_visit, as
  * Bugzilla writes it. No migration of ours runs, and every other write is refused.
  */
-export class BugzillaSchemaStore implements Store {
+export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> implements Store {
   /** Ours in bz_companion.login_failures, Bugzilla's own login_failure rows counted with them (read only). */
   readonly loginFailures: LoginFailures;
   #instance: InstanceSettings;
   readonly #stopWatching: () => void;
-  readonly #db: Database;
-  readonly #reads: BugReads<BugzillaCommentRow>;
-  readonly #lookups: ArrivalLookups;
   /** Visits as (user, bugs, database ms), written in one statement per tick. */
   readonly #visitWrites: TickBatch<VisitWrite, void>;
   /** Undefined when the database role may not create our table: then password logins are refused. */
@@ -93,16 +83,19 @@ export class BugzillaSchemaStore implements Store {
     tokens: LoginTokenTable | undefined,
     loginFailures: LoginFailures,
   ) {
-    this.#db = db;
+    super(
+      db,
+      BUGZILLA_SQL,
+      {
+        bugColumns: BUGZILLA_BUG_COLUMNS,
+        bugsFrom: BUGS_FROM,
+        commentColumns: BUGZILLA_COMMENT_COLUMNS,
+        commentFromRow: bugzillaComment,
+      },
+      BUGZILLA_ARRIVAL_SOURCES,
+    );
     this.loginFailures = loginFailures;
     this.#tokens = tokens;
-    this.#reads = new BugReads(db, {
-      bugColumns: BUGZILLA_BUG_COLUMNS,
-      bugsFrom: BUGS_FROM,
-      commentColumns: BUGZILLA_COMMENT_COLUMNS,
-      commentFromRow: bugzillaComment,
-    });
-    this.#lookups = new ArrivalLookups(db, BUGZILLA_ARRIVAL_SOURCES);
     this.#visitWrites = new TickBatch<VisitWrite, void>(async (writes) => {
       await db.query(UPSERT_BUGZILLA_VISITS, visitRows(writes));
       return writes.map(() => undefined);
@@ -141,31 +134,10 @@ export class BugzillaSchemaStore implements Store {
     }
   }
 
-  async databaseNow(_webMs: number, skewOverrideSeconds: number | undefined): Promise<number> {
-    return withSkew(await this.#lookups.now(), this.instance, skewOverrideSeconds);
-  }
-
   /** Bugzilla keeps keys in clear and matches them exactly; their last_used is Bugzilla's to write, not ours. */
   async findApiKey(key: string): Promise<{ user: User; revoked: boolean } | undefined> {
-    const row = await this.#lookups.apiKey(key);
+    const row = await this.lookups.apiKey(key);
     return row && { user: userFromRow(row), revoked: row.revoked };
-  }
-
-  async userById(id: number): Promise<User | undefined> {
-    // An id no INTEGER column can hold names nothing (and must never reach PostgreSQL: a 22003).
-    if (!isStorableId(id)) return undefined;
-    const [row] = await this.#db.query<UserRow>(`SELECT ${BUGZILLA_USER_COLUMNS} FROM profiles p WHERE p.userid = $1`, [
-      id,
-    ]);
-    return row && userFromRow(row);
-  }
-
-  async userByLogin(login: string): Promise<User | undefined> {
-    const [row] = await this.#db.query<UserRow>(
-      `SELECT ${BUGZILLA_USER_COLUMNS} FROM profiles p WHERE lower(p.login_name) = lower($1)`,
-      [login],
-    );
-    return row && userFromRow(row);
   }
 
   /**
@@ -191,30 +163,9 @@ export class BugzillaSchemaStore implements Store {
     await this.#tokens?.remove(userId, secret);
   }
 
-  async bugById(id: number): Promise<Bug | undefined> {
-    const row = await this.#lookups.bug(id);
-    return row && bugFromRow(row);
-  }
-
-  allBugs(): Promise<Bug[]> {
-    return this.#reads.allBugs();
-  }
-
-  bugByAlias(alias: string): Promise<Bug | undefined> {
-    return this.#reads.bugByAlias(alias);
-  }
-
-  commentById(id: number): Promise<Comment | undefined> {
-    return this.#reads.commentById(id);
-  }
-
-  commentsOf(bugId: number): Promise<Comment[]> {
-    return this.#reads.commentsOf(bugId);
-  }
-
   /** A change set is what one user changed at one moment, as Bugzilla groups bugs_activity for Bug.history. */
   async historyOf(bugId: number): Promise<ChangeSet[]> {
-    const rows = await this.#db.query<ActivityRow>(
+    const rows = await this.db.query<ActivityRow>(
       `SELECT a.who, ${BUGZILLA_SQL.epochSeconds('a.bug_when')} AS bug_when,
          dense_rank() OVER (ORDER BY a.bug_when, a.who)::integer AS bzc_change_set, f.name AS bzc_field_name,
          a.removed, a.added, a.comment_id
@@ -224,16 +175,6 @@ export class BugzillaSchemaStore implements Store {
     return changeSetsFromRows(
       rows.map((row) => ({ ...row, bzc_field_name: API_FIELD_NAMES[row.bzc_field_name] ?? row.bzc_field_name })),
     );
-  }
-
-  visitorsOf(bugId: number): Promise<number[]> {
-    return visitorsOf(this.#db, bugId);
-  }
-
-  async lastVisit(userId: number, bugId: number): Promise<number | undefined> {
-    if (!isStorableId(userId) || !isStorableId(bugId)) return undefined;
-    const [row] = await this.#db.query<{ ts: string }>(BUGZILLA_LAST_VISIT, [userId, bugId]);
-    return row === undefined ? undefined : Number(row.ts);
   }
 
   /** Newest first; within one second, the row Bugzilla created later first (its id is all it has). */
@@ -247,15 +188,11 @@ export class BugzillaSchemaStore implements Store {
   }
 
   async #visits(userId: number, order: string): Promise<VisitRecord[]> {
-    const rows = await this.#db.query<{ bug_id: number; ts: string }>(
+    const rows = await this.db.query<{ bug_id: number; ts: string }>(
       `SELECT bug_id, ${BUGZILLA_SQL.epochSeconds('last_visit_ts')} AS ts FROM bug_user_last_visit WHERE user_id = $1 ${order}`,
       [userId],
     );
     return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
-  }
-
-  lastAuditTime(classNames: readonly string[] | null): Promise<number | null> {
-    return lastAuditTime(this.#db, BUGZILLA_SQL, classNames);
   }
 
   /**
@@ -273,6 +210,6 @@ export class BugzillaSchemaStore implements Store {
 
   close(): Promise<void> {
     this.#stopWatching();
-    return this.#db.close();
+    return this.db.close();
   }
 }

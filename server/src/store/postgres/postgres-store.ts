@@ -1,12 +1,8 @@
-import { withSkew } from '../../domain/clock.js';
-import { isStorableId } from '../../domain/ids.js';
-import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
+import type { ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { type NewComment, type NewUser, NewUserError, type OwnedData, type Store } from '../store.js';
-import { ArrivalLookups } from './arrival-lookups.js';
-import { BugReads } from './bug-reads.js';
-import { lastAuditTime, visitorsOf } from './common-reads.js';
+import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
 import { exportSnapshot } from './export-snapshot.js';
@@ -16,21 +12,19 @@ import { readInstance } from './instance-row.js';
 import { LoginFailureTable } from './login-failure-table.js';
 import { LoginTokenTable } from './login-token-table.js';
 import { migrate } from './migrate.js';
+import { PostgresReads } from './postgres-reads.js';
 import {
   type ActivityRow,
   BUG_COLUMNS,
-  bugFromRow,
   COMMENT_COLUMNS,
   type CommentRow,
   changeSetsFromRows,
   commentFromRow,
   OUR_SQL,
-  USER_COLUMNS,
-  type UserRow,
   userFromRow,
 } from './rows.js';
 import { TickBatch } from './tick-batch.js';
-import { LAST_VISIT, RECENT_VISITS, UPSERT_VISITS } from './visit-statements.js';
+import { RECENT_VISITS, UPSERT_VISITS } from './visit-statements.js';
 import { type VisitWrite, visitRows } from './visit-writes.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -47,18 +41,14 @@ export interface OpenPostgresOptions extends DatabaseOptions {
  * memory but the instance settings), so several instances see each other's
  * writes at once; every write is committed when it resolves.
  */
-export class PostgresStore implements Store, OwnedData {
+export class PostgresStore extends PostgresReads<CommentRow> implements Store, OwnedData {
   /** This store owns its data: it makes every write itself. */
   readonly owned: OwnedData = this;
 
   readonly loginFailures: LoginFailureTable;
   #instance: InstanceSettings;
   #listener: InstanceListener | undefined;
-  readonly #db: Database;
-  readonly #reads: BugReads<CommentRow>;
   readonly #tokens: LoginTokenTable;
-  /** The time, API keys and bugs asked in one tick, looked up with one statement. */
-  readonly #lookups: ArrivalLookups;
   /**
    * Group commit: the visits recorded in one tick are upserted by one statement, one
    * transaction, and each caller resolves only once it has committed. Idempotent (the
@@ -69,16 +59,14 @@ export class PostgresStore implements Store, OwnedData {
   readonly seeded: boolean;
 
   private constructor(db: Database, instance: InstanceSettings, seeded: boolean) {
-    this.#db = db;
-    this.#reads = new BugReads(db, {
-      bugColumns: BUG_COLUMNS,
-      bugsFrom: 'bugs b',
-      commentColumns: COMMENT_COLUMNS,
-      commentFromRow,
-    });
+    super(
+      db,
+      OUR_SQL,
+      { bugColumns: BUG_COLUMNS, bugsFrom: 'bugs b', commentColumns: COMMENT_COLUMNS, commentFromRow },
+      OUR_ARRIVAL_SOURCES,
+    );
     this.#tokens = new LoginTokenTable(db, 'bzc_login_tokens');
     this.loginFailures = new LoginFailureTable(db, { failures: 'bzc_login_failures' });
-    this.#lookups = new ArrivalLookups(db);
     this.#visitWrites = new TickBatch<VisitWrite, void>(async (writes) => {
       await db.query(UPSERT_VISITS, visitRows(writes));
       return writes.map(() => undefined);
@@ -117,34 +105,14 @@ export class PostgresStore implements Store, OwnedData {
   }
 
   async #rereadInstance(): Promise<void> {
-    this.#instance = (await readInstance(this.#db)) ?? this.#instance;
-  }
-
-  /** The database's own now(); the web clock's reading is not used (that is what /rest/time compares). */
-  async databaseNow(_webMs: number, skewOverrideSeconds: number | undefined): Promise<number> {
-    return withSkew(await this.#lookups.now(), this.#instance, skewOverrideSeconds);
+    this.#instance = (await readInstance(this.db)) ?? this.#instance;
   }
 
   async findApiKey(key: string): Promise<{ user: User; revoked: boolean } | undefined> {
     const hash = hashApiKey(key);
-    const row = await this.#lookups.apiKey(hash);
+    const row = await this.lookups.apiKey(hash);
     if (!row || !hashesMatch(row.lookup_key, hash)) return undefined;
     return { user: userFromRow(row), revoked: row.revoked };
-  }
-
-  async userById(id: number): Promise<User | undefined> {
-    // An id no INTEGER column can hold names nothing (and must never reach PostgreSQL: a 22003).
-    if (!isStorableId(id)) return undefined;
-    const [row] = await this.#db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM profiles p WHERE p.userid = $1`, [id]);
-    return row && userFromRow(row);
-  }
-
-  async userByLogin(login: string): Promise<User | undefined> {
-    const [row] = await this.#db.query<UserRow>(
-      `SELECT ${USER_COLUMNS} FROM profiles p WHERE lower(p.login_name) = lower($1)`,
-      [login],
-    );
-    return row && userFromRow(row);
   }
 
   useLoginToken(userId: number, secret: string, ip: string, ts: number): Promise<boolean> {
@@ -165,29 +133,8 @@ export class PostgresStore implements Store, OwnedData {
     return this.#tokens.remove(userId, secret);
   }
 
-  async bugById(id: number): Promise<Bug | undefined> {
-    const row = await this.#lookups.bug(id);
-    return row && bugFromRow(row);
-  }
-
-  allBugs(): Promise<Bug[]> {
-    return this.#reads.allBugs();
-  }
-
-  bugByAlias(alias: string): Promise<Bug | undefined> {
-    return this.#reads.bugByAlias(alias);
-  }
-
-  commentById(id: number): Promise<Comment | undefined> {
-    return this.#reads.commentById(id);
-  }
-
-  commentsOf(bugId: number): Promise<Comment[]> {
-    return this.#reads.commentsOf(bugId);
-  }
-
   async historyOf(bugId: number): Promise<ChangeSet[]> {
-    const rows = await this.#db.query<ActivityRow>(
+    const rows = await this.db.query<ActivityRow>(
       `SELECT who, extract(epoch FROM bug_when)::bigint AS bug_when, bzc_change_set, bzc_field_name, removed, added,
          comment_id FROM bugs_activity WHERE bug_id = $1 ORDER BY bzc_change_set, id`,
       [bugId],
@@ -195,33 +142,19 @@ export class PostgresStore implements Store, OwnedData {
     return changeSetsFromRows(rows);
   }
 
-  visitorsOf(bugId: number): Promise<number[]> {
-    return visitorsOf(this.#db, bugId);
-  }
-
-  async lastVisit(userId: number, bugId: number): Promise<number | undefined> {
-    if (!isStorableId(userId) || !isStorableId(bugId)) return undefined;
-    const [row] = await this.#db.query<{ ts: string }>(LAST_VISIT, [userId, bugId]);
-    return row === undefined ? undefined : Number(row.ts);
-  }
-
   async recentVisits(userId: number): Promise<VisitRecord[]> {
-    const rows = await this.#db.query<{ bug_id: number; ts: string }>(RECENT_VISITS, [userId]);
+    const rows = await this.db.query<{ bug_id: number; ts: string }>(RECENT_VISITS, [userId]);
     return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
   }
 
   async allVisits(userId: number): Promise<VisitRecord[]> {
     // Oldest write first, as the file store keeps them.
-    const rows = await this.#db.query<{ bug_id: number; ts: string }>(
+    const rows = await this.db.query<{ bug_id: number; ts: string }>(
       `SELECT bug_id, extract(epoch FROM last_visit_ts)::bigint AS ts FROM bug_user_last_visit
        WHERE user_id = $1 ORDER BY bzc_write_seq`,
       [userId],
     );
     return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
-  }
-
-  lastAuditTime(classNames: readonly string[] | null): Promise<number | null> {
-    return lastAuditTime(this.#db, OUR_SQL, classNames);
   }
 
   async recordVisits(userId: number, bugIds: readonly number[], ts: number): Promise<void> {
@@ -232,7 +165,7 @@ export class PostgresStore implements Store, OwnedData {
   }
 
   async pruneVisits(cutoff: number): Promise<number> {
-    const rows = await this.#db.query<{ n: string }>(
+    const rows = await this.db.query<{ n: string }>(
       `WITH gone AS (DELETE FROM bug_user_last_visit WHERE last_visit_ts < to_timestamp($1::bigint) AT TIME ZONE 'UTC'
        RETURNING 1) SELECT count(*) AS n FROM gone`,
       [cutoff],
@@ -246,7 +179,7 @@ export class PostgresStore implements Store, OwnedData {
    * lost connection (it may have committed): the client is told 503 and may post again.
    */
   async addComment(input: NewComment): Promise<Comment> {
-    const id = await this.#db.transaction(async (client) => {
+    const id = await this.db.transaction(async (client) => {
       const inserted = await client.query<{ comment_id: number }>(
         `INSERT INTO longdescs (bug_id, who, bug_when, thetext, isprivate)
          SELECT bug_id, $2, to_timestamp($3::bigint) AT TIME ZONE 'UTC', $4, $5 FROM bugs WHERE bug_id = $1
@@ -281,7 +214,7 @@ export class PostgresStore implements Store, OwnedData {
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {
     const login = NewUserError.checkedLogin(input.login);
     const apiKey = generateApiKey();
-    const userId = await this.#db.transaction(async (client) => {
+    const userId = await this.db.transaction(async (client) => {
       // The unique index on lower(login_name) decides, also between instances adding at once.
       const created = await client
         .query<{ userid: number }>('INSERT INTO profiles (login_name, realname) VALUES ($1, $2) RETURNING userid', [
@@ -307,7 +240,7 @@ export class PostgresStore implements Store, OwnedData {
 
   async replaceApiKey(login: string): Promise<string> {
     const apiKey = generateApiKey();
-    const replaced = await this.#db.transaction(async (client) => {
+    const replaced = await this.db.transaction(async (client) => {
       const found = await client.query<{ userid: number }>(
         'SELECT userid FROM profiles WHERE lower(login_name) = lower($1) FOR UPDATE',
         [login.trim()],
@@ -323,17 +256,17 @@ export class PostgresStore implements Store, OwnedData {
   }
 
   snapshot(): Promise<StoreSnapshot> {
-    return exportSnapshot(this.#db);
+    return exportSnapshot(this.db);
   }
 
   /** Everything replaced in one transaction (import, admin reset); other instances hear of it (InstanceListener). */
   async replaceAll(snapshot: StoreSnapshot): Promise<void> {
-    await importSnapshot(this.#db, snapshot);
-    this.#instance = (await readInstance(this.#db)) as InstanceSettings;
+    await importSnapshot(this.db, snapshot);
+    this.#instance = (await readInstance(this.db)) as InstanceSettings;
   }
 
   async close(): Promise<void> {
     await this.#listener?.close();
-    await this.#db.close();
+    await this.db.close();
   }
 }

@@ -1,0 +1,104 @@
+import { withSkew } from '../../domain/clock.js';
+import { isStorableId } from '../../domain/ids.js';
+import type { Bug, Comment, InstanceSettings, User } from '../../domain/types.js';
+import { normalizeAuditClass } from '../model.js';
+import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
+import { type BugReadSql, BugReads } from './bug-reads.js';
+import type { Database } from './database.js';
+import { bugFromRow, type SqlDialect, type UserRow, userColumns, userFromRow } from './rows.js';
+import { lastVisitStatement } from './visit-statements.js';
+
+/**
+ * The reads both PostgreSQL stores make alike, written once: over the tables they share by
+ * name (profiles, bugs, longdescs, bug_user_last_visit, audit_log), each in its schema's
+ * dialect. Ours (PostgresStore) and a Bugzilla database's (BugzillaSchemaStore) extend it
+ * and add what differs: API keys, tokens, history, visits' writes, and ours' own writes.
+ */
+export abstract class PostgresReads<CommentRow extends object> {
+  protected readonly db: Database;
+  /** The time, API keys and bugs asked in one tick, looked up with one statement. */
+  protected readonly lookups: ArrivalLookups;
+  readonly #reads: BugReads<CommentRow & Record<string, unknown>>;
+  readonly #sql: SqlDialect;
+  readonly #userColumns: string;
+  readonly #lastVisit: string;
+
+  protected constructor(db: Database, sql: SqlDialect, reads: BugReadSql<CommentRow>, arrivals: ArrivalSources) {
+    this.db = db;
+    this.#sql = sql;
+    this.#reads = new BugReads(db, reads as BugReadSql<CommentRow & Record<string, unknown>>);
+    this.lookups = new ArrivalLookups(db, arrivals);
+    this.#userColumns = userColumns(sql);
+    this.#lastVisit = lastVisitStatement(sql);
+  }
+
+  abstract get instance(): InstanceSettings;
+
+  /** The database's own now(); the web clock's reading is not used (that is what /rest/time compares). */
+  async databaseNow(_webMs: number, skewOverrideSeconds: number | undefined): Promise<number> {
+    return withSkew(await this.lookups.now(), this.instance, skewOverrideSeconds);
+  }
+
+  async userById(id: number): Promise<User | undefined> {
+    // An id no INTEGER column can hold names nothing (and must never reach PostgreSQL: a 22003).
+    if (!isStorableId(id)) return undefined;
+    const [row] = await this.db.query<UserRow>(`SELECT ${this.#userColumns} FROM profiles p WHERE p.userid = $1`, [id]);
+    return row && userFromRow(row);
+  }
+
+  /** Logins match without regard to letter case, as Bugzilla's do. */
+  async userByLogin(login: string): Promise<User | undefined> {
+    const [row] = await this.db.query<UserRow>(
+      `SELECT ${this.#userColumns} FROM profiles p WHERE lower(p.login_name) = lower($1)`,
+      [login],
+    );
+    return row && userFromRow(row);
+  }
+
+  async bugById(id: number): Promise<Bug | undefined> {
+    const row = await this.lookups.bug(id);
+    return row && bugFromRow(row);
+  }
+
+  allBugs(): Promise<Bug[]> {
+    return this.#reads.allBugs();
+  }
+
+  bugByAlias(alias: string): Promise<Bug | undefined> {
+    return this.#reads.bugByAlias(alias);
+  }
+
+  commentById(id: number): Promise<Comment | undefined> {
+    return this.#reads.commentById(id);
+  }
+
+  commentsOf(bugId: number): Promise<Comment[]> {
+    return this.#reads.commentsOf(bugId);
+  }
+
+  /** The users who have a last-visit row for the bug. */
+  async visitorsOf(bugId: number): Promise<number[]> {
+    const rows = await this.db.query<{ user_id: number }>(
+      'SELECT user_id FROM bug_user_last_visit WHERE bug_id = $1 ORDER BY user_id',
+      [bugId],
+    );
+    return rows.map((row) => row.user_id);
+  }
+
+  async lastVisit(userId: number, bugId: number): Promise<number | undefined> {
+    if (!isStorableId(userId) || !isStorableId(bugId)) return undefined;
+    const [row] = await this.db.query<{ ts: string }>(this.#lastVisit, [userId, bugId]);
+    return row === undefined ? undefined : Number(row.ts);
+  }
+
+  /** Epoch seconds of the newest audit event of these classes (all classes when null). */
+  async lastAuditTime(classNames: readonly string[] | null): Promise<number | null> {
+    const classes = classNames === null ? null : classNames.map(normalizeAuditClass);
+    const [row] = await this.db.query<{ latest: string | null }>(
+      `SELECT ${this.#sql.epochSeconds('max(at_time)')} AS latest FROM audit_log
+       WHERE $1::text[] IS NULL OR class = ANY ($1::text[])`,
+      [classes],
+    );
+    return row?.latest == null ? null : Number(row.latest);
+  }
+}
