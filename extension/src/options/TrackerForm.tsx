@@ -106,6 +106,14 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
           />
           Record my visits
         </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={draft.notify === true}
+            onChange={(e) => update({ notify: e.currentTarget.checked })}
+          />
+          Notify me on this computer when a bug I visited changes
+        </label>
         <div class="actions">
           <button type="submit" disabled={status.kind === 'busy'}>
             Save
