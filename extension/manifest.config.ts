@@ -39,11 +39,14 @@ export function manifestFor(target: Target) {
     ...(target === 'firefox'
       ? {
           browser_specific_settings: {
+            // 140: the ESR that Debian ships (data_collection_permissions is read from 140 on desktop, 142 on Android).
             gecko: {
               id: 'bz-companion@bz-companion.invalid',
-              strict_min_version: '142.0',
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },
+            // Not in crxjs's manifest type; Firefox reads it.
+            ...{ gecko_android: { strict_min_version: '142.0' } },
           },
         }
       : {}),
