@@ -89,6 +89,10 @@ export const browserPlatform: Platform = {
   openOptionsPage() {
     return browser.runtime.openOptionsPage();
   },
+  async openOptionsToAdd(trackerUrl) {
+    const page = browser.runtime.getURL(`src/options/index.html?add=${encodeURIComponent(trackerUrl)}`);
+    await browser.tabs.create({ url: page });
+  },
   async showNotification({ id, title, message }) {
     await browser.notifications.create(id, {
       type: 'basic',

@@ -99,6 +99,9 @@ export class MemoryPlatform implements Platform {
     return (await this.#messageHandler(message)) as T;
   }
   async openOptionsPage() {}
+  async openOptionsToAdd(trackerUrl: string) {
+    this.openedTabs.push(`options?add=${trackerUrl}`);
+  }
   /** The notifications shown and not cleared, by id. */
   readonly notifications = new Map<string, { title: string; message: string }>();
   readonly openedTabs: string[] = [];

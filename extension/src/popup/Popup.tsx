@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { describeProblem, type Problem, problemDetails } from '../common/problems.js';
 import { localTimeOfDay } from '../common/relative-time.js';
@@ -26,6 +27,8 @@ interface PopupProps {
   marking: boolean;
   /** What is shown is what was kept from last time, until this opening's data arrives (busy meanwhile). */
   stale: boolean;
+  /** "Track this tracker", when the active tab is a Bugzilla not in the list. */
+  offer?: ComponentChildren;
 }
 
 /**
@@ -47,6 +50,7 @@ export function Popup({
   onMarkSeen,
   marking,
   stale,
+  offer,
 }: PopupProps) {
   const main = useRef<HTMLElement>(null);
   /** After "m", the row at this place takes the focus once the list has changed. */
@@ -116,6 +120,7 @@ export function Popup({
           {data.login ? `Signed in as ${data.login}` : tracker.apiKey ? '' : 'No API key on this device'}
         </span>
       </header>
+      {offer}
       {shownProblem && (
         <ProblemBanner
           problem={shownProblem}
