@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { describeProblem, type Problem, problemDetails } from '../common/problems.js';
 import { localTimeOfDay } from '../common/relative-time.js';
 import type { NewsSnapshot } from '../news/news-state.js';
@@ -62,6 +62,20 @@ export function Popup({
     const rows = [...main.current.querySelectorAll<HTMLElement>('[data-row]')];
     rows[Math.min(at, rows.length - 1)]?.focus();
   }, [news]);
+
+  // Chrome gives a popup at most 600 px, less on a short screen: when the window ends up shorter than
+  // the content, the layout takes the window's height, so the lists scroll inside and Options stays in
+  // view. Not before the window has a real size (a popup starts tiny and grows to its content).
+  useLayoutEffect(() => {
+    const fit = () => {
+      const box = main.current;
+      if (!box || window.innerHeight < 200) return;
+      if (document.documentElement.scrollHeight > window.innerHeight) box.style.maxHeight = `${window.innerHeight}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  });
 
   // On the document: the popup opens with the focus on its body, outside <main>.
   const keyHandler = useRef<(event: KeyboardEvent) => void>(() => {});
