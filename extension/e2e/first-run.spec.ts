@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type BzServer, startServer } from '@bz-companion/server';
 import { expect, type Page, test } from '@playwright/test';
 import { type ExtensionBrowser, launchWithExtension, SCREENSHOTS } from './browser.js';
@@ -43,6 +44,8 @@ test('on install the options page opens as a welcome, with an empty form and no 
   await expect(welcome.getByRole('button', { name: 'Save' })).toBeVisible();
   await expect(welcome.getByRole('button', { name: 'Add tracker' })).toBeVisible();
   await welcome.screenshot({ path: join(SCREENSHOTS, 'options-welcome.png'), fullPage: true });
+  const { violations } = await new AxeBuilder({ page: welcome }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   const stored = await (await browser.worker()).evaluate(async () => {
     const chrome = (globalThis as unknown as { chrome: { storage: { sync: { get(k: null): Promise<object> } } } })
       .chrome;

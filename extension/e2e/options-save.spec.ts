@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type BzServer, startServer } from '@bz-companion/server';
 import { expect, type Page, test } from '@playwright/test';
 import { type ExtensionBrowser, launchWithExtension, SCREENSHOTS } from './browser.js';
@@ -61,6 +62,8 @@ test('Save refuses a URL with no REST API under it, says where it looked, and ke
   // The tracker's own words are there, folded.
   await options.getByText('Details').click();
   await expect(options.locator('.details p')).toContainText('32614');
+  const { violations } = await new AxeBuilder({ page: options }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   expect(await storedTrackers()).toEqual([]);
   await options.close();
 });
