@@ -81,6 +81,8 @@ test('Save refuses a key the tracker rejects', async () => {
   await fillAndSave(options, server.url, 'NotTheRightKey');
   await expect(options.getByRole('status')).toContainText('The tracker rejected this API key');
   await expect(options.getByRole('status')).not.toContainText('Saved');
+  await expect(options.getByLabel('API key')).toHaveAttribute('aria-invalid', 'true');
+  await expect(options.getByLabel('Tracker URL')).not.toHaveAttribute('aria-invalid', 'true');
   await options.screenshot({ path: join(SCREENSHOTS, 'options-key-rejected.png'), fullPage: true });
   expect(await storedTrackers()).toEqual([]);
   await options.close();
