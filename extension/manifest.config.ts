@@ -27,7 +27,7 @@ export function manifestFor(target: Target) {
       target === 'firefox'
         ? { scripts: ['src/background/index.ts'], type: 'module' }
         : { service_worker: 'src/background/index.ts', type: 'module' },
-    permissions: ['storage', 'alarms', 'webNavigation', 'scripting'],
+    permissions: ['storage', 'alarms', 'webNavigation', 'scripting', 'notifications'],
     host_permissions: [...LOCAL_ORIGIN_PATTERNS],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     commands: {

@@ -1,16 +1,35 @@
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type BzServer, startServer } from '@bz-companion/server';
+import { expect, type Page, test } from '@playwright/test';
 import { type ExtensionBrowser, launchWithExtension, SCREENSHOTS } from './browser.js';
 
 /** A new user's first minutes: nothing configured, nothing invented. */
 let browser: ExtensionBrowser;
+let server: BzServer;
+const KEY = 'FirstRunKey3456789abcdefghijklmnopqrstuv';
 
 test.beforeAll(async () => {
   browser = await launchWithExtension({ keepWelcome: true });
+  server = await startServer({
+    fixture: { users: [{ login: 'new@example.com', api_keys: [KEY] }], bugs: [{ id: 1 }] },
+  });
 });
 test.afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
+
+/** The popup, opened while `url` is the active tab (as when the toolbar button is clicked on that page). */
+async function popupOver(url: string): Promise<{ popup: Page; tab: Page }> {
+  const popup = await browser.context.newPage();
+  await popup.setViewportSize({ width: 460, height: 600 });
+  const tab = await browser.context.newPage();
+  await tab.goto(url);
+  await tab.bringToFront();
+  await popup.goto(`chrome-extension://${browser.extensionId}/src/popup/index.html`);
+  return { popup, tab };
+}
 
 const optionsUrl = () => `chrome-extension://${browser.extensionId}/src/options/index.html`;
 
@@ -25,6 +44,8 @@ test('on install the options page opens as a welcome, with an empty form and no 
   await expect(welcome.getByRole('button', { name: 'Save' })).toBeVisible();
   await expect(welcome.getByRole('button', { name: 'Add tracker' })).toBeVisible();
   await welcome.screenshot({ path: join(SCREENSHOTS, 'options-welcome.png'), fullPage: true });
+  const { violations } = await new AxeBuilder({ page: welcome }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   const stored = await (await browser.worker()).evaluate(async () => {
     const chrome = (globalThis as unknown as { chrome: { storage: { sync: { get(k: null): Promise<object> } } } })
       .chrome;
@@ -55,4 +76,24 @@ test('the popup with no tracker says how to add one, and its button opens the op
   await popup.getByRole('button', { name: 'Add a tracker' }).click();
   expect((await opened).url()).toBe(optionsUrl());
   await popup.close();
+});
+
+test('on a Bugzilla page whose tracker is not in the list, the popup offers "Track this tracker" with its URL', async () => {
+  const { popup, tab } = await popupOver(`${server.url}show_bug.cgi?id=1`);
+  await expect(popup.getByTestId('track-this')).toContainText(server.url);
+  const opened = browser.context.waitForEvent('page');
+  await popup.getByRole('button', { name: 'Track this tracker' }).click();
+  const options = await opened;
+  await expect(options.getByLabel('Tracker URL')).toHaveValue(server.url);
+  await options.getByLabel('API key').fill(KEY);
+  await options.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(options.getByRole('status')).toHaveText(/Signed in as new@example\.com/);
+  await Promise.all([options.close(), popup.close(), tab.close()]);
+
+  // Saved as 127.0.0.1: the same server's pages under localhost are another origin, and the popup says so.
+  const localhost = server.url.replace('127.0.0.1', 'localhost');
+  const again = await popupOver(`${localhost}show_bug.cgi?id=1`);
+  await expect(again.popup.getByTestId('track-this')).toContainText(localhost);
+  await expect(again.popup.getByRole('heading', { level: 1 })).toHaveText(new URL(server.url).host);
+  await Promise.all([again.popup.close(), again.tab.close()]);
 });

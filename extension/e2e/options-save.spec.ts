@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type BzServer, startServer } from '@bz-companion/server';
 import { expect, type Page, test } from '@playwright/test';
 import { type ExtensionBrowser, launchWithExtension, SCREENSHOTS } from './browser.js';
@@ -61,6 +62,8 @@ test('Save refuses a URL with no REST API under it, says where it looked, and ke
   // The tracker's own words are there, folded.
   await options.getByText('Details').click();
   await expect(options.locator('.details p')).toContainText('32614');
+  const { violations } = await new AxeBuilder({ page: options }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   expect(await storedTrackers()).toEqual([]);
   await options.close();
 });
@@ -78,6 +81,8 @@ test('Save refuses a key the tracker rejects', async () => {
   await fillAndSave(options, server.url, 'NotTheRightKey');
   await expect(options.getByRole('status')).toContainText('The tracker rejected this API key');
   await expect(options.getByRole('status')).not.toContainText('Saved');
+  await expect(options.getByLabel('API key')).toHaveAttribute('aria-invalid', 'true');
+  await expect(options.getByLabel('Tracker URL')).not.toHaveAttribute('aria-invalid', 'true');
   await options.screenshot({ path: join(SCREENSHOTS, 'options-key-rejected.png'), fullPage: true });
   expect(await storedTrackers()).toEqual([]);
   await options.close();

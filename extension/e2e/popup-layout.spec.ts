@@ -167,6 +167,58 @@ test('keyboard: j/k move, m marks the focused bug seen, Enter opens it at its fi
   await Promise.all([page.close(), popup.close()]);
 });
 
+test('the real toolbar popup (action.openPopup) fits the window Chrome gives it (≤ 600 px; 510 in headless here), Options in view, nothing wrapped', async () => {
+  const page = await browser.openExtensionPage('src/options/index.html');
+  const measured = await page.evaluate(async () => {
+    const chrome = (
+      globalThis as unknown as {
+        chrome: { action: { openPopup(): Promise<void> }; extension: { getViews(f: { type: 'popup' }): Window[] } };
+      }
+    ).chrome;
+    await chrome.action.openPopup();
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const view = chrome.extension.getViews({ type: 'popup' })[0];
+      const doc = view?.document;
+      const rows = doc?.querySelectorAll('[data-testid="changed-since-visit"] li').length ?? 0;
+      if (view && doc && rows > 0 && !doc.querySelector('main[aria-busy]')) {
+        // Chrome resizes a popup to its content a moment after it changes: let it settle.
+        let size = '';
+        for (let settled = 0; settled < 5; ) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const now = `${view.innerWidth}x${view.innerHeight}`;
+          settled = now === size ? settled + 1 : 0;
+          size = now;
+        }
+        const options = [...doc.querySelectorAll('footer button')].find((b) => b.textContent === 'Options');
+        const optionsBox = options?.getBoundingClientRect();
+        const result = {
+          rows,
+          height: view.innerHeight,
+          width: view.innerWidth,
+          scrollHeight: doc.documentElement.scrollHeight,
+          optionsBottom: optionsBox?.bottom ?? Number.POSITIVE_INFINITY,
+          wrapped: [...doc.querySelectorAll('.row .line, .row .meta, h1, .signed-in')].filter(
+            (el) => el.getBoundingClientRect().height > 24,
+          ).length,
+        };
+        view.close();
+        return result;
+      }
+      if (Date.now() > deadline) throw new Error('the toolbar popup never showed the changed bugs');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+  expect(measured.rows).toBeGreaterThanOrEqual(18);
+  expect(measured.height).toBeLessThanOrEqual(600);
+  expect(measured.width).toBeLessThanOrEqual(800);
+  // Nothing to scroll in the window itself: the lists scroll inside, Options stays in view.
+  expect(measured.scrollHeight).toBeLessThanOrEqual(measured.height);
+  expect(measured.optionsBottom).toBeLessThanOrEqual(measured.height);
+  expect(measured.wrapped).toBe(0);
+  await page.close();
+});
+
 test('the busy popup passes an accessibility audit (no serious or critical violations), light and dark', async () => {
   for (const scheme of ['light', 'dark'] as const) {
     const popup = await openPopup(scheme);

@@ -35,10 +35,10 @@ afterEach(async () => {
   server = null;
 });
 
-async function setUp(profile: 'bz-companion' | 'bugzilla-5.2' | 'bmo') {
+async function setUp(profile: 'bz-companion' | 'bugzilla-5.2' | 'bmo', { notify = false } = {}) {
   server = await startServer({ fixture, profile, clock: '2026-11-20T10:00:00Z' });
   const running = server;
-  const { platform, trackers } = await platformWithTrackers({ url: running.url });
+  const { platform, trackers } = await platformWithTrackers({ url: running.url, notify });
   const tracker = trackers[0] as (typeof trackers)[0];
   const now = () => Date.parse(running.clock.state().now);
   const delivery = new Delivery(platform, now);
@@ -48,6 +48,7 @@ async function setUp(profile: 'bz-companion' | 'bugzilla-5.2' | 'bmo') {
     platform,
     tracker,
     whatChanged,
+    now,
     /** A bug page loads: started, then loaded (the visit is recorded), then its banner asks. */
     async open(bug: number) {
       running.clock.advance(1);
@@ -174,5 +175,55 @@ describe('recent visits, their news and the badge', () => {
       'POST /rest/bug_user_last_visit/1',
     ]);
     expect(after?.bugs.every((bug) => bug.news === null)).toBe(true);
+  });
+});
+
+describe('desktop notifications', () => {
+  it('one per bug others changed since the visit, each change once, and a click opens it at the new comment', async () => {
+    const bz = await setUp('bz-companion', { notify: true });
+    for (const bug of [1, 2]) await bz.open(bug);
+    await bz.othersComment(2, 'A new comment.');
+    await bz.whatChanged.refresh(bz.tracker.id);
+    const page = `${bz.tracker.url}show_bug.cgi?id=2#c1`;
+    expect([...bz.platform.notifications]).toEqual([
+      [page, { title: 'Bug 2: Bug number 2', message: '1 new comment, by other (other@example.com)' }],
+    ]);
+    // The same change is not told again; a later one is.
+    bz.platform.notifications.clear();
+    await bz.whatChanged.refresh(bz.tracker.id);
+    expect(bz.platform.notifications.size).toBe(0);
+    await bz.othersComment(2, 'And another.');
+    await bz.whatChanged.refresh(bz.tracker.id);
+    expect([...bz.platform.notifications.keys()]).toEqual([page]);
+
+    bz.platform.clickNotification(page);
+    await expect.poll(() => bz.platform.openedTabs).toEqual([page]);
+    expect(bz.platform.notifications.size).toBe(0);
+    // An id that is no page of a configured tracker opens nothing.
+    await bz.whatChanged.openNotified('https://elsewhere.example/show_bug.cgi?id=1');
+    expect(bz.platform.openedTabs).toEqual([page]);
+  });
+
+  it('none for a tracker that has them off, and none in quiet hours (told after them)', async () => {
+    const off = await setUp('bz-companion');
+    await off.open(1);
+    await off.othersComment(1, 'Unseen.');
+    await off.whatChanged.refresh(off.tracker.id);
+    expect(off.platform.notifications.size).toBe(0);
+    await server?.stop();
+    server = null;
+
+    const bz = await setUp('bz-companion', { notify: true });
+    await bz.open(1);
+    await bz.othersComment(1, 'At night.');
+    const minute = new Date(bz.now()).getHours() * 60 + new Date(bz.now()).getMinutes();
+    const quiet = { from: (minute + 1440 - 30) % 1440, to: (minute + 30) % 1440 };
+    const news = new NewsStorage(bz.platform);
+    await news.saveSettings({ badge: true, periodMinutes: 10, quietHours: quiet });
+    await bz.whatChanged.refresh(bz.tracker.id);
+    expect(bz.platform.notifications.size).toBe(0);
+    await news.saveSettings({ badge: true, periodMinutes: 10, quietHours: null });
+    await bz.whatChanged.refresh(bz.tracker.id);
+    expect(bz.platform.notifications.size).toBe(1);
   });
 });

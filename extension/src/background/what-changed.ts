@@ -1,13 +1,14 @@
 import type { Tracker } from '../common/trackers.js';
 import { BugPageNews } from '../news/bug-page-news.js';
 import type { BannerNews, NewsSnapshot } from '../news/news-state.js';
+import { isQuiet, notificationsFor } from '../news/notifications.js';
 import { refreshRecentNews } from '../news/recent-news.js';
 import { TrackerAccessCache } from '../news/tracker-access.js';
 import type { Platform } from '../platform/platform.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
 import type { Delivery } from './delivery.js';
-import { visitOnPage } from './tracker-for-page.js';
+import { trackerOwningPage, visitOnPage } from './tracker-for-page.js';
 
 /** A tracker slow to give the previous visit does not hold the visit back longer than this (the banner then shows nothing). */
 const MAX_WAIT_FOR_PREVIOUS_MS = 3000;
@@ -32,12 +33,15 @@ export class WhatChanged {
   readonly #access: TrackerAccessCache;
   readonly #page: BugPageNews;
   readonly #now: () => number;
+  readonly #platform: Platform;
   readonly #chains = new Map<string, Promise<unknown>>();
   /** Per bug page loading: settles once its visit was sent (or given up on), so the banner's reads come after it. */
   readonly #visitSent = new Map<string, { promise: Promise<void>; resolve: () => void }>();
 
   constructor(platform: Platform, delivery: Delivery, now: () => number = Date.now) {
     this.#delivery = delivery;
+    this.#platform = platform;
+    platform.onNotificationClicked((id) => void this.openNotified(id).catch(() => {}));
     this.#storage = new TrackerStorage(platform);
     this.#news = new NewsStorage(platform);
     this.#access = new TrackerAccessCache(platform, this.#storage);
@@ -112,6 +116,7 @@ export class WhatChanged {
       if (!access) return this.#news.snapshot(tracker.id);
       const snapshot = await refreshRecentNews(access, await this.#news.visited(tracker.id), kept, this.#now());
       await this.#news.saveSnapshot(tracker.id, snapshot);
+      await this.#notify(tracker, snapshot);
       return snapshot;
     });
   }
@@ -134,6 +139,27 @@ export class WhatChanged {
       await this.#news.saveSnapshot(tracker.id, next);
       return next;
     });
+  }
+
+  /**
+   * A desktop notification per bug others changed since your visit, each
+   * change told once, where the tracker has them turned on and not in quiet
+   * hours (what happens then is told after them, if still new).
+   */
+  async #notify(tracker: Tracker, snapshot: NewsSnapshot): Promise<void> {
+    if (!tracker.notify) return;
+    if (isQuiet(new Date(this.#now()), (await this.#news.settings()).quietHours)) return;
+    const told = notificationsFor(tracker.url, snapshot, await this.#news.notified(tracker.id));
+    for (const notification of told.notifications) {
+      await this.#platform.showNotification(notification).catch(() => {});
+    }
+    await this.#news.saveNotified(tracker.id, told.notified);
+  }
+
+  /** A notification was clicked: its id is the bug page to open, when it is a page of a tracker in the list. */
+  async openNotified(id: string): Promise<void> {
+    await this.#platform.clearNotification(id).catch(() => {});
+    if (trackerOwningPage(id, await this.#storage.trackers())) await this.#platform.openTab(id);
   }
 
   #serialized(trackerId: string, operation: (tracker: Tracker) => Promise<NewsSnapshot | null>) {

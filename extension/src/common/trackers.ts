@@ -12,6 +12,8 @@ export interface TrackerSettings {
   url: string;
   authPreference: AuthPreference;
   recordVisits: boolean;
+  /** Desktop notifications when a visited bug changes (opt-in; absent in lists written by older versions). */
+  notify?: boolean | undefined;
 }
 
 /** A tracker with its API key, which lives in storage.local only (a credential does not travel). */

@@ -49,6 +49,8 @@ export interface NewsSettings {
   badge: boolean;
   /** How often the alarm looks for changes. */
   periodMinutes: number;
+  /** No desktop notification between these times of day (minutes after local midnight; may span midnight). */
+  quietHours?: { from: number; to: number } | null | undefined;
 }
 
 export const DEFAULT_NEWS_SETTINGS: NewsSettings = { badge: true, periodMinutes: 10 };

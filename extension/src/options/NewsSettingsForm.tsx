@@ -52,6 +52,7 @@ export function NewsSettingsForm({ platform }: { platform: Platform }) {
         <p id="news-period-hint" class={periodError ? 'error' : 'hint'} role={periodError ? 'alert' : undefined}>
           {periodError ?? 'From 1 to 1440 (a day).'}
         </p>
+        <QuietHours settings={settings} onChange={(quietHours) => change({ quietHours })} />
       </fieldset>
     </form>
   );
@@ -64,4 +65,57 @@ export function periodProblem(typed: string): string | null {
   if (minutes < 1) return 'At least 1 minute: the tracker cannot be asked more often. Not saved.';
   if (minutes > 1440) return 'At most 1440 minutes (once a day). Not saved.';
   return null;
+}
+
+const asTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const asMinutes = (time: string) => {
+  const [hours, minutes] = time.split(':').map(Number);
+  return hours === undefined || minutes === undefined || Number.isNaN(hours + minutes) ? null : hours * 60 + minutes;
+};
+
+/** No desktop notification between two times of day (by default 22:00 to 07:00, across midnight). */
+function QuietHours({
+  settings,
+  onChange,
+}: {
+  settings: NewsSettings;
+  onChange: (quiet: NewsSettings['quietHours']) => void;
+}) {
+  const quiet = settings.quietHours ?? null;
+  const shown = quiet ?? { from: 22 * 60, to: 7 * 60 };
+  const set = (edge: 'from' | 'to', time: string) => {
+    const minutes = asMinutes(time);
+    if (minutes !== null) onChange({ ...shown, [edge]: minutes });
+  };
+  return (
+    <>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={quiet !== null}
+          onChange={(e) => onChange(e.currentTarget.checked ? shown : null)}
+        />
+        No notifications during quiet hours
+      </label>
+      {quiet !== null && (
+        <div class="quiet-hours">
+          <label for="quiet-from">From</label>
+          <input
+            id="quiet-from"
+            type="time"
+            value={asTime(quiet.from)}
+            onChange={(e) => set('from', e.currentTarget.value)}
+          />
+          <label for="quiet-to">to</label>
+          <input
+            id="quiet-to"
+            type="time"
+            value={asTime(quiet.to)}
+            onChange={(e) => set('to', e.currentTarget.value)}
+          />
+        </div>
+      )}
+    </>
+  );
 }

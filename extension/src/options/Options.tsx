@@ -15,11 +15,11 @@ const emptyTracker = (): Tracker => ({
 });
 
 /** The options page: the list of trackers, each with its own form, and "Add tracker". */
-export function Options({ platform }: { platform: Platform }) {
+export function Options({ platform, add = null }: { platform: Platform; add?: string | null }) {
   const storage = useMemo(() => new TrackerStorage(platform), [platform]);
   const context = useMemo(() => ({ platform, storage }), [platform, storage]);
   const [saved, setSaved] = useState<Tracker[] | null>(null);
-  const [drafts, setDrafts] = useState<Tracker[]>([]);
+  const [drafts, setDrafts] = useState<Tracker[]>(() => (add ? [{ ...emptyTracker(), url: add }] : []));
   const [lastRemoved, setLastRemoved] = useState<RemovedTracker | null>(null);
   const reload = useCallback(
     () =>

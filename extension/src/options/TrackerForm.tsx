@@ -59,7 +59,7 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
           spellcheck={false}
           required
           value={draft.url}
-          aria-invalid={status.kind === 'error' ? 'true' : undefined}
+          aria-invalid={status.kind === 'error' && status.field === 'url' ? 'true' : undefined}
           onInput={(e) => update({ url: e.currentTarget.value })}
           placeholder="https://bugzilla.example.org/"
         />
@@ -70,6 +70,7 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
           autocomplete="off"
           value={draft.apiKey}
           aria-describedby={field('key-hint')}
+          aria-invalid={status.kind === 'error' && status.field === 'key' ? 'true' : undefined}
           onInput={(e) => update({ apiKey: e.currentTarget.value })}
         />
         <p class="hint" id={field('key-hint')}>
@@ -105,6 +106,14 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
             onChange={(e) => update({ recordVisits: e.currentTarget.checked })}
           />
           Record my visits
+        </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={draft.notify === true}
+            onChange={(e) => update({ notify: e.currentTarget.checked })}
+          />
+          Notify me on this computer when a bug I visited changes
         </label>
         <div class="actions">
           <button type="submit" disabled={status.kind === 'busy'}>

@@ -78,6 +78,7 @@ describe('Save checks first and stores nothing it refuses', () => {
       kind: 'error',
       text: `No Bugzilla REST API at ${companion.url}x/rest/ (404). Is the URL the tracker's front page?`,
       saveAnyway: false,
+      field: 'url',
     });
     expect(outcome.saved).toBeUndefined();
     expect(await storage.trackers()).toEqual([]);
@@ -97,7 +98,11 @@ describe('Save checks first and stores nothing it refuses', () => {
   it('a key the tracker rejects', async () => {
     const { platform, storage, trackers } = await platformWithTrackers();
     const outcome = await saveTracker({ platform, storage }, draft(companion.url, { apiKey: 'WrongKey' }), trackers);
-    expect(outcome).toMatchObject({ kind: 'error', text: expect.stringMatching(/^The tracker rejected this API key/) });
+    expect(outcome).toMatchObject({
+      kind: 'error',
+      text: expect.stringMatching(/^The tracker rejected this API key/),
+      field: 'key',
+    });
     expect(outcome.details).toMatch(/API key you specified is invalid/);
     expect(await storage.trackers()).toEqual([]);
   });

@@ -9,7 +9,15 @@ import { checkTracker } from './check-tracker.js';
  * A refused Save stores nothing; `saveAnyway` offers to store it unchecked
  * (a tracker down for now), `details` is what the tracker actually answered.
  */
-export type Outcome = { kind: 'ok' | 'error'; text: string; saved?: Tracker; saveAnyway?: boolean; details?: string };
+export type Outcome = {
+  kind: 'ok' | 'error';
+  text: string;
+  saved?: Tracker;
+  saveAnyway?: boolean;
+  details?: string;
+  /** The field to fix, marked invalid in the form. */
+  field?: 'url' | 'key';
+};
 
 export interface OptionsContext {
   platform: Platform;
@@ -63,7 +71,13 @@ async function checkAndStore(
   }
   const check = await checkTracker(tracker, context.platform.fetch, AbortSignal.timeout(10_000));
   if (!check.ok) {
-    return { kind: 'error', text: check.text, details: check.details, saveAnyway: check.reason === 'unreachable' };
+    return {
+      kind: 'error',
+      text: check.text,
+      details: check.details,
+      saveAnyway: check.reason === 'unreachable',
+      field: check.reason === 'key-rejected' ? 'key' : 'url',
+    };
   }
   await store(context, tracker, saved);
   if (check.authMode === null) return { kind: 'ok', text: 'Saved. Add an API key to record visits.', saved: tracker };

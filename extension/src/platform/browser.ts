@@ -89,5 +89,26 @@ export const browserPlatform: Platform = {
   openOptionsPage() {
     return browser.runtime.openOptionsPage();
   },
+  async openOptionsToAdd(trackerUrl) {
+    const page = browser.runtime.getURL(`src/options/index.html?add=${encodeURIComponent(trackerUrl)}`);
+    await browser.tabs.create({ url: page });
+  },
+  async showNotification({ id, title, message }) {
+    await browser.notifications.create(id, {
+      type: 'basic',
+      iconUrl: browser.runtime.getURL('icons/128.png'),
+      title,
+      message,
+    });
+  },
+  onNotificationClicked(listener) {
+    browser.notifications.onClicked.addListener(listener);
+  },
+  async clearNotification(id) {
+    await browser.notifications.clear(id);
+  },
+  async openTab(url) {
+    await browser.tabs.create({ url });
+  },
   fetch: fetchWithTimeout((input, init) => globalThis.fetch(input, init)),
 };

@@ -99,5 +99,28 @@ export class MemoryPlatform implements Platform {
     return (await this.#messageHandler(message)) as T;
   }
   async openOptionsPage() {}
+  async openOptionsToAdd(trackerUrl: string) {
+    this.openedTabs.push(`options?add=${trackerUrl}`);
+  }
+  /** The notifications shown and not cleared, by id. */
+  readonly notifications = new Map<string, { title: string; message: string }>();
+  readonly openedTabs: string[] = [];
+  #notificationClicks: Array<(id: string) => void> = [];
+  async showNotification({ id, title, message }: { id: string; title: string; message: string }) {
+    this.notifications.set(id, { title, message });
+  }
+  onNotificationClicked(listener: (id: string) => void) {
+    this.#notificationClicks.push(listener);
+  }
+  /** Simulates the user clicking a notification. */
+  clickNotification(id: string) {
+    for (const listener of this.#notificationClicks) listener(id);
+  }
+  async clearNotification(id: string) {
+    this.notifications.delete(id);
+  }
+  async openTab(url: string) {
+    this.openedTabs.push(url);
+  }
   fetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 }

@@ -51,5 +51,12 @@ export interface Platform {
   onMessage(handler: (message: unknown) => Promise<unknown> | undefined): void;
   sendMessage<T>(message: unknown): Promise<T>;
   openOptionsPage(): Promise<void>;
+  /** The options page with a new tracker's form filled in with this URL. */
+  openOptionsToAdd(trackerUrl: string): Promise<void>;
+  /** A desktop notification; its `id` comes back to `onNotificationClicked` (ids are kept by the browser). */
+  showNotification(notification: { id: string; title: string; message: string }): Promise<void>;
+  onNotificationClicked(listener: (id: string) => void): void;
+  clearNotification(id: string): Promise<void>;
+  openTab(url: string): Promise<void>;
   fetch: typeof fetch;
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { describeProblem, type Problem, problemDetails } from '../common/problems.js';
 import { localTimeOfDay } from '../common/relative-time.js';
 import type { NewsSnapshot } from '../news/news-state.js';
@@ -26,6 +27,8 @@ interface PopupProps {
   marking: boolean;
   /** What is shown is what was kept from last time, until this opening's data arrives (busy meanwhile). */
   stale: boolean;
+  /** "Track this tracker", when the active tab is a Bugzilla not in the list. */
+  offer?: ComponentChildren;
 }
 
 /**
@@ -47,6 +50,7 @@ export function Popup({
   onMarkSeen,
   marking,
   stale,
+  offer,
 }: PopupProps) {
   const main = useRef<HTMLElement>(null);
   /** After "m", the row at this place takes the focus once the list has changed. */
@@ -58,6 +62,20 @@ export function Popup({
     const rows = [...main.current.querySelectorAll<HTMLElement>('[data-row]')];
     rows[Math.min(at, rows.length - 1)]?.focus();
   }, [news]);
+
+  // Chrome gives a popup at most 600 px, less on a short screen: when the window ends up shorter than
+  // the content, the layout takes the window's height, so the lists scroll inside and Options stays in
+  // view. Not before the window has a real size (a popup starts tiny and grows to its content).
+  useLayoutEffect(() => {
+    const fit = () => {
+      const box = main.current;
+      if (!box || window.innerHeight < 200) return;
+      if (document.documentElement.scrollHeight > window.innerHeight) box.style.maxHeight = `${window.innerHeight}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  });
 
   // On the document: the popup opens with the focus on its body, outside <main>.
   const keyHandler = useRef<(event: KeyboardEvent) => void>(() => {});
@@ -116,6 +134,7 @@ export function Popup({
           {data.login ? `Signed in as ${data.login}` : tracker.apiKey ? '' : 'No API key on this device'}
         </span>
       </header>
+      {offer}
       {shownProblem && (
         <ProblemBanner
           problem={shownProblem}

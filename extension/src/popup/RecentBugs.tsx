@@ -1,12 +1,9 @@
 import { newsLine, newsTooltip } from '../news/describe-news.js';
 import { changedBugs, type NewsSnapshot, type RecentBug } from '../news/news-state.js';
+import { bugPage } from '../news/notifications.js';
 import { When } from './When.js';
 
-/** The bug page, at its first new comment when there is one. */
-export function bugHref(trackerUrl: string, bug: RecentBug): string {
-  const anchor = bug.news?.firstNewComment == null ? '' : `#c${bug.news.firstNewComment}`;
-  return `${trackerUrl}show_bug.cgi?id=${bug.id}${anchor}`;
-}
+const bugHref = bugPage;
 
 function ChangedRow({
   bug,

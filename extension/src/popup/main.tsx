@@ -12,7 +12,9 @@ import { loadPopupData, type PopupData } from './load.js';
 import { Popup } from './Popup.js';
 import { cachedPopupData, forCache } from './popup-cache.js';
 import type { SwitcherEntry } from './Switcher.js';
+import { TrackThis } from './TrackThis.js';
 import { type Seen, trackerStatus } from './tracker-status.js';
+import { untrackedBugzilla } from './untracked-bugzilla.js';
 
 const platform = browserPlatform;
 const storage = new TrackerStorage(platform);
@@ -47,6 +49,8 @@ function App() {
   const [data, setData] = useState<PopupData | null>(null);
   const [retrying, setRetrying] = useState(false);
   const [noTracker, setNoTracker] = useState(false);
+  /** The active tab's Bugzilla, when it is not in the list. */
+  const [untracked, setUntracked] = useState<string | null>(null);
   const [current, setCurrent] = useState<string | null>(null);
   const [news, setNews] = useState<NewsSnapshot | null>(null);
   const [marking, setMarking] = useState(false);
@@ -120,6 +124,7 @@ function App() {
         storage.lastUsed(),
       ]);
       setTrackers(list);
+      setUntracked(untrackedBugzilla(activeTab, list));
       void switcherEntries(list).then(setEntries);
       const chosen = chooseTracker(list, activeTab, lastUsed);
       if (chosen) await show(chosen);
@@ -156,10 +161,16 @@ function App() {
     return (
       <main data-testid="no-tracker">
         <h1>bz-companion</h1>
-        <p>No tracker yet. Add your Bugzilla in the options: its address and an API key you create there.</p>
-        <button type="button" onClick={() => void platform.openOptionsPage()}>
-          Add a tracker
-        </button>
+        {untracked ? (
+          <TrackThis url={untracked} onTrack={() => void platform.openOptionsToAdd(untracked)} />
+        ) : (
+          <>
+            <p>No tracker yet. Add your Bugzilla in the options: its address and an API key you create there.</p>
+            <button type="button" onClick={() => void platform.openOptionsPage()}>
+              Add a tracker
+            </button>
+          </>
+        )}
       </main>
     );
   }
@@ -177,6 +188,7 @@ function App() {
       onMarkSeen={(ids) => data && void markSeen(data.tracker.id, ids)}
       marking={marking}
       stale={!fresh}
+      offer={untracked && <TrackThis url={untracked} onTrack={() => void platform.openOptionsToAdd(untracked)} />}
     />
   );
 }

@@ -23,6 +23,8 @@ export const LOCAL = {
   popupCache: (id: string) => `popupCache:${id}`,
   /** The tracker URL whose `GET /rest/bug_user_last_visit/{id}` is known to crash (5.0/5.2): not asked again. */
   visitReadsCrash: (id: string) => `visitReadsCrash:${id}`,
+  /** Per bug, the time of the latest change a desktop notification was shown for (each change is told once). */
+  notified: (id: string) => `notified:${id}`,
 } as const;
 
 /** Every per-tracker key in storage.local, removed with the tracker. */
@@ -33,6 +35,7 @@ export const perTrackerLocalKeys = (id: string) => [
   LOCAL.news(id),
   LOCAL.popupCache(id),
   LOCAL.visitReadsCrash(id),
+  LOCAL.notified(id),
 ];
 
 export const LEGACY_SYNC_KEYS = ['trackerUrl', 'apiKey', 'authPreference', 'trackingEnabled'] as const;
@@ -48,9 +51,15 @@ export const trackerSettingsSchema = z.object({
   url: z.url(),
   authPreference: authPreferenceSchema.catch('auto'),
   recordVisits: z.boolean().catch(true),
+  notify: z.boolean().optional().catch(undefined),
 });
 
 export const newsSettingsSchema = z.object({
   badge: z.boolean().catch(true),
   periodMinutes: z.number().int().min(1).max(1440).catch(10),
+  quietHours: z
+    .object({ from: z.number().int().min(0).max(1439), to: z.number().int().min(0).max(1439) })
+    .nullable()
+    .optional()
+    .catch(null),
 });

@@ -68,6 +68,17 @@ export class NewsStorage {
     await this.#platform.storage('local').set({ [LOCAL.visitReadsCrash(trackerId)]: url });
   }
 
+  /** Per bug id, the time of the latest change already told in a desktop notification. */
+  async notified(trackerId: string): Promise<Record<string, number>> {
+    const key = LOCAL.notified(trackerId);
+    const stored = (await this.#platform.storage('local').get([key]))[key];
+    return stored && typeof stored === 'object' ? (stored as Record<string, number>) : {};
+  }
+
+  async saveNotified(trackerId: string, notified: Record<string, number>): Promise<void> {
+    await this.#platform.storage('local').set({ [LOCAL.notified(trackerId)]: notified });
+  }
+
   async popupCache<T>(trackerId: string): Promise<T | null> {
     const key = LOCAL.popupCache(trackerId);
     return ((await this.#platform.storage('local').get([key]))[key] as T | undefined) ?? null;
