@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromiumExecutable, forward } from '@bz-companion/server/testing';
+import { chromiumExecutable, closeWelcomeTab, forward } from '@bz-companion/server/testing';
 import { createClient } from '@bz-companion/shared';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { openAsToolbarPopup, openInTab, type PageMark, type PopupOpener } from './toolbar-popup.js';
@@ -108,7 +108,9 @@ export async function measureExtension(
   });
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const extension = `chrome-extension://${new URL(worker.url()).host}`;
+    const extensionId = new URL(worker.url()).host;
+    const extension = `chrome-extension://${extensionId}`;
+    await closeWelcomeTab(context, extensionId);
     const options = await context.newPage();
     await addTracker(options, extension, `${proxy.url}/`, apiKey);
     const figures: ExtensionFigures = {

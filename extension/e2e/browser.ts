@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromiumExecutable } from '@bz-companion/server/testing';
+import { chromiumExecutable, closeWelcomeTab } from '@bz-companion/server/testing';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
 
 export const CHROMIUM_DIST = fileURLToPath(new URL('../dist/chromium', import.meta.url));
@@ -33,18 +33,7 @@ export async function launchWithExtension({ keepWelcome = false } = {}): Promise
   });
   const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL((await worker()).url()).host;
-  if (!keepWelcome) {
-    const welcome = `chrome-extension://${extensionId}/src/options/index.html`;
-    // A new tab's URL is about:blank until it commits: look again until the options page is there.
-    for (let waited = 0; waited < 10_000; waited += 50) {
-      const page = context.pages().find((p) => p.url() === welcome);
-      if (page) {
-        await page.close();
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  if (!keepWelcome) await closeWelcomeTab(context, extensionId);
   return {
     context,
     extensionId,

@@ -76,20 +76,37 @@ const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
   ],
 ];
 
-function layerOf(relativePath: string): number {
-  const index = SERVER_LAYERS.findIndex(([, pattern]) => pattern.test(relativePath));
-  if (index < 0) throw new Error(`${relativePath} is in no layer: add its folder to SERVER_LAYERS`);
+/**
+ * The extension's layers, bottom first: pure helpers and the shapes everything shares, the one
+ * importer of browser APIs, reaching a tracker, what is kept in storage, what changed on the
+ * trackers, and the entry points (service worker, content script, popup, options page).
+ */
+const EXTENSION_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['common: pure helpers and shared shapes', /^common\//],
+  ['platform: the only importer of browser APIs', /^platform\//],
+  ['tracker: reaching a tracker', /^tracker\//],
+  ['storage: the only reader and writer of storage', /^storage\//],
+  ['news: what changed on the trackers', /^news\//],
+  ['entry points', /^(background|content|popup|options)\//],
+  ['test support', /^testing\//],
+];
+
+type Layers = ReadonlyArray<readonly [string, RegExp]>;
+
+function layerOf(layers: Layers, relativePath: string): number {
+  const index = layers.findIndex(([, pattern]) => pattern.test(relativePath));
+  if (index < 0) throw new Error(`${relativePath} is in no layer: add its folder to the layers`);
   return index;
 }
 
 /** Every import from a lower layer to a higher one, as "from -> to". */
-function upwardImports(graph: Map<string, string[]>, root: string): string[] {
+function upwardImports(graph: Map<string, string[]>, root: string, layers: Layers = SERVER_LAYERS): string[] {
   const found: string[] = [];
   for (const [file, targets] of graph) {
     const from = relative(root, file);
     for (const target of targets) {
       const to = relative(root, target);
-      if (layerOf(to) > layerOf(from)) found.push(`${from} -> ${to}`);
+      if (layerOf(layers, to) > layerOf(layers, from)) found.push(`${from} -> ${to}`);
     }
   }
   return found;
@@ -99,6 +116,11 @@ describe('the import graph', () => {
   it('has no import from a lower layer of the server to a higher one', () => {
     const root = join(REPO, 'server/src');
     expect(upwardImports(importGraph(sourceFiles(root)), root)).toEqual([]);
+  });
+
+  it('has no import from a lower layer of the extension to a higher one', () => {
+    const root = join(REPO, 'extension/src');
+    expect(upwardImports(importGraph(sourceFiles(root)), root, EXTENSION_LAYERS)).toEqual([]);
   });
 
   it('finds an upward import when there is one', () => {

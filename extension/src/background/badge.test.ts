@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
 import type { TrackerSettings } from '../common/trackers.js';
 import { BADGE_CHANGED, BADGE_PROBLEM, badgeFor } from './badge.js';
-import { type DeliveryState, EMPTY_DELIVERY_STATE } from './local-state.js';
 
 const tracker = (host: string): TrackerSettings => ({
   id: host,

@@ -1,7 +1,7 @@
+import type { DeliveryState } from '../common/delivery-state.js';
 import { describeProblem } from '../common/problems.js';
 import type { TrackerSettings } from '../common/trackers.js';
 import type { Badge } from '../platform/platform.js';
-import type { DeliveryState } from './local-state.js';
 
 /** One meaning per colour: green counts changed bugs; orange says a tracker needs a look (the count stays). */
 export const BADGE_CHANGED = '#1a7f37';

@@ -1,6 +1,6 @@
 import { BugzillaApiError, type BugzillaClient } from '@bz-companion/shared';
+import type { DeliveryState } from '../common/delivery-state.js';
 import { AliasNotResolvable } from '../common/problems.js';
-import type { DeliveryState } from './local-state.js';
 
 const isNumber = (bug: string) => /^\d+$/.test(bug);
 

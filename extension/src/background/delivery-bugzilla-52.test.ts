@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { bugLabel } from '../common/delivery-state.js';
 import { Bugzilla52, ORACLE_USER_KEY } from '../testing/bugzilla-52.js';
 import { platformWithTrackers } from '../testing/trackers.js';
 import { Delivery } from './delivery.js';
-import { bugLabel } from './local-state.js';
 
 /** A tracker answering as the recorded Bugzilla 5.2, with the recordings' normal user's key. */
 async function on52() {

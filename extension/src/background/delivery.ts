@@ -1,15 +1,15 @@
 import { type BugzillaClient, computeClockSkew } from '@bz-companion/shared';
+import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
+import { changedBugs } from '../common/news-state.js';
 import { classify } from '../common/problems.js';
 import { GARBLED_RETRY_DELAYS_MS, retryGarbled } from '../common/retry-garbled.js';
 import type { Tracker } from '../common/trackers.js';
-import { changedBugs } from '../news/news-state.js';
 import type { Platform } from '../platform/platform.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
+import { connect } from '../tracker/connect.js';
 import { badgeFor } from './badge.js';
-import { connect } from './connect.js';
 import { isMissingRoute, sendVisit } from './deliver-one.js';
-import { type DeliveryState, EMPTY_DELIVERY_STATE } from './local-state.js';
 import { enqueue, fingerprint, markDelivered, markFailed } from './queue.js';
 
 const CLOCK_CHECK_EVERY_MS = 10 * 60 * 1000;

@@ -1,3 +1,4 @@
+import { visitOnPage } from '../common/tracker-for-page.js';
 import { bannerOrigins } from '../news/banner-origins.js';
 import { browserPlatform } from '../platform/browser.js';
 import { LOCAL, SYNC } from '../storage/layout.js';
@@ -6,7 +7,6 @@ import { TrackerStorage } from '../storage/storage.js';
 import { Delivery } from './delivery.js';
 import { handleMessage } from './messages.js';
 import { handleNewsMessage } from './news-messages.js';
-import { visitOnPage } from './tracker-for-page.js';
 import { WhatChanged } from './what-changed.js';
 
 /**

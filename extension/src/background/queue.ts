@@ -1,6 +1,6 @@
+import { type DeliveryState, MAX_FAILURES, MAX_QUEUE } from '../common/delivery-state.js';
 import { classify } from '../common/problems.js';
 import type { Tracker } from '../common/trackers.js';
-import { type DeliveryState, MAX_FAILURES, MAX_QUEUE } from './local-state.js';
 
 /** What one tracker's state records as visits come and go: pure changes, the caller stores them. */
 

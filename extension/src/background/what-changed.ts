@@ -1,6 +1,7 @@
+import type { BannerNews, NewsSnapshot } from '../common/news-state.js';
+import { trackerOwningPage, visitOnPage } from '../common/tracker-for-page.js';
 import type { Tracker } from '../common/trackers.js';
 import { BugPageNews } from '../news/bug-page-news.js';
-import type { BannerNews, NewsSnapshot } from '../news/news-state.js';
 import { isQuiet, notificationsFor } from '../news/notifications.js';
 import { refreshRecentNews } from '../news/recent-news.js';
 import { TrackerAccessCache } from '../news/tracker-access.js';
@@ -8,7 +9,6 @@ import type { Platform } from '../platform/platform.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
 import type { Delivery } from './delivery.js';
-import { trackerOwningPage, visitOnPage } from './tracker-for-page.js';
 
 /** A tracker slow to give the previous visit does not hold the visit back longer than this (the banner then shows nothing). */
 const MAX_WAIT_FOR_PREVIOUS_MS = 3000;

@@ -1,5 +1,5 @@
+import type { BannerNews } from '../common/news-state.js';
 import { localDateTime } from '../common/relative-time.js';
-import type { BannerNews } from '../news/news-state.js';
 import { BANNER_CSS, bannerLink, bannerText, pageIsDark } from './banner-view.js';
 
 /** The one browser call a content script makes; `chrome.*` answers with promises in MV3 in Chromium and Firefox alike. */

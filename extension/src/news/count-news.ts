@@ -1,5 +1,5 @@
 import { type BugComment, type HistoryEntry, parseBugzillaTime } from '@bz-companion/shared';
-import type { BugNews } from './news-state.js';
+import type { BugNews } from '../common/news-state.js';
 
 export const NO_NEWS: BugNews = { comments: 0, changes: 0, fields: [], firstNewComment: null };
 

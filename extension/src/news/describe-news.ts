@@ -1,4 +1,4 @@
-import type { BugNews } from './news-state.js';
+import type { BugNews } from '../common/news-state.js';
 
 export const hasNews = (news: BugNews | null): news is BugNews => news !== null && news.comments + news.changes > 0;
 

@@ -1,6 +1,6 @@
 import { type BugzillaClient, formatBugzillaTime } from '@bz-companion/shared';
+import type { BugNews } from '../common/news-state.js';
 import { countNews } from './count-news.js';
-import type { BugNews } from './news-state.js';
 
 /**
  * What others did on one bug since `since`: the comments and history the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewsSnapshot, RecentBug } from './news-state.js';
+import type { NewsSnapshot, RecentBug } from '../common/news-state.js';
 import { isQuiet, notificationsFor } from './notifications.js';
 
 const at = (hh: number, mm = 0) => new Date(2026, 10, 25, hh, mm);

@@ -1,5 +1,5 @@
+import type { NewsSnapshot, RecentBug } from '../common/news-state.js';
 import { newsLine } from './describe-news.js';
-import type { NewsSnapshot, RecentBug } from './news-state.js';
 
 /** One desktop notification: its id is the page to open when it is clicked (so a restarted worker still knows). */
 export interface BugNotification {

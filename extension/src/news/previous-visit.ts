@@ -1,5 +1,5 @@
 import { BugzillaApiError, type BugzillaClient, parseBugzillaTime } from '@bz-companion/shared';
-import type { VisitSource } from './news-state.js';
+import type { VisitSource } from '../common/news-state.js';
 
 export interface PreviousVisit {
   /** Null on a first visit. */

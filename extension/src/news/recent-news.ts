@@ -1,6 +1,6 @@
 import { type LastVisit, parseBugzillaTime } from '@bz-companion/shared';
+import type { NewsSnapshot, RecentBug, VisitSource } from '../common/news-state.js';
 import { fetchNews } from './fetch-news.js';
-import type { NewsSnapshot, RecentBug, VisitSource } from './news-state.js';
 import { cannotReadVisits } from './previous-visit.js';
 import type { TrackerAccess } from './tracker-access.js';
 

@@ -1,8 +1,8 @@
 import type { BugzillaClient } from '@bz-companion/shared';
-import { connect } from '../background/connect.js';
 import type { Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import type { TrackerStorage } from '../storage/storage.js';
+import { connect } from '../tracker/connect.js';
 
 export interface TrackerAccess {
   client: BugzillaClient;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { NewsSettings } from '../news/news-state.js';
+import type { NewsSettings } from '../common/news-state.js';
 import type { Platform } from '../platform/platform.js';
 import { NewsStorage } from '../storage/news-storage.js';
 

@@ -15,18 +15,8 @@ type Status = Outcome | { kind: 'idle' } | { kind: 'busy' };
 
 /** One tracker of the list: its fields, Save and Remove. Labels are the same in every form (tests find them by label). */
 export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormProps) {
-  const [draft, setDraft] = useState<Tracker>(tracker);
+  const [draft, setDraft] = useDraft(tracker);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  // When the stored tracker changes (saved here or elsewhere), the form shows it. Not on mount: an effect
-  // runs after the first paint, and would undo what was typed in between. A reload after another form's
-  // Save hands every form a new but equal object, which must not undo edits in progress either.
-  const stored = JSON.stringify(tracker);
-  const shown = useRef(stored);
-  useEffect(() => {
-    if (shown.current === stored) return;
-    shown.current = stored;
-    setDraft(JSON.parse(stored) as Tracker);
-  }, [stored]);
   const update = (patch: Partial<Tracker>) => setDraft({ ...draft, ...patch });
   const field = (name: string) => `${name}-${tracker.id}`;
 
@@ -73,48 +63,8 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
           aria-invalid={status.kind === 'error' && status.field === 'key' ? 'true' : undefined}
           onInput={(e) => update({ apiKey: e.currentTarget.value })}
         />
-        <p class="hint" id={field('key-hint')}>
-          {saved && tracker.apiKey === ''
-            ? 'No API key on this device: keys stay on the device where they were entered. Enter it again here. '
-            : 'Kept on this device only. '}
-          {keyPage ? (
-            <>
-              Create one on{' '}
-              <a href={keyPage} target="_blank" rel="noreferrer" data-testid="api-key-link">
-                the tracker's API key page
-              </a>{' '}
-              (Preferences → API Keys).
-            </>
-          ) : (
-            'Enter the tracker URL first: a link to its API key page appears here.'
-          )}
-        </p>
-        <label for={field('auth')}>How to send the key</label>
-        <select
-          id={field('auth')}
-          value={draft.authPreference}
-          onChange={(e) => update({ authPreference: e.currentTarget.value as AuthPreference })}
-        >
-          <option value="auto">Automatically (ask the tracker)</option>
-          <option value="header">As a header (Bugzilla 5.1, 5.3+, bugzilla.mozilla.org)</option>
-          <option value="query">As a query parameter (Bugzilla 5.0, 5.2)</option>
-        </select>
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={draft.recordVisits}
-            onChange={(e) => update({ recordVisits: e.currentTarget.checked })}
-          />
-          Record my visits
-        </label>
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={draft.notify === true}
-            onChange={(e) => update({ notify: e.currentTarget.checked })}
-          />
-          Notify me on this computer when a bug I visited changes
-        </label>
+        <KeyHint id={field('key-hint')} noKeyHere={saved && tracker.apiKey === ''} keyPage={keyPage} />
+        <SendingPreferences id={field('auth')} draft={draft} update={update} />
         <div class="actions">
           <button type="submit" disabled={status.kind === 'busy'}>
             Save
@@ -123,24 +73,115 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
             Remove
           </button>
         </div>
-        <p role="status" class={status.kind === 'error' ? 'error' : 'ok'} data-testid="options-status">
-          {status.kind === 'busy' ? 'Checking the tracker…' : status.kind === 'idle' ? '' : status.text}
-        </p>
-        {status.kind === 'error' && status.saveAnyway && (
-          <div class="actions">
-            <button type="button" onClick={() => save(true)}>
-              Save anyway
-            </button>
-          </div>
-        )}
-        {status.kind === 'error' && status.details && (
-          <details class="details">
-            <summary>Details</summary>
-            <p>{status.details}</p>
-          </details>
-        )}
+        <SaveStatus status={status} onSaveAnyway={() => save(true)} />
       </fieldset>
     </form>
+  );
+}
+
+/**
+ * The form's copy of the tracker. When the stored tracker changes (saved here or elsewhere), the form
+ * shows it. Not on mount: an effect runs after the first paint, and would undo what was typed in
+ * between. A reload after another form's Save hands every form a new but equal object, which must
+ * not undo edits in progress either.
+ */
+function useDraft(tracker: Tracker) {
+  const [draft, setDraft] = useState<Tracker>(tracker);
+  const stored = JSON.stringify(tracker);
+  const shown = useRef(stored);
+  useEffect(() => {
+    if (shown.current === stored) return;
+    shown.current = stored;
+    setDraft(JSON.parse(stored) as Tracker);
+  }, [stored]);
+  return [draft, setDraft] as const;
+}
+
+/** Where the key stays, and a link to the tracker's own page for making one as soon as the URL is one. */
+function KeyHint({ id, noKeyHere, keyPage }: { id: string; noKeyHere: boolean; keyPage: string | null }) {
+  return (
+    <p class="hint" id={id}>
+      {noKeyHere
+        ? 'No API key on this device: keys stay on the device where they were entered. Enter it again here. '
+        : 'Kept on this device only. '}
+      {keyPage ? (
+        <>
+          Create one on{' '}
+          <a href={keyPage} target="_blank" rel="noreferrer" data-testid="api-key-link">
+            the tracker's API key page
+          </a>{' '}
+          (Preferences → API Keys).
+        </>
+      ) : (
+        'Enter the tracker URL first: a link to its API key page appears here.'
+      )}
+    </p>
+  );
+}
+
+/** How the key is sent, and what the extension does for this tracker (record visits, notify). */
+function SendingPreferences({
+  id,
+  draft,
+  update,
+}: {
+  id: string;
+  draft: Tracker;
+  update: (patch: Partial<Tracker>) => void;
+}) {
+  return (
+    <>
+      <label for={id}>How to send the key</label>
+      <select
+        id={id}
+        value={draft.authPreference}
+        onChange={(e) => update({ authPreference: e.currentTarget.value as AuthPreference })}
+      >
+        <option value="auto">Automatically (ask the tracker)</option>
+        <option value="header">As a header (Bugzilla 5.1, 5.3+, bugzilla.mozilla.org)</option>
+        <option value="query">As a query parameter (Bugzilla 5.0, 5.2)</option>
+      </select>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={draft.recordVisits}
+          onChange={(e) => update({ recordVisits: e.currentTarget.checked })}
+        />
+        Record my visits
+      </label>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={draft.notify === true}
+          onChange={(e) => update({ notify: e.currentTarget.checked })}
+        />
+        Notify me on this computer when a bug I visited changes
+      </label>
+    </>
+  );
+}
+
+/** What Save found: checking, saved, or what to fix (with "Save anyway" when only reaching the tracker failed). */
+function SaveStatus({ status, onSaveAnyway }: { status: Status; onSaveAnyway: () => void }) {
+  return (
+    <>
+      <p role="status" class={status.kind === 'error' ? 'error' : 'ok'} data-testid="options-status">
+        {status.kind === 'busy' ? 'Checking the tracker…' : status.kind === 'idle' ? '' : status.text}
+      </p>
+      {status.kind === 'error' && status.saveAnyway && (
+        <div class="actions">
+          <button type="button" onClick={onSaveAnyway}>
+            Save anyway
+          </button>
+        </div>
+      )}
+      {status.kind === 'error' && status.details && (
+        <details class="details">
+          <summary>Details</summary>
+          <p>{status.details}</p>
+        </details>
+      )}
+    </>
   );
 }
 

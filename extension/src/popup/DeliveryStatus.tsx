@@ -1,4 +1,4 @@
-import { bugLabel, type DeliveryState } from '../background/local-state.js';
+import { bugLabel, type DeliveryState } from '../common/delivery-state.js';
 import { When } from './When.js';
 
 /** What happened to this tracker's visits: last sent, queued (with Retry now), and those the tracker refused. */

@@ -1,8 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import type { NewsSnapshot } from '../common/news-state.js';
 import { describeProblem, type Problem, problemDetails } from '../common/problems.js';
 import { localTimeOfDay } from '../common/relative-time.js';
-import type { NewsSnapshot } from '../news/news-state.js';
 import { DeliveryStatus } from './DeliveryStatus.js';
 import { ClockWarning, InstanceDetails, Unavailable } from './InstanceDetails.js';
 import { movedTo, rowKey } from './keyboard.js';
@@ -53,53 +53,9 @@ export function Popup({
   offer,
 }: PopupProps) {
   const main = useRef<HTMLElement>(null);
-  /** After "m", the row at this place takes the focus once the list has changed. */
-  const focusAfterMark = useRef<number | null>(null);
-  useEffect(() => {
-    const at = focusAfterMark.current;
-    if (at === null || !main.current) return;
-    focusAfterMark.current = null;
-    const rows = [...main.current.querySelectorAll<HTMLElement>('[data-row]')];
-    rows[Math.min(at, rows.length - 1)]?.focus();
-  }, [news]);
-
-  // Chrome gives a popup at most 600 px, less on a short screen: when the window ends up shorter than
-  // the content, the layout takes the window's height, so the lists scroll inside and Options stays in
-  // view. Not before the window has a real size (a popup starts tiny and grows to its content).
-  useLayoutEffect(() => {
-    const fit = () => {
-      const box = main.current;
-      if (!box || window.innerHeight < 200) return;
-      if (document.documentElement.scrollHeight > window.innerHeight) box.style.maxHeight = `${window.innerHeight}px`;
-    };
-    fit();
-    window.addEventListener('resize', fit);
-    return () => window.removeEventListener('resize', fit);
-  });
-
-  // On the document: the popup opens with the focus on its body, outside <main>.
-  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => {});
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => keyHandler.current(event);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
-  }, []);
-  keyHandler.current = (event: KeyboardEvent) => {
-    const action = rowKey(event);
-    if (!action || !main.current) return;
-    const rows = [...main.current.querySelectorAll<HTMLElement>('[data-row]')];
-    const at = rows.indexOf(document.activeElement as HTMLElement);
-    if ('move' in action) {
-      const next = movedTo(at, rows.length, action.move);
-      if (next !== null) rows[next]?.focus();
-    } else {
-      const row = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('li.changed');
-      if (!row?.dataset.bug) return;
-      focusAfterMark.current = at;
-      onMarkSeen([Number(row.dataset.bug)]);
-    }
-    event.preventDefault();
-  };
+  const focusAfterMark = useFocusAfterMark(main, news);
+  useFitToWindow(main);
+  useRowKeys(main, focusAfterMark, onMarkSeen);
 
   const switcher = trackers.length > 1 && current !== null && (
     <Switcher entries={trackers} current={current} onSwitch={onSwitch} />
@@ -124,16 +80,7 @@ export function Popup({
   return (
     <main aria-busy={stale ? 'true' : undefined} class="popup-main" ref={main}>
       {switcher}
-      <header>
-        <h1>
-          <a href={tracker.url} target="_blank" rel="noreferrer">
-            {new URL(tracker.url).host}
-          </a>
-        </h1>
-        <span class="muted signed-in">
-          {data.login ? `Signed in as ${data.login}` : tracker.apiKey ? '' : 'No API key on this device'}
-        </span>
-      </header>
+      <TrackerHeader data={data} />
       {offer}
       {shownProblem && (
         <ProblemBanner
@@ -163,6 +110,83 @@ export function Popup({
         </span>
       </footer>
     </main>
+  );
+}
+
+type MainRef = { current: HTMLElement | null };
+
+/** After "m", the row at the marked row's place takes the focus once the list has changed. */
+function useFocusAfterMark(main: MainRef, news: NewsSnapshot | null): { current: number | null } {
+  const focusAfterMark = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusAfterMark.current;
+    if (at === null || !main.current) return;
+    focusAfterMark.current = null;
+    const rows = [...main.current.querySelectorAll<HTMLElement>('[data-row]')];
+    rows[Math.min(at, rows.length - 1)]?.focus();
+  }, [news, main]);
+  return focusAfterMark;
+}
+
+/**
+ * Chrome gives a popup at most 600 px, less on a short screen: when the window ends up shorter than
+ * the content, the layout takes the window's height, so the lists scroll inside and Options stays in
+ * view. Not before the window has a real size (a popup starts tiny and grows to its content).
+ */
+function useFitToWindow(main: MainRef): void {
+  useLayoutEffect(() => {
+    const fit = () => {
+      const box = main.current;
+      if (!box || window.innerHeight < 200) return;
+      if (document.documentElement.scrollHeight > window.innerHeight) box.style.maxHeight = `${window.innerHeight}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  });
+}
+
+/** j/k move between rows, Enter opens (the row's link), m marks the focused changed bug seen. */
+function useRowKeys(main: MainRef, focusAfterMark: { current: number | null }, onMarkSeen: (ids: number[]) => void) {
+  // On the document: the popup opens with the focus on its body, outside <main>.
+  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => {});
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keyHandler.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+  keyHandler.current = (event: KeyboardEvent) => {
+    const action = rowKey(event);
+    if (!action || !main.current) return;
+    const rows = [...main.current.querySelectorAll<HTMLElement>('[data-row]')];
+    const at = rows.indexOf(document.activeElement as HTMLElement);
+    if ('move' in action) {
+      const next = movedTo(at, rows.length, action.move);
+      if (next !== null) rows[next]?.focus();
+    } else {
+      const row = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('li.changed');
+      if (!row?.dataset.bug) return;
+      focusAfterMark.current = at;
+      onMarkSeen([Number(row.dataset.bug)]);
+    }
+    event.preventDefault();
+  };
+}
+
+/** The tracker's host, linked, and who the popup is signed in as. */
+function TrackerHeader({ data }: { data: PopupData }) {
+  const { tracker } = data;
+  return (
+    <header>
+      <h1>
+        <a href={tracker.url} target="_blank" rel="noreferrer">
+          {new URL(tracker.url).host}
+        </a>
+      </h1>
+      <span class="muted signed-in">
+        {data.login ? `Signed in as ${data.login}` : tracker.apiKey ? '' : 'No API key on this device'}
+      </span>
+    </header>
   );
 }
 

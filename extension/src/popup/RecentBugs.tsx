@@ -1,5 +1,5 @@
+import { changedBugs, type NewsSnapshot, type RecentBug } from '../common/news-state.js';
 import { newsLine, newsTooltip } from '../news/describe-news.js';
-import { changedBugs, type NewsSnapshot, type RecentBug } from '../news/news-state.js';
 import { bugPage } from '../news/notifications.js';
 import { When } from './When.js';
 

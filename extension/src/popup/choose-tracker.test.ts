@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DELIVERY_STATE } from '../background/local-state.js';
+import { EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
 import type { Tracker } from '../common/trackers.js';
 import { chooseTracker } from './choose-tracker.js';
 import { trackerStatus } from './tracker-status.js';

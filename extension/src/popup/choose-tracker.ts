@@ -1,4 +1,4 @@
-import { trackerOwningPage } from '../background/tracker-for-page.js';
+import { trackerOwningPage } from '../common/tracker-for-page.js';
 import type { Tracker } from '../common/trackers.js';
 
 /** The popup opens on the active tab's tracker, else the one used most recently, else the first. */

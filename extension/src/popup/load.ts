@@ -6,7 +6,7 @@ import {
   type LastVisit,
   parseBugzillaTime,
 } from '@bz-companion/shared';
-import type { DeliveryState } from '../background/local-state.js';
+import type { DeliveryState } from '../common/delivery-state.js';
 import { asProblem, classify, isGarbledAnswer, type Problem } from '../common/problems.js';
 import { checkKey, trackerClient } from '../common/tracker.js';
 import { isLocalTracker, originPattern, type Tracker } from '../common/trackers.js';

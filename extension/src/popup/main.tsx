@@ -1,8 +1,8 @@
 import { render } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { DeliveryState } from '../background/local-state.js';
+import type { DeliveryState } from '../common/delivery-state.js';
+import type { NewsSnapshot } from '../common/news-state.js';
 import type { Tracker } from '../common/trackers.js';
-import type { NewsSnapshot } from '../news/news-state.js';
 import { browserPlatform } from '../platform/browser.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
@@ -43,17 +43,15 @@ async function switcherEntries(trackers: Tracker[]): Promise<SwitcherEntry[]> {
   );
 }
 
-function App() {
-  const [trackers, setTrackers] = useState<Tracker[]>([]);
-  const [entries, setEntries] = useState<SwitcherEntry[]>([]);
+/**
+ * The tracker the popup shows: first what it kept from last time (the first paint), then what the
+ * tracker answers; a quicker switch to another tracker meanwhile wins. `onShown` runs once the
+ * tracker's own answer is in (the switcher then says what the body shows).
+ */
+function useShownTracker(onShown: () => void) {
   const [data, setData] = useState<PopupData | null>(null);
-  const [retrying, setRetrying] = useState(false);
-  const [noTracker, setNoTracker] = useState(false);
-  /** The active tab's Bugzilla, when it is not in the list. */
-  const [untracked, setUntracked] = useState<string | null>(null);
   const [current, setCurrent] = useState<string | null>(null);
   const [news, setNews] = useState<NewsSnapshot | null>(null);
-  const [marking, setMarking] = useState(false);
   /** Whether what is shown came from the tracker in this opening (only that is kept for the next first paint). */
   const [fresh, setFresh] = useState(false);
   // Kept as soon as this opening's data is in the DOM, before it is even painted: a popup closed at
@@ -63,57 +61,97 @@ function App() {
     const app = document.getElementById('app');
     if (app) keepPaint(app);
   });
-
   const shownRef = useRef<string | null>(null);
-  const show = useCallback(async (tracker: Tracker) => {
-    shownRef.current = tracker.id;
-    const stillShown = () => shownRef.current === tracker.id;
-    setCurrent(tracker.id);
-    setFresh(false);
-    setData(null);
-    setNews(null);
-    // First paint: what the popup knew last time, straight from storage; the network follows.
-    const [cached, snapshot] = await Promise.all([
-      newsStorage.popupCache<unknown>(tracker.id).catch(() => null),
-      newsStorage.snapshot(tracker.id).catch(() => null),
-    ]);
-    if (!stillShown()) return;
-    const fromCache = cachedPopupData(cached, tracker);
-    // The refresh below replaces it when it answers, before or after the rest of the data.
-    setNews(snapshot);
-    if (fromCache) {
-      setData(fromCache);
+  const show = useCallback(
+    async (tracker: Tracker) => {
+      shownRef.current = tracker.id;
+      const stillShown = () => shownRef.current === tracker.id;
+      setCurrent(tracker.id);
+      setFresh(false);
+      setData(null);
+      setNews(null);
+      // First paint: what the popup knew last time, straight from storage; the network follows.
+      const [cached, snapshot] = await Promise.all([
+        newsStorage.popupCache<unknown>(tracker.id).catch(() => null),
+        newsStorage.snapshot(tracker.id).catch(() => null),
+      ]);
+      if (!stillShown()) return;
+      const fromCache = cachedPopupData(cached, tracker);
+      // The refresh below replaces it when it answers, before or after the rest of the data.
+      setNews(snapshot);
+      if (fromCache) {
+        setData(fromCache);
+        mark('firstPaintMs');
+      }
+      const refreshedNews = platform
+        .sendMessage<NewsSnapshot | null>({ type: 'refresh-news', tracker: tracker.id, maxAgeMs: NEWS_FRESH_MS })
+        .then((answer) => {
+          if (stillShown() && answer) setNews(answer);
+        })
+        .catch(() => {});
+      const loaded = await loadPopupData(platform, tracker);
+      if (!stillShown()) return;
+      setData(loaded);
+      setFresh(true);
+      seenOnOpening.set(tracker.id, { problem: loaded.problem, clock: loaded.clock });
+      onShown();
       mark('firstPaintMs');
-    }
-    const refreshedNews = platform
-      .sendMessage<NewsSnapshot | null>({ type: 'refresh-news', tracker: tracker.id, maxAgeMs: NEWS_FRESH_MS })
-      .then((fresh) => {
-        if (stillShown() && fresh) setNews(fresh);
-      })
-      .catch(() => {});
-    const loaded = await loadPopupData(platform, tracker);
-    // A quicker switch to another tracker meanwhile wins.
-    if (!stillShown()) return;
-    setData(loaded);
-    setFresh(true);
-    // The switcher says what the body now shows for this tracker.
-    seenOnOpening.set(tracker.id, { problem: loaded.problem, clock: loaded.clock });
-    void storage.trackers().then(switcherEntries).then(setEntries);
-    mark('firstPaintMs');
-    void newsStorage.savePopupCache(tracker.id, forCache(loaded));
-    await refreshedNews;
-    if (stillShown()) mark('loadedMs');
-  }, []);
+      void newsStorage.savePopupCache(tracker.id, forCache(loaded));
+      await refreshedNews;
+      if (stillShown()) mark('loadedMs');
+    },
+    [onShown],
+  );
+  return { data, setData, current, news, setNews, fresh, show, shownRef };
+}
 
-  const markSeen = useCallback(async (trackerId: string, ids: number[]) => {
-    setMarking(true);
-    try {
-      const fresh = await platform.sendMessage<NewsSnapshot | null>({ type: 'mark-seen', tracker: trackerId, ids });
-      if (shownRef.current === trackerId) setNews(fresh);
-    } finally {
-      setMarking(false);
-    }
-  }, []);
+/** Marking bugs as seen, through the service worker; the news shown follow if the tracker is still shown. */
+function useMarkSeen(shownRef: { current: string | null }, setNews: (news: NewsSnapshot | null) => void) {
+  const [marking, setMarking] = useState(false);
+  const markSeen = useCallback(
+    async (trackerId: string, ids: number[]) => {
+      setMarking(true);
+      try {
+        const answer = await platform.sendMessage<NewsSnapshot | null>({ type: 'mark-seen', tracker: trackerId, ids });
+        if (shownRef.current === trackerId) setNews(answer);
+      } finally {
+        setMarking(false);
+      }
+    },
+    [shownRef, setNews],
+  );
+  return { marking, markSeen };
+}
+
+/** No tracker yet: how to add one, or, on a Bugzilla page, an offer to track it. */
+function NoTracker({ untracked }: { untracked: string | null }) {
+  return (
+    <main data-testid="no-tracker">
+      <h1>bz-companion</h1>
+      {untracked ? (
+        <TrackThis url={untracked} onTrack={() => void platform.openOptionsToAdd(untracked)} />
+      ) : (
+        <>
+          <p>No tracker yet. Add your Bugzilla in the options: its address and an API key you create there.</p>
+          <button type="button" onClick={() => void platform.openOptionsPage()}>
+            Add a tracker
+          </button>
+        </>
+      )}
+    </main>
+  );
+}
+
+function App() {
+  const [trackers, setTrackers] = useState<Tracker[]>([]);
+  const [entries, setEntries] = useState<SwitcherEntry[]>([]);
+  const [retrying, setRetrying] = useState(false);
+  const [noTracker, setNoTracker] = useState(false);
+  /** The active tab's Bugzilla, when it is not in the list. */
+  const [untracked, setUntracked] = useState<string | null>(null);
+  const refreshSwitcher = useCallback(() => void storage.trackers().then(switcherEntries).then(setEntries), []);
+  const { data, setData, current, news, setNews, fresh, show, shownRef } = useShownTracker(refreshSwitcher);
+  const { marking, markSeen } = useMarkSeen(shownRef, setNews);
 
   useEffect(() => {
     void (async () => {
@@ -150,30 +188,14 @@ function App() {
     setRetrying(true);
     try {
       const delivery = await platform.sendMessage<DeliveryState>({ type: 'retry-now', tracker: data.tracker.id });
-      setData((current) => (current ? { ...current, delivery } : current));
+      setData((shown) => (shown ? { ...shown, delivery } : shown));
       setEntries(await switcherEntries(trackers));
     } finally {
       setRetrying(false);
     }
-  }, [data, trackers]);
+  }, [data, trackers, setData]);
 
-  if (noTracker) {
-    return (
-      <main data-testid="no-tracker">
-        <h1>bz-companion</h1>
-        {untracked ? (
-          <TrackThis url={untracked} onTrack={() => void platform.openOptionsToAdd(untracked)} />
-        ) : (
-          <>
-            <p>No tracker yet. Add your Bugzilla in the options: its address and an API key you create there.</p>
-            <button type="button" onClick={() => void platform.openOptionsPage()}>
-              Add a tracker
-            </button>
-          </>
-        )}
-      </main>
-    );
-  }
+  if (noTracker) return <NoTracker untracked={untracked} />;
   return (
     <Popup
       data={data}

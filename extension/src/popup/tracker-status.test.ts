@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../background/local-state.js';
+import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
 import type { Tracker } from '../common/trackers.js';
 import { trackerStatus } from './tracker-status.js';
 

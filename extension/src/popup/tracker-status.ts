@@ -1,5 +1,5 @@
 import type { ClockSkew } from '@bz-companion/shared';
-import type { DeliveryState } from '../background/local-state.js';
+import type { DeliveryState } from '../common/delivery-state.js';
 import type { Problem } from '../common/problems.js';
 import type { Tracker } from '../common/trackers.js';
 

@@ -1,4 +1,4 @@
-import { trackerOwningPage } from '../background/tracker-for-page.js';
+import { trackerOwningPage } from '../common/tracker-for-page.js';
 
 /** Pages every Bugzilla has under its base URL. */
 const BUGZILLA_PAGE = /^(.*\/)(show_bug|buglist|enter_bug|query|index|userprefs|describecomponents|report|page)\.cgi$/;

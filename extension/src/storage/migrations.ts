@@ -1,5 +1,5 @@
 import { normalizeBaseUrl } from '@bz-companion/shared';
-import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../background/local-state.js';
+import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
 import type { TrackerSettings } from '../common/trackers.js';
 import {
   FIRST_TRACKER_ID,

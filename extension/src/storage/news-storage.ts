@@ -3,7 +3,7 @@ import {
   MAX_REMEMBERED_VISITS,
   type NewsSettings,
   type NewsSnapshot,
-} from '../news/news-state.js';
+} from '../common/news-state.js';
 import type { Platform } from '../platform/platform.js';
 import { LOCAL, newsSettingsSchema, SYNC } from './layout.js';
 

@@ -1,4 +1,4 @@
-import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../background/local-state.js';
+import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
 import type { Tracker, TrackerSettings } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import { LOCAL, perTrackerLocalKeys, SYNC, trackerSettingsSchema } from './layout.js';

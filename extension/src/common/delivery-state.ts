@@ -1,5 +1,5 @@
 import type { AuthMode, ClockSkew } from '@bz-companion/shared';
-import type { BugRejection, Problem } from '../common/problems.js';
+import type { BugRejection, Problem } from './problems.js';
 
 /** A visit not yet delivered: the bug as the page named it (a number or an alias), and when it was seen. */
 export interface QueuedVisit {

@@ -1,5 +1,5 @@
-import type { Tracker } from '../common/trackers.js';
 import { bugOnPage } from './bug-page.js';
+import type { Tracker } from './trackers.js';
 
 /** The path a base URL covers, ending in `/`. */
 function basePath(url: URL): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Tracker } from '../common/trackers.js';
 import { visitOnPage } from './tracker-for-page.js';
+import type { Tracker } from './trackers.js';
 
 const tracker = (id: string, url: string, recordVisits = true): Tracker => ({
   id,
