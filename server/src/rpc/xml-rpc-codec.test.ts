@@ -65,6 +65,15 @@ describe('parseMethodCall', () => {
     });
   });
 
+  it('decodes entities once: an escaped reference stays a reference, CDATA stays as written', () => {
+    const call = `<methodCall><methodName>M</methodName><params><param><value><struct>
+      <member><name>escaped</name><value>&amp;#65; &amp;lt;</value></member>
+      <member><name>cdata</name><value><string><![CDATA[&amp; &#65;]]></string></value></member>
+      <member><name>astral</name><value>&#x1F600;&#128512;</value></member>
+    </struct></value></param></params></methodCall>`;
+    expect(parseMethodCall(call).params).toEqual({ escaped: '&#65; &lt;', cdata: '&amp; &#65;', astral: '😀😀' });
+  });
+
   it('takes the first param as the named parameters; anything but a struct is none (5.2 does so)', () => {
     const call =
       '<methodCall><methodName>M</methodName><params><param><value><int>5</int></value></param></params></methodCall>';

@@ -35,9 +35,10 @@ const parser = new XMLParser({
   ignoreAttributes: true,
   parseTagValue: false,
   trimValues: false,
-  processEntities: true,
-  // XML's numeric character references (`&#xd;`, which python-bugzilla sends for CR).
-  htmlEntities: true,
+  // Entities are decoded below, in one pass: the parser's own decoding of character references
+  // (its htmlEntities) cost three quarters of a call's parsing.
+  processEntities: false,
+  cdataPropName: '#cdata',
   ignoreDeclaration: true,
   ignorePiTags: true,
 });
@@ -155,8 +156,33 @@ function elements(nodes: XmlNode[]): XmlNode[] {
 
 function textOf(nodes: XmlNode[]): string {
   let text = '';
+  for (const node of nodes) {
+    if (typeof node['#text'] === 'string') text += decodeEntities(node['#text']);
+    // CDATA is taken as it is written.
+    else if (Array.isArray(node['#cdata'])) text += textOfRaw(node['#cdata']);
+  }
+  return text;
+}
+
+function textOfRaw(nodes: XmlNode[]): string {
+  let text = '';
   for (const node of nodes) if (typeof node['#text'] === 'string') text += node['#text'];
   return text;
+}
+
+const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
+
+/**
+ * XML's five predefined entities and character references (`&#xd;`, which python-bugzilla sends
+ * for CR), decoded in one pass, so `&amp;#65;` stays `&#65;`. No other entity exists without a DTD.
+ */
+function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(?:(lt|gt|amp|apos|quot)|#(\d+)|#x([0-9a-fA-F]+));/g, (whole, name, decimal, hex) => {
+    if (name) return PREDEFINED[name] as string;
+    const code = decimal ? Number(decimal) : Number.parseInt(hex, 16);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
 }
 
 /** Members whose values are Bugzilla dateTimes: XML-RPC sends them as `<dateTime.iso8601>`. */
