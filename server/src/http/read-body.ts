@@ -26,12 +26,26 @@ export interface ReadBodyOptions {
  * the charset) and zlib (Content-Encoding).
  * Resolves to null when there is no body or it is JSON `null`.
  */
-export async function readBody(
+export function readBody(
   request: IncomingMessage,
   limitBytes: number,
   options: ReadBodyOptions = {},
 ): Promise<BodyParams | null> {
-  const text = await readBodyText(request, limitBytes);
+  // A request that declares no body (the visit POST's path form, the extension's most frequent
+  // write) has nothing to read: no stream is set up for it.
+  if (hasNoBody(request)) return Promise.resolve(paramsOf('', request, options));
+  return readBodyText(request, limitBytes).then((text) => paramsOf(text, request, options));
+}
+
+/** No body by HTTP's framing: `Content-Length: 0`, or neither a length nor a transfer coding. */
+function hasNoBody(request: IncomingMessage): boolean {
+  const { headers } = request;
+  const length = headers['content-length'];
+  return length === '0' || (length === undefined && headers['transfer-encoding'] === undefined);
+}
+
+/** The parameters a body's text holds: form fields, or a JSON object; null for none. */
+function paramsOf(text: string, request: IncomingMessage, options: ReadBodyOptions): BodyParams | null {
   const contentType = (request.headers['content-type'] ?? '').toLowerCase();
   if (contentType.startsWith('application/x-www-form-urlencoded') && !looksLikeJsonObject(text)) {
     return parseForm(text);
