@@ -2,12 +2,18 @@
  * What `serve` prints when ready, as one string written at once, so a script
  * that waits for the first line (`listening on URL`) also gets the key with it.
  */
-export function readyBanner(baseUrl: string, notes: readonly string[], adminApiKey: string | undefined): string {
+export function readyBanner(
+  baseUrl: string,
+  notes: readonly string[],
+  adminApiKey: string | undefined,
+  adminPassword?: string,
+): string {
   const lines = [`listening on ${baseUrl}`, ...notes];
   if (adminApiKey) {
     lines.push(
       `admin api key: ${adminApiKey}`,
-      '  (printed once; the store keeps only its hash)',
+      ...(adminPassword ? [`admin password: ${adminPassword} (admin@example.com)`] : []),
+      '  (printed once; the store keeps only their hashes)',
       `try: curl -H 'X-BUGZILLA-API-KEY: ${adminApiKey}' ${baseUrl}/rest/bug_user_last_visit`,
       'extension: load extension/dist/chromium (or dist/firefox) unpacked, then in its options set',
       `  Tracker URL ${baseUrl}/ and this API key (docs/extension.md)`,

@@ -17,6 +17,8 @@ export interface OpenedServeStore {
   store: Store;
   /** Set when demo data was created now: its admin's key, to print once. */
   adminApiKey: string | undefined;
+  /** The demo admin's password, printed with the key (docs/api.md logs in with it). */
+  adminPassword: string | undefined;
   /** What the ready banner says about the store. */
   notes: string[];
 }
@@ -33,9 +35,11 @@ function compactionThreshold(): { compactAfterBytes?: number } {
 /** The store `serve` runs on: demo data in memory, or the data file (created with demo data if missing). */
 export async function openServeStore(options: ServeStoreOptions, clock: Clock): Promise<OpenedServeStore> {
   let adminApiKey: string | undefined;
+  let adminPassword: string | undefined;
   const demoSnapshot = () => {
     const demo = demoFixture(clock.now());
     adminApiKey = demo.adminApiKey;
+    adminPassword = demo.adminPassword;
     return snapshotFromFixture(demo.fixture);
   };
   const notes: string[] = [];
@@ -58,7 +62,10 @@ export async function openServeStore(options: ServeStoreOptions, clock: Clock): 
     });
     store = opened.store;
     notes.push(`database: ${redactDatabaseUrl(options.database)}${opened.created ? ' (created with demo data)' : ''}`);
-    if (!opened.created) adminApiKey = undefined;
+    if (!opened.created) {
+      adminApiKey = undefined;
+      adminPassword = undefined;
+    }
   } else {
     const opened = await openStore({
       kind: 'file',
@@ -72,7 +79,7 @@ export async function openServeStore(options: ServeStoreOptions, clock: Clock): 
   }
   const pruned = await pruneExpiredVisits(store, clock);
   if (pruned > 0) notes.push(`removed ${pruned} visits older than last_visit_keep_days`);
-  return { store, adminApiKey, notes };
+  return { store, adminApiKey, adminPassword, notes };
 }
 
 /** A database URL as it may be printed: without its password. */

@@ -67,7 +67,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     port.server.close();
     throw error;
   }
-  const { store, adminApiKey, notes } = opened;
+  const { store, adminApiKey, adminPassword, notes } = opened;
   const stopRetention = scheduleRetention(store, clock, RETENTION_INTERVAL_MS, (error) =>
     console.error('bz-companion: pruning old visits failed:', error),
   );
@@ -97,7 +97,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (options.clock !== null) notes.push(`clock: frozen at ${formatBugzillaTime(options.clock)}`);
   port.serveWith(app.callback());
   shutDownOnSignals(port.server, store, stopRetention);
-  process.stdout.write(readyBanner(port.baseUrl, notes, adminApiKey));
+  process.stdout.write(readyBanner(port.baseUrl, notes, adminApiKey, adminPassword));
   const warning = exposureWarning(port.address, options.admin);
   if (warning) console.error(warning);
 }

@@ -15,8 +15,10 @@ const PM = 'pm@example.com';
  * so the demo looks alive; retention is off so it never empties itself.
  */
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: a data table (the demo's users, bugs, comments and visits), read top to bottom
-export function demoFixture(nowMs: number): { fixture: Fixture; adminApiKey: string } {
+export function demoFixture(nowMs: number): { fixture: Fixture; adminApiKey: string; adminPassword: string } {
   const adminApiKey = generateApiKey();
+  // Printed once with the key, so the docs' login examples run against the demo; random, as no default password should be.
+  const adminPassword = generateApiKey().slice(0, 20);
   const ago = (minutes: number) => formatBugzillaTime(nowMs - minutes * 60_000);
   const hours = (n: number) => ago(n * 60);
   const days = (n: number) => ago(n * 24 * 60);
@@ -33,6 +35,7 @@ export function demoFixture(nowMs: number): { fixture: Fixture; adminApiKey: str
         real_name: 'Admin',
         groups: ['admin', 'tweakparams', 'editbugs', 'security', 'insiders'],
         api_keys: [adminApiKey],
+        password: adminPassword,
       },
       { login: DEV, real_name: 'Dana Developer', groups: ['editbugs', 'insiders'] },
       { login: QA, real_name: 'Quinn Tester', groups: ['editbugs'] },
@@ -351,5 +354,5 @@ export function demoFixture(nowMs: number): { fixture: Fixture; adminApiKey: str
       { user: QA, bug_id: 2, last_visit_ts: ago(20) },
     ],
   };
-  return { fixture, adminApiKey };
+  return { fixture, adminApiKey, adminPassword };
 }
