@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { snapshotFromFixture } from '../store/fixture.js';
 
 const read = (path: string) => readFile(new URL(path, import.meta.url), 'utf8');
 
@@ -28,5 +29,15 @@ describe('the docs (docs/api.md)', () => {
     const docs = await read('../../../docs/api.md');
     const example = await read('./python-bugzilla-xmlrpc.py');
     expect(docs).toContain(`\`\`\`python\n${example}\`\`\``);
+  });
+});
+
+describe('the docs (docs/fixtures.md)', () => {
+  it('shows a fixture import, startServer and a reset take: its every key is one they know', async () => {
+    const docs = await read('../../../docs/fixtures.md');
+    const json = /```json\n([\s\S]*?)```/.exec(docs)?.[1] as string;
+    const snapshot = snapshotFromFixture(JSON.parse(json));
+    expect(snapshot.bugs.map((bug) => bug.id)).toEqual([1]);
+    expect(snapshot.users.map((user) => user.login)).toEqual(['admin@example.com']);
   });
 });
