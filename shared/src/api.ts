@@ -117,6 +117,16 @@ export interface BugSearchQuery {
   creation_time?: string[];
   limit?: number[];
   offset?: number[];
+  /**
+   * Bugzilla's email chart (first row): a login, matched `equals` or as a substring, in the roles
+   * given `'1'` (a bug matches when any of them does): how "the bugs I am involved in" is asked.
+   */
+  email1?: string[];
+  emailtype1?: Array<'equals' | 'substring'>;
+  emailassigned_to1?: Array<'1'>;
+  emailreporter1?: Array<'1'>;
+  emailcc1?: Array<'1'>;
+  emailqa_contact1?: Array<'1'>;
 }
 
 export type ResponseOf<K extends EndpointKey> = z.infer<(typeof endpoints)[K]['response']>;

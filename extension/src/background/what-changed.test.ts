@@ -35,10 +35,13 @@ afterEach(async () => {
   server = null;
 });
 
-async function setUp(profile: 'bz-companion' | 'bugzilla-5.2' | 'bmo', { notify = false } = {}) {
-  server = await startServer({ fixture, profile, clock: '2026-11-20T10:00:00Z' });
+async function setUp(
+  profile: 'bz-companion' | 'bugzilla-5.2' | 'bmo',
+  { notify = false, followInvolved = false, withFixture = fixture as object } = {},
+) {
+  server = await startServer({ fixture: withFixture, profile, clock: '2026-11-20T10:00:00Z' });
   const running = server;
-  const { platform, trackers } = await platformWithTrackers({ url: running.url, notify });
+  const { platform, trackers } = await platformWithTrackers({ url: running.url, notify, followInvolved });
   const tracker = trackers[0] as (typeof trackers)[0];
   const now = () => Date.parse(running.clock.state().now);
   const delivery = new Delivery(platform, now);
@@ -107,6 +110,41 @@ describe('the bug page banner', () => {
     await bz.open(1);
     await bz.othersComment(1, 'BMO shows its own marker.');
     expect(await bz.open(1)).toBeNull();
+  });
+});
+
+describe('the bugs you are involved in', () => {
+  // Bug 4 is assigned to me and bug 5 CCs me; neither was ever visited. Bug 6 is none of mine.
+  const involvedFixture = {
+    ...fixture,
+    bugs: [
+      ...fixture.bugs,
+      { id: 4, reporter: 'other@example.com', assigned_to: ME, summary: 'Assigned to me' },
+      { id: 5, reporter: 'other@example.com', cc: [ME], summary: 'I am CC' },
+      { id: 6, reporter: 'other@example.com', summary: 'Not mine' },
+    ],
+  };
+
+  it('are followed when asked: what changed after they were first found is their news', async () => {
+    const bz = await setUp('bz-companion', { followInvolved: true, withFixture: involvedFixture });
+    await bz.open(1);
+    const first = await bz.whatChanged.refresh(bz.tracker.id);
+    // Visited (1), then those I reported (2, 3: the fixture's), am assigned (4) or CC'd on (5); not 6.
+    expect(first?.bugs[0]?.id).toBe(1);
+    expect(first?.bugs.map((bug) => bug.id).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(first?.bugs.every((bug) => bug.news === null)).toBe(true);
+    await bz.othersComment(4, 'Please have a look.');
+    await bz.othersComment(6, 'Nobody follows this one.');
+    const later = await bz.whatChanged.refresh(bz.tracker.id);
+    const changed = later?.bugs.filter((bug) => bug.news !== null).map((bug) => [bug.id, bug.news?.comments]);
+    expect(changed).toEqual([[4, 1]]);
+  });
+
+  it('are not followed unless asked', async () => {
+    const bz = await setUp('bz-companion', { withFixture: involvedFixture });
+    await bz.open(1);
+    const snapshot = await bz.whatChanged.refresh(bz.tracker.id);
+    expect(snapshot?.bugs.map((bug) => bug.id)).toEqual([1]);
   });
 });
 

@@ -114,7 +114,8 @@ export class WhatChanged {
       if (kept && this.#now() - kept.at < maxAgeMs) return kept;
       const access = await this.#access.access(tracker);
       if (!access) return this.#news.snapshot(tracker.id);
-      const snapshot = await refreshRecentNews(access, await this.#news.visited(tracker.id), kept, this.#now());
+      const visited = await this.#news.visited(tracker.id);
+      const snapshot = await refreshRecentNews(access, visited, kept, this.#now(), tracker.followInvolved === true);
       await this.#news.saveSnapshot(tracker.id, snapshot);
       await this.#notify(tracker, snapshot);
       return snapshot;

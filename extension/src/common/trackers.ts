@@ -14,6 +14,8 @@ export interface TrackerSettings {
   recordVisits: boolean;
   /** Desktop notifications when a visited bug changes (opt-in; absent in lists written by older versions). */
   notify?: boolean | undefined;
+  /** Also follow the bugs the user is involved in (assignee, reporter, CC, QA contact), not only those visited. */
+  followInvolved?: boolean | undefined;
 }
 
 /** A tracker with its API key, which lives in storage.local only (a credential does not travel). */

@@ -39,8 +39,11 @@ export async function refreshRecentNews(
   remembered: Record<string, number>,
   previous: NewsSnapshot | null,
   now: number,
+  followInvolved = false,
 ): Promise<NewsSnapshot> {
-  const { source, visits } = await recentVisits(access, remembered);
+  const recent = await recentVisits(access, remembered);
+  const { source } = recent;
+  const visits = followInvolved ? await withInvolved(access, recent.visits, previous, now) : recent.visits;
   if (visits.length === 0) return { at: now, source, bugs: [] };
   const { bugs } = await access.client.bugs.search(
     { id: visits.map((visit) => visit.id) },
@@ -48,7 +51,7 @@ export async function refreshRecentNews(
   );
   const found = new Map(bugs.map((bug) => [bug.id, bug]));
   const before = new Map((previous?.bugs ?? []).map((bug) => [bug.id, bug]));
-  const recent = await Promise.all(
+  const bugsNow = await Promise.all(
     visits.map(async ({ id, visitedAt }): Promise<RecentBug> => {
       const bug = found.get(id);
       const changed = bug?.last_change_time !== undefined && parseBugzillaTime(bug.last_change_time) > visitedAt;
@@ -61,5 +64,42 @@ export async function refreshRecentNews(
       return { id, summary: bug?.summary ?? kept?.summary ?? null, visitedAt, news };
     }),
   );
-  return { at: now, source, bugs: recent };
+  return { at: now, source, bugs: bugsNow };
+}
+
+/** How many involved bugs are followed beside the visited ones (the most recently changed). */
+const MAX_INVOLVED = 50;
+
+/**
+ * The visits, plus the bugs the user is involved in (assignee, reporter, CC, QA contact) that are
+ * not among them, found with one search (Bugzilla's email chart). A bug never visited is followed
+ * from when it was first found: what changed after that is its news. Needs the user's login
+ * (`whoami`); where the tracker cannot say, the visits alone.
+ */
+async function withInvolved(
+  access: TrackerAccess,
+  visits: Array<{ id: number; visitedAt: number }>,
+  previous: NewsSnapshot | null,
+  now: number,
+): Promise<Array<{ id: number; visitedAt: number }>> {
+  if (!access.me) return visits;
+  const { bugs } = await access.client.bugs.search(
+    {
+      email1: access.me,
+      emailtype1: 'equals',
+      emailassigned_to1: '1',
+      emailreporter1: '1',
+      emailcc1: '1',
+      emailqa_contact1: '1',
+    },
+    { includeFields: ['id', 'last_change_time'] },
+  );
+  const visited = new Set(visits.map((visit) => visit.id));
+  const followedSince = new Map((previous?.bugs ?? []).map((bug) => [bug.id, bug.visitedAt]));
+  const involved = bugs
+    .filter((bug): bug is typeof bug & { id: number } => bug.id !== undefined && !visited.has(bug.id))
+    .sort((a, b) => (b.last_change_time ?? '').localeCompare(a.last_change_time ?? ''))
+    .slice(0, MAX_INVOLVED)
+    .map((bug) => ({ id: bug.id, visitedAt: followedSince.get(bug.id) ?? now }));
+  return [...visits, ...involved];
 }

@@ -157,6 +157,14 @@ function SendingPreferences({
         />
         Notify me on this computer when a bug I visited changes
       </label>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={draft.followInvolved === true}
+          onChange={(e) => update({ followInvolved: e.currentTarget.checked })}
+        />
+        Also follow the bugs I am assigned, reported, CC'd or QA contact on
+      </label>
     </>
   );
 }

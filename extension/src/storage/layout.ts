@@ -52,6 +52,7 @@ export const trackerSettingsSchema = z.object({
   authPreference: authPreferenceSchema.catch('auto'),
   recordVisits: z.boolean().catch(true),
   notify: z.boolean().optional().catch(undefined),
+  followInvolved: z.boolean().optional().catch(undefined),
 });
 
 export const newsSettingsSchema = z.object({

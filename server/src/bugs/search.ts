@@ -40,6 +40,9 @@ export function searchBugs(store: Store, user: User | undefined, query: URLSearc
   const tests = fieldTests(query);
   const people = peopleTests(store, query);
   tests.push(...people.tests);
+  const emails = emailChartTests(store, query);
+  tests.push(...emails.tests);
+  people.lookups.push(...emails.lookups);
   const { start, end } = page(store, query);
   const parameters = store.instance.parameters;
   return afterRead(candidates ?? store.allBugs(), (listed) => {
@@ -113,6 +116,51 @@ function peopleTests(store: Store, query: URLSearchParams) {
       const ids = [...new Set(bugs.map((bug) => bug[key]))].filter((id): id is number => id !== null);
       return afterRead(readAll(ids.map((id) => store.userById(id))), (users) => {
         for (const [i, id] of ids.entries()) logins.set(id, users[i]?.login.toLowerCase() ?? '');
+      });
+    });
+  }
+  return { tests, lookups };
+}
+
+/** The roles of Bugzilla's email chart (`emailassigned_toN=1` …), by the bug's field. */
+const EMAIL_ROLES = { assigned_to: 'assignedTo', reporter: 'reporter', qa_contact: 'qaContact' } as const;
+
+/**
+ * Bugzilla's email chart, as its search form and Bug.search (through Search.pm) take it: `emailN`
+ * a login (`emailtypeN` `equals`, `exact` or the default `substring`), matched against the roles
+ * whose `emailROLEN=1` is given (assignee, reporter, QA contact, CC): a bug matches when any of those
+ * roles does; several N must all match. What "the bugs I am involved in" is asked with.
+ */
+function emailChartTests(store: Store, query: URLSearchParams) {
+  const tests: Test[] = [];
+  const lookups: Array<(bugs: readonly Bug[]) => Read<void>> = [];
+  const charts: string[] = [];
+  for (const name of query.keys()) {
+    // Most searches have no chart: a cheap test before the pattern, and no set of names made.
+    if (!name.startsWith('email')) continue;
+    const n = /^email(\d+)$/.exec(name)?.[1];
+    if (n === undefined || charts.includes(n)) continue;
+    charts.push(n);
+    const wanted = (query.get(name) ?? '').trim().toLowerCase();
+    if (wanted === '') continue;
+    const exact = ['equals', 'exact'].includes(query.get(`emailtype${n}`) ?? '');
+    const matches = (login: string) => (exact ? login === wanted : login.includes(wanted));
+    const roles = Object.entries(EMAIL_ROLES).filter(([role]) => query.get(`email${role}${n}`) === '1');
+    const cc = query.get(`emailcc${n}`) === '1';
+    const logins = new Map<number, string>();
+    tests.push((bug) => {
+      const login = (id: number | null) => (id === null ? '' : (logins.get(id) ?? ''));
+      return roles.some(([, key]) => matches(login(bug[key]))) || (cc && bug.cc.some((id) => matches(login(id))));
+    });
+    lookups.push((bugs) => {
+      const ids = new Set<number>();
+      for (const bug of bugs) {
+        for (const [, key] of roles) if (bug[key] !== null) ids.add(bug[key] as number);
+        if (cc) for (const id of bug.cc) ids.add(id);
+      }
+      const list = [...ids];
+      return afterRead(readAll(list.map((id) => store.userById(id))), (users) => {
+        for (const [i, id] of list.entries()) logins.set(id, users[i]?.login.toLowerCase() ?? '');
       });
     });
   }
