@@ -140,6 +140,20 @@ describe('the bugs you are involved in', () => {
     expect(changed).toEqual([[4, 1]]);
   });
 
+  it('are followed on bugzilla.mozilla.org too (its whoami names the user)', async () => {
+    const bz = await setUp('bmo', { followInvolved: true, withFixture: involvedFixture });
+    await bz.open(1);
+    const snapshot = await bz.whatChanged.refresh(bz.tracker.id);
+    expect(snapshot?.bugs.map((bug) => bug.id).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('on Bugzilla 5.2, which cannot say who the key is (no whoami), only the visited bugs are followed', async () => {
+    const bz = await setUp('bugzilla-5.2', { followInvolved: true, withFixture: involvedFixture });
+    await bz.open(1);
+    const snapshot = await bz.whatChanged.refresh(bz.tracker.id);
+    expect(snapshot?.bugs.map((bug) => bug.id)).toEqual([1]);
+  });
+
   it('are not followed unless asked', async () => {
     const bz = await setUp('bz-companion', { withFixture: involvedFixture });
     await bz.open(1);

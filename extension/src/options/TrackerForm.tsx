@@ -1,4 +1,5 @@
 import { normalizeBaseUrl } from '@bz-companion/shared';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AuthPreference, Tracker } from '../common/trackers.js';
 import type { Outcome } from './save-tracker.js';
@@ -141,31 +142,36 @@ function SendingPreferences({
         <option value="header">As a header (Bugzilla 5.1, 5.3+, bugzilla.mozilla.org)</option>
         <option value="query">As a query parameter (Bugzilla 5.0, 5.2)</option>
       </select>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={draft.recordVisits}
-          onChange={(e) => update({ recordVisits: e.currentTarget.checked })}
-        />
+      <TrackerOption update={update} name="recordVisits" on={draft.recordVisits}>
         Record my visits
-      </label>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={draft.notify === true}
-          onChange={(e) => update({ notify: e.currentTarget.checked })}
-        />
+      </TrackerOption>
+      <TrackerOption update={update} name="notify" on={draft.notify === true}>
         Notify me on this computer when a bug I visited changes
-      </label>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={draft.followInvolved === true}
-          onChange={(e) => update({ followInvolved: e.currentTarget.checked })}
-        />
+      </TrackerOption>
+      <TrackerOption update={update} name="followInvolved" on={draft.followInvolved === true}>
         Also follow the bugs I am assigned, reported, CC'd or QA contact on
-      </label>
+      </TrackerOption>
     </>
+  );
+}
+
+/** One yes-or-no setting of the tracker, as a labelled checkbox. */
+function TrackerOption({
+  update,
+  name,
+  on,
+  children,
+}: {
+  update: (patch: Partial<Tracker>) => void;
+  name: 'recordVisits' | 'notify' | 'followInvolved';
+  on: boolean;
+  children: ComponentChildren;
+}) {
+  return (
+    <label class="check">
+      <input type="checkbox" checked={on} onChange={(e) => update({ [name]: e.currentTarget.checked })} />
+      {children}
+    </label>
   );
 }
 

@@ -63,36 +63,32 @@ export const errors = {
       32611,
       `You cannot use '${callback}' as your 'callback' parameter. For security reasons, ${allowed}`,
     ),
-  /** JSON-RPC's own errors: JSON::RPC's code + 100000, as 5.2's JSONRPC.pm numbers them (HTTP 200). */
-  jsonRpcUnparsable: () => new BugzillaError(100201, "Can't parse JSON data.", { status: 200 }),
-  jsonRpcNoMethod: () => new BugzillaError(100300, 'method is nothing.', { status: 200 }),
-  jsonRpcInvalidMethod: () => new BugzillaError(100301, 'method is invalid.', { status: 200 }),
-  jsonRpcUnknownMethod: (method: string) =>
-    new BugzillaError(100302, `No such a method : '${method}'.`, { status: 200 }),
-  jsonRpcParamsNotArray: () => new BugzillaError(100400, 'Invalid params for JSONRPC 1.0.', { status: 200 }),
+  /**
+   * JSON-RPC's own errors: JSON::RPC's code + 100000, as 5.2's JSONRPC.pm numbers them. Their HTTP status
+   * is the RPC endpoints' to set (200, as for every Bugzilla error there: rpc-endpoints.ts#setErrorStatus).
+   */
+  jsonRpcUnparsable: () => new BugzillaError(100201, "Can't parse JSON data."),
+  jsonRpcNoMethod: () => new BugzillaError(100300, 'method is nothing.'),
+  jsonRpcInvalidMethod: () => new BugzillaError(100301, 'method is invalid.'),
+  jsonRpcUnknownMethod: (method: string) => new BugzillaError(100302, `No such a method : '${method}'.`),
+  jsonRpcParamsNotArray: () => new BugzillaError(100400, 'Invalid params for JSONRPC 1.0.'),
   /** Not JSON::RPC's: Perl dies on a call that is not an object; a clear error here instead. */
   jsonRpcNotAnObject: () =>
-    new BugzillaError(32000, 'A JSON-RPC call is a JSON object with "method", "params" and "id".', { status: 200 }),
+    new BugzillaError(32000, 'A JSON-RPC call is a JSON object with "method", "params" and "id".'),
   jsonRpcGetMethodRequired: (documentation: string) =>
     new BugzillaError(
       32000,
       `When using JSON-RPC over GET, you must specify a 'method' parameter. See the documentation at ${documentation}`,
-      { status: 200 },
     ),
   jsonRpcPostOnly: (method: string) =>
-    new BugzillaError(32610, `For security reasons, you must use HTTP POST to call the '${method}' method.`, {
-      status: 200,
-    }),
+    new BugzillaError(32610, `For security reasons, you must use HTTP POST to call the '${method}' method.`),
   jsonRpcIllegalContentType: (contentType: string) =>
     new BugzillaError(
       32613,
       `When using JSON-RPC over POST, you cannot send data as ${contentType}. Only application/json and application/json-rpc are allowed.`,
-      { status: 200 },
     ),
   /** A method the tracker's packages do not offer (5.2's unknown_method, XML-RPC's fault for it). */
-  unknownMethod: (method: string) =>
-    new BugzillaError(-32601, `The requested method '${method}' was not found.`, { status: 200 }),
-  xmlRpcInvalidValue: (message: string) => new BugzillaError(-32600, message, { status: 200 }),
+  unknownMethod: (method: string) => new BugzillaError(-32601, `The requested method '${method}' was not found.`),
   invalidApiKey: () =>
     new BugzillaError(306, 'The API key you specified is invalid. Please check that you typed it correctly.'),
   revokedApiKey: () =>

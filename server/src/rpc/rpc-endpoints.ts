@@ -158,15 +158,12 @@ async function jsonRpc(ctx: RpcContext, deps: RouteDeps, bodyLimitBytes: number,
       return;
     }
     body = successBody(call, JSON.stringify(await runCall(ctx, deps, call)));
+    ctx.status = 200;
   } catch (thrown) {
     const error = asBugzillaError(thrown, logger, `${ctx.method} ${JSON_RPC_PATH}`);
     setErrorStatus(ctx, error);
     body = errorBody(call, error);
-    ctx.set('Content-Type', callback ? JSONP_CONTENT_TYPE : JSON_CONTENT_TYPE);
-    ctx.body = callback ? wrapJsonp(callback, body) : body;
-    return;
   }
-  ctx.status = 200;
   ctx.set('Content-Type', callback ? JSONP_CONTENT_TYPE : JSON_CONTENT_TYPE);
   ctx.body = callback ? wrapJsonp(callback, body) : body;
 }
