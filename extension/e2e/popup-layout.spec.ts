@@ -181,7 +181,8 @@ test('the real toolbar popup (action.openPopup) fits the window Chrome gives it 
       const view = chrome.extension.getViews({ type: 'popup' })[0];
       const doc = view?.document;
       const rows = doc?.querySelectorAll('[data-testid="changed-since-visit"] li').length ?? 0;
-      if (view && doc && rows > 0 && !doc.querySelector('main[aria-busy]')) {
+      // The changed list may fill in two steps (what was kept, then the refresh): wait for all of it.
+      if (view && doc && rows >= 18 && !doc.querySelector('main[aria-busy]')) {
         // Chrome resizes a popup to its content a moment after it changes: let it settle.
         let size = '';
         for (let settled = 0; settled < 5; ) {
