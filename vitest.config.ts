@@ -9,7 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const API_TESTS = [
   'server/src/routes/*.test.ts',
   'server/src/admin/admin-api.test.ts',
-  'server/src/start-server.test.ts',
+  'server/src/test-double/start-server.test.ts',
   'server/src/shared-client.test.ts',
 ];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());

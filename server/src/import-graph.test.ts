@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseSync } from 'rolldown/utils';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -18,16 +19,34 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Each file's relative imports (type-only ones too: they are still a dependency of the design). */
+/**
+ * The relative module specifiers a file names, read by a real parser (oxc, through rolldown):
+ * static imports and re-exports, type-only ones too (still a dependency of the design), side-effect
+ * imports (`import './x.js'`) and dynamic `import('./x.js')` with a literal specifier.
+ */
+export function importedSpecifiers(file: string, source: string): string[] {
+  const { module, errors } = parseSync(file, source, { lang: file.endsWith('.tsx') ? 'tsx' : 'ts' });
+  if (errors.length > 0) throw new Error(`${file} does not parse: ${errors[0]?.message}`);
+  const specifiers = [
+    ...module.staticImports.map((entry) => entry.moduleRequest.value),
+    ...module.staticExports.flatMap((entry) =>
+      entry.entries.flatMap((e) => (e.moduleRequest ? [e.moduleRequest.value] : [])),
+    ),
+    ...module.dynamicImports.flatMap(({ moduleRequest }) => {
+      const literal = /^(['"`])(.*)\1$/s.exec(source.slice(moduleRequest.start, moduleRequest.end));
+      return literal ? [literal[2] as string] : [];
+    }),
+  ];
+  return specifiers.filter((specifier) => specifier.startsWith('./') || specifier.startsWith('../'));
+}
+
 function importGraph(files: readonly string[]): Map<string, string[]> {
   const known = new Set(files);
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const targets: string[] = [];
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(
-      /^(?:import|export)\s[^;]*?from\s+'(\.{1,2}\/[^']+)'/gms,
-    )) {
-      const base = resolve(dirname(file), (specifier as string).replace(/\.js$/, ''));
+    for (const specifier of importedSpecifiers(file, readFileSync(file, 'utf8'))) {
+      const base = resolve(dirname(file), specifier.replace(/\.js$/, ''));
       const target = [`${base}.ts`, `${base}.tsx`].find((candidate) => known.has(candidate));
       if (target) targets.push(target);
     }
@@ -67,12 +86,12 @@ function circles(graph: Map<string, string[]>): string[][] {
 const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
   ['domain: types, Read, errors, clocks, Bugzilla rules that need no store', /^domain\//],
   ['stores: persistence only', /^(store|data)\//],
-  ['rules over a store: bugs, logins, profiles', /^(bugs|login|profiles)\/|^(auth|bug-ref|parameters|retention)\.ts$/],
+  ['rules over a store: bugs, logins, profiles, visits', /^(bugs|login|profiles|visits)\//],
   ['HTTP helpers', /^http\//],
   ['protocols: REST routes, XML-RPC and JSON-RPC, the admin API', /^(routes|rpc|admin)\//],
   [
     'the app, the command line, test support',
-    /^(cli|testing|examples|fuzz|package)\/|^(app|start-server|index|cli)\.ts$/,
+    /^(cli|test-double|testing|examples|fuzz|package)\/|^(app|index|cli)\.ts$/,
   ],
 ];
 
@@ -136,6 +155,25 @@ describe('the import graph', () => {
       expect(circles(importGraph(sourceFiles(join(REPO, dir))))).toEqual([]);
     });
   }
+
+  it('reads every kind of import, the dynamic and side-effect ones too', () => {
+    const source = [
+      "import type { User } from '../domain/types.js';",
+      "import '../http/side-effect.js';",
+      "export { x } from './x.js';",
+      "export * from './all.js';",
+      'const late = await import("../routes/late.js");',
+      "import { z } from 'zod';",
+      'const computed = await import(name);',
+    ].join('\n');
+    expect(importedSpecifiers('/r/store/a.ts', source)).toEqual([
+      '../domain/types.js',
+      '../http/side-effect.js',
+      './x.js',
+      './all.js',
+      '../routes/late.js',
+    ]);
+  });
 
   it('finds a circle when there is one', () => {
     const graph = new Map([

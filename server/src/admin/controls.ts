@@ -1,11 +1,11 @@
 import type { AdminClockState, Fault } from '@bz-companion/shared';
 import type { AdjustableClock } from '../domain/adjustable-clock.js';
 import type { Read } from '../domain/read.js';
-import { pruneExpiredVisits } from '../retention.js';
-import { snapshotFromFixture } from '../store/fixture.js';
+import { snapshotFromFixture } from '../store/fixture/fixture.js';
 import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 import { type OwnedData, ownedData } from '../store/store.js';
+import { pruneExpiredVisits } from '../visits/retention.js';
 import { describeFault } from './apply-faults.js';
 import { parseAdvance, parseClockChange } from './clock-change.js';
 import { FaultRules } from './faults.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Bug, User } from '../domain/types.js';
 import { PROFILES } from '../profiles/profiles.js';
-import { snapshotFromFixture } from '../store/fixture.js';
-import { createMemoryStore } from '../store/memory-store.js';
+import { snapshotFromFixture } from '../store/fixture/fixture.js';
+import { createMemoryStore } from '../store/memory/memory-store.js';
 import { visitEffectsOfUpdate } from './update-visits.js';
 
 /** Bug 1: a reports it, b is in its CC list, c is not involved; b and c have visited it. */

@@ -1,7 +1,7 @@
-import { FixtureError, snapshotFromFixture } from '../store/fixture.js';
-import { readFixtureFile } from '../store/fixture-file.js';
+import { replaceFileStore } from '../store/file/replace-file-store.js';
+import { FixtureError, snapshotFromFixture } from '../store/fixture/fixture.js';
+import { readFixtureFile } from '../store/fixture/fixture-file.js';
 import { openStore } from '../store/open-store.js';
-import { replaceFileStore } from '../store/replace-file-store.js';
 import { ownedData } from '../store/store.js';
 import { redactDatabaseUrl } from './open-serve-store.js';
 

@@ -1,9 +1,9 @@
 import type { Clock } from '../domain/clock.js';
-import { pruneExpiredVisits } from '../retention.js';
-import { demoFixture } from '../store/demo.js';
-import { snapshotFromFixture } from '../store/fixture.js';
+import { demoFixture } from '../store/fixture/demo.js';
+import { snapshotFromFixture } from '../store/fixture/fixture.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
+import { pruneExpiredVisits } from '../visits/retention.js';
 
 export interface ServeStoreOptions {
   data: string;

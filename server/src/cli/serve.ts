@@ -5,7 +5,7 @@ import { AdjustableClock } from '../domain/adjustable-clock.js';
 import { hostPolicy } from '../http/host-check.js';
 import { isProfileName, type ProfileName } from '../profiles/profile.js';
 import { chooseProfile } from '../profiles/profiles.js';
-import { scheduleRetention } from '../retention.js';
+import { scheduleRetention } from '../visits/retention.js';
 import { exposureWarning, readyBanner } from './banner.js';
 import { bindPort } from './bind-port.js';
 import { openServeStore } from './open-serve-store.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BzServer, startServer } from '../start-server.js';
+import { type BzServer, startServer } from '../test-double/start-server.js';
 import { BUGZILLA_52_DIR } from '../testing/bugzilla-5.2-fixture.js';
 import { standardFixture } from '../testing/fixtures.js';
 import { negotiatesHtml, perlPrettyJson } from './html-answer.js';

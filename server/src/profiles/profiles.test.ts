@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../start-server.js';
+import { startServer } from '../test-double/start-server.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
 import { expectBugzillaError } from '../testing/http.js';
 import { type InProcessServer, serveInProcess } from '../testing/in-process-server.js';

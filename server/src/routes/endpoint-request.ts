@@ -1,5 +1,5 @@
-import type { BugReadAhead } from '../bug-ref.js';
-import type { BodyParams } from '../domain/params.js';
+import type { BugReadAhead } from '../bugs/bug-ref.js';
+import type { BodyParams } from '../domain/body-params.js';
 import type { Read } from '../domain/read.js';
 import type { User } from '../domain/types.js';
 import { ownOrigin } from '../http/own-origin.js';

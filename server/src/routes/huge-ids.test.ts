@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BzServer, startServer } from '../start-server.js';
+import { type BzServer, startServer } from '../test-double/start-server.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
 import { expectBugzillaError, httpClient } from '../testing/http.js';
 

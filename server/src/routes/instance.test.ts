@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BzServer, startServer } from '../start-server.js';
+import { type BzServer, startServer } from '../test-double/start-server.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
 import { httpClient } from '../testing/http.js';
 

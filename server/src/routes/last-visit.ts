@@ -1,6 +1,6 @@
 import type { LastVisit, LastVisitOrNever } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { isScalarRef, resolveBugId, resolveBugRef } from '../bug-ref.js';
+import { isScalarRef, resolveBugId, resolveBugRef } from '../bugs/bug-ref.js';
 import { canSeeBug, isInvolved } from '../domain/access.js';
 import { errors } from '../domain/errors.js';
 import { afterRead, type Read, readEach } from '../domain/read.js';

@@ -1,6 +1,6 @@
+import { PARAMETER_ADMIN_GROUP, visibleParameters } from '../domain/parameter-audience.js';
 import type { User } from '../domain/types.js';
 import { PreparedJson } from '../http/prepared-json.js';
-import { PARAMETER_ADMIN_GROUP, visibleParameters } from '../parameters.js';
 
 type ParametersAnswer = PreparedJson<{ parameters: Record<string, string> }>;
 

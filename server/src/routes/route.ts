@@ -1,9 +1,9 @@
 import type { EndpointKey, ResponseOf } from '@bz-companion/shared';
-import type { BugReadAhead } from '../bug-ref.js';
+import type { BugReadAhead } from '../bugs/bug-ref.js';
 import type { AuthPolicy } from '../domain/auth-policy.js';
+import type { BodyParams } from '../domain/body-params.js';
 import type { Clock } from '../domain/clock.js';
 import type { LoginFailures } from '../domain/login-failures.js';
-import type { BodyParams } from '../domain/params.js';
 import type { Read } from '../domain/read.js';
 import type { User } from '../domain/types.js';
 import type { PreparedJson } from '../http/prepared-json.js';

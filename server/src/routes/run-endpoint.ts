@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EndpointKey } from '@bz-companion/shared';
-import { authenticate } from '../auth.js';
 import type { AuthPolicy } from '../domain/auth-policy.js';
-import type { BodyParams } from '../domain/params.js';
+import type { BodyParams } from '../domain/body-params.js';
 import type { User } from '../domain/types.js';
+import { authenticate } from '../login/authenticate.js';
 import { presentedCredentials } from '../login/credentials.js';
 import { ANONYMOUS, type Identity } from '../login/identify.js';
 import type { EndpointRequest } from './endpoint-request.js';

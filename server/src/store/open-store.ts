@@ -1,5 +1,5 @@
-import { openFileStore } from './file-store.js';
-import { createMemoryStore } from './memory-store.js';
+import { openFileStore } from './file/file-store.js';
+import { createMemoryStore } from './memory/memory-store.js';
 import type { StoreSnapshot } from './snapshot.js';
 import type { Store } from './store.js';
 

@@ -5,7 +5,7 @@ import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../testing/bugzilla-5.2-fix
 import { loadBugzilla, makeBugzillaDir } from '../testing/bugzilla-test-database.js';
 import { tempDir } from '../testing/cli-server.js';
 import { owned } from '../testing/owned.js';
-import { snapshotFromFixture } from './fixture.js';
+import { snapshotFromFixture } from './fixture/fixture.js';
 import { openStore } from './open-store.js';
 import { createScratchDatabase } from './postgres/scratch-database.js';
 import { NewUserError, ownedData, ReadOnlyBugzillaError, type Store } from './store.js';

@@ -4,8 +4,8 @@ import { createApp } from '../app.js';
 import type { Clock } from '../domain/clock.js';
 import { answerClientErrorsWithJson } from '../http/client-error.js';
 import type { ProfileName } from '../profiles/profile.js';
-import { snapshotFromFixture } from '../store/fixture.js';
-import { createMemoryStore } from '../store/memory-store.js';
+import { snapshotFromFixture } from '../store/fixture/fixture.js';
+import { createMemoryStore } from '../store/memory/memory-store.js';
 import type { Store } from '../store/store.js';
 
 /** A clock a test sets by hand (epoch milliseconds). */

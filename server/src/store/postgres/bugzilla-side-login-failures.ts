@@ -1,5 +1,5 @@
 import type { LoginFailures } from '../../domain/login-failures.js';
-import { MemoryLoginFailures } from '../memory-login-failures.js';
+import { MemoryLoginFailures } from '../model/memory-login-failures.js';
 import type { Database } from './database.js';
 import { LoginFailureTable, type LoginFailureTables } from './login-failure-table.js';
 

@@ -1,7 +1,7 @@
 import { parseBugzillaTime } from '@bz-companion/shared';
 import type pg from 'pg';
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
-import { normalizeAuditClass } from '../model.js';
+import { normalizeAuditClass } from '../model/model.js';
 import { type StoreSnapshot, snapshotAliases } from '../snapshot.js';
 import type { Database } from './database.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';

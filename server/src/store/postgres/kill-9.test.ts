@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
-import { snapshotFromFixture } from '../fixture.js';
+import { snapshotFromFixture } from '../fixture/fixture.js';
 import { PostgresStore } from './postgres-store.js';
 
-const WRITER = fileURLToPath(new URL('../../../dist/store/postgres/visit-writer-process.js', import.meta.url));
+const WRITER = fileURLToPath(new URL('../../../dist/testing/visit-writer-process.js', import.meta.url));
 const WRITERS = 4;
 
 describeWithPostgres('an instance killed with kill -9 while writing (PostgreSQL)', () => {

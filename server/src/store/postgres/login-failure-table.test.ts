@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOCKOUT_SECONDS } from '../../domain/login-failures.js';
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
-import { snapshotFromFixture } from '../fixture.js';
+import { snapshotFromFixture } from '../fixture/fixture.js';
 import { PostgresStore } from './postgres-store.js';
 
 const fixture = { users: [{ login: 'one@example.com' }, { login: 'two@example.com' }] };

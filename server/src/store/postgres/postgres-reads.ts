@@ -1,7 +1,7 @@
 import { withSkew } from '../../domain/clock.js';
 import { isStorableId } from '../../domain/ids.js';
 import type { Bug, Comment, InstanceSettings, User } from '../../domain/types.js';
-import { normalizeAuditClass } from '../model.js';
+import { normalizeAuditClass } from '../model/model.js';
 import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
 import { type BugReadSql, BugReads } from './bug-reads.js';
 import type { Database } from './database.js';

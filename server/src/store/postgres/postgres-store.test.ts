@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readBugAhead } from '../../bug-ref.js';
+import { readBugAhead } from '../../bugs/bug-ref.js';
 import { bugContentFixture } from '../../testing/bug-content-fixture.js';
 import { owned } from '../../testing/owned.js';
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
-import { type Fixture, snapshotFromFixture } from '../fixture.js';
-import { createMemoryStore } from '../memory-store.js';
+import { type Fixture, snapshotFromFixture } from '../fixture/fixture.js';
+import { createMemoryStore } from '../memory/memory-store.js';
 import type { Store } from '../store.js';
 import { NewUserError } from '../store.js';
 import { PostgresStore } from './postgres-store.js';

@@ -1,0 +1,74 @@
+import { errors } from '../domain/errors.js';
+import { isStorableId } from '../domain/ids.js';
+import { afterRead, type Read } from '../domain/read.js';
+import type { Bug } from '../domain/types.js';
+import type { Store } from '../store/store.js';
+
+/**
+ * What a client sent as a bug: a positive decimal integer (surrounding white
+ * space allowed) or an alias in any letter case. An alias must name a bug; a
+ * number is returned as it is, whether or not a bug has it.
+ */
+function parseBugRef(store: Store, raw: unknown): Read<number | Bug> {
+  if (raw === null || raw === undefined) throw errors.bugNumberRequired();
+  const text = String(raw).trim();
+  if (text === '') throw errors.bugNumberRequired();
+  if (/^\d+$/.test(text)) {
+    const id = Number(text);
+    // A number no bug can have is not a valid bug number (code 100), as 0 is.
+    if (!isStorableId(id)) throw errors.bugNumberRequired();
+    return id;
+  }
+  return afterRead(store.bugByAlias(text), (bug) => {
+    if (!bug) throw errors.invalidBugId(text);
+    return bug;
+  });
+}
+
+/** A bug asked of the store before the handler needs it (RouteSpec.readsPathBug). */
+export interface BugReadAhead {
+  id: number;
+  bug: Promise<Bug | undefined>;
+}
+
+/**
+ * The path's bug, asked of the store as the request arrives: only when the path
+ * holds a bug number, and only from a store that answers later (PostgreSQL), whose
+ * round trip then overlaps the credential look-up. An in-memory store is read when
+ * needed, as before. Nothing is decided from it until the handler runs.
+ */
+export function readBugAhead(store: Store, raw: string | undefined): BugReadAhead | undefined {
+  const text = raw?.trim() ?? '';
+  if (!/^\d+$/.test(text)) return undefined;
+  const id = Number(text);
+  if (!isStorableId(id)) return undefined;
+  const bug = store.bugById(id);
+  if (!(bug instanceof Promise)) return undefined;
+  // A request refused before its handler runs never reads it: no unhandled rejection.
+  bug.catch(() => {});
+  return { id, bug };
+}
+
+/**
+ * The bug a reference names; a number that names no bug is an error, as for Bugzilla's updates.
+ * `ahead`: the path's bug, already asked (readBugAhead), used when the reference is its number.
+ */
+export function resolveBugRef(store: Store, raw: unknown, ahead?: BugReadAhead): Read<Bug> {
+  return afterRead(parseBugRef(store, raw), (ref) => {
+    if (typeof ref !== 'number') return ref;
+    return afterRead(ahead?.id === ref ? ahead.bug : store.bugById(ref), (bug) => {
+      if (!bug) throw errors.bugNumberRequired();
+      return bug;
+    });
+  });
+}
+
+/** The id a reference names, existing or not: for reads of the caller's own records, where any id is fine. */
+export function resolveBugId(store: Store, raw: unknown): Read<number> {
+  return afterRead(parseBugRef(store, raw), (ref) => (typeof ref === 'number' ? ref : ref.id));
+}
+
+/** An element that is an object, array or boolean is not a bug reference at all (Bugzilla's code 58). */
+export function isScalarRef(value: unknown): boolean {
+  return value === null || value === undefined || typeof value === 'string' || typeof value === 'number';
+}

@@ -1,0 +1,38 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { Adapter } from 'lowdb';
+import type { StoreSnapshot } from '../snapshot.js';
+import { DurableJsonFile } from './durable-json-file.js';
+import { acquireLock } from './lock-file.js';
+
+export const journalPathFor = (dataPath: string) => `${dataPath}.journal`;
+
+/** Where a data file's snapshot is read and written; a lowdb adapter, DurableJsonFile unless a test swaps it. */
+export type SnapshotFile = Adapter<StoreSnapshot>;
+
+export interface LockedDataFile {
+  dataPath: string;
+  journalPath: string;
+  snapshotFile: SnapshotFile;
+  release: () => void;
+}
+
+/**
+ * What every opener of a data file does first: make the path absolute, create
+ * its folder, and take the lock, so no two processes ever write one file.
+ * The caller releases the lock when done (or hands `release` on).
+ */
+export async function lockDataFile(
+  path: string,
+  snapshotFile?: (dataPath: string) => SnapshotFile,
+): Promise<LockedDataFile> {
+  const dataPath = resolve(path);
+  await mkdir(dirname(dataPath), { recursive: true });
+  const release = acquireLock(dataPath);
+  return {
+    dataPath,
+    journalPath: journalPathFor(dataPath),
+    snapshotFile: snapshotFile?.(dataPath) ?? new DurableJsonFile<StoreSnapshot>(dataPath),
+    release,
+  };
+}

@@ -1,0 +1,37 @@
+import { unlink } from 'node:fs/promises';
+import type { StoreSnapshot } from '../snapshot.js';
+import { lockDataFile, type SnapshotFile } from './data-file.js';
+import { readJournal } from './journal-file.js';
+
+/**
+ * Replaces a data file's whole content (fixture import). The new snapshot's
+ * journal_position is past every entry of the old journal, so a crash before
+ * the old journal is removed can never replay old changes onto new data.
+ */
+export async function replaceFileStore(
+  path: string,
+  snapshot: StoreSnapshot,
+  options: { snapshotFile?: (dataPath: string) => SnapshotFile } = {},
+): Promise<void> {
+  const { journalPath, snapshotFile, release } = await lockDataFile(path, options.snapshotFile);
+  try {
+    let position = 0;
+    try {
+      position = Math.max(position, Number((await snapshotFile.read())?.journal_position) || 0);
+    } catch {
+      // An unreadable old file is exactly what an import may replace.
+    }
+    try {
+      const journal = await readJournal(journalPath);
+      for (const entry of journal.entries) position = Math.max(position, entry.n);
+    } catch {
+      // Same for an unreadable journal: nothing of it survives the import.
+    }
+    await snapshotFile.write({ ...snapshot, journal_position: position });
+    await unlink(journalPath).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  } finally {
+    release();
+  }
+}

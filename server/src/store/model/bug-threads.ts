@@ -1,0 +1,79 @@
+import type { ChangeSet, Comment } from '../../domain/types.js';
+import type { SnapshotComment } from '../snapshot.js';
+import { snapshotComment } from '../snapshot-records.js';
+
+/**
+ * Every bug's comments and history, indexed for the routes: comments by
+ * global id and by bug (oldest first, so a comment's index is its `count`),
+ * change sets by bug (oldest first).
+ */
+export class BugThreads {
+  readonly #comments = new Map<number, Comment>();
+  readonly #commentsByBug = new Map<number, Comment[]>();
+  readonly #history = new Map<number, ChangeSet[]>();
+  #maxCommentId = 0;
+
+  /** Forgets everything (a reset). */
+  clear(): void {
+    this.#comments.clear();
+    this.#commentsByBug.clear();
+    this.#history.clear();
+    this.#maxCommentId = 0;
+  }
+
+  get maxCommentId(): number {
+    return this.#maxCommentId;
+  }
+
+  comment(id: number): Comment | undefined {
+    return this.#comments.get(id);
+  }
+
+  commentsOf(bugId: number): readonly Comment[] {
+    return this.#commentsByBug.get(bugId) ?? [];
+  }
+
+  historyOf(bugId: number): readonly ChangeSet[] {
+    return this.#history.get(bugId) ?? [];
+  }
+
+  addComment(row: SnapshotComment): Comment {
+    if (this.#comments.has(row.id)) throw new Error(`comment ${row.id} exists twice`);
+    const comment: Comment = {
+      id: row.id,
+      bugId: row.bug_id,
+      author: row.author_id,
+      time: row.time,
+      text: row.text,
+      isPrivate: row.is_private,
+    };
+    this.#comments.set(comment.id, comment);
+    let list = this.#commentsByBug.get(comment.bugId);
+    if (!list) {
+      list = [];
+      this.#commentsByBug.set(comment.bugId, list);
+    }
+    // Bugzilla orders a bug's comments by time, then id; new ones arrive last.
+    let at = list.length;
+    while (at > 0 && compareComments(list[at - 1] as Comment, comment) > 0) at--;
+    list.splice(at, 0, comment);
+    this.#maxCommentId = Math.max(this.#maxCommentId, comment.id);
+    return comment;
+  }
+
+  setHistory(bugId: number, sets: ChangeSet[]): void {
+    this.#history.set(
+      bugId,
+      [...sets].sort((a, b) => a.when - b.when),
+    );
+  }
+
+  /** Every comment, by id, for snapshots. */
+  allComments(): SnapshotComment[] {
+    return [...this.#comments.values()].sort((a, b) => a.id - b.id).map(snapshotComment);
+  }
+}
+
+function compareComments(a: Comment, b: Comment): number {
+  return a.time - b.time || a.id - b.id;
+}

@@ -1,0 +1,341 @@
+import { formatBugzillaTime, parseBugzillaTime } from '@bz-companion/shared';
+import type {
+  ApiKeyRecord,
+  AuditEvent,
+  Bug,
+  InstanceSettings,
+  LoginToken,
+  User,
+  VisitRecord,
+} from '../../domain/types.js';
+import { keepsStoredVisit } from '../../domain/visits.js';
+import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
+import {
+  type JournalOp,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_FORMAT_VERSION,
+  type SnapshotLoginToken,
+  type SnapshotUser,
+  type StoreSnapshot,
+  snapshotAliases,
+} from '../snapshot.js';
+import { snapshotBug } from '../snapshot-records.js';
+import { BugThreads } from './bug-threads.js';
+import { UserVisits } from './user-visits.js';
+
+/** The data file is not something bz-companion can load; it is never overwritten. */
+export class CorruptDataError extends Error {
+  override readonly name = 'CorruptDataError';
+}
+
+/** `Tracker::X` and `Bugzilla::X` name the same audit class. */
+export function normalizeAuditClass(name: string): string {
+  return name.replace(/^Tracker(?=::|$)/, 'Bugzilla');
+}
+
+/**
+ * The whole store in memory, with the indexes the routes read. Reads are
+ * synchronous; changes arrive only through `apply` (from the journal or a
+ * live commit), so replaying the journal rebuilds exactly this state.
+ */
+export class Model {
+  instance!: InstanceSettings;
+  groups!: string[];
+  journalPosition: number;
+  readonly users = new Map<number, User>();
+  readonly usersByLogin = new Map<string, User>();
+  readonly apiKeys = new Map<string, ApiKeyRecord>();
+  readonly bugs = new Map<number, Bug>();
+  readonly bugsByAlias = new Map<string, Bug>();
+  readonly auditLog: AuditEvent[] = [];
+  readonly visits = new Map<number, UserVisits>();
+  /** Login tokens by the SHA-256 of `<user id>-<secret>`. */
+  readonly loginTokens = new Map<string, LoginToken>();
+  readonly threads = new BugThreads();
+
+  private constructor(snapshot: StoreSnapshot) {
+    this.journalPosition = snapshot.journal_position;
+    this.#load(snapshot);
+  }
+
+  /**
+   * Fills the (empty) model from a snapshot. Every collection loaded here must
+   * be emptied in `#clear`, or a reset would keep some of the old content.
+   */
+  #load(snapshot: StoreSnapshot): void {
+    const { instance } = snapshot;
+    this.instance = {
+      version: instance.version,
+      profile: instance.profile,
+      extensions: instance.extensions,
+      parameters: instance.parameters,
+      strictInvolvement: instance.strict_involvement,
+      visitRetention: instance.visit_retention === true,
+      dbTimeOffsetSeconds: instance.db_time_offset_seconds,
+    };
+    this.groups = snapshot.groups;
+    for (const user of snapshot.users) this.#addUser(user);
+    for (const bug of snapshot.bugs) {
+      const aliases = snapshotAliases(bug.alias);
+      const entry: Bug = {
+        id: bug.id,
+        aliases,
+        reporter: bug.reporter_id,
+        assignedTo: bug.assigned_to_id,
+        qaContact: bug.qa_contact_id,
+        cc: bug.cc_ids,
+        // By name, as 5.2 lists them (Bugzilla::Group->new_from_list orders by name), and as PostgreSQL reads them.
+        groups: [...bug.groups].sort(),
+        reporterAccessible: bug.reporter_accessible,
+        cclistAccessible: bug.cclist_accessible,
+        fields: bug.fields ?? defaultBugFields({ creation: DEFAULT_BUG_TIME, lastChange: DEFAULT_BUG_TIME }),
+      };
+      this.bugs.set(bug.id, entry);
+      for (const alias of aliases) this.bugsByAlias.set(alias.toLowerCase(), entry);
+      this.threads.setHistory(
+        bug.id,
+        (bug.history ?? []).map((set) => ({ who: set.who_id, when: set.when, changes: set.changes })),
+      );
+    }
+    for (const comment of snapshot.comments ?? []) this.threads.addComment(comment);
+    for (const event of snapshot.audit_log) {
+      this.auditLog.push({
+        className: normalizeAuditClass(event.class),
+        objectId: event.object_id,
+        field: event.field,
+        removed: event.removed,
+        added: event.added,
+        atTime: parseBugzillaTime(event.at_time) / 1000,
+        user: event.user_id,
+      });
+    }
+    for (const { user_id, bug_ids, last_visit_ts } of snapshot.last_visits) {
+      if (!Array.isArray(bug_ids) || !Array.isArray(last_visit_ts) || bug_ids.length !== last_visit_ts.length) {
+        throw new Error(`the visits of user ${user_id} are not two arrays of one length`);
+      }
+      const visits = this.#visitsOf(user_id);
+      for (let i = 0; i < bug_ids.length; i++) visits.set(bug_ids[i] as number, last_visit_ts[i] as number);
+    }
+    for (const token of snapshot.login_tokens ?? []) this.#addLoginToken(token);
+  }
+
+  /** Builds the model from a parsed data file, refusing anything that is not one. */
+  static fromSnapshot(snapshot: unknown): Model {
+    const data = snapshot as Partial<StoreSnapshot> | null;
+    if (data === null || typeof data !== 'object' || data.format !== SNAPSHOT_FORMAT) {
+      throw new CorruptDataError(`it is not a ${SNAPSHOT_FORMAT} data file (no "format": "${SNAPSHOT_FORMAT}")`);
+    }
+    if (data.format_version !== SNAPSHOT_FORMAT_VERSION) {
+      throw new CorruptDataError(`its format_version ${String(data.format_version)} is not supported`);
+    }
+    for (const key of ['users', 'bugs', 'audit_log', 'last_visits', 'groups'] as const) {
+      if (!Array.isArray(data[key])) throw new CorruptDataError(`its "${key}" is not an array`);
+    }
+    try {
+      return new Model(data as StoreSnapshot);
+    } catch (error) {
+      throw new CorruptDataError(`its content is malformed (${(error as Error).message})`);
+    }
+  }
+
+  apply(op: JournalOp): void {
+    switch (op.op) {
+      case 'visit': {
+        const visits = this.#visitsOf(op.user);
+        for (const bugId of op.bugs) if (!keepsStoredVisit(visits.get(bugId), op.ts)) visits.set(bugId, op.ts);
+        return;
+      }
+      case 'prune':
+        this.pruneBefore(op.before);
+        return;
+      case 'add_user':
+        // Of two additions of one login, the first applied wins; the other changes nothing.
+        if (this.usersByLogin.has(op.user.login.toLowerCase())) return;
+        this.#addUser({ ...op.user, id: op.user.id ?? this.nextUserId() });
+        return;
+      case 'replace':
+        this.#clear();
+        this.#load(op.snapshot);
+        return;
+      case 'login_token':
+        // As 5.2's persist_login: issuing a token is when stale ones are cleaned up.
+        for (const [hash, token] of this.loginTokens) {
+          if (token.lastUsed < op.expire_before) this.loginTokens.delete(hash);
+        }
+        this.#addLoginToken(op.token);
+        return;
+      case 'replace_api_key':
+        for (const key of this.apiKeys.values()) if (key.userId === op.user) key.revoked = true;
+        this.apiKeys.set(op.sha256, { sha256: op.sha256, userId: op.user, revoked: false });
+        return;
+      case 'logout':
+        this.loginTokens.delete(op.sha256);
+        return;
+      case 'comment':
+        this.#addComment(op);
+        return;
+    }
+  }
+
+  /**
+   * Marks a token used. Only in memory: a write per authenticated request would
+   * cost a disk sync each, and the time matters only for expiry after 30 idle
+   * days; after a restart a token counts as last used when it was last saved.
+   */
+  touchLoginToken(sha256: string, ts: number): void {
+    const token = this.loginTokens.get(sha256);
+    if (token) token.lastUsed = Math.max(token.lastUsed, ts);
+  }
+
+  #clear(): void {
+    this.users.clear();
+    this.usersByLogin.clear();
+    this.apiKeys.clear();
+    this.bugs.clear();
+    this.bugsByAlias.clear();
+    this.auditLog.length = 0;
+    this.visits.clear();
+    this.loginTokens.clear();
+    this.threads.clear();
+  }
+
+  /**
+   * Adds a comment with the next free id, which it writes into the entry for
+   * the poster to read. A comment on a bug that a reset removed meanwhile
+   * changes nothing (and gets no id).
+   */
+  #addComment(op: Extract<JournalOp, { op: 'comment' }>): void {
+    const { comment } = op;
+    const bug = this.bugs.get(comment.bug_id);
+    if (!bug) return;
+    comment.id ??= this.threads.maxCommentId + 1;
+    this.threads.addComment({ ...comment, id: comment.id });
+    bug.fields.last_change_time = comment.time;
+    if (op.author_visit) this.#visitsOf(comment.author_id).set(comment.bug_id, comment.time);
+    for (const userId of op.forget_visits) this.visits.get(userId)?.delete(comment.bug_id);
+  }
+
+  pruneBefore(cutoff: number): number {
+    let removed = 0;
+    for (const [userId, visits] of this.visits) {
+      removed += visits.pruneBefore(cutoff);
+      if (visits.size === 0) this.visits.delete(userId);
+    }
+    return removed;
+  }
+
+  countVisitsBefore(cutoff: number): number {
+    let count = 0;
+    for (const visits of this.visits.values()) count += visits.countBefore(cutoff);
+    return count;
+  }
+
+  lastVisit(userId: number, bugId: number): number | undefined {
+    return this.visits.get(userId)?.get(bugId);
+  }
+
+  recentVisits(userId: number): VisitRecord[] {
+    return this.visits.get(userId)?.recent() ?? [];
+  }
+
+  nextUserId(): number {
+    let max = 0;
+    for (const id of this.users.keys()) max = Math.max(max, id);
+    return max + 1;
+  }
+
+  toSnapshot(): StoreSnapshot {
+    const lastVisits: StoreSnapshot['last_visits'] = [];
+    for (const [userId, visits] of this.visits) {
+      const bugIds: number[] = [];
+      const timestamps: number[] = [];
+      for (const [bugId, ts] of visits.entries()) {
+        bugIds.push(bugId);
+        timestamps.push(ts);
+      }
+      lastVisits.push({ user_id: userId, bug_ids: bugIds, last_visit_ts: timestamps });
+    }
+    return {
+      format: SNAPSHOT_FORMAT,
+      format_version: SNAPSHOT_FORMAT_VERSION,
+      journal_position: this.journalPosition,
+      instance: {
+        version: this.instance.version,
+        ...(this.instance.profile === undefined ? {} : { profile: this.instance.profile }),
+        extensions: this.instance.extensions,
+        parameters: this.instance.parameters,
+        strict_involvement: this.instance.strictInvolvement,
+        visit_retention: this.instance.visitRetention,
+        db_time_offset_seconds: this.instance.dbTimeOffsetSeconds,
+      },
+      groups: this.groups,
+      users: [...this.users.values()].map((user) => this.#snapshotUser(user)),
+      bugs: [...this.bugs.values()].map((bug) => snapshotBug(bug, this.threads.historyOf(bug.id))),
+      audit_log: this.auditLog.map((event) => ({
+        class: event.className,
+        object_id: event.objectId,
+        field: event.field,
+        removed: event.removed,
+        added: event.added,
+        at_time: formatBugzillaTime(event.atTime * 1000),
+        user_id: event.user,
+      })),
+      last_visits: lastVisits,
+      login_tokens: [...this.loginTokens].map(([sha256, token]) => ({
+        sha256,
+        user_id: token.userId,
+        ip_addr: token.ipAddr,
+        last_used: token.lastUsed,
+      })),
+      comments: this.threads.allComments(),
+    };
+  }
+
+  #addLoginToken(token: SnapshotLoginToken): void {
+    this.loginTokens.set(token.sha256, { userId: token.user_id, ipAddr: token.ip_addr, lastUsed: token.last_used });
+  }
+
+  #visitsOf(userId: number): UserVisits {
+    let visits = this.visits.get(userId);
+    if (!visits) {
+      visits = new UserVisits();
+      this.visits.set(userId, visits);
+    }
+    return visits;
+  }
+
+  #addUser(user: SnapshotUser): void {
+    const entry: User = {
+      id: user.id,
+      login: user.login,
+      realName: user.real_name,
+      groups: [...user.groups].sort(),
+      disabled: user.disabled,
+      disabledText: user.disabled_text,
+      passwordHash: user.password_hash ?? null,
+    };
+    // A user's groups exist from then on; part of applying the change, so a replay restores them too.
+    for (const group of user.groups) if (!this.groups.includes(group)) this.groups.push(group);
+    this.users.set(user.id, entry);
+    this.usersByLogin.set(user.login.toLowerCase(), entry);
+    for (const key of user.api_keys) {
+      this.apiKeys.set(key.sha256, { sha256: key.sha256, userId: user.id, revoked: key.revoked });
+    }
+  }
+
+  #snapshotUser(user: User): SnapshotUser {
+    const apiKeys = [...this.apiKeys.values()]
+      .filter((key) => key.userId === user.id)
+      .map((key) => ({ sha256: key.sha256, revoked: key.revoked }));
+    return {
+      id: user.id,
+      login: user.login,
+      real_name: user.realName,
+      groups: [...user.groups],
+      api_keys: apiKeys,
+      disabled: user.disabled,
+      disabled_text: user.disabledText,
+      password_hash: user.passwordHash,
+    };
+  }
+}

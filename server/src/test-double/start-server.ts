@@ -1,0 +1,213 @@
+import type { AdminClockState, FaultRule, RecordedRequest } from '@bz-companion/shared';
+import { AdminControls } from '../admin/controls.js';
+import { createApp } from '../app.js';
+import { bindPort } from '../cli/bind-port.js';
+import { AdjustableClock, parseInstant } from '../domain/adjustable-clock.js';
+import { hostPolicy } from '../http/host-check.js';
+import type { ProfileName } from '../profiles/profile.js';
+import { apiKeyOf } from '../store/api-key-of.js';
+import { demoFixture } from '../store/fixture/demo.js';
+import { type Fixture, FixtureError, snapshotFromFixture } from '../store/fixture/fixture.js';
+import { readFixtureFile } from '../store/fixture/fixture-file.js';
+import { openStore, type StoreTarget } from '../store/open-store.js';
+import { createScratchDatabase, matrixDatabaseUrl, type ScratchDatabase } from '../store/postgres/scratch-database.js';
+import type { StoreSnapshot } from '../store/snapshot.js';
+import type { Store } from '../store/store.js';
+import { ownedData } from '../store/store.js';
+import { pruneExpiredVisits, scheduleRetention } from '../visits/retention.js';
+
+export interface StartServerOptions {
+  /** A fixture object, or the path of a fixture file (format: cli-and-fixtures.md); default: demo data. */
+  fixture?: Fixture | string;
+  /** Start frozen at this instant (`2026-01-01T00:00:00Z`); default: the system clock, running. */
+  clock?: string | Date;
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /**
+   * Keep the data durable in this file, as `serve --data` does; default: in memory.
+   * A file that exists is opened as it is (the fixture then only supplies `apiKey`);
+   * a missing one is created from the fixture.
+   */
+  dataFile?: string;
+  /**
+   * Keep the data in this PostgreSQL database instead (`serve --database`): its content
+   * is replaced by the fixture, as a test double starts from its fixture. Without it
+   * (and without dataFile), a test run with BZ_TEST_STORE=postgres and TEST_DATABASE_URL
+   * set gets a database of its own per server, dropped at stop: that is how the API
+   * tests run once per store (vitest.config.ts, project "postgres").
+   */
+  database?: string;
+  /** Behave as this tracker (spec test-double.md §3); default: the fixture's `instance.profile`, else bz-companion. */
+  profile?: ProfileName;
+}
+
+/** The test's handle on a controllable clock; every change is what the admin API's clock endpoints do. */
+export interface ServerClock {
+  /** Moves to this instant (still frozen if frozen); null goes back to the system clock. */
+  set(instant: string | Date | null): AdminClockState;
+  /** Moves forward by this many seconds (0 or more). */
+  advance(seconds: number): AdminClockState;
+  freeze(): AdminClockState;
+  /** Runs on from where it stands. */
+  resume(): AdminClockState;
+  /** Runs the database clock this many seconds ahead of the web clock. */
+  setDbTimeOffset(seconds: number): AdminClockState;
+  state(): AdminClockState;
+}
+
+export interface BzServer {
+  /** `http://127.0.0.1:PORT/`, ending in `/`. */
+  readonly url: string;
+  /** The fixture's first live API key of this user; throws for an unknown login or a user without one. */
+  apiKey(login: string): string;
+  /** As if just started: the starting data (or `fixture`'s), no faults, the clock as started, an empty journal. */
+  reset(fixture?: Fixture | string): Promise<void>;
+  /** The request journal, oldest first (admin requests are never in it). */
+  requests(options?: { since?: number }): RecordedRequest[];
+  /** Empties the journal; returns how many requests it held. */
+  clearRequests(): number;
+  /** Adds a fault rule (spec test-double.md 2.3); returns its id. Throws on an invalid rule. */
+  fault(rule: FaultRule): string;
+  /** Removes one fault rule; false when there is none with that id. */
+  removeFault(id: string): boolean;
+  /** Removes every fault rule; returns how many there were. */
+  clearFaults(): number;
+  /** Runs the visit clean-up now (as clean-bug-user-last-visit.pl); resolves to how many visits went. */
+  runRetention(): Promise<number>;
+  readonly clock: ServerClock;
+  /** Closes the port and the store; a second call does nothing. */
+  stop(): Promise<void>;
+}
+
+const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * A bz-companion in this process, with the admin API on, for tests. Several
+ * may run at once: each has its own store, clock, journal and faults.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<BzServer> {
+  const clock = new AdjustableClock();
+  const clockStart = options.clock === undefined ? null : instantOf(options.clock);
+  if (clockStart !== null) clock.freezeAt(clockStart);
+  const fixture = await fixtureObject(options.fixture ?? demoFixture(clock.now()).fixture);
+  const snapshot = snapshotFromFixture(fixture);
+  const host = options.host ?? '127.0.0.1';
+  const { server, baseUrl, serveWith } = await bindPort(host, options.port ?? 0);
+
+  let opened: { store: Store; scratch: ScratchDatabase | undefined };
+  try {
+    opened = await openTestStore(options, snapshot);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  const { store, scratch } = opened;
+  await pruneExpiredVisits(store, clock);
+  const stopRetention = scheduleRetention(store, clock, RETENTION_INTERVAL_MS, (error) =>
+    console.error('bz-companion: pruning old visits failed:', error),
+  );
+  const controls = new AdminControls({ store, clock, fixture, clockStart });
+  const url = `${baseUrl}/`;
+  serveWith(
+    createApp({
+      store,
+      options: {
+        urlbase: () => url,
+        acceptsHost: hostPolicy(host),
+        admin: controls,
+        ...(options.profile ? { profile: options.profile } : {}),
+      },
+    }).callback(),
+  );
+
+  return handleOf(controls, url, () => {
+    stopRetention();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Tests stop between cases: nothing in flight is worth waiting for (hung requests never end).
+    server.closeAllConnections();
+    return closed.then(() => store.close()).then(() => scratch?.drop());
+  });
+}
+
+/**
+ * The test's store: PostgreSQL when asked (or when the test matrix runs every suite on a scratch
+ * database), a data file when asked, else memory; always holding the test's starting data.
+ */
+async function openTestStore(
+  options: StartServerOptions,
+  snapshot: StoreSnapshot,
+): Promise<{ store: Store; scratch: ScratchDatabase | undefined }> {
+  let scratch: ScratchDatabase | undefined;
+  try {
+    const adminUrl = matrixDatabaseUrl();
+    if (options.database === undefined && options.dataFile === undefined && adminUrl !== undefined) {
+      scratch = await createScratchDatabase(adminUrl);
+    }
+    const database = options.database ?? scratch?.url;
+    const target: StoreTarget =
+      database !== undefined
+        ? { kind: 'postgres', url: database, seed: snapshot }
+        : options.dataFile !== undefined
+          ? { kind: 'file', path: options.dataFile, create: () => snapshot }
+          : { kind: 'memory', snapshot };
+    const { store, created } = await openStore(target);
+    // A database that held data already: the test's starting data replaces it.
+    if (target.kind === 'postgres' && !created) await ownedData(store, 'replacing the content').replaceAll(snapshot);
+    return { store, scratch };
+  } catch (error) {
+    await scratch?.drop().catch(() => {});
+    throw error;
+  }
+}
+
+/** The handle a test holds: the admin controls as methods, and a stop that runs once. */
+function handleOf(controls: AdminControls, url: string, close: () => Promise<unknown>): BzServer {
+  let stopped: Promise<void> | undefined;
+  return {
+    url,
+    apiKey: (login) => apiKeyOf(controls.fixture, login),
+    reset: async (next) => controls.reset(next === undefined ? undefined : await fixtureObject(next)),
+    requests: ({ since = 0 } = {}) => controls.journal.list(since),
+    clearRequests: () => controls.journal.clear(),
+    fault: (rule) => controls.addFault(rule).id,
+    removeFault: (id) => controls.deleteFault(id),
+    clearFaults: () => controls.clearFaults(),
+    runRetention: () => controls.retention(),
+    clock: {
+      set: (instant) => controls.changeClock({ now: instant instanceof Date ? instant.toISOString() : instant }),
+      advance: (seconds) => controls.advanceClock({ seconds }),
+      freeze: () => controls.changeClock({ frozen: true }),
+      resume: () => controls.changeClock({ frozen: false }),
+      setDbTimeOffset: (seconds) => controls.changeClock({ db_time_offset_seconds: seconds }),
+      state: () => controls.clockState(),
+    },
+    stop() {
+      stopped ??= close().then(() => undefined);
+      return stopped;
+    },
+  };
+}
+
+function instantOf(value: string | Date): number {
+  const ms = value instanceof Date ? value.getTime() : parseInstant(value);
+  if (ms === undefined || Number.isNaN(ms)) {
+    throw new TypeError(
+      `bz-companion: clock must be an ISO 8601 instant such as "2026-01-01T00:00:00Z", not "${value}"`,
+    );
+  }
+  return ms;
+}
+
+async function fixtureObject(fixture: Fixture | string): Promise<unknown> {
+  if (typeof fixture !== 'string') return fixture;
+  const parsed = await readFixtureFile(fixture);
+  try {
+    snapshotFromFixture(parsed);
+  } catch (error) {
+    if (error instanceof FixtureError) throw new FixtureError(`fixture ${fixture}: ${error.message}`);
+    throw error;
+  }
+  return parsed;
+}
