@@ -1,3 +1,5 @@
+import type { Snaked } from '../domain/catalogue/snake-case.js';
+import type { CatalogueData } from '../domain/catalogue/types.js';
 import type { BugFields, FieldChange } from '../domain/types.js';
 
 /**
@@ -116,7 +118,12 @@ export interface StoreSnapshot {
   login_tokens?: SnapshotLoginToken[];
   /** Every bug's comments, by id; absent in files written before comments. */
   comments?: SnapshotComment[];
+  /** Products, components, field values, workflow, flag types, groups; absent in files written before: implied by the bugs. */
+  catalogue?: SnapshotCatalogue;
 }
+
+/** The catalogue as the data file writes it: the domain's records with snake_case keys. */
+export type SnapshotCatalogue = Snaked<CatalogueData>;
 
 /**
  * A user as `add_user` records it. The id is given when the entry is applied

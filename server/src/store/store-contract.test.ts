@@ -172,6 +172,24 @@ for (const underTest of STORES) {
         expect((await store.userByLogin('new@example.com'))?.id).toBe(user.id);
       });
 
+      it("knows the tracker's catalogue: products with components and versions, values, workflow, flag types, groups", () => {
+        const { catalogue } = store;
+        const widgets = catalogue.product('widgets');
+        expect(widgets?.name).toBe('Widgets');
+        expect(widgets?.components.map((component) => component.name).sort()).toEqual(['Backend', 'Frontend']);
+        expect(widgets && catalogue.version(widgets, '1.0')).toBeDefined();
+        expect(catalogue.values('priority').map((value) => value.value)).toContain('Highest');
+        expect(catalogue.isOpen('RESOLVED')).toBe(false);
+        expect(catalogue.transitionsFrom(null)).toEqual(['UNCONFIRMED', 'CONFIRMED', 'IN_PROGRESS']);
+        expect(catalogue.transitionsFrom('RESOLVED').sort()).toEqual(['CONFIRMED', 'UNCONFIRMED', 'VERIFIED']);
+        expect(catalogue.group('secret')?.isBugGroup).toBe(true);
+        const product = widgets as NonNullable<typeof widgets>;
+        const backend = catalogue.component(product, 'backend');
+        expect(catalogue.flagTypesFor('bug', product.id, backend?.id as number).map((type) => type.name)).toEqual([
+          'review',
+        ]);
+      });
+
       it('knows the newest audit event, of all classes or of some', async () => {
         const all = await store.lastAuditTime(null);
         expect(all === null || typeof all === 'number').toBe(true);

@@ -1,3 +1,4 @@
+import type { Catalogue } from '../domain/catalogue/catalogue.js';
 import { type BugzillaError, errors, StoreError } from '../domain/errors.js';
 import type { LoginFailures } from '../domain/login-failures.js';
 import type { Read } from '../domain/read.js';
@@ -49,6 +50,11 @@ export interface NewUser {
  */
 export interface Store {
   readonly instance: InstanceSettings;
+  /**
+   * Products, components, field values, the workflow, flag types and group definitions. Kept in
+   * memory by every store (it is small and every rule reads it), current across instances.
+   */
+  readonly catalogue: Catalogue;
   /**
    * The database's clock (epoch ms) when the web clock reads `webMs`: what rows are
    * stamped with (Bugzilla's `NOW()`). A store in this process derives it from the web

@@ -19,7 +19,7 @@ export const BUGZILLA_52_KEYS = {
 /** The shape of `data-set.json`: what the recordings start from. */
 export interface RecordedDataSet {
   parameters: Record<string, string>;
-  products: Array<{ id: number; name: string; components: Array<{ id: number; name: string }> }>;
+  products: Array<{ id: number; name: string; versions: string[]; components: Array<{ id: number; name: string }> }>;
   users: Array<{
     id: number;
     login: string;

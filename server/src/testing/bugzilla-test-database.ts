@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
+import { bugzillaDefaultCatalogue } from '../domain/catalogue/bugzilla-defaults.js';
 import type { Clock } from '../domain/clock.js';
 import { BugzillaSchemaStore } from '../store/postgres/bugzilla-schema-store.js';
 import { BUGZILLA_52_DIR, readRecordedDataSet } from './bugzilla-5.2-fixture.js';
@@ -30,6 +31,7 @@ export async function loadBugzilla(client: pg.Client): Promise<void> {
   };
   const sql = (text: string, values: unknown[] = []) => client.query(text, values);
   await insertUsers(sql, data, ids);
+  await insertFieldValues(sql);
   await insertBugs(sql, data, ids);
   await insertFlagsAndComments(sql, data, ids);
   await insertActivityAndVisits(sql, data, ids);
@@ -46,8 +48,9 @@ interface LoadIds {
 async function createBugzillaTables(client: pg.Client): Promise<void> {
   // The dump's foreign keys name two tables it does not include; stand-ins let it load.
   await client.query('CREATE TABLE public.attachments (attach_id integer PRIMARY KEY)');
-  await client.query('CREATE TABLE public.classifications (id integer PRIMARY KEY)');
-  await client.query('INSERT INTO classifications VALUES (1)');
+  await client.query(`CREATE TABLE public.classifications (id serial PRIMARY KEY, name varchar(64) NOT NULL,
+    description text, sortkey smallint NOT NULL DEFAULT 0)`);
+  await client.query(`INSERT INTO classifications VALUES (1, 'Unclassified', 'Not assigned to any classification', 0)`);
   await client.query(await readFile(join(BUGZILLA_52_DIR, 'schema-postgres.sql'), 'utf8'));
   // pg_dump's script empties the session's search_path.
   await client.query('RESET search_path');
@@ -60,7 +63,31 @@ async function createBugzillaTables(client: pg.Client): Promise<void> {
     CREATE TABLE keywords (bug_id integer NOT NULL, keywordid integer NOT NULL);
     CREATE TABLE bug_see_also (id serial PRIMARY KEY, bug_id integer NOT NULL, value varchar(255) NOT NULL,
       class varchar(255) NOT NULL DEFAULT '');
-    CREATE TABLE flagtypes (id serial PRIMARY KEY, name varchar(50) NOT NULL, description text NOT NULL);
+    CREATE TABLE flagtypes (id serial PRIMARY KEY, name varchar(50) NOT NULL, description text NOT NULL,
+      cc_list varchar(200), target_type char(1) NOT NULL DEFAULT 'b', is_active smallint NOT NULL DEFAULT 1,
+      is_requestable smallint NOT NULL DEFAULT 0, is_requesteeble smallint NOT NULL DEFAULT 0,
+      is_multiplicable smallint NOT NULL DEFAULT 0, sortkey smallint NOT NULL DEFAULT 0, grant_group_id integer,
+      request_group_id integer);
+    CREATE TABLE flaginclusions (type_id integer NOT NULL, product_id integer, component_id integer);
+    CREATE TABLE flagexclusions (type_id integer NOT NULL, product_id integer, component_id integer);
+    CREATE TABLE versions (id serial PRIMARY KEY, value varchar(64) NOT NULL, product_id integer NOT NULL,
+      isactive smallint NOT NULL DEFAULT 1);
+    CREATE TABLE milestones (id serial PRIMARY KEY, product_id integer NOT NULL, value varchar(64) NOT NULL,
+      sortkey smallint NOT NULL DEFAULT 0, isactive smallint NOT NULL DEFAULT 1);
+    CREATE TABLE component_cc (user_id integer NOT NULL, component_id integer NOT NULL);
+    CREATE TABLE group_control_map (group_id integer NOT NULL, product_id integer NOT NULL,
+      entry smallint NOT NULL DEFAULT 0, membercontrol smallint NOT NULL DEFAULT 0,
+      othercontrol smallint NOT NULL DEFAULT 0, canedit smallint NOT NULL DEFAULT 0,
+      editcomponents smallint NOT NULL DEFAULT 0, editbugs smallint NOT NULL DEFAULT 0,
+      canconfirm smallint NOT NULL DEFAULT 0);
+    CREATE TABLE status_workflow (old_status smallint, new_status smallint NOT NULL,
+      require_comment smallint NOT NULL DEFAULT 0);
+    ${['priority', 'bug_severity', 'op_sys', 'rep_platform']
+      .map(
+        (table) => `CREATE TABLE ${table} (id serial PRIMARY KEY, value varchar(64) NOT NULL,
+          sortkey integer NOT NULL DEFAULT 0, isactive smallint NOT NULL DEFAULT 1, visibility_value_id integer);`,
+      )
+      .join('\n')}
     CREATE TABLE login_failure (user_id integer NOT NULL REFERENCES profiles (userid) ON DELETE CASCADE,
       login_time timestamp(0) without time zone NOT NULL, ip_addr varchar(40) NOT NULL);
     CREATE INDEX login_failure_user_id_idx ON login_failure (user_id);
@@ -99,10 +126,39 @@ async function insertUsers(sql: Sql, data: DataSet, { userId, groupId }: LoadIds
   ]);
 }
 
+/** The select fields' values and the workflow of a fresh 5.2, as checksetup.pl writes them. */
+async function insertFieldValues(sql: Sql): Promise<void> {
+  const defaults = bugzillaDefaultCatalogue(1);
+  for (const [table, values] of Object.entries(defaults.fieldValues)) {
+    for (const { id, value, sortkey } of values) {
+      await sql(`INSERT INTO ${table} (id, value, sortkey) VALUES ($1, $2, $3)`, [id, value, sortkey]);
+    }
+  }
+  for (const { id, value, sortkey, isOpen } of defaults.statuses) {
+    await sql('INSERT INTO bug_status (id, value, sortkey, is_open) VALUES ($1, $2, $3, $4)', [
+      id,
+      value,
+      sortkey,
+      isOpen ? 1 : 0,
+    ]);
+  }
+  const statusId = new Map(defaults.statuses.map((status) => [status.value, status.id]));
+  for (const { from, to } of defaults.workflow) {
+    await sql('INSERT INTO status_workflow (old_status, new_status) VALUES ($1, $2)', [
+      from === null ? null : statusId.get(from),
+      statusId.get(to),
+    ]);
+  }
+}
+
 /** Products, components, bugs with their aliases, CC, groups, dependencies and duplicates. */
 async function insertBugs(sql: Sql, data: DataSet, { userId, groupId }: LoadIds): Promise<void> {
   for (const product of data.products) {
     await sql(`INSERT INTO products (id, name, description) VALUES ($1, $2, '')`, [product.id, product.name]);
+    await sql(`INSERT INTO milestones (product_id, value) VALUES ($1, '---')`, [product.id]);
+    for (const version of product.versions) {
+      await sql('INSERT INTO versions (value, product_id) VALUES ($1, $2)', [version, product.id]);
+    }
     for (const component of product.components) {
       await sql(`INSERT INTO components (id, name, product_id, initialowner, description) VALUES ($1, $2, $3, 1, '')`, [
         component.id,
@@ -159,7 +215,13 @@ async function insertBugs(sql: Sql, data: DataSet, { userId, groupId }: LoadIds)
 
 async function insertFlagsAndComments(sql: Sql, data: DataSet, { userId }: LoadIds): Promise<void> {
   for (const flag of data.flags) {
-    await sql(`INSERT INTO flagtypes (id, name, description) VALUES (1, $1, '') ON CONFLICT DO NOTHING`, [flag.name]);
+    // The data set's one flag type: bug flags, requestable, requestee allowed, for every product.
+    await sql(
+      `INSERT INTO flagtypes (id, name, description, is_requestable, is_requesteeble) VALUES (1, $1, '', 1, 1)
+       ON CONFLICT DO NOTHING`,
+      [flag.name],
+    );
+    await sql('INSERT INTO flaginclusions (type_id) SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM flaginclusions)');
     await sql(
       `INSERT INTO flags (id, type_id, status, bug_id, creation_date, modification_date, setter_id, requestee_id)
        VALUES ($1, 1, $2, $3, $4::timestamptz::timestamp, $5::timestamptz::timestamp, $6, $7)`,

@@ -1,3 +1,4 @@
+import type { Catalogue } from '../../domain/catalogue/catalogue.js';
 import { withSkew } from '../../domain/clock.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
@@ -24,6 +25,10 @@ export class ModelStore implements Store, OwnedData {
 
   get instance(): InstanceSettings {
     return this.#model.instance;
+  }
+
+  get catalogue(): Catalogue {
+    return this.#model.catalogue;
   }
 
   databaseNow(webMs: number, skewOverrideSeconds: number | undefined): number {

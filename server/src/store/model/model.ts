@@ -1,4 +1,7 @@
 import { formatBugzillaTime, parseBugzillaTime } from '@bz-companion/shared';
+import { Catalogue } from '../../domain/catalogue/catalogue.js';
+import { addGroups } from '../../domain/catalogue/implied.js';
+import type { CatalogueData } from '../../domain/catalogue/types.js';
 import type {
   ApiKeyRecord,
   AuditEvent,
@@ -19,6 +22,7 @@ import {
   type StoreSnapshot,
   snapshotAliases,
 } from '../snapshot.js';
+import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { snapshotBug } from '../snapshot-records.js';
 import { BugThreads } from './bug-threads.js';
 import { UserVisits } from './user-visits.js';
@@ -41,6 +45,8 @@ export function normalizeAuditClass(name: string): string {
 export class Model {
   instance!: InstanceSettings;
   groups!: string[];
+  /** Replaced whole when it changes (Catalogue is immutable), so a reader keeps a consistent view. */
+  catalogue!: Catalogue;
   journalPosition: number;
   readonly users = new Map<number, User>();
   readonly usersByLogin = new Map<string, User>();
@@ -74,6 +80,7 @@ export class Model {
       dbTimeOffsetSeconds: instance.db_time_offset_seconds,
     };
     this.groups = snapshot.groups;
+    this.catalogue = Catalogue.from(catalogueOfSnapshot(snapshot));
     for (const user of snapshot.users) this.#addUser(user);
     for (const bug of snapshot.bugs) {
       const aliases = snapshotAliases(bug.alias);
@@ -288,6 +295,7 @@ export class Model {
         last_used: token.lastUsed,
       })),
       comments: this.threads.allComments(),
+      catalogue: snapshotCatalogue(this.catalogue.data),
     };
   }
 
@@ -316,6 +324,11 @@ export class Model {
     };
     // A user's groups exist from then on; part of applying the change, so a replay restores them too.
     for (const group of user.groups) if (!this.groups.includes(group)) this.groups.push(group);
+    if (user.groups.some((group) => !this.catalogue.group(group))) {
+      const data = structuredClone(this.catalogue.data) as CatalogueData;
+      addGroups(data, user.groups, false);
+      this.catalogue = Catalogue.from(data);
+    }
     this.users.set(user.id, entry);
     this.usersByLogin.set(user.login.toLowerCase(), entry);
     for (const key of user.api_keys) {

@@ -1,6 +1,8 @@
+import { Catalogue } from '../../domain/catalogue/catalogue.js';
 import type { LoginFailures } from '../../domain/login-failures.js';
 import type { ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { RECENT_VISITS_LIMIT } from '../../domain/visits.js';
+import { readBugzillaCatalogue, type SelectRows } from '../bugzilla-catalogue.js';
 import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
 import { ReadOnlyBugzillaError, type Store } from '../store.js';
 import type { ArrivalSources } from './arrival-lookups.js';
@@ -66,10 +68,19 @@ WHERE EXCLUDED.last_visit_ts >= bug_user_last_visit.last_visit_ts`;
  * the settings from its directory, and the one thing written is bug_user_last_visit, as
  * Bugzilla writes it. No migration of ours runs, and every other write is refused.
  */
+const CATALOGUE_REFRESH_MS = 30_000;
+
+const selectRows =
+  (db: Database): SelectRows =>
+  (sql) =>
+    db.query<Record<string, unknown>>(sql, []);
+
 export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> implements Store {
   /** Ours in bz_companion.login_failures, Bugzilla's own login_failure rows counted with them (read only). */
   readonly loginFailures: LoginFailures;
   #instance: InstanceSettings;
+  #catalogue: Catalogue;
+  readonly #catalogueRefresh: NodeJS.Timeout;
   readonly #stopWatching: () => void;
   /** Visits as (user, bugs, database ms), written in one statement per tick. */
   readonly #visitWrites: TickBatch<VisitWrite, void>;
@@ -80,6 +91,7 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
     db: Database,
     bugzillaDir: string,
     instance: InstanceSettings,
+    catalogue: Catalogue,
     tokens: LoginTokenTable | undefined,
     loginFailures: LoginFailures,
   ) {
@@ -101,9 +113,25 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
       return writes.map(() => undefined);
     });
     this.#instance = instance;
+    this.#catalogue = catalogue;
+    // Bugzilla's administrators change products and values in Bugzilla, which tells no one: look again now and then.
+    this.#catalogueRefresh = setInterval(() => {
+      readBugzillaCatalogue(selectRows(db)).then(
+        (data) => {
+          this.#catalogue = Catalogue.from(data);
+        },
+        () => {},
+      );
+    }, CATALOGUE_REFRESH_MS);
+    this.#catalogueRefresh.unref();
     this.#stopWatching = watchBugzillaParams(bugzillaDir, (changed) => {
       this.#instance = changed;
     });
+  }
+
+  /** Bugzilla's own products, components, values, workflow, flag types and groups. */
+  get catalogue(): Catalogue {
+    return this.#catalogue;
   }
 
   /** Read from the Bugzilla directory at start, and again whenever its data/params.json changes. */
@@ -127,7 +155,9 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
           throw error;
         },
       );
-      return new BugzillaSchemaStore(db, bugzillaDir, instance, tokens, await openBugzillaSideLoginFailures(db));
+      const catalogue = Catalogue.from(await readBugzillaCatalogue(selectRows(db)));
+      const failures = await openBugzillaSideLoginFailures(db);
+      return new BugzillaSchemaStore(db, bugzillaDir, instance, catalogue, tokens, failures);
     } catch (error) {
       await db.close();
       throw error;
@@ -210,6 +240,7 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
 
   close(): Promise<void> {
     this.#stopWatching();
+    clearInterval(this.#catalogueRefresh);
     return this.db.close();
   }
 }

@@ -1,5 +1,6 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
 import type pg from 'pg';
+import type { SnapshotCatalogue } from '../snapshot.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, type StoreSnapshot } from '../snapshot.js';
 import { snapshotBug, snapshotComment } from '../snapshot-records.js';
 import type { Database } from './database.js';
@@ -31,7 +32,12 @@ export function exportSnapshot(db: Database): Promise<StoreSnapshot> {
         (await client.query<R>(text, values)).rows,
     });
     if (instance === undefined) throw new Error('the database holds no data yet: import a fixture first');
-    return snapshotOf(instance, await readPeople(rows), await readContent(rows));
+    const [{ catalogue } = { catalogue: null }] = await rows<{ catalogue: SnapshotCatalogue | null }>(
+      'SELECT catalogue FROM bzc_instance WHERE id = 1',
+    );
+    const snapshot = snapshotOf(instance, await readPeople(rows), await readContent(rows));
+    if (catalogue) snapshot.catalogue = catalogue;
+    return snapshot;
   }, true);
 }
 

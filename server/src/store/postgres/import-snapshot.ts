@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
 import { normalizeAuditClass } from '../model/model.js';
 import { type StoreSnapshot, snapshotAliases } from '../snapshot.js';
+import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import type { Database } from './database.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
 import { fieldsJson } from './rows.js';
@@ -33,7 +34,10 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
     // DELETE, not TRUNCATE: TRUNCATE is not MVCC-safe, and a reader whose snapshot was taken before it
     // committed (each statement's, in READ COMMITTED) then finds the tables empty, not the old content.
     for (const table of TABLES_REFERRING_FIRST) await client.query(`DELETE FROM ${table}`);
-    await client.query(INSERT_INSTANCE, instanceValues(snapshot.instance));
+    await client.query(
+      INSERT_INSTANCE,
+      instanceValues(snapshot.instance, snapshotCatalogue(catalogueOfSnapshot(snapshot))),
+    );
     await writeGroups(client, snapshot);
     await writeUsers(client, snapshot);
     await writeBugs(client, snapshot);

@@ -1,5 +1,5 @@
 import type { InstanceSettings } from '../../domain/types.js';
-import type { StoreSnapshot } from '../snapshot.js';
+import type { SnapshotCatalogue, StoreSnapshot } from '../snapshot.js';
 import type { Database } from './database.js';
 
 /** bzc_instance's columns are the data file's "instance" keys. */
@@ -24,9 +24,19 @@ export async function readInstance(db: Pick<Database, 'query'>): Promise<Instanc
   };
 }
 
+/** The catalogue as bzc_instance keeps it; null in a database written before there was one. */
+export async function readCatalogueColumn(db: Pick<Database, 'query'>): Promise<SnapshotCatalogue | null> {
+  const [row] = await db.query<{ catalogue: SnapshotCatalogue | null }>(
+    'SELECT catalogue FROM bzc_instance WHERE id = 1',
+    [],
+  );
+  return row?.catalogue ?? null;
+}
+
 /** The values of bzc_instance's columns, in the order of INSERT_INSTANCE. */
-export function instanceValues(instance: StoreSnapshot['instance']): unknown[] {
+export function instanceValues(instance: StoreSnapshot['instance'], catalogue: SnapshotCatalogue | null): unknown[] {
   return [
+    catalogue === null ? null : JSON.stringify(catalogue),
     instance.version,
     instance.profile ?? null,
     JSON.stringify(instance.extensions),
@@ -38,5 +48,5 @@ export function instanceValues(instance: StoreSnapshot['instance']): unknown[] {
 }
 
 export const INSERT_INSTANCE = `INSERT INTO bzc_instance
-  (id, version, profile, extensions, parameters, strict_involvement, visit_retention, db_time_offset_seconds)
-  VALUES (1, $1, $2, $3::jsonb, $4::jsonb, $5, $6, $7)`;
+  (id, catalogue, version, profile, extensions, parameters, strict_involvement, visit_retention, db_time_offset_seconds)
+  VALUES (1, $1::jsonb, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8)`;

@@ -1,6 +1,8 @@
+import { Catalogue } from '../../domain/catalogue/catalogue.js';
 import type { ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import type { StoreSnapshot } from '../snapshot.js';
+import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { type NewComment, type NewUser, NewUserError, type OwnedData, type Store } from '../store.js';
 import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
 import { Database, type DatabaseOptions } from './database.js';
@@ -8,7 +10,7 @@ import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
 import { exportSnapshot } from './export-snapshot.js';
 import { importSnapshot } from './import-snapshot.js';
 import { InstanceListener } from './instance-listener.js';
-import { readInstance } from './instance-row.js';
+import { readCatalogueColumn, readInstance } from './instance-row.js';
 import { LoginFailureTable } from './login-failure-table.js';
 import { LoginTokenTable } from './login-token-table.js';
 import { migrate } from './migrate.js';
@@ -47,6 +49,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
 
   readonly loginFailures: LoginFailureTable;
   #instance: InstanceSettings;
+  #catalogue: Catalogue;
   #listener: InstanceListener | undefined;
   readonly #tokens: LoginTokenTable;
   /**
@@ -58,7 +61,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
   /** Whether this open wrote the seed (the database was empty, and no other instance seeded it first). */
   readonly seeded: boolean;
 
-  private constructor(db: Database, instance: InstanceSettings, seeded: boolean) {
+  private constructor(db: Database, instance: InstanceSettings, catalogue: Catalogue, seeded: boolean) {
     super(
       db,
       OUR_SQL,
@@ -72,6 +75,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
       return writes.map(() => undefined);
     });
     this.#instance = instance;
+    this.#catalogue = catalogue;
     this.seeded = seeded;
   }
 
@@ -90,7 +94,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
         seeded = await importSnapshot(db, typeof seed === 'function' ? seed() : seed, { onlyIfEmpty: true });
         instance = (await readInstance(db)) as InstanceSettings;
       }
-      const store = new PostgresStore(db, instance, seeded);
+      const store = new PostgresStore(db, instance, await openCatalogue(db), seeded);
       store.#listener = await InstanceListener.start(url, () => store.#rereadInstance());
       return store;
     } catch (error) {
@@ -104,8 +108,15 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
     return this.#instance;
   }
 
+  /** Kept in memory like the instance settings, and re-read with them. */
+  get catalogue(): Catalogue {
+    return this.#catalogue;
+  }
+
   async #rereadInstance(): Promise<void> {
     this.#instance = (await readInstance(this.db)) ?? this.#instance;
+    const catalogue = await readCatalogueColumn(this.db);
+    if (catalogue) this.#catalogue = Catalogue.from(catalogueOfSection(catalogue));
   }
 
   async findApiKey(key: string): Promise<{ user: User; revoked: boolean } | undefined> {
@@ -262,11 +273,25 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
   /** Everything replaced in one transaction (import, admin reset); other instances hear of it (InstanceListener). */
   async replaceAll(snapshot: StoreSnapshot): Promise<void> {
     await importSnapshot(this.db, snapshot);
-    this.#instance = (await readInstance(this.db)) as InstanceSettings;
+    await this.#rereadInstance();
   }
 
   async close(): Promise<void> {
     await this.#listener?.close();
     await this.db.close();
   }
+}
+
+/**
+ * The database's catalogue; a database written before there was one gets what its bugs imply,
+ * written back once (the first instance to open it decides; the others read that).
+ */
+async function openCatalogue(db: Database): Promise<Catalogue> {
+  const stored = await readCatalogueColumn(db);
+  if (stored) return Catalogue.from(catalogueOfSection(stored));
+  const implied = snapshotCatalogue(catalogueOfSnapshot(await exportSnapshot(db)));
+  await db.query('UPDATE bzc_instance SET catalogue = $1::jsonb WHERE id = 1 AND catalogue IS NULL', [
+    JSON.stringify(implied),
+  ]);
+  return Catalogue.from(catalogueOfSection((await readCatalogueColumn(db)) ?? implied));
 }

@@ -1,0 +1,21 @@
+import { impliedCatalogue } from '../domain/catalogue/implied.js';
+import { snaked, unsnaked } from '../domain/catalogue/snake-case.js';
+import type { CatalogueData } from '../domain/catalogue/types.js';
+import type { SnapshotCatalogue, StoreSnapshot } from './snapshot.js';
+
+/** A snapshot's catalogue: its own, or (a data file or fixture written before there was one) what its bugs imply. */
+export function catalogueOfSnapshot(snapshot: StoreSnapshot): CatalogueData {
+  if (snapshot.catalogue) return catalogueOfSection(snapshot.catalogue);
+  return impliedCatalogue({
+    bugs: snapshot.bugs,
+    groupNames: [...snapshot.groups, ...snapshot.users.flatMap((user) => user.groups)],
+    firstUserId: snapshot.users.reduce<number | null>(
+      (min, user) => (min === null || user.id < min ? user.id : min),
+      null,
+    ),
+  });
+}
+
+export const snapshotCatalogue = (catalogue: CatalogueData): SnapshotCatalogue => snaked(catalogue);
+
+export const catalogueOfSection = (section: SnapshotCatalogue): CatalogueData => unsnaked<CatalogueData>(section);
