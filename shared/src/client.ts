@@ -1,16 +1,8 @@
 import type { ZodType } from 'zod';
-import {
-  type BugFieldsQuery,
-  type BugRef,
-  type BugSearchQuery,
-  type EndpointKey,
-  endpoints,
-  type RequestOf,
-  type ResponseOf,
-  splitEndpoint,
-} from './api.js';
+import { type BugRef, type EndpointKey, endpoints, type RequestOf, type ResponseOf, splitEndpoint } from './api.js';
 import { normalizeBaseUrl, restUrl } from './base-url.js';
 import { BugzillaApiError, NetworkError, ResponseShapeError } from './errors.js';
+import type { BugFieldsQuery, BugSearchQuery } from './requests.js';
 import { errorBodySchema } from './schemas.js';
 
 /**
@@ -58,7 +50,7 @@ type Call<K extends EndpointKey> = { key: K; options?: CallOptions | undefined }
 /** The parts of any endpoint's request, as the request builder reads them. */
 interface RequestParts {
   path?: Record<string, BugRef>;
-  query?: Record<string, readonly (BugRef | string)[] | undefined>;
+  query?: Record<string, BugRef | boolean | readonly BugRef[] | undefined>;
   body?: unknown;
 }
 
@@ -84,7 +76,8 @@ function buildRequest(settings: Settings, key: EndpointKey, parts: RequestParts,
   );
   const url = restUrl(settings.baseUrl, path);
   for (const [name, values] of Object.entries(parts.query ?? {})) {
-    for (const value of values ?? []) url.searchParams.append(name, String(value));
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) url.searchParams.append(name, String(value));
   }
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (settings.apiKey) {
@@ -262,7 +255,7 @@ function bugMethods(call: Caller) {
     },
     /** Bug.search: visible matching bugs by id; bugs the caller may not see are left out silently. */
     search(criteria: BugSearchCriteria, fields?: FieldsOptions, callOptions?: CallOptions) {
-      const query: Record<string, BugRef[]> = { ...fieldsQuery(fields) };
+      const query: Record<string, BugRef[] | undefined> = { ...fieldsQuery(fields) };
       for (const [name, value] of Object.entries(criteria)) {
         if (value === undefined) continue;
         query[name] = [Array.isArray(value) ? value.join(',') : (value as BugRef)];
