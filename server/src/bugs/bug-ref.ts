@@ -72,3 +72,13 @@ export function resolveBugId(store: Store, raw: unknown): Read<number> {
 export function isScalarRef(value: unknown): boolean {
   return value === null || value === undefined || typeof value === 'string' || typeof value === 'number';
 }
+
+/**
+ * The bugs a read names: the path's, then `ids`, each reference once, as 5.2's REST merges the
+ * path's ids with the query's (`uniq`, Bugzilla/WebService/Server/REST.pm). Over RPC too: a
+ * repeated id would only repeat work (twenty thousand times one bug's history, once).
+ */
+export function namedRefs(pathId: string | undefined, ids: readonly string[]): string[] {
+  if (pathId === undefined && ids.length < 2) return [...ids];
+  return [...new Set(pathId === undefined ? ids : [pathId, ...ids])];
+}

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { BugzillaError, errors, StoreError } from '../domain/errors.js';
 import type { User } from '../domain/types.js';
+import { checkAnswerSize } from './answer-size.js';
 import { ALLOW_ANY_ORIGIN } from './cors.js';
 import { JSON_CONTENT_TYPE, renderError } from './error-response.js';
 import { etagOf, ifNoneMatchMatches } from './etag.js';
@@ -30,6 +31,8 @@ export interface ApiState {
   fieldFilter?: FieldFilter | null | undefined;
   /** Answer as JSONP calling this function (a GET's valid `?callback=`). */
   jsonpCallback?: string | undefined;
+  /** The most bytes the method's answer may take as JSON (its work bounds). */
+  answerBytes?: number;
   /** Who the request was authenticated as (the request journal names them). */
   user?: User | undefined;
   /** The parameters read from the body (the request journal records them). */
@@ -56,6 +59,8 @@ export function respond(
       // journal and the request log, above, have seen it, as they see every request).
       checkHost(ctx.req.headers.host);
       await next();
+      // Not an API response otherwise (HTML pages).
+      if ('result' in ctx.state) sendResult(ctx, style);
     } catch (thrown) {
       const looks = style?.();
       const answer = renderError(
@@ -71,35 +76,40 @@ export function respond(
         ctx.set('Content-Type', HTML_CONTENT_TYPE);
         ctx.body = htmlAnswer(JSON.parse(answer.body), urlbase);
       }
-      return;
-    }
-    if (!('result' in ctx.state)) return; // Not an API response (HTML pages).
-    const filter = ctx.state.fieldsApplied
-      ? null
-      : (ctx.state.fieldFilter ?? (ctx.querystring ? readFieldFilter(new URLSearchParams(ctx.querystring)) : null));
-    const result = ctx.state.result;
-    // A prepared answer is sent as made, unless include/exclude_fields narrow it.
-    const prepared = result instanceof PreparedJson && !filter ? result : undefined;
-    const raw = result instanceof PreparedJson ? result.value : result;
-    const value = filter ? applyFieldFilter(raw, filter, ctx.state.filterInside) : raw;
-    const json = prepared ? prepared.json : JSON.stringify(value);
-    const callback = ctx.state.jsonpCallback;
-    const body = callback ? wrapJsonp(callback, json) : json;
-    const urlbase = !callback && htmlUrlbase(ctx, style);
-    // Koa sets 200 with the body. Type first: a body set without one makes Koa look up a MIME type we would overwrite.
-    ctx.set('Content-Type', urlbase ? HTML_CONTENT_TYPE : callback ? JSONP_CONTENT_TYPE : JSON_CONTENT_TYPE);
-    ctx.body = urlbase ? htmlAnswer(value, urlbase) : body;
-    if (ctx.state.successStatus) ctx.status = ctx.state.successStatus;
-    if (ctx.method === 'GET' || ctx.method === 'HEAD') {
-      // The page's tag is its JSON's: one answer, two renderings.
-      const etag = prepared && !callback ? prepared.etag : etagOf(body);
-      ctx.set('ETag', etag);
-      if (ifNoneMatchMatches(ctx.get('If-None-Match'), etag)) {
-        ctx.status = 304;
-        ctx.body = null;
-      }
     }
   };
+}
+
+type RespondContext = Parameters<Middleware<ApiState>>[0];
+
+/** The method's result as JSON (or JSONP, or 5.x's HTML page), with its ETag; refused when over its size bound. */
+function sendResult(ctx: RespondContext, style: (() => ResponseStyle) | undefined): void {
+  const filter = ctx.state.fieldsApplied
+    ? null
+    : (ctx.state.fieldFilter ?? (ctx.querystring ? readFieldFilter(new URLSearchParams(ctx.querystring)) : null));
+  const result = ctx.state.result;
+  // A prepared answer is sent as made, unless include/exclude_fields narrow it.
+  const prepared = result instanceof PreparedJson && !filter ? result : undefined;
+  const raw = result instanceof PreparedJson ? result.value : result;
+  const value = filter ? applyFieldFilter(raw, filter, ctx.state.filterInside) : raw;
+  const json = prepared ? prepared.json : JSON.stringify(value);
+  if (ctx.state.answerBytes !== undefined) checkAnswerSize(json, ctx.state.answerBytes);
+  const callback = ctx.state.jsonpCallback;
+  const body = callback ? wrapJsonp(callback, json) : json;
+  const urlbase = !callback && htmlUrlbase(ctx, style);
+  // Koa sets 200 with the body. Type first: a body set without one makes Koa look up a MIME type we would overwrite.
+  ctx.set('Content-Type', urlbase ? HTML_CONTENT_TYPE : callback ? JSONP_CONTENT_TYPE : JSON_CONTENT_TYPE);
+  ctx.body = urlbase ? htmlAnswer(value, urlbase) : body;
+  if (ctx.state.successStatus) ctx.status = ctx.state.successStatus;
+  if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+    // The page's tag is its JSON's: one answer, two renderings.
+    const etag = prepared && !callback ? prepared.etag : etagOf(body);
+    ctx.set('ETag', etag);
+    if (ifNoneMatchMatches(ctx.get('If-None-Match'), etag)) {
+      ctx.status = 304;
+      ctx.body = null;
+    }
+  }
 }
 
 /** How the profile's tracker dresses its answers. */

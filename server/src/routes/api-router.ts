@@ -20,6 +20,7 @@ import { loginRoutes } from './login.js';
 import type { RouteDeps, RouteSpec, RouteTable } from './route.js';
 import { clientIp, EMPTY_QUERY, type Endpoint, runEndpoint } from './run-endpoint.js';
 import { whoamiRoutes } from './whoami.js';
+import { boundsWith, DEFAULT_WORK_BOUNDS, type WorkBounds } from './work-bounds.js';
 
 export const routeTable: RouteTable = {
   ...lastVisitRoutes,
@@ -43,10 +44,23 @@ export type Routing = (handlers: ReadonlyMap<EndpointKey, EndpointHandler>, prof
 /** The route dependencies, with the profile looked up per request (a reset may load data of another tracker). */
 export type ApiDeps = Omit<RouteDeps, 'profile'> & { profile: () => Profile };
 
-/** The endpoint `key` as `profile`'s tracker runs it: its route, and the profile's credential policy for it. */
+/** Each route's bounds: its own where it names them, else the defaults. */
+const BOUNDS = new Map(
+  (Object.keys(routeTable) as EndpointKey[]).map((key) => {
+    const own = (routeTable[key] as RouteSpec<EndpointKey>).bounds;
+    return [key, own ? boundsWith(own) : DEFAULT_WORK_BOUNDS];
+  }),
+);
+
+/** What one call of the endpoint `key` may cost. */
+export function boundsOf(key: EndpointKey): WorkBounds {
+  return BOUNDS.get(key) ?? DEFAULT_WORK_BOUNDS;
+}
+
+/** The endpoint `key` as `profile`'s tracker runs it: its route, the profile's credential policy for it, its bounds. */
 export function endpointFor(key: EndpointKey, profile: Profile): Endpoint {
   const spec = routeTable[key] as RouteSpec<EndpointKey>;
-  return { key, spec, policy: profile.auth[key] ?? spec.auth };
+  return { key, spec, policy: profile.auth[key] ?? spec.auth, bounds: boundsOf(key), timed: key.startsWith('GET ') };
 }
 
 /**
@@ -72,6 +86,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
       if (spec.filterInside) ctx.state.filterInside = spec.filterInside;
       if (spec.fieldsApplied) ctx.state.fieldsApplied = true;
       if (spec.successStatus) ctx.state.successStatus = spec.successStatus;
+      ctx.state.answerBytes = endpoint.bounds.answerBytes;
       const ip = clientIp(ctx.req.socket.remoteAddress);
       const pathBug = spec.readsPathBug ? readBugAhead(deps.store, ctx.state.pathId) : undefined;
       const request = new EndpointRequest(ctx, deps, ip, ctx.state.pathId, query, body, deps.clock.now(), pathBug);

@@ -1,4 +1,5 @@
 import type { AddCommentResult, BugCommentsResult } from '@bz-companion/shared';
+import { namedRefs } from '../bugs/bug-ref.js';
 import { checkBug, isInsider } from '../bugs/check-bug.js';
 import { commentJson } from '../bugs/comment-json.js';
 import { FieldSelection } from '../bugs/field-selection.js';
@@ -26,9 +27,8 @@ async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: 
   const parameters = store.instance.parameters;
   const insider = isInsider(user, parameters);
   const fields = FieldSelection.fromQuery(query);
-  const bugRefs = [...(byCommentId || request.pathId === undefined ? [] : [request.pathId]), ...query.getAll('ids')];
-  const commentRefs = [...(byCommentId && request.pathId !== undefined ? [request.pathId] : [])];
-  commentRefs.push(...query.getAll('comment_ids'));
+  const bugRefs = namedRefs(byCommentId ? undefined : request.pathId, query.getAll('ids'));
+  const commentRefs = namedRefs(byCommentId ? request.pathId : undefined, query.getAll('comment_ids'));
   // Over REST the path names one; an RPC call may name neither.
   if (bugRefs.length === 0 && commentRefs.length === 0) throw errors.paramsRequired('Bug.comments', COMMENT_PARAMS);
   const newSinceText = query.get('new_since');
@@ -37,6 +37,8 @@ async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: 
   const bugs: BugCommentsResult['bugs'] = {};
   for (const ref of bugRefs) {
     const bug = await checkBug(store, user, ref);
+    // An alias and a number may name one bug: its comments are rendered once.
+    if (Object.hasOwn(bugs, String(bug.id))) continue;
     const shown: Array<Record<string, unknown>> = [];
     for (const [count, comment] of (await store.commentsOf(bug.id)).entries()) {
       if ((insider || !comment.isPrivate) && (newSince === null || comment.time > newSince)) {
@@ -47,7 +49,7 @@ async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: 
   }
 
   const byId: BugCommentsResult['comments'] = {};
-  const ids = commentRefs.map((ref) => ref.trim());
+  const ids = [...new Set(commentRefs.map((ref) => ref.trim()))];
   if (ids.some((id) => !/^\d+$/.test(id))) {
     throw errors.commentIdNotNumeric();
   }

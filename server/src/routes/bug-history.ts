@@ -1,14 +1,15 @@
 import type { BugHistoryResult, HistoryEntry } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
+import { namedRefs } from '../bugs/bug-ref.js';
 import { checkBug, isInsider } from '../bugs/check-bug.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
 import { errors } from '../domain/errors.js';
-import type { ChangeSet, FieldChange } from '../domain/types.js';
+import type { Bug, ChangeSet, FieldChange } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
 /**
- * Bug.history: one entry per bug asked for (the path's, then `ids`), change
+ * Bug.history: one entry per bug asked for (the path's, then `ids`; each once), change
  * sets oldest first, only those strictly after `new_since`. A change that made
  * a comment private is shown only to insiders, and to them with the comment's
  * database row, as 5.2 does. include/exclude_fields do not apply (5.2 ignores them).
@@ -16,15 +17,19 @@ import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHistoryResult> {
   const { user, query } = request;
   const insider = isInsider(user, store.instance.parameters);
-  const refs = [...(request.pathId === undefined ? [] : [request.pathId]), ...query.getAll('ids')];
+  const refs = namedRefs(request.pathId, query.getAll('ids'));
   // Over REST the path names one; an RPC call may name none.
   if (refs.length === 0) throw errors.paramRequired('ids');
   const newSinceText = query.get('new_since');
   const newSince = newSinceText === null ? null : parseLegalDate(newSinceText);
-  const bugs = [];
-  for (const ref of refs) bugs.push(await checkBug(store, user, ref));
+  const bugs = new Map<number, Bug>();
+  // An alias and a number may name one bug: it is answered once.
+  for (const ref of refs) {
+    const bug = await checkBug(store, user, ref);
+    if (!bugs.has(bug.id)) bugs.set(bug.id, bug);
+  }
   const answer: BugHistoryResult = { bugs: [] };
-  for (const bug of bugs) {
+  for (const bug of bugs.values()) {
     const history: HistoryEntry[] = [];
     for (const set of await store.historyOf(bug.id)) {
       if (newSince !== null && set.when <= newSince) continue;

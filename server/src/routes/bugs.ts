@@ -1,5 +1,6 @@
 import type { BugGetResult, BugSearchResult } from '@bz-companion/shared';
 import { bugJson } from '../bugs/bug-json.js';
+import { namedRefs } from '../bugs/bug-ref.js';
 import { checkBug } from '../bugs/check-bug.js';
 import { FieldSelection } from '../bugs/field-selection.js';
 import { searchBugs } from '../bugs/search.js';
@@ -13,8 +14,7 @@ import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
  * (5.2 cannot report it as a fault there), so `faults` is always empty.
  */
 function get(request: ApiRequest, { store }: RouteDeps): Read<BugGetResult> {
-  const refs: string[] = request.pathId === undefined ? [] : [request.pathId];
-  refs.push(...request.query.getAll('ids'));
+  const refs = namedRefs(request.pathId, request.query.getAll('ids'));
   if (refs.length === 0) throw errors.paramRequired('ids');
   // One at a time: the first reference that fails is the error, as in 5.2.
   return afterRead(

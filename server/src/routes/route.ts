@@ -10,6 +10,7 @@ import type { PreparedJson } from '../http/prepared-json.js';
 import type { Identity } from '../login/identify.js';
 import type { Profile } from '../profiles/profile.js';
 import type { Store } from '../store/store.js';
+import type { WorkBounds } from './work-bounds.js';
 
 /** A request as a handler sees it: credentials and body already dealt with. */
 export interface ApiRequest {
@@ -63,6 +64,8 @@ export interface RouteSpec<K extends EndpointKey> {
    * look-up. The handler still checks the credentials first, as the contract orders.
    */
   readsPathBug?: true;
+  /** What one call may cost, where it differs from DEFAULT_WORK_BOUNDS (every call is held to its bounds). */
+  bounds?: Partial<WorkBounds>;
   /** The answer, or the same answer prepared once (PreparedJson) when it repeats exactly. */
   handle(request: ApiRequest, deps: RouteDeps): Answer<ResponseOf<K>> | Promise<Answer<ResponseOf<K>>>;
 }

@@ -8,12 +8,16 @@ import { presentedCredentials } from '../login/credentials.js';
 import { ANONYMOUS, type Identity } from '../login/identify.js';
 import type { EndpointRequest } from './endpoint-request.js';
 import type { RouteDeps, RouteSpec } from './route.js';
+import { checkValueCounts, type WorkBounds, withinTime } from './work-bounds.js';
 
 /** One method as the profile's tracker has it: its route and the credential policy it runs under. */
 export interface Endpoint {
   key: EndpointKey;
   spec: RouteSpec<EndpointKey>;
   policy: AuthPolicy;
+  bounds: WorkBounds;
+  /** A read (a GET method): its wait for the store is timed (bounds.seconds). */
+  timed: boolean;
 }
 
 /** What the caller keeps of who the request ran as (the request journal names them). */
@@ -27,9 +31,10 @@ export type EndpointAnswer = ReturnType<RouteSpec<EndpointKey>['handle']>;
 /**
  * The steps every call of a method takes after its transport has read the request (REST's
  * path, query and body; an XML-RPC or JSON-RPC envelope's params), in the contract's order:
- * 1. ask for the database's clock early when the method stamps writes (it overlaps the look-ups);
- * 2. the credentials, read as the profile reads them, checked against the method's policy;
- * 3. the method's handler, run as whoever that found.
+ * 1. the request's size against the method's bounds (work-bounds.ts), before any work is done;
+ * 2. ask for the database's clock early when the method stamps writes (it overlaps the look-ups);
+ * 3. the credentials, read as the profile reads them, checked against the method's policy;
+ * 4. the method's handler, run as whoever that found, a read within its time.
  * One function for REST and both RPC protocols, so a rule of Bugzilla's has one home whichever
  * protocol a client speaks. Synchronous end to end unless a password is checked or the store is.
  */
@@ -41,13 +46,14 @@ export function runEndpoint(
   headers: IncomingHttpHeaders,
   state: RunState,
 ): EndpointAnswer | Promise<Awaited<EndpointAnswer>> {
-  const { spec, policy } = endpoint;
+  const { spec, policy, bounds } = endpoint;
+  const { query, body } = request;
+  checkValueCounts(query, body, bounds.values);
   if (spec.stampsWrites) {
     // A request refused before it reads the answer must not leave an unhandled rejection.
     const asked = request.databaseNow();
     if (asked instanceof Promise) asked.catch(() => {});
   }
-  const { query, body } = request;
   const identity = loginExempt(policy, query, body, headers)
     ? ANONYMOUS
     : authenticate(presentedCredentials({ method, headers, query, body }, deps.profile.credentials), policy, {
@@ -58,9 +64,11 @@ export function runEndpoint(
         now: Math.floor(request.webNow / 1000),
       });
   // Every await costs a tick per request, and the synchronous path makes no closure.
-  return identity instanceof Promise
-    ? identity.then((found) => runAs(found, spec, request, deps, state))
-    : runAs(identity, spec, request, deps, state);
+  const answer =
+    identity instanceof Promise
+      ? identity.then((found) => runAs(found, spec, request, deps, state))
+      : runAs(identity, spec, request, deps, state);
+  return endpoint.timed && answer instanceof Promise ? withinTime(answer, bounds.seconds) : answer;
 }
 
 function runAs(

@@ -5,7 +5,8 @@ import { PreparedJson } from '../http/prepared-json.js';
 import { endpointFor } from '../routes/api-router.js';
 import { EndpointRequest } from '../routes/endpoint-request.js';
 import type { RouteDeps } from '../routes/route.js';
-import { clientIp, type RunState, runEndpoint } from '../routes/run-endpoint.js';
+import { clientIp, EMPTY_QUERY, type RunState, runEndpoint } from '../routes/run-endpoint.js';
+import { checkValueCounts } from '../routes/work-bounds.js';
 import { callParts } from './call-parts.js';
 import type { RpcMethod } from './methods.js';
 
@@ -32,6 +33,8 @@ export async function callMethod(
   state: RunState,
 ): Promise<unknown> {
   const endpoint = endpointFor(method.endpoint, deps.profile);
+  // Before the struct is laid out as a query, which flattens what it holds.
+  checkValueCounts(EMPTY_QUERY, params, endpoint.bounds.values);
   const { pathId, query, body } = callParts(method, params);
   const ip = clientIp(arrival.req.socket.remoteAddress);
   const request = new EndpointRequest(arrival, deps, ip, pathId, query, body, deps.clock.now(), undefined);

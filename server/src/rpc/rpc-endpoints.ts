@@ -1,13 +1,14 @@
 import { hash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { type BugzillaError, errors } from '../domain/errors.js';
+import { checkAnswerSize } from '../http/answer-size.js';
 import { JSON_CONTENT_TYPE } from '../http/error-response.js';
 import { JSONP_CONTENT_TYPE, jsonpCallback, wrapJsonp } from '../http/jsonp.js';
 import { ownOrigin } from '../http/own-origin.js';
 import { readBodyText } from '../http/read-body.js';
 import { type ApiState, asBugzillaError, type Logger } from '../http/respond.js';
 import type { ProfileName } from '../profiles/profile.js';
-import type { ApiDeps } from '../routes/api-router.js';
+import { type ApiDeps, boundsOf } from '../routes/api-router.js';
 import type { RouteDeps } from '../routes/route.js';
 import { callMethod } from './call-method.js';
 import { errorBody, type JsonRpcCall, namedParams, successBody, versionOf } from './json-rpc-codec.js';
@@ -80,7 +81,7 @@ async function xmlRpc(ctx: RpcContext, deps: RouteDeps, bodyLimitBytes: number, 
     const method = rpcMethod(call.method, deps.profile);
     if (!method) throw unknownXmlRpcMethod(call.method);
     const result = await callMethod(method, call.params, deps, ctx, 'POST', ctx.headers, ctx.state);
-    send(ctx, methodResponse(result));
+    send(ctx, checkAnswerSize(methodResponse(result), boundsOf(method.endpoint).answerBytes));
   } catch (thrown) {
     if (thrown instanceof XmlRpcClientFault) {
       send(ctx, faultResponse('Client', thrown.message));
@@ -157,7 +158,7 @@ async function jsonRpc(ctx: RpcContext, deps: RouteDeps, bodyLimitBytes: number,
       noData(ctx);
       return;
     }
-    body = successBody(call, JSON.stringify(await runCall(ctx, deps, call)));
+    body = successBody(call, await runCall(ctx, deps, call));
     ctx.status = 200;
   } catch (thrown) {
     const error = asBugzillaError(thrown, logger, `${ctx.method} ${JSON_RPC_PATH}`);
@@ -215,8 +216,8 @@ function getParams(text: string | null, version: '1.0' | '1.1'): unknown {
   }
 }
 
-/** JSON::RPC's _handle, then Bugzilla's checks (JSONRPC.pm's _argument_type_check), then the method. */
-function runCall(ctx: RpcContext, deps: RouteDeps, call: JsonRpcCall): Promise<unknown> {
+/** JSON::RPC's _handle, then Bugzilla's checks (JSONRPC.pm's _argument_type_check), then the method: its result's JSON. */
+async function runCall(ctx: RpcContext, deps: RouteDeps, call: JsonRpcCall): Promise<string> {
   if (call.method === undefined || call.method === null) throw errors.jsonRpcNoMethod();
   const name = typeof call.method === 'object' ? JSON.stringify(call.method) : String(call.method);
   if (/[^-._a-zA-Z0-9]/.test(name)) throw errors.jsonRpcInvalidMethod();
@@ -236,7 +237,8 @@ function runCall(ctx: RpcContext, deps: RouteDeps, call: JsonRpcCall): Promise<u
     // a page cannot call as its visitor.
     if (!method.readOnly) throw errors.jsonRpcPostOnly(name);
   }
-  return callMethod(method, params, deps, ctx, ctx.method, ctx.headers, ctx.state);
+  const result = await callMethod(method, params, deps, ctx, ctx.method, ctx.headers, ctx.state);
+  return checkAnswerSize(JSON.stringify(result), boundsOf(method.endpoint).answerBytes);
 }
 
 /** A Bugzilla error travels in a 200 over RPC; an unavailable server keeps its status (and Retry-After). */
