@@ -24,8 +24,27 @@ const nullableNum = (value: unknown) => (value === null || value === undefined ?
  * one read it alike.
  */
 export async function readBugzillaCatalogue(select: SelectRows): Promise<CatalogueData> {
-  const [classifications, products, components, componentCc, versions, milestones, controls] = await Promise.all([
+  const [classifications, products] = await Promise.all([
     select('SELECT id, name, description, sortkey FROM classifications ORDER BY sortkey, name'),
+    readProducts(select),
+  ]);
+  return {
+    classifications: classifications.map((row) => ({
+      id: num(row.id),
+      name: text(row.name),
+      description: text(row.description),
+      sortkey: num(row.sortkey),
+    })),
+    products,
+    ...(await readValuesAndWorkflow(select)),
+    ...(await readKeywordsFlagTypesGroups(select)),
+  };
+}
+
+type Row = Record<string, unknown>;
+
+async function readProducts(select: SelectRows): Promise<Product[]> {
+  const [products, components, componentCc, versions, milestones, controls] = await Promise.all([
     select(
       'SELECT id, name, classification_id, description, isactive, defaultmilestone, allows_unconfirmed FROM products ORDER BY name',
     ),
@@ -39,63 +58,59 @@ export async function readBugzillaCatalogue(select: SelectRows): Promise<Catalog
       'SELECT group_id, product_id, entry, membercontrol, othercontrol, canedit, editcomponents, editbugs, canconfirm FROM group_control_map',
     ),
   ]);
-  const byProduct = <T extends Record<string, unknown>>(rows: T[], productId: number) =>
-    rows.filter((row) => num(row.product_id) === productId);
-  return {
-    classifications: classifications.map((row) => ({
-      id: num(row.id),
+  const of = (rows: Row[], productId: number) => rows.filter((row) => num(row.product_id) === productId);
+  return products.map((row): Product => {
+    const productId = num(row.id);
+    return {
+      id: productId,
       name: text(row.name),
       description: text(row.description),
-      sortkey: num(row.sortkey),
-    })),
-    products: products.map(
-      (row): Product => ({
-        id: num(row.id),
-        name: text(row.name),
-        description: text(row.description),
-        classificationId: num(row.classification_id),
-        isActive: flag(row.isactive),
-        defaultMilestone: text(row.defaultmilestone),
-        allowsUnconfirmed: flag(row.allows_unconfirmed),
-        components: byProduct(components, num(row.id)).map((component) => ({
-          id: num(component.id),
-          productId: num(row.id),
-          name: text(component.name),
-          description: text(component.description),
-          defaultAssignee: nullableNum(component.initialowner),
-          defaultQaContact: nullableNum(component.initialqacontact),
-          defaultCc: componentCc
-            .filter((cc) => num(cc.component_id) === num(component.id))
-            .map((cc) => num(cc.user_id)),
-          isActive: flag(component.isactive),
-        })),
-        versions: byProduct(versions, num(row.id)).map((version) => ({
-          id: num(version.id),
-          productId: num(row.id),
-          value: text(version.value),
-          isActive: flag(version.isactive),
-        })),
-        milestones: byProduct(milestones, num(row.id)).map((milestone) => ({
-          id: num(milestone.id),
-          productId: num(row.id),
-          value: text(milestone.value),
-          sortkey: num(milestone.sortkey),
-          isActive: flag(milestone.isactive),
-        })),
-        groupControls: byProduct(controls, num(row.id)).map((control) => ({
-          groupId: num(control.group_id),
-          entry: flag(control.entry),
-          memberControl: num(control.membercontrol) as ControlMap,
-          otherControl: num(control.othercontrol) as ControlMap,
-          canEdit: flag(control.canedit),
-          editComponents: flag(control.editcomponents),
-          editBugs: flag(control.editbugs),
-          canConfirm: flag(control.canconfirm),
-        })),
-      }),
-    ),
-    ...(await readValuesAndWorkflow(select)),
-    ...(await readKeywordsFlagTypesGroups(select)),
+      classificationId: num(row.classification_id),
+      isActive: flag(row.isactive),
+      defaultMilestone: text(row.defaultmilestone),
+      allowsUnconfirmed: flag(row.allows_unconfirmed),
+      components: of(components, productId).map((component) => componentOf(component, productId, componentCc)),
+      versions: of(versions, productId).map((version) => ({
+        id: num(version.id),
+        productId,
+        value: text(version.value),
+        isActive: flag(version.isactive),
+      })),
+      milestones: of(milestones, productId).map((milestone) => ({
+        id: num(milestone.id),
+        productId,
+        value: text(milestone.value),
+        sortkey: num(milestone.sortkey),
+        isActive: flag(milestone.isactive),
+      })),
+      groupControls: of(controls, productId).map(groupControlOf),
+    };
+  });
+}
+
+function componentOf(row: Row, productId: number, componentCc: Row[]): Product['components'][number] {
+  return {
+    id: num(row.id),
+    productId,
+    name: text(row.name),
+    description: text(row.description),
+    defaultAssignee: nullableNum(row.initialowner),
+    defaultQaContact: nullableNum(row.initialqacontact),
+    defaultCc: componentCc.filter((cc) => num(cc.component_id) === num(row.id)).map((cc) => num(cc.user_id)),
+    isActive: flag(row.isactive),
+  };
+}
+
+function groupControlOf(row: Row): Product['groupControls'][number] {
+  return {
+    groupId: num(row.group_id),
+    entry: flag(row.entry),
+    memberControl: num(row.membercontrol) as ControlMap,
+    otherControl: num(row.othercontrol) as ControlMap,
+    canEdit: flag(row.canedit),
+    editComponents: flag(row.editcomponents),
+    editBugs: flag(row.editbugs),
+    canConfirm: flag(row.canconfirm),
   };
 }
 
