@@ -7,6 +7,7 @@ import type { User } from '../domain/types.js';
 import type { Profile } from '../profiles/profile.js';
 import type { Store } from '../store/store.js';
 import type { Credential } from './credentials.js';
+import { passwordChecks } from './password-check-limiter.js';
 import { type UnknownLoginFailures, unknownLoginsOf } from './unknown-logins.js';
 
 /** Who a request runs as, and how it proved it (logout ends a token; login hands one out after a password). */
@@ -82,7 +83,9 @@ async function checkPassword(login: string, password: string, context: IdentifyC
   if (counted.length > MAX_LOGIN_ATTEMPTS) throw locked(counted, context);
   // No user, or a user without a password: a wrong password, checked as long.
   const hash = user?.passwordHash ?? null;
-  const matches = (await verifyPassword(password, hash ?? DUMMY_HASH)) && hash !== null;
+  // A full queue answers at once as a wrong password does (the attempt counted the same).
+  const checked = await passwordChecks.run(() => verifyPassword(password, hash ?? DUMMY_HASH));
+  const matches = checked === true && hash !== null;
   if (!user || !matches) {
     if (isLockedOut(counted)) throw locked(counted, context);
     throw errors.invalidLoginOrPassword(MAX_LOGIN_ATTEMPTS - counted.length);

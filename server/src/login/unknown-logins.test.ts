@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LOGIN_ATTEMPTS } from '../domain/login-failures.js';
-import { hashSlots } from '../domain/password-hash.js';
 import { standardFixture } from '../testing/fixtures.js';
 import { type InProcessServer, ManualClock, serveInProcess } from '../testing/in-process-server.js';
+import { passwordChecks } from './password-check-limiter.js';
 
 const clock = new ManualClock(Date.UTC(2026, 0, 10));
 let servers: InProcessServer[];
@@ -23,14 +23,14 @@ afterAll(() => Promise.all(servers.map((server) => server.stop())));
 async function guesses(server: InProcessServer, login: string) {
   const answers: Array<{ status: number; code: number; message: string; hashed: number }> = [];
   for (let n = 1; n <= MAX_LOGIN_ATTEMPTS + 1; n++) {
-    const before = hashSlots.started;
+    const before = passwordChecks.started;
     const response = await fetch(`${server.url}/rest/login?login=${encodeURIComponent(login)}&password=wrong${n}`);
     const body = (await response.json()) as { code: number; message: string };
     answers.push({
       status: response.status,
       code: body.code,
       message: body.message,
-      hashed: hashSlots.started - before,
+      hashed: passwordChecks.started - before,
     });
   }
   return answers;
