@@ -1,7 +1,9 @@
 import Koa from 'koa';
 import { adminApi } from './admin/admin-api.js';
 import { applyFaults } from './admin/apply-faults.js';
+import { applyLatency } from './admin/apply-latency.js';
 import type { AdminControls } from './admin/controls.js';
+import type { LatencyRules } from './admin/latency.js';
 import { recordRequests } from './admin/record-requests.js';
 import type { Clock } from './domain/clock.js';
 import { systemClock } from './domain/clock.js';
@@ -31,6 +33,8 @@ export interface AppOptions {
   routing?: Routing;
   /** The tracker to behave as (spec test-double.md §3); by default the data's `instance.profile`, else bz-companion. */
   profile?: ProfileName;
+  /** Delays to add without the admin API (`serve --latency`); with it, the admin controls' rules apply. */
+  latency?: LatencyRules;
 }
 
 export interface CreateAppInput {
@@ -67,6 +71,8 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   app.use(respond(logger, hostGuard(options.acceptsHost ?? hostPolicy('127.0.0.1')), style));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (admin) app.use(adminApi(admin)).use(applyFaults(admin.faults, admin.log, bodyLimitBytes));
+  const latency = admin?.latency ?? options.latency;
+  if (latency) app.use(applyLatency(latency));
   app.use(apiRoutes(deps, { bodyLimitBytes }, options.routing));
   // After the REST routes, which pass on only what is not under /rest/: a REST request never meets it.
   app.use(rpcEndpoints(deps, bodyLimitBytes, logger));

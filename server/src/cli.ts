@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { LatencyRule } from '@bz-companion/shared';
+import { parseLatencySpec } from './admin/latency.js';
 import { addUser, replaceApiKey } from './cli/add-user.js';
 import { importFixture } from './cli/import-fixture.js';
 import { redactDatabaseUrl } from './cli/open-serve-store.js';
@@ -42,6 +44,15 @@ function parseBugzillaSchema(
   // The admin API resets the whole content, which is Bugzilla's here.
   if (admin) throw new UsageError("--admin cannot go with --bugzilla-schema: the data is Bugzilla's to change");
   return dir;
+}
+
+/** --latency SPEC: a bad one is a usage error naming the forms. */
+function parseLatency(spec: string): LatencyRule {
+  try {
+    return parseLatencySpec(spec);
+  } catch (error) {
+    throw new UsageError(`--${(error as Error).message}`);
+  }
 }
 
 function parsePort(text: string): number {
@@ -129,6 +140,7 @@ async function serveCommand(rest: string[]): Promise<void> {
       'log-requests': { type: 'boolean', default: false },
       admin: { type: 'boolean', default: false },
       clock: { type: 'string' },
+      latency: { type: 'string', multiple: true, default: [] },
       profile: { type: 'string' },
       'bugzilla-schema': { type: 'boolean', default: false },
       'bugzilla-dir': { type: 'string' },
@@ -155,6 +167,7 @@ async function serveCommand(rest: string[]): Promise<void> {
     admin: values.admin,
     clock: values.clock === undefined ? null : parseClock(values.clock),
     ...(profile ? { profile } : {}),
+    latency: values.latency.map(parseLatency),
   });
 }
 

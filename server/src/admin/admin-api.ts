@@ -37,6 +37,15 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
     },
     DELETE: (_ctx, controls) => ({ cleared: controls.clearFaults() }),
   },
+  latency: {
+    GET: (_ctx, controls) => ({ latency: controls.latency.list() }),
+    POST: async (ctx, controls) => {
+      const rule = controls.addLatency(await readAdminJson(ctx.req));
+      ctx.status = 201;
+      return rule;
+    },
+    DELETE: (_ctx, controls) => ({ cleared: controls.clearLatency() }),
+  },
   clock: {
     GET: (_ctx, controls) => controls.clockState(),
     PUT: async (ctx, controls) => controls.changeClock(await readAdminJson(ctx.req)),
@@ -75,11 +84,13 @@ export function adminApi(controls: AdminControls): Middleware<ApiState> {
 
 function handlerFor(ctx: Context): AdminHandler {
   const name = ctx.path.slice(ADMIN_PREFIX.length);
-  const faultId = /^faults\/([^/]+)$/.exec(name)?.[1];
-  if (faultId !== undefined && ctx.method === 'DELETE') {
+  const one = /^(faults|latency)\/([^/]+)$/.exec(name);
+  if (one && ctx.method === 'DELETE') {
+    const [, kind, id = ''] = one;
     return (_ctx, controls) => {
-      if (!controls.deleteFault(faultId)) throw new AdminError(404, `no fault with id "${faultId}"`);
-      return { deleted: faultId };
+      const deleted = kind === 'faults' ? controls.deleteFault(id) : controls.deleteLatency(id);
+      if (!deleted) throw new AdminError(404, `no ${kind === 'faults' ? 'fault' : 'latency rule'} with id "${id}"`);
+      return { deleted: id };
     };
   }
   const handler = Object.hasOwn(routes, name) ? routes[name]?.[ctx.method] : undefined;

@@ -1,4 +1,4 @@
-import type { AdminClockState, Fault } from '@bz-companion/shared';
+import type { AdminClockState, Fault, Latency, LatencyRule } from '@bz-companion/shared';
 import type { AdjustableClock } from '../domain/adjustable-clock.js';
 import type { Read } from '../domain/read.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
@@ -9,6 +9,7 @@ import { pruneExpiredVisits } from '../visits/retention.js';
 import { describeFault } from './apply-faults.js';
 import { parseAdvance, parseClockChange } from './clock-change.js';
 import { FaultRules } from './faults.js';
+import { LatencyRules } from './latency.js';
 import { RequestJournal } from './request-journal.js';
 
 export interface AdminControlsInput {
@@ -20,6 +21,8 @@ export interface AdminControlsInput {
   clockStart: number | null;
   /** Receives a line for each fault added, applied or removed and each clock change (`--log-requests`). */
   log?: (line: string) => void;
+  /** Latency rules in force from the start (and again after each reset). */
+  latency?: readonly LatencyRule[];
 }
 
 /**
@@ -29,6 +32,7 @@ export interface AdminControlsInput {
 export class AdminControls {
   readonly journal = new RequestJournal();
   readonly faults = new FaultRules();
+  readonly latency = new LatencyRules();
   readonly clock: AdjustableClock;
   readonly log: ((line: string) => void) | undefined;
   readonly #store: Store;
@@ -36,6 +40,7 @@ export class AdminControls {
   readonly #owned: OwnedData;
   readonly #startFixture: unknown;
   readonly #clockStart: number | null;
+  readonly #startLatency: readonly LatencyRule[];
   #fixture: unknown;
 
   constructor(input: AdminControlsInput) {
@@ -50,6 +55,8 @@ export class AdminControls {
     this.#startFixture = input.fixture;
     this.#fixture = input.fixture;
     this.#clockStart = input.clockStart;
+    this.#startLatency = input.latency ?? [];
+    for (const rule of this.#startLatency) this.latency.add(rule);
   }
 
   /** The fixture the data now comes from (for `apiKey`), or null. */
@@ -69,6 +76,8 @@ export class AdminControls {
     await this.#owned.replaceAll(snapshot);
     this.#fixture = fixture === undefined ? this.#startFixture : structuredClone(fixture);
     this.faults.clear();
+    this.latency.clear();
+    for (const rule of this.#startLatency) this.latency.add(rule);
     this.journal.clear();
     // Lock-outs are part of the state a reset forgets.
     await this.#store.loginFailures.clearAll();
@@ -94,6 +103,25 @@ export class AdminControls {
   clearFaults(): number {
     const count = this.faults.clear();
     this.log?.(`admin: ${count} faults removed`);
+    return count;
+  }
+
+  /** Adds a latency rule (validated: AdminError 400 naming the problem). */
+  addLatency(rule: unknown): Latency {
+    const latency = this.latency.add(rule);
+    this.log?.(`admin: latency ${latency.id} added`);
+    return latency;
+  }
+
+  deleteLatency(id: string): boolean {
+    const deleted = this.latency.delete(id);
+    if (deleted) this.log?.(`admin: latency ${id} removed`);
+    return deleted;
+  }
+
+  clearLatency(): number {
+    const count = this.latency.clear();
+    this.log?.(`admin: ${count} latency rules removed`);
     return count;
   }
 

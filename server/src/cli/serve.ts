@@ -1,5 +1,6 @@
-import { formatBugzillaTime } from '@bz-companion/shared';
+import { formatBugzillaTime, type LatencyRule } from '@bz-companion/shared';
 import { AdminControls } from '../admin/controls.js';
+import { LatencyRules } from '../admin/latency.js';
 import { createApp } from '../app.js';
 import { AdjustableClock } from '../domain/adjustable-clock.js';
 import { hostPolicy } from '../http/host-check.js';
@@ -34,6 +35,8 @@ export interface ServeOptions {
   clock: number | null;
   /** Behave as this tracker; by default the data's `instance.profile`, else bz-companion. */
   profile?: ProfileName;
+  /** Delays added before answering (`--latency`), each from its distribution. */
+  latency?: readonly LatencyRule[];
 }
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -78,6 +81,7 @@ export async function serve(options: ServeOptions): Promise<void> {
         clock,
         fixture: null,
         clockStart: options.clock,
+        ...(options.latency ? { latency: options.latency } : {}),
         ...(logLine ? { log: logLine } : {}),
       })
     : undefined;
@@ -90,14 +94,22 @@ export async function serve(options: ServeOptions): Promise<void> {
       ...(logLine ? { logRequest: logLine } : {}),
       ...(admin ? { admin } : {}),
       ...(options.profile ? { profile: options.profile } : {}),
+      ...(!admin && options.latency?.length ? { latency: latencyRules(options.latency) } : {}),
     },
   });
   notes.unshift(profileNote(options.profile, store.instance.profile));
   if (admin) notes.push(`admin api: ${port.baseUrl}/__admin/ (reset, requests, faults, clock, retention)`);
+  if (options.latency?.length) notes.push(`latency: ${options.latency.length} rule(s) (--latency)`);
   if (options.clock !== null) notes.push(`clock: frozen at ${formatBugzillaTime(options.clock)}`);
   port.serveWith(app.callback());
   shutDownOnSignals(port.server, store, stopRetention);
   process.stdout.write(readyBanner(port.baseUrl, notes, adminApiKey, adminPassword));
   const warning = exposureWarning(port.address, options.admin);
   if (warning) console.error(warning);
+}
+
+function latencyRules(rules: readonly LatencyRule[]): LatencyRules {
+  const latency = new LatencyRules();
+  for (const rule of rules) latency.add(rule);
+  return latency;
 }

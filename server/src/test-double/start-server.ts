@@ -1,5 +1,6 @@
-import type { AdminClockState, FaultRule, RecordedRequest } from '@bz-companion/shared';
+import type { AdminClockState, FaultRule, LatencyRule, RecordedRequest } from '@bz-companion/shared';
 import { AdminControls } from '../admin/controls.js';
+import { parseLatencyRule } from '../admin/latency.js';
 import { createApp } from '../app.js';
 import { bindPort } from '../cli/bind-port.js';
 import { AdjustableClock, parseInstant } from '../domain/adjustable-clock.js';
@@ -41,6 +42,8 @@ export interface StartServerOptions {
   database?: string;
   /** Behave as this tracker (spec test-double.md §3); default: the fixture's `instance.profile`, else bz-companion. */
   profile?: ProfileName;
+  /** Delays before each answer (spec test-double.md: latency), as `serve --latency`; kept through resets. */
+  latency?: LatencyRule | readonly LatencyRule[];
 }
 
 /** The test's handle on a controllable clock; every change is what the admin API's clock endpoints do. */
@@ -74,6 +77,11 @@ export interface BzServer {
   removeFault(id: string): boolean;
   /** Removes every fault rule; returns how many there were. */
   clearFaults(): number;
+  /** Adds a latency rule; returns its id. Throws on an invalid rule. */
+  latency(rule: LatencyRule): string;
+  /** Removes one latency rule (false when there is none with that id), or every one (returns how many). */
+  removeLatency(id: string): boolean;
+  clearLatency(): number;
   /** Runs the visit clean-up now (as clean-bug-user-last-visit.pl); resolves to how many visits went. */
   runRetention(): Promise<number>;
   readonly clock: ServerClock;
@@ -88,6 +96,8 @@ const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
  * may run at once: each has its own store, clock, journal and faults.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<BzServer> {
+  // Checked before a port is bound: a bad rule throws (naming it) with nothing left open.
+  const latency = ([] as LatencyRule[]).concat(options.latency ?? []).map(parseLatencyRule);
   const clock = new AdjustableClock();
   const clockStart = options.clock === undefined ? null : instantOf(options.clock);
   if (clockStart !== null) clock.freezeAt(clockStart);
@@ -108,7 +118,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
   const stopRetention = scheduleRetention(store, clock, RETENTION_INTERVAL_MS, (error) =>
     console.error('bz-companion: pruning old visits failed:', error),
   );
-  const controls = new AdminControls({ store, clock, fixture, clockStart });
+  const controls = new AdminControls({ store, clock, fixture, clockStart, latency });
   const url = `${baseUrl}/`;
   serveWith(
     createApp({
@@ -174,6 +184,9 @@ function handleOf(controls: AdminControls, url: string, close: () => Promise<unk
     fault: (rule) => controls.addFault(rule).id,
     removeFault: (id) => controls.deleteFault(id),
     clearFaults: () => controls.clearFaults(),
+    latency: (rule) => controls.addLatency(rule).id,
+    removeLatency: (id) => controls.deleteLatency(id),
+    clearLatency: () => controls.clearLatency(),
     runRetention: () => controls.retention(),
     clock: {
       set: (instant) => controls.changeClock({ now: instant instanceof Date ? instant.toISOString() : instant }),
