@@ -10,6 +10,7 @@ import { systemClock } from './domain/clock.js';
 import { hostGuard, hostPolicy } from './http/host-check.js';
 import { requestLog } from './http/request-log.js';
 import { type ApiState, type Logger, respond } from './http/respond.js';
+import { serveOpenApi } from './openapi/serve-openapi.js';
 import { isProfileName, type ProfileName } from './profiles/profile.js';
 import { chooseProfile } from './profiles/profiles.js';
 import { apiRoutes, type Routing } from './routes/api-router.js';
@@ -73,6 +74,7 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   if (admin) app.use(adminApi(admin)).use(applyFaults(admin.faults, admin.log, bodyLimitBytes));
   const latency = admin?.latency ?? options.latency;
   if (latency) app.use(applyLatency(latency));
+  app.use(serveOpenApi(profile));
   app.use(apiRoutes(deps, { bodyLimitBytes }, options.routing));
   // After the REST routes, which pass on only what is not under /rest/: a REST request never meets it.
   app.use(rpcEndpoints(deps, bodyLimitBytes, logger));
