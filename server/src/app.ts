@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import { adminApi } from './admin/admin-api.js';
 import { applyFaults } from './admin/apply-faults.js';
 import { applyLatency } from './admin/apply-latency.js';
@@ -36,6 +36,8 @@ export interface AppOptions {
   profile?: ProfileName;
   /** Delays to add without the admin API (`serve --latency`); with it, the admin controls' rules apply. */
   latency?: LatencyRules;
+  /** Answers in the store's place, before its routes: a proxy to a real tracker, or recordings replayed. */
+  upstream?: Middleware<ApiState> | undefined;
 }
 
 export interface CreateAppInput {
@@ -75,6 +77,7 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   const latency = admin?.latency ?? options.latency;
   if (latency) app.use(applyLatency(latency));
   app.use(serveOpenApi(profile));
+  if (options.upstream) app.use(options.upstream);
   app.use(apiRoutes(deps, { bodyLimitBytes }, options.routing));
   // After the REST routes, which pass on only what is not under /rest/: a REST request never meets it.
   app.use(rpcEndpoints(deps, bodyLimitBytes, logger));

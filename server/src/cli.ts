@@ -9,6 +9,7 @@ import { DEFAULT_MAX_CONNECTIONS, serve } from './cli/serve.js';
 import { DEFAULT_DATA_FILE, USAGE, UsageError } from './cli/usage.js';
 import { parseInstant } from './domain/adjustable-clock.js';
 import { isProfileName, PROFILE_NAMES } from './profiles/profile.js';
+import { UpstreamOptionsError } from './test-double/upstream.js';
 
 /** Where the store lives: the JSON data file, or PostgreSQL when a database URL is given (DATABASE_URL too). */
 const DATA_OPTION = {
@@ -105,7 +106,10 @@ export async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  const usage =
+    error instanceof UsageError ||
+    error instanceof UpstreamOptionsError ||
+    (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
   const message = error instanceof Error ? error.message : String(error);
   console.error(`bz-companion: ${message}${usage ? ' (see bz-companion --help)' : ''}`);
   if (!usage && !isExpected(error)) console.error((error as Error).stack);
@@ -124,6 +128,7 @@ function isExpected(error: unknown): boolean {
       'NewUserError',
       'SchemaError',
       'DatabaseUnavailableError',
+      'RecordingsError',
     ].includes(name) || typeof (error as NodeJS.ErrnoException).code === 'string'
   );
 }
@@ -141,6 +146,10 @@ async function serveCommand(rest: string[]): Promise<void> {
       admin: { type: 'boolean', default: false },
       clock: { type: 'string' },
       latency: { type: 'string', multiple: true, default: [] },
+      proxy: { type: 'string' },
+      record: { type: 'string' },
+      replay: { type: 'string' },
+      fallback: { type: 'boolean', default: false },
       profile: { type: 'string' },
       'bugzilla-schema': { type: 'boolean', default: false },
       'bugzilla-dir': { type: 'string' },
@@ -168,6 +177,7 @@ async function serveCommand(rest: string[]): Promise<void> {
     clock: values.clock === undefined ? null : parseClock(values.clock),
     ...(profile ? { profile } : {}),
     latency: values.latency.map(parseLatency),
+    upstream: { proxy: values.proxy, record: values.record, replay: values.replay, fallback: values.fallback },
   });
 }
 

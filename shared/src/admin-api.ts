@@ -104,3 +104,16 @@ export interface Latency extends LatencyRule {
   /** How many requests it has delayed so far. */
   matched: number;
 }
+
+/** `GET /__admin/recordings`: what `serve --proxy URL --record DIR` is writing. */
+export interface RecordingState {
+  /** Whether exchanges are being written now. */
+  recording: boolean;
+  /** The tracker requests are forwarded to; null when the server is not a proxy (then nothing can be recorded). */
+  proxy: string | null;
+  dir: string | null;
+  /** The files written since recording started, oldest first. */
+  written: string[];
+  /** Exchanges not written because a credential was still in them: the file each would have been, and why. */
+  refused: Array<{ file: string; reason: string }>;
+}

@@ -6,6 +6,7 @@ import { AdminError } from './admin-error.js';
 import { ADMIN_PREFIX, isAdminPath } from './admin-path.js';
 import type { AdminControls } from './controls.js';
 import { readAdminJson } from './read-json.js';
+import type { RecordingControl } from './recording-control.js';
 import { checkAdminRequest } from './same-origin-only.js';
 
 type Context = ParameterizedContext<ApiState>;
@@ -45,6 +46,15 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
       return rule;
     },
     DELETE: (_ctx, controls) => ({ cleared: controls.clearLatency() }),
+  },
+  recordings: {
+    GET: (_ctx, controls) => recordingOf(controls).state(),
+  },
+  'recordings/start': {
+    POST: async (ctx, controls) => recordingOf(controls).start(recordingDir(await readAdminJson(ctx.req))),
+  },
+  'recordings/stop': {
+    POST: (_ctx, controls) => recordingOf(controls).stop(),
   },
   clock: {
     GET: (_ctx, controls) => controls.clockState(),
@@ -103,4 +113,19 @@ function sinceParameter(ctx: Context): number {
   if (text === null) return 0;
   if (!/^\d+$/.test(text)) throw new AdminError(400, `since: must be a request number (0 or more), not "${text}"`);
   return Number(text);
+}
+
+function recordingOf(controls: AdminControls): RecordingControl {
+  if (!controls.recording) throw new AdminError(400, 'recordings: only a proxy records (serve --proxy URL)');
+  return controls.recording;
+}
+
+/** `{"dir": "DIR"}`, or no body (the directory --record named). */
+function recordingDir(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  const dir = (body as { dir?: unknown }).dir;
+  if (typeof body !== 'object' || Array.isArray(body) || (dir !== undefined && typeof dir !== 'string')) {
+    throw new AdminError(400, 'recordings: the body is {"dir": "DIR"} or nothing');
+  }
+  return dir;
 }

@@ -10,6 +10,7 @@ import { describeFault } from './apply-faults.js';
 import { parseAdvance, parseClockChange } from './clock-change.js';
 import { FaultRules } from './faults.js';
 import { LatencyRules } from './latency.js';
+import type { RecordingControl } from './recording-control.js';
 import { RequestJournal } from './request-journal.js';
 
 export interface AdminControlsInput {
@@ -21,6 +22,8 @@ export interface AdminControlsInput {
   clockStart: number | null;
   /** Receives a line for each fault added, applied or removed and each clock change (`--log-requests`). */
   log?: (line: string) => void;
+  /** Recording, when the server is a proxy (`--proxy`): the admin API starts and stops it. */
+  recording?: RecordingControl;
   /** Latency rules in force from the start (and again after each reset). */
   latency?: readonly LatencyRule[];
 }
@@ -34,6 +37,7 @@ export class AdminControls {
   readonly faults = new FaultRules();
   readonly latency = new LatencyRules();
   readonly clock: AdjustableClock;
+  readonly recording: RecordingControl | undefined;
   readonly log: ((line: string) => void) | undefined;
   readonly #store: Store;
   readonly #startSnapshot: Read<StoreSnapshot>;
@@ -47,6 +51,7 @@ export class AdminControls {
     this.#store = input.store;
     this.clock = input.clock;
     this.log = input.log;
+    this.recording = input.recording;
     // Only a store that owns its data can be reset (not a Bugzilla database: serve refuses --admin there).
     this.#owned = ownedData(input.store, 'the admin API (a reset replaces the content)');
     this.#startSnapshot = this.#owned.snapshot();

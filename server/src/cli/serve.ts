@@ -1,11 +1,12 @@
 import { formatBugzillaTime, type LatencyRule } from '@bz-companion/shared';
 import { AdminControls } from '../admin/controls.js';
 import { LatencyRules } from '../admin/latency.js';
-import { createApp } from '../app.js';
+import { createApp, DEFAULT_BODY_LIMIT_BYTES } from '../app.js';
 import { AdjustableClock } from '../domain/adjustable-clock.js';
 import { hostPolicy } from '../http/host-check.js';
 import { isProfileName, type ProfileName } from '../profiles/profile.js';
 import { chooseProfile } from '../profiles/profiles.js';
+import { type UpstreamOptions, upstream } from '../test-double/upstream.js';
 import { scheduleRetention } from '../visits/retention.js';
 import { exposureWarning, readyBanner } from './banner.js';
 import { bindPort } from './bind-port.js';
@@ -37,6 +38,8 @@ export interface ServeOptions {
   profile?: ProfileName;
   /** Delays added before answering (`--latency`), each from its distribution. */
   latency?: readonly LatencyRule[];
+  /** A real tracker to forward to and record, or recordings to answer from (--proxy, --record, --replay, --fallback). */
+  upstream?: UpstreamOptions;
 }
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -57,11 +60,14 @@ export const DEFAULT_MAX_CONNECTIONS = 512;
  * stop accepting, let in-flight requests finish, persist, and exit 0.
  */
 export async function serve(options: ServeOptions): Promise<void> {
+  const logLine = options.logRequests ? (line: string) => process.stdout.write(`${line}\n`) : undefined;
+  // Before the port: recordings that cannot be read stop the start with nothing bound.
+  const clock = new AdjustableClock();
+  const answering = upstream(options.upstream ?? {}, clock, DEFAULT_BODY_LIMIT_BYTES, logLine);
   const port = await bindPort(options.host, options.port);
   // A cap on held sockets: thousands of slow clients would otherwise hold every descriptor, and
   // then every other client (and the data file's own opens) would be refused until they closed.
   port.server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  const clock = new AdjustableClock();
   if (options.clock !== null) clock.freezeAt(options.clock);
   let opened: Awaited<ReturnType<typeof openServeStore>>;
   try {
@@ -74,13 +80,13 @@ export async function serve(options: ServeOptions): Promise<void> {
   const stopRetention = scheduleRetention(store, clock, RETENTION_INTERVAL_MS, (error) =>
     console.error('bz-companion: pruning old visits failed:', error),
   );
-  const logLine = options.logRequests ? (line: string) => process.stdout.write(`${line}\n`) : undefined;
   const admin = options.admin
     ? new AdminControls({
         store,
         clock,
         fixture: null,
         clockStart: options.clock,
+        recording: answering.recording,
         ...(options.latency ? { latency: options.latency } : {}),
         ...(logLine ? { log: logLine } : {}),
       })
@@ -94,11 +100,13 @@ export async function serve(options: ServeOptions): Promise<void> {
       ...(logLine ? { logRequest: logLine } : {}),
       ...(admin ? { admin } : {}),
       ...(options.profile ? { profile: options.profile } : {}),
+      upstream: answering.middleware,
       ...(!admin && options.latency?.length ? { latency: latencyRules(options.latency) } : {}),
     },
   });
   notes.unshift(profileNote(options.profile, store.instance.profile));
   if (admin) notes.push(`admin api: ${port.baseUrl}/__admin/ (reset, requests, faults, clock, retention)`);
+  if (answering.note) notes.push(answering.note);
   if (options.latency?.length) notes.push(`latency: ${options.latency.length} rule(s) (--latency)`);
   if (options.clock !== null) notes.push(`clock: frozen at ${formatBugzillaTime(options.clock)}`);
   port.serveWith(app.callback());

@@ -5,6 +5,7 @@ Usage:
                      [--allowed-host NAME]... [--log-requests] [--admin] [--clock 2026-01-01T00:00:00Z]
                      [--profile bz-companion|bugzilla-5.2|bugzilla-5.1|bmo] [--bugzilla-schema --bugzilla-dir DIR]
                      [--max-connections 512] [--latency DIST[@[METHOD ]PATH[*]]]...
+                     [--proxy URL [--record DIR] | --replay DIR [--fallback]]
   bz-companion import FIXTURE.json [--data FILE | --database URL]
                                                   replace the store's contents with a fixture
   bz-companion user add LOGIN [--real-name NAME] [--group G]... [--data FILE | --database URL]
@@ -32,6 +33,10 @@ tracker does (default: the data's instance.profile, else bz-companion). --max-co
 connections held open at once (default 512); more are closed as they arrive.
 --latency delays answers: DIST is fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN/P99 (ms), for every
 request or @ those of a path (PATH* a prefix), optionally of one METHOD; the most specific rule applies.
+--proxy URL forwards every request (REST, XML-RPC, JSON-RPC, pages) to that tracker; --record DIR
+writes each exchange there, one file each, credentials removed (one still found is refused and named).
+--replay DIR answers from such recordings; a request none matches is a 404 naming the nearest and how
+it differs, or with --fallback the store's answer.
 `;
 
 /** A mistake in the command line: printed with a pointer to --help, exit code 2. */

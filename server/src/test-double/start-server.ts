@@ -1,7 +1,7 @@
-import type { AdminClockState, FaultRule, LatencyRule, RecordedRequest } from '@bz-companion/shared';
+import type { AdminClockState, FaultRule, LatencyRule, RecordedRequest, RecordingState } from '@bz-companion/shared';
 import { AdminControls } from '../admin/controls.js';
 import { parseLatencyRule } from '../admin/latency.js';
-import { createApp } from '../app.js';
+import { createApp, DEFAULT_BODY_LIMIT_BYTES } from '../app.js';
 import { bindPort } from '../cli/bind-port.js';
 import { AdjustableClock, parseInstant } from '../domain/adjustable-clock.js';
 import { hostPolicy } from '../http/host-check.js';
@@ -16,6 +16,7 @@ import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 import { ownedData } from '../store/store.js';
 import { pruneExpiredVisits, scheduleRetention } from '../visits/retention.js';
+import { type Upstream, upstream } from './upstream.js';
 
 export interface StartServerOptions {
   /** A fixture object, or the path of a fixture file (format: cli-and-fixtures.md); default: demo data. */
@@ -44,6 +45,14 @@ export interface StartServerOptions {
   profile?: ProfileName;
   /** Delays before each answer (spec test-double.md: latency), as `serve --latency`; kept through resets. */
   latency?: LatencyRule | readonly LatencyRule[];
+  /** Forward every request to this tracker instead of answering from the fixture (`serve --proxy`). */
+  proxy?: string;
+  /** With `proxy`: write each exchange into this directory, credentials removed (`--record`). */
+  record?: string;
+  /** Answer from the recordings in this directory (`--replay`). */
+  replay?: string;
+  /** With `replay`: what no recording matches is answered from the fixture's data (`--fallback`). */
+  fallback?: boolean;
 }
 
 /** The test's handle on a controllable clock; every change is what the admin API's clock endpoints do. */
@@ -82,6 +91,11 @@ export interface BzServer {
   /** Removes one latency rule (false when there is none with that id), or every one (returns how many). */
   removeLatency(id: string): boolean;
   clearLatency(): number;
+  /** What is being recorded (a proxy's exchanges), and what was written or refused. */
+  recordings(): RecordingState;
+  /** Starts writing exchanges into `dir` (default: the `record` option's); only a proxy records. */
+  startRecording(dir?: string): RecordingState;
+  stopRecording(): RecordingState;
   /** Runs the visit clean-up now (as clean-bug-user-last-visit.pl); resolves to how many visits went. */
   runRetention(): Promise<number>;
   readonly clock: ServerClock;
@@ -99,6 +113,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
   // Checked before a port is bound: a bad rule throws (naming it) with nothing left open.
   const latency = ([] as LatencyRule[]).concat(options.latency ?? []).map(parseLatencyRule);
   const clock = new AdjustableClock();
+  const answering = upstream(options, clock, DEFAULT_BODY_LIMIT_BYTES);
   const clockStart = options.clock === undefined ? null : instantOf(options.clock);
   if (clockStart !== null) clock.freezeAt(clockStart);
   const fixture = await fixtureObject(options.fixture ?? demoFixture(clock.now()).fixture);
@@ -118,7 +133,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
   const stopRetention = scheduleRetention(store, clock, RETENTION_INTERVAL_MS, (error) =>
     console.error('bz-companion: pruning old visits failed:', error),
   );
-  const controls = new AdminControls({ store, clock, fixture, clockStart, latency });
+  const controls = new AdminControls({ store, clock, fixture, clockStart, latency, recording: answering.recording });
   const url = `${baseUrl}/`;
   serveWith(
     createApp({
@@ -127,12 +142,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
         urlbase: () => url,
         acceptsHost: hostPolicy(host),
         admin: controls,
+        upstream: answering.middleware,
         ...(options.profile ? { profile: options.profile } : {}),
       },
     }).callback(),
   );
 
-  return handleOf(controls, url, () => {
+  return handleOf(controls, answering, url, () => {
     stopRetention();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Tests stop between cases: nothing in flight is worth waiting for (hung requests never end).
@@ -173,7 +189,7 @@ async function openTestStore(
 }
 
 /** The handle a test holds: the admin controls as methods, and a stop that runs once. */
-function handleOf(controls: AdminControls, url: string, close: () => Promise<unknown>): BzServer {
+function handleOf(controls: AdminControls, answering: Upstream, url: string, close: () => Promise<unknown>): BzServer {
   let stopped: Promise<void> | undefined;
   return {
     url,
@@ -187,6 +203,9 @@ function handleOf(controls: AdminControls, url: string, close: () => Promise<unk
     latency: (rule) => controls.addLatency(rule).id,
     removeLatency: (id) => controls.deleteLatency(id),
     clearLatency: () => controls.clearLatency(),
+    recordings: () => answering.recording.state(),
+    startRecording: (dir) => answering.recording.start(dir),
+    stopRecording: () => answering.recording.stop(),
     runRetention: () => controls.retention(),
     clock: {
       set: (instant) => controls.changeClock({ now: instant instanceof Date ? instant.toISOString() : instant }),
