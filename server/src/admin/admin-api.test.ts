@@ -392,20 +392,20 @@ describe('the admin API and web pages (CSRF)', () => {
 });
 
 describe('the journal and a deeply nested body', () => {
-  it('answers the write it did, and journals the body cut at a depth', async () => {
+  it('refuses the nesting before any work, and journals the body cut at a depth', async () => {
     let deep = '{"leaf":1}';
     for (let i = 0; i < 3000; i++) deep = `{"next":${deep}}`;
+    const before = await (await api('/rest/bug_user_last_visit/3', { key: KEYS.bob })).json();
     const response = await api('/rest/bug_user_last_visit/3', {
       method: 'POST',
       key: KEYS.bob,
       body: `{"extra":${deep}}`,
       headers: { 'Content-Type': 'application/json' },
     });
-    expect(response.status).toBe(200);
-    const [answer] = (await response.json()) as Visit[];
-    expect(answer?.id).toBe(3);
-    const stored = await (await api('/rest/bug_user_last_visit/3', { key: KEYS.bob })).json();
-    expect(stored).toEqual([answer]);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { code: number }).code).toBe(32000);
+    const after = await (await api('/rest/bug_user_last_visit/3', { key: KEYS.bob })).json();
+    expect(after).toEqual(before);
     const [last] = (await journal()).slice(-2);
     expect(JSON.stringify(last?.body)).toContain('nested deeper than');
   });
