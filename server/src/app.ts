@@ -10,7 +10,9 @@ import { systemClock } from './domain/clock.js';
 import { hostGuard, hostPolicy } from './http/host-check.js';
 import { requestLog } from './http/request-log.js';
 import { type ApiState, type Logger, respond } from './http/respond.js';
+import type { MismatchJournal } from './openapi/mismatch-journal.js';
 import { serveOpenApi } from './openapi/serve-openapi.js';
+import { validateTraffic } from './openapi/validate-traffic.js';
 import { isProfileName, type ProfileName } from './profiles/profile.js';
 import { chooseProfile } from './profiles/profiles.js';
 import { apiRoutes, type Routing } from './routes/api-router.js';
@@ -38,6 +40,8 @@ export interface AppOptions {
   latency?: LatencyRules;
   /** Answers in the store's place, before its routes: a proxy to a real tracker, or recordings replayed. */
   upstream?: Middleware<ApiState> | undefined;
+  /** Check every REST request and answer against the OpenAPI description, journaling each mismatch here. */
+  validate?: MismatchJournal | undefined;
 }
 
 export interface CreateAppInput {
@@ -67,6 +71,10 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   const { admin } = options;
   if (admin) app.use(recordRequests(admin.journal, deps.clock));
   if (options.logRequest) app.use(requestLog(options.logRequest));
+  if (options.validate) {
+    const log = admin ? admin.log : (line: string) => console.error(line);
+    app.use(validateTraffic({ journal: options.validate, clock: deps.clock, profile, log }));
+  }
   const style = () => {
     const { documentationUrl, htmlForBrowsers } = profile();
     return { documentationUrl, htmlForBrowsers, urlbase: store.instance.parameters.urlbase };

@@ -150,6 +150,7 @@ async function serveCommand(rest: string[]): Promise<void> {
       record: { type: 'string' },
       replay: { type: 'string' },
       fallback: { type: 'boolean', default: false },
+      validate: { type: 'boolean', default: false },
       profile: { type: 'string' },
       'bugzilla-schema': { type: 'boolean', default: false },
       'bugzilla-dir': { type: 'string' },
@@ -177,6 +178,7 @@ async function serveCommand(rest: string[]): Promise<void> {
     clock: values.clock === undefined ? null : parseClock(values.clock),
     ...(profile ? { profile } : {}),
     latency: values.latency.map(parseLatency),
+    validate: values.validate,
     upstream: { proxy: values.proxy, record: values.record, replay: values.replay, fallback: values.fallback },
   });
 }

@@ -117,3 +117,20 @@ export interface RecordingState {
   /** Exchanges not written because a credential was still in them: the file each would have been, and why. */
   refused: Array<{ file: string; reason: string }>;
 }
+
+/** Where a request or answer departed from the OpenAPI description (`GET /__admin/mismatches`, `serve --validate`). */
+export interface Mismatch {
+  /** Counts up from 1 for the server's life. */
+  n: number;
+  at: string;
+  method: string;
+  path: string;
+  /** The described operation the request was matched to (`GET /rest/bug/{id}`). */
+  endpoint: string;
+  /** Which part departed: the request's path, query or body, or the answer. */
+  part: 'path' | 'query' | 'body' | 'response';
+  /** The answer's HTTP status. */
+  status: number;
+  /** What the validator said, each with where (`/bugs/0/id must be integer`). */
+  problems: string[];
+}

@@ -47,6 +47,10 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
     },
     DELETE: (_ctx, controls) => ({ cleared: controls.clearLatency() }),
   },
+  mismatches: {
+    GET: (ctx, controls) => ({ mismatches: controls.mismatches.list(sinceParameter(ctx)) }),
+    DELETE: (_ctx, controls) => ({ cleared: controls.mismatches.clear() }),
+  },
   recordings: {
     GET: (_ctx, controls) => recordingOf(controls).state(),
   },

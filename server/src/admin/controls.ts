@@ -1,6 +1,7 @@
 import type { AdminClockState, Fault, Latency, LatencyRule } from '@bz-companion/shared';
 import type { AdjustableClock } from '../domain/adjustable-clock.js';
 import type { Read } from '../domain/read.js';
+import { MismatchJournal } from '../openapi/mismatch-journal.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
 import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
@@ -36,6 +37,8 @@ export class AdminControls {
   readonly journal = new RequestJournal();
   readonly faults = new FaultRules();
   readonly latency = new LatencyRules();
+  /** What `--validate` found (empty without it). */
+  readonly mismatches = new MismatchJournal();
   readonly clock: AdjustableClock;
   readonly recording: RecordingControl | undefined;
   readonly log: ((line: string) => void) | undefined;

@@ -4,6 +4,7 @@ import { LatencyRules } from '../admin/latency.js';
 import { createApp, DEFAULT_BODY_LIMIT_BYTES } from '../app.js';
 import { AdjustableClock } from '../domain/adjustable-clock.js';
 import { hostPolicy } from '../http/host-check.js';
+import { MismatchJournal } from '../openapi/mismatch-journal.js';
 import { isProfileName, type ProfileName } from '../profiles/profile.js';
 import { chooseProfile } from '../profiles/profiles.js';
 import { type UpstreamOptions, upstream } from '../test-double/upstream.js';
@@ -40,6 +41,8 @@ export interface ServeOptions {
   latency?: readonly LatencyRule[];
   /** A real tracker to forward to and record, or recordings to answer from (--proxy, --record, --replay, --fallback). */
   upstream?: UpstreamOptions;
+  /** Check every REST request and answer against the OpenAPI description, journaling mismatches (--validate). */
+  validate?: boolean;
 }
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -101,12 +104,17 @@ export async function serve(options: ServeOptions): Promise<void> {
       ...(admin ? { admin } : {}),
       ...(options.profile ? { profile: options.profile } : {}),
       upstream: answering.middleware,
+      ...(options.validate ? { validate: admin?.mismatches ?? new MismatchJournal() } : {}),
       ...(!admin && options.latency?.length ? { latency: latencyRules(options.latency) } : {}),
     },
   });
   notes.unshift(profileNote(options.profile, store.instance.profile));
   if (admin) notes.push(`admin api: ${port.baseUrl}/__admin/ (reset, requests, faults, clock, retention)`);
   if (answering.note) notes.push(answering.note);
+  if (options.validate)
+    notes.push(
+      `validate: each mismatch with ${port.baseUrl}/rest/openapi.json is ${admin ? 'in /__admin/mismatches' : 'printed'}`,
+    );
   if (options.latency?.length) notes.push(`latency: ${options.latency.length} rule(s) (--latency)`);
   if (options.clock !== null) notes.push(`clock: frozen at ${formatBugzillaTime(options.clock)}`);
   port.serveWith(app.callback());

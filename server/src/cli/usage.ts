@@ -5,7 +5,7 @@ Usage:
                      [--allowed-host NAME]... [--log-requests] [--admin] [--clock 2026-01-01T00:00:00Z]
                      [--profile bz-companion|bugzilla-5.2|bugzilla-5.1|bmo] [--bugzilla-schema --bugzilla-dir DIR]
                      [--max-connections 512] [--latency DIST[@[METHOD ]PATH[*]]]...
-                     [--proxy URL [--record DIR] | --replay DIR [--fallback]]
+                     [--proxy URL [--record DIR] | --replay DIR [--fallback]] [--validate]
   bz-companion import FIXTURE.json [--data FILE | --database URL]
                                                   replace the store's contents with a fixture
   bz-companion user add LOGIN [--real-name NAME] [--group G]... [--data FILE | --database URL]
@@ -36,7 +36,9 @@ request or @ those of a path (PATH* a prefix), optionally of one METHOD; the mos
 --proxy URL forwards every request (REST, XML-RPC, JSON-RPC, pages) to that tracker; --record DIR
 writes each exchange there, one file each, credentials removed (one still found is refused and named).
 --replay DIR answers from such recordings; a request none matches is a 404 naming the nearest and how
-it differs, or with --fallback the store's answer.
+it differs, or with --fallback the store's answer. --validate checks every REST request and answer
+against the OpenAPI description (/rest/openapi.json) and journals each mismatch (/__admin/mismatches;
+printed without --admin); with --proxy it checks the tracker behind.
 `;
 
 /** A mistake in the command line: printed with a pointer to --help, exit code 2. */

@@ -5,6 +5,7 @@ import { createApp, DEFAULT_BODY_LIMIT_BYTES } from '../app.js';
 import { bindPort } from '../cli/bind-port.js';
 import { AdjustableClock, parseInstant } from '../domain/adjustable-clock.js';
 import { hostPolicy } from '../http/host-check.js';
+import type { Mismatch } from '../openapi/mismatch-journal.js';
 import type { ProfileName } from '../profiles/profile.js';
 import { apiKeyOf } from '../store/api-key-of.js';
 import { demoFixture } from '../store/fixture/demo.js';
@@ -53,6 +54,8 @@ export interface StartServerOptions {
   replay?: string;
   /** With `replay`: what no recording matches is answered from the fixture's data (`--fallback`). */
   fallback?: boolean;
+  /** Check every REST request and answer against the OpenAPI description (`serve --validate`): see mismatches(). */
+  validate?: boolean;
 }
 
 /** The test's handle on a controllable clock; every change is what the admin API's clock endpoints do. */
@@ -96,6 +99,8 @@ export interface BzServer {
   /** Starts writing exchanges into `dir` (default: the `record` option's); only a proxy records. */
   startRecording(dir?: string): RecordingState;
   stopRecording(): RecordingState;
+  /** What `validate` found, oldest first. */
+  mismatches(options?: { since?: number }): Mismatch[];
   /** Runs the visit clean-up now (as clean-bug-user-last-visit.pl); resolves to how many visits went. */
   runRetention(): Promise<number>;
   readonly clock: ServerClock;
@@ -143,6 +148,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
         acceptsHost: hostPolicy(host),
         admin: controls,
         upstream: answering.middleware,
+        ...(options.validate ? { validate: controls.mismatches } : {}),
         ...(options.profile ? { profile: options.profile } : {}),
       },
     }).callback(),
@@ -206,6 +212,7 @@ function handleOf(controls: AdminControls, answering: Upstream, url: string, clo
     recordings: () => answering.recording.state(),
     startRecording: (dir) => answering.recording.start(dir),
     stopRecording: () => answering.recording.stop(),
+    mismatches: ({ since = 0 } = {}) => controls.mismatches.list(since),
     runRetention: () => controls.retention(),
     clock: {
       set: (instant) => controls.changeClock({ now: instant instanceof Date ? instant.toISOString() : instant }),
