@@ -22,6 +22,9 @@ export const bugFieldsQuerySchema = z.object({
   exclude_fields: z.array(z.string()).optional(),
 });
 
+/** The fields of a custom search chart that bz-companion answers. */
+const flagChartFieldSchema = z.enum(['requestees.login_name', 'setters.login_name', 'flagtypes.name']);
+
 /** The Bug.search criteria bz-companion answers; times are `YYYY-MM-DDThh:mm:ssZ` (changed/created at or after). */
 export const bugSearchQuerySchema = z.object({
   id: z.array(bugRefSchema).optional(),
@@ -49,6 +52,17 @@ export const bugSearchQuerySchema = z.object({
   emailreporter1: z.array(z.literal('1')).optional(),
   emailcc1: z.array(z.literal('1')).optional(),
   emailqa_contact1: z.array(z.literal('1')).optional(),
+  /**
+   * Custom search charts by flag (rows 1 and 2): `fN` the field (`requestees.login_name`,
+   * `setters.login_name`, or `flagtypes.name`, the type's name followed by the status), `oN` the
+   * operator (`equals`, `substring`, `anyexact`, `notequals`, …), `vN` the value: "a flag requested of me".
+   */
+  f1: z.array(flagChartFieldSchema).optional(),
+  o1: z.array(z.string()).optional(),
+  v1: z.array(z.string()).optional(),
+  f2: z.array(flagChartFieldSchema).optional(),
+  o2: z.array(z.string()).optional(),
+  v2: z.array(z.string()).optional(),
 });
 
 export const newSinceQuerySchema = z.object({ new_since: z.array(z.string()).optional() });
