@@ -31,8 +31,8 @@ export interface FlagSetting {
   parameters: AccessParameters & { insidergroup?: string | undefined };
   /** Who sets the flags (5.2's Bugzilla->user). */
   actor: User;
-  /** Users by lower-cased login, looked up before planning (requestees); absent: no such user. */
-  users: ReadonlyMap<string, User>;
+  /** A user by login, in any letter case (undefined: no such user). */
+  userByLogin(login: string): User | undefined;
   /** The request's time, as flags show it (`2026-11-26T17:43:38Z`). */
   now: string;
 }
@@ -257,7 +257,7 @@ function checkRequestee(
 ): User | undefined {
   if (status !== '?' || !truthy(given)) return undefined;
   const login = String(given);
-  const requestee = setting.users.get(login.toLowerCase());
+  const requestee = setting.userByLogin(login);
   if (!requestee) throw flagErrors.noSuchUser(login);
   if (requestee.login.toLowerCase() === oldRequestee.toLowerCase()) return requestee;
   if (!type.isRequesteeble) throw flagErrors.requesteeDisabledForType(type.name);
