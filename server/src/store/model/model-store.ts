@@ -163,7 +163,7 @@ export class ModelStore implements Store, OwnedData {
         expect: { generation: model.generation, bugs: read },
       };
       await this.#committer.commit(op);
-      if (op.applied) return planned.result;
+      if (op.expect.applied) return planned.result;
     }
     throw new StoreWriteError('the bugs kept changing while this change was being saved');
   }

@@ -191,7 +191,7 @@ export class Model {
         this.#addComment(op);
         return;
       case 'bug_write':
-        op.applied = applyBugWrite(this, op);
+        op.expect.applied = applyBugWrite(this, op);
         return;
     }
   }
