@@ -179,9 +179,20 @@ export function bugzilla52ExtendedSnapshot(): StoreSnapshot {
     api_keys: [NOBODY_KEY],
   });
   for (const bug of fixture.bugs ?? []) {
-    const fields = bug as { flags?: unknown[]; keywords?: string[] };
+    const fields = bug as { flags?: unknown[]; keywords?: string[]; comments?: unknown[]; history?: unknown[] };
     if (bug.id === 10) fields.keywords = ['regression'];
+    // The attachments' comments (the attachments themselves are their family's), so comment ids go on as 5.2's.
+    const attachmentComment = (id: number, author: string, time: string, text: string, isPrivate: boolean) =>
+      fields.comments?.push({ id, author, time, text, is_private: isPrivate });
+    if (bug.id === 7) attachmentComment(27, 'user@example.com', '2026-11-26T17:37:26Z', 'Created attachment 3', false);
     if (bug.id === 8) {
+      attachmentComment(25, 'dev@example.com', '2026-11-26T17:37:24Z', 'Created attachment 1\nThe fix, for review.', false);
+      attachmentComment(26, 'dev@example.com', '2026-11-26T17:37:25Z', 'Created attachment 2', true);
+      fields.history?.push({
+        who: 'admin@example.com',
+        when: '2026-11-26T17:37:28Z',
+        changes: [{ field_name: 'flagtypes.name', removed: '', added: 'needinfo?(user@example.com)' }],
+      });
       fields.flags?.unshift({
         id: 3,
         name: 'needinfo',

@@ -95,8 +95,11 @@ export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<
   const aliases = checkAliases(view, command.actor, command.parameters, command.params.alias);
   const dependsOn = dependencyIds(view, command, command.params.depends_on);
   const blocks = dependencyIds(view, command, command.params.blocks);
+  checkDependencyLoops(0, dependsOn, blocks, (other) => view.bug(other));
+  // What 5.2 checks once the bug's row is in (a refusal from here on has used its id up).
   const id = view.newBugId();
-  checkDependencyLoops(id, dependsOn, blocks, (other) => view.bug(other));
+  const seeAlso = list(command.params.see_also).map((url) => checkSeeAlso(String(url)));
+  checkAliasesDistinct(list(command.params.alias));
   const { when, actor } = command;
   const bug: Bug = {
     id,
@@ -107,6 +110,7 @@ export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<
     cclistAccessible: true,
     fields: {
       ...fields.values,
+      see_also: seeAlso,
       blocks: [...blocks].sort((a, b) => a - b),
       depends_on: [...dependsOn].sort((a, b) => a - b),
       dupe_of: null,
@@ -162,7 +166,6 @@ function checkFields(command: CreateCommand) {
       ? checkMilestone(catalogue, product, milestoneName)
       : product.defaultMilestone;
   const keywords = checkKeywords(catalogue, list(params.keywords).map(String));
-  const seeAlso = list(params.see_also).map((url) => checkSeeAlso(String(url)));
   const values = {
     summary,
     status,
@@ -179,7 +182,6 @@ function checkFields(command: CreateCommand) {
     url: scalarText(params.url) ?? '',
     whiteboard: scalarText(params.whiteboard) ?? '',
     keywords,
-    see_also: seeAlso,
     is_confirmed: status !== 'UNCONFIRMED',
   };
   return { product, component, values };
@@ -349,12 +351,7 @@ function checkAliases(view: BugView, actor: User, parameters: AccessParameters, 
   for (const item of list(given)) {
     const alias = checkAliasText(String(item));
     if (alias === '') continue;
-    // 5.2 inserts each alias in turn: the same one twice breaks the table's unique index.
-    if (aliases.includes(alias)) {
-      throw writeErrors.perlCrash(
-        'DBD::Pg::st execute failed: ERROR:  duplicate key value violates unique constraint "bugs_aliases_alias_idx"',
-      );
-    }
+    if (aliases.includes(alias)) continue;
     const owner = view.aliasOwner(alias);
     if (owner !== undefined) {
       const other = view.bug(owner);
@@ -363,6 +360,20 @@ function checkAliases(view: BugView, actor: User, parameters: AccessParameters, 
     aliases.push(alias);
   }
   return aliases.sort();
+}
+
+/** 5.2 inserts each alias in turn once the bug is in: the same one twice breaks the table's unique index. */
+function checkAliasesDistinct(given: readonly unknown[]): void {
+  const seen = new Set<string>();
+  for (const item of given) {
+    const alias = String(item).trim();
+    if (seen.has(alias)) {
+      throw writeErrors.perlCrash(
+        'DBD::Pg::st execute failed: ERROR:  duplicate key value violates unique constraint "bugs_aliases_alias_idx"',
+      );
+    }
+    seen.add(alias);
+  }
 }
 
 function dependencyIds(view: BugView, { actor, parameters }: CreateCommand, given: unknown): number[] {
