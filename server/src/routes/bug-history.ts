@@ -3,6 +3,7 @@ import { formatBugzillaTime } from '@bz-companion/shared';
 import { namedRefs } from '../bugs/bug-ref.js';
 import { checkBug, isInsider } from '../bugs/check-bug.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
+import { mergedHistory } from '../bugs/merged-history.js';
 import { errors } from '../domain/errors.js';
 import type { Bug, ChangeSet, FieldChange } from '../domain/types.js';
 import type { Store } from '../store/store.js';
@@ -31,7 +32,7 @@ async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHi
   const answer: BugHistoryResult = { bugs: [] };
   for (const bug of bugs.values()) {
     const history: HistoryEntry[] = [];
-    for (const set of await store.historyOf(bug.id)) {
+    for (const set of mergedHistory(await store.historyOf(bug.id))) {
       if (newSince !== null && set.when <= newSince) continue;
       const entry = await changeSetJson(set, store, insider, bug.id);
       if (entry.changes.length > 0) history.push(entry);

@@ -5,7 +5,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../store/postgres/s
 import type { Store } from '../store/store.js';
 import { bugzilla52ExtendedSnapshot } from '../testing/bugzilla-5.2-extended.js';
 import { tempDir } from '../testing/cli-server.js';
-import { type InProcessServer, serveStoreInProcess } from '../testing/in-process-server.js';
+import { type InProcessServer, ManualClock, serveStoreInProcess } from '../testing/in-process-server.js';
 import { testDatabaseUrl } from '../testing/postgres-test-database.js';
 import { sendRecorded, TokenMap } from '../testing/recorded-replay.js';
 import { comparable, isUnorderedSearch, type RecordedCase, recordedCases } from '../testing/recordings.js';
@@ -54,6 +54,20 @@ function answer(recorded: RecordedCase, status: number, text: string): unknown {
   return comparable(status, text, { unordered: isUnorderedSearch(path), ignoreDocumentation: true });
 }
 
+/**
+ * When 5.2 answered the case: the latest time its answer and database rows show (history groups
+ * one user's changes of one second, so the replay runs on the recorded clock); undefined when none.
+ */
+function recordedTime(recorded: RecordedCase): number | undefined {
+  const text = `${recorded.response.body} ${JSON.stringify(recorded.db?.after ?? {})}`;
+  let latest: number | undefined;
+  for (const [, date, time] of text.matchAll(/(2026-\d\d-\d\d)[T ](\d\d:\d\d:\d\d)/g)) {
+    const ms = Date.parse(`${date}T${time}Z`);
+    if (latest === undefined || ms > latest) latest = ms;
+  }
+  return latest;
+}
+
 const STORES = { file: fileStore, postgres: postgresStore } as const;
 
 for (const [storeName, open] of Object.entries(STORES)) {
@@ -64,10 +78,11 @@ for (const [storeName, open] of Object.entries(STORES)) {
         let server: InProcessServer;
         let close: () => Promise<void>;
         const tokens = new TokenMap();
+        const clock = new ManualClock(Date.parse('2026-11-26T17:38:00Z'));
         beforeAll(async () => {
           const opened = await open();
           close = opened.close;
-          server = await serveStoreInProcess(opened.store, { profile: 'bugzilla-5.2' });
+          server = await serveStoreInProcess(opened.store, { profile: 'bugzilla-5.2', clock });
         });
         afterAll(async () => {
           await server.stop();
@@ -76,6 +91,7 @@ for (const [storeName, open] of Object.entries(STORES)) {
         for (const recorded of recordedCases(family).filter((c) => !isAttachmentCase(c))) {
           const difference = DIFFERENCES[`${family}#${recorded.n}`];
           it(`#${recorded.n} ${recorded.name}${difference ? ` (differs: ${difference})` : ''}`, async () => {
+            clock.ms = recordedTime(recorded) ?? clock.ms;
             const ours = await sendRecorded(server.url, recorded, tokens);
             const text = ours.text.split(`${server.url}/`).join(RECORDED_BASE);
             const got = answer(recorded, ours.status, text);

@@ -186,7 +186,13 @@ export function bugzilla52ExtendedSnapshot(): StoreSnapshot {
       fields.comments?.push({ id, author, time, text, is_private: isPrivate });
     if (bug.id === 7) attachmentComment(27, 'user@example.com', '2026-11-26T17:37:26Z', 'Created attachment 3', false);
     if (bug.id === 8) {
-      attachmentComment(25, 'dev@example.com', '2026-11-26T17:37:24Z', 'Created attachment 1\nThe fix, for review.', false);
+      attachmentComment(
+        25,
+        'dev@example.com',
+        '2026-11-26T17:37:24Z',
+        'Created attachment 1\nThe fix, for review.',
+        false,
+      );
       attachmentComment(26, 'dev@example.com', '2026-11-26T17:37:25Z', 'Created attachment 2', true);
       fields.history?.push({
         who: 'admin@example.com',

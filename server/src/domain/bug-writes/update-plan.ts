@@ -299,7 +299,7 @@ class UpdatePlan {
     const { removed, added } = listDiff(old, result);
     if (removed.length + added.length === 0) return;
     this.#checkChange(working, 'keywords', '0', '1');
-    working.record('keywords', old.join(', '), result.join(', '));
+    working.record('keywords', removed.join(', '), added.join(', '));
     working.bug.fields.keywords = result;
   }
 
