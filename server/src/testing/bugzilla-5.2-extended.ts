@@ -105,8 +105,24 @@ export function extendedCatalogue(): CatalogueData {
     },
   );
   catalogue.classifications.push({ id: 2, name: 'Hardware', description: 'Physical products', sortkey: 10 });
+  catalogue.products = extendedProducts();
+  catalogue.keywords = [
+    { id: 1, name: 'regression', description: 'A feature that used to work', isActive: true },
+    { id: 2, name: 'crash', description: 'The program stops', isActive: true },
+    { id: 3, name: 'perf', description: 'Too slow', isActive: true },
+  ];
+  catalogue.flagTypes = [
+    flagType(1, 'review', {}),
+    flagType(2, 'needinfo', { isMultiplicable: true }),
+    flagType(3, 'qa', { isRequestable: false }),
+    flagType(4, 'approval', { targetType: 'attachment', isRequesteeble: false, grantGroupId: SECRET }),
+  ];
+  return catalogue;
+}
+
+function extendedProducts(): Product[] {
   const open = { isActive: true, allowsUnconfirmed: true, groupControls: [SECRET_SHOWN] };
-  catalogue.products = [
+  return [
     product(1, 'TestProduct', 1, [[1, 'TestComponent']], {
       ...open,
       allowsUnconfirmed: false,
@@ -148,18 +164,6 @@ export function extendedCatalogue(): CatalogueData {
       milestones: milestones(4, [['---', 0]]),
     }),
   ];
-  catalogue.keywords = [
-    { id: 1, name: 'regression', description: 'A feature that used to work', isActive: true },
-    { id: 2, name: 'crash', description: 'The program stops', isActive: true },
-    { id: 3, name: 'perf', description: 'Too slow', isActive: true },
-  ];
-  catalogue.flagTypes = [
-    flagType(1, 'review', {}),
-    flagType(2, 'needinfo', { isMultiplicable: true }),
-    flagType(3, 'qa', { isRequestable: false }),
-    flagType(4, 'approval', { targetType: 'attachment', isRequesteeble: false, grantGroupId: SECRET }),
-  ];
-  return catalogue;
 }
 
 /**
