@@ -20,6 +20,7 @@ export function requiredPrivileges(
   context: { parameters: AccessParameters & Record<string, string | undefined>; isOpen: IsOpen },
 ): PrivilegesRequired | null {
   if (oldValue.trim() === newValue.trim()) return null;
+  if (TIMETRACKING_FIELDS.has(field) && field !== 'deadline' && Number(oldValue) === Number(newValue)) return null;
   if (field.startsWith('longdesc') || field === 'flagtypes.name') return null;
   const { parameters } = context;
   if (TIMETRACKING_FIELDS.has(field)) {

@@ -20,6 +20,7 @@ import {
   scalarText,
 } from './field-values.js';
 import { canUseGroup, checkDependencyLoops, checkSeeAlso } from './relations.js';
+import { checkDeadline, checkHours } from './time-tracking.js';
 import { WorkingBug } from './working-bug.js';
 import { writeErrors } from './write-errors.js';
 
@@ -91,7 +92,7 @@ export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<
   const fields = checkFields(command);
   const people = checkPeople(command, view, fields.component);
   const comment = checkDescription(command);
-  checkTimes(command.params);
+  const times = checkTimes(command.params);
   const aliases = checkAliases(view, command.actor, command.parameters, command.params.alias);
   const dependsOn = dependencyIds(view, command, command.params.depends_on);
   const blocks = dependencyIds(view, command, command.params.blocks);
@@ -115,6 +116,7 @@ export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<
       depends_on: [...dependsOn].sort((a, b) => a - b),
       dupe_of: null,
       flags: [],
+      ...times,
       creation_time: when,
       last_change_time: when,
     },
@@ -329,21 +331,12 @@ function initialResolution(catalogue: Catalogue, status: string, given: unknown)
   return resolution;
 }
 
-/** The time-tracking values are checked as 5.2 checks them (bz-companion keeps no time tracking). */
-function checkTimes(params: Readonly<Record<string, unknown>>): void {
-  for (const [name, label] of [
-    ['estimated_time', 'Orig. Est.'],
-    ['remaining_time', 'Hours Left'],
-  ] as const) {
-    const text = scalarText(params[name]);
-    if (text !== undefined && text !== '' && !/^-?(?:\d+\.?\d*|\.\d+)$/.test(text)) {
-      throw new BugzillaError(52, `The value '${text}' in the ${label} field is not a numeric value.`);
-    }
-  }
-  const deadline = scalarText(params.deadline);
-  if (deadline !== undefined && deadline !== '' && !/^\d{4}-\d{1,2}-\d{1,2}$/.test(deadline)) {
-    throw new BugzillaError(56, `'${deadline}' is not a legal date. Please use the format 'YYYY-MM-DD'.`);
-  }
+/** Time tracking as 5.2 files it: the estimate is also what is left (whatever `remaining_time` says). */
+function checkTimes(params: Readonly<Record<string, unknown>>) {
+  const estimate = params.estimated_time === undefined ? 0 : checkHours('estimated_time', params.estimated_time).hours;
+  if (params.remaining_time !== undefined) checkHours('remaining_time', params.remaining_time);
+  const deadline = checkDeadline(params.deadline);
+  return { estimated_time: estimate, remaining_time: estimate, deadline };
 }
 
 function checkAliases(view: BugView, actor: User, parameters: AccessParameters, given: unknown): string[] {

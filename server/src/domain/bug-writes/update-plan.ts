@@ -20,6 +20,7 @@ import {
   scalarText,
 } from './field-values.js';
 import { canUseGroup, checkDependencyLoops, checkSeeAlso } from './relations.js';
+import { checkDeadline, checkHours, hoursText } from './time-tracking.js';
 import { listDiff, WorkingBug } from './working-bug.js';
 import { writeErrors } from './write-errors.js';
 
@@ -150,6 +151,7 @@ class UpdatePlan {
     if (has(params, 'depends_on') || has(params, 'blocks')) this.#setDependencies(working);
     if (has(params, 'keywords')) this.#setKeywords(working);
     if (has(params, 'comment')) this.#addComment(working);
+    this.#setTimeTracking(working);
     for (const name of ['assigned_to', 'qa_contact'] as const) if (has(params, name)) this.#setUser(working, name);
     this.#setScalars(working);
     if (has(params, 'status') || has(params, 'resolution') || has(params, 'dupe_of')) this.#setStatus(working);
@@ -321,6 +323,34 @@ class UpdatePlan {
     if ([...value].length > this.#command.maxCommentLength) throw errors.commentTooLong(this.#command.maxCommentLength);
     this.#comments.push({ bugId: working.id, author: actor.id, time: when, text: value, isPrivate: truthy(isPrivate) });
     working.commented = true;
+  }
+
+  /** deadline, estimated_time, remaining_time (in `changes`) and work_time (history only, added to actual_time). */
+  #setTimeTracking(working: WorkingBug): void {
+    const { params } = this.#command;
+    const { fields } = working.bug;
+    if (has(params, 'deadline')) {
+      const value = checkDeadline(params.deadline);
+      const old = fields.deadline ?? '';
+      this.#checkChange(working, 'deadline', old, value ?? '');
+      working.record('deadline', old, value ?? '');
+      fields.deadline = value;
+    }
+    for (const field of ['estimated_time', 'remaining_time'] as const) {
+      if (!has(params, field)) continue;
+      const { hours, text } = checkHours(field, params[field]);
+      if (hours === (fields[field] ?? 0)) continue;
+      this.#checkChange(working, field, hoursText(fields[field]), text);
+      working.record(field, hoursText(fields[field]), text);
+      fields[field] = hours;
+    }
+    if (has(params, 'work_time')) {
+      const { hours, text } = checkHours('work_time', params.work_time);
+      if (hours === 0) return;
+      this.#checkChange(working, 'work_time', '0', text);
+      working.activityOnly.push({ field_name: 'work_time', removed: '', added: text });
+      fields.actual_time = (fields.actual_time ?? 0) + hours;
+    }
   }
 
   #setUser(working: WorkingBug, field: 'assigned_to' | 'qa_contact'): void {

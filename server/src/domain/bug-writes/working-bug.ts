@@ -29,6 +29,8 @@ export class WorkingBug {
   readonly changes = new Map<string, { removed: string; added: string }>();
   /** A comment was added: the bug changes (its last_change_time moves) even without a field change. */
   commented = false;
+  /** History rows that 5.2's answer leaves out of `changes` (work_time, written with the comment). */
+  readonly activityOnly: FieldChange[] = [];
 
   constructor(original: Bug) {
     this.original = original;
@@ -64,12 +66,17 @@ export class WorkingBug {
   }
 
   get changed(): boolean {
-    return this.changes.size > 0 || this.commented;
+    return this.changes.size > 0 || this.commented || this.activityOnly.length > 0;
   }
 
   /** The history rows of the changes, with the API's field names (as Bug.history answers them). */
   activity(): FieldChange[] {
-    return [...this.changes].map(([field, { removed, added }]) => ({ field_name: apiName(field), removed, added }));
+    const rows = [...this.changes].map(([field, { removed, added }]) => ({
+      field_name: apiName(field),
+      removed,
+      added,
+    }));
+    return [...rows, ...this.activityOnly];
   }
 
   /** The `changes` of Bug.update's answer. */

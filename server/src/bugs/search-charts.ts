@@ -1,6 +1,27 @@
 import { BugzillaError } from '../domain/errors.js';
 import type { Bug, BugFlag } from '../domain/types.js';
 
+/** Bug ids compared as numbers (`f1=bug_id&o1=greaterthan&v1=12`): Search.pm's numeric operators. */
+const NUMERIC: Readonly<Record<string, (id: number, value: number) => boolean>> = {
+  equals: (id, value) => id === value,
+  notequals: (id, value) => id !== value,
+  greaterthan: (id, value) => id > value,
+  greaterthaneq: (id, value) => id >= value,
+  lessthan: (id, value) => id < value,
+  lessthaneq: (id, value) => id <= value,
+};
+
+function bugIdTest(operator: string, value: string): (bug: Bug) => boolean {
+  if (operator === 'anyexact') {
+    const ids = value.split(',').map((item) => Number(item.trim()));
+    return (bug) => ids.includes(bug.id);
+  }
+  const compare = NUMERIC[operator];
+  if (compare === undefined) throw unsupported(operator);
+  const number = Number(value.trim());
+  return (bug) => compare(bug.id, number);
+}
+
 /**
  * The flag criteria of Bugzilla's custom search charts (`fN`, `oN`, `vN`), as Search.pm takes them:
  * `requestees.login_name` (who a flag asks), `setters.login_name` (who set it) and `flagtypes.name`
@@ -70,13 +91,17 @@ function unsupported(operator: string): BugzillaError {
   return new BugzillaError(32000, `Bugzilla does not support the search type "${shown}".`);
 }
 
-/** The tests of every flag chart in the query; an empty list when it has none. */
-export function flagChartTests(query: URLSearchParams): Array<(bug: Bug) => boolean> {
+/** The tests of every chart in the query on a bug id or a flag; an empty list when it has none. */
+export function chartTests(query: URLSearchParams): Array<(bug: Bug) => boolean> {
   const tests: Array<(bug: Bug) => boolean> = [];
   for (const [name, field] of query) {
     // Most searches have no chart: a cheap test before the pattern.
     if (name.charCodeAt(0) !== 102 /* f */) continue;
     const n = /^f(\d+)$/.exec(name)?.[1];
+    if (n !== undefined && field === 'bug_id') {
+      tests.push(bugIdTest(query.get(`o${n}`) ?? '', query.get(`v${n}`) ?? ''));
+      continue;
+    }
     const flagText = n === undefined ? undefined : FLAG_FIELDS[field];
     if (flagText === undefined) continue;
     const operator = query.get(`o${n}`) ?? '';

@@ -67,6 +67,11 @@ describe('Bug.search by flag', () => {
     expect(await ids('f1=flagtypes.name&o1=substring&v1=needinfo&product=Nothing')).toEqual([]);
   });
 
+  it('compares bug ids as numbers', async () => {
+    expect(await ids('f1=bug_id&o1=greaterthan&v1=9')).toEqual([10, 12]);
+    expect(await ids('f1=bug_id&o1=lessthaneq&v1=2&f2=flagtypes.name&o2=isnotempty')).toEqual([1]);
+  });
+
   it("refuses an operator Bugzilla does not have, as 5.2's code error", async () => {
     const response = await fetch(`${server.url}/rest/bug?f1=flagtypes.name&o1=sounds_like&v1=x`);
     expect(response.status).toBe(400);
