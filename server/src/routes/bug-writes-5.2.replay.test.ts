@@ -23,7 +23,23 @@ import { isUnorderedRpcSearch, rpcComparable } from '../testing/rpc-comparable.j
 const RECORDED_BASE = 'http://127.0.0.1:8052/';
 const FAMILIES = ['bug-create', 'bug-update', 'flags'] as const;
 
-const DIFFERENCES: Record<string, string> = {};
+const DIFFERENCES: Record<string, string> = {
+  'bug-create#11': "bug 8's history holds an attachment flag's row (attachment_id 1): attachments are their own family",
+  'bug-update#91':
+    "5.2 writes one update's rows in Perl hash order, and get_activity joins a field's adjacent rows of one second: here #58's status row follows #57's and they are joined",
+  'flags#49': "flag ids: #35 (an attachment's flag, replayed with the attachments) used one up in 5.2's sequence",
+};
+
+/** What the recording did between requests by SQL, done here through the store before case `n`. */
+const BEFORE: Record<string, (store: Store) => Promise<void>> = {
+  'bug-update#97': async (store) => {
+    const owned = store.owned;
+    if (!owned) return;
+    const snapshot = await owned.snapshot();
+    snapshot.instance.parameters.commentonchange_resolution = '1';
+    await owned.replaceAll(snapshot);
+  },
+};
 
 /** Attachments are another family's (their own replay); these cases touch them. */
 const isAttachmentCase = (recorded: RecordedCase) => recorded.request.path.includes('/attachment');
@@ -77,11 +93,13 @@ for (const [storeName, open] of Object.entries(STORES)) {
       () => {
         let server: InProcessServer;
         let close: () => Promise<void>;
+        let store: Store;
         const tokens = new TokenMap();
         const clock = new ManualClock(Date.parse('2026-11-26T17:38:00Z'));
         beforeAll(async () => {
           const opened = await open();
           close = opened.close;
+          store = opened.store;
           server = await serveStoreInProcess(opened.store, { profile: 'bugzilla-5.2', clock });
         });
         afterAll(async () => {
@@ -92,6 +110,7 @@ for (const [storeName, open] of Object.entries(STORES)) {
           const difference = DIFFERENCES[`${family}#${recorded.n}`];
           it(`#${recorded.n} ${recorded.name}${difference ? ` (differs: ${difference})` : ''}`, async () => {
             clock.ms = recordedTime(recorded) ?? clock.ms;
+            await BEFORE[`${family}#${recorded.n}`]?.(store);
             const ours = await sendRecorded(server.url, recorded, tokens);
             const text = ours.text.split(`${server.url}/`).join(RECORDED_BASE);
             const got = answer(recorded, ours.status, text);

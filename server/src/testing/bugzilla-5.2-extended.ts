@@ -125,7 +125,6 @@ function extendedProducts(): Product[] {
   return [
     product(1, 'TestProduct', 1, [[1, 'TestComponent']], {
       ...open,
-      allowsUnconfirmed: false,
       versions: versions(1, [['unspecified']]),
       milestones: milestones(1, [['---', 0]]),
     }),
