@@ -1,5 +1,14 @@
 import { type ZodType, z } from 'zod';
 import {
+  addAttachmentBodySchema,
+  addAttachmentSchema,
+  attachmentIdPathSchema,
+  attachmentsQuerySchema,
+  bugAttachmentsSchema,
+  updateAttachmentBodySchema,
+  updateAttachmentSchema,
+} from './attachments.js';
+import {
   addCommentBodySchema,
   bugFieldsQuerySchema,
   bugIdPathSchema,
@@ -90,6 +99,26 @@ export const endpoints = {
   'GET /rest/bug/comment/{id}': { path: commentIdPathSchema, query: bugFieldsQuerySchema, response: bugCommentsSchema },
   'POST /rest/bug/{id}/comment': { path: bugIdPathSchema, body: addCommentBodySchema, response: addCommentSchema },
   'GET /rest/bug/{id}/history': { path: bugIdPathSchema, query: newSinceQuerySchema, response: bugHistorySchema },
+  'GET /rest/bug/{id}/attachment': {
+    path: bugIdPathSchema,
+    query: attachmentsQuerySchema,
+    response: bugAttachmentsSchema,
+  },
+  'GET /rest/bug/attachment/{id}': {
+    path: attachmentIdPathSchema,
+    query: attachmentsQuerySchema,
+    response: bugAttachmentsSchema,
+  },
+  'POST /rest/bug/{id}/attachment': {
+    path: bugIdPathSchema,
+    body: addAttachmentBodySchema,
+    response: addAttachmentSchema,
+  },
+  'PUT /rest/bug/attachment/{id}': {
+    path: attachmentIdPathSchema,
+    body: updateAttachmentBodySchema,
+    response: updateAttachmentSchema,
+  },
 } as const satisfies Record<string, EndpointSchemas>;
 
 /** What the map holds for one endpoint. */
@@ -125,7 +154,7 @@ export type EndpointRequests = { [K in EndpointKey]: RequestOf<K> };
 export type ResponseOf<K extends EndpointKey> = z.infer<(typeof endpoints)[K]['response']>;
 
 /** Splits an endpoint key into its HTTP method and path template. */
-export function splitEndpoint(key: EndpointKey): { method: 'GET' | 'POST'; path: string } {
-  const [method, path] = key.split(' ') as ['GET' | 'POST', string];
+export function splitEndpoint(key: EndpointKey): { method: 'GET' | 'POST' | 'PUT'; path: string } {
+  const [method, path] = key.split(' ') as ['GET' | 'POST' | 'PUT', string];
   return { method, path };
 }

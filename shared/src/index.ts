@@ -1,5 +1,6 @@
 export * from './admin-api.js';
 export * from './api.js';
+export * from './attachments.js';
 export * from './base-url.js';
 export * from './client.js';
 export * from './errors.js';

@@ -113,6 +113,10 @@ export interface Comment {
   time: number;
   text: string;
   isPrivate: boolean;
+  /** Bugzilla's comment type where it is not 0 (attachments: see domain/attachments/attachment.ts). */
+  type?: number;
+  /** What the type refers to: the attachment's id for an attachment's comment. */
+  extraData?: string;
 }
 
 /** One row of a change set. `comment_id` names the comment a `longdescs.isprivate` change is about. */
@@ -121,6 +125,8 @@ export interface FieldChange {
   removed: string;
   added: string;
   comment_id?: number;
+  /** The attachment a change is about (`attachments.*` fields, an attachment's flags). */
+  attachment_id?: number;
 }
 
 /** The fields one user changed at one moment. */

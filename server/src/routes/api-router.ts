@@ -9,6 +9,7 @@ import { jsonpCallback } from '../http/jsonp.js';
 import { readBody } from '../http/read-body.js';
 import type { ApiState } from '../http/respond.js';
 import type { Profile, ProfileName } from '../profiles/profile.js';
+import { attachmentRoutes } from './attachments.js';
 import { bugCommentRoutes } from './bug-comments.js';
 import { bugHistoryRoutes } from './bug-history.js';
 import { bugRoutes } from './bugs.js';
@@ -30,6 +31,7 @@ export const routeTable: RouteTable = {
   ...bugRoutes,
   ...bugCommentRoutes,
   ...bugHistoryRoutes,
+  ...attachmentRoutes,
 };
 
 export interface ApiRouterOptions {
@@ -76,7 +78,8 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     if (profile.missing.has(key)) continue;
     const endpoint = endpointFor(key, profile);
     const { spec } = endpoint;
-    const answersJsonp = !key.startsWith('POST ');
+    const takesBody = key.startsWith('POST ') || key.startsWith('PUT ');
+    const answersJsonp = !takesBody;
     const run = (ctx: Parameters<EndpointHandler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
       // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.
@@ -102,8 +105,13 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     const bodyOptions = { untypedIsForm: profile.untypedBodyIsForm };
     handlers.set(
       key,
-      key.startsWith('POST ')
-        ? async (ctx) => run(ctx, await readBody(ctx.req, options.bodyLimitBytes, bodyOptions))
+      takesBody
+        ? async (ctx) => {
+            const limit = spec.largerBody
+              ? Math.max(options.bodyLimitBytes, spec.largerBody(deps.store.instance.parameters))
+              : options.bodyLimitBytes;
+            return run(ctx, await readBody(ctx.req, limit, bodyOptions));
+          }
         : (ctx) => run(ctx, null),
     );
   }

@@ -25,6 +25,7 @@ import {
 import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { snapshotBug } from '../snapshot-records.js';
 import { BugThreads } from './bug-threads.js';
+import { type AttachmentModelParts, ModelAttachments } from './model-attachments.js';
 import { UserVisits } from './user-visits.js';
 
 /** The data file is not something bz-companion can load; it is never overwritten. */
@@ -58,6 +59,14 @@ export class Model {
   /** Login tokens by the SHA-256 of `<user id>-<secret>`. */
   readonly loginTokens = new Map<string, LoginToken>();
   readonly threads = new BugThreads();
+  readonly attachments = new ModelAttachments();
+  /** What applying an attachment entry changes besides the attachments. */
+  readonly #attachmentParts: AttachmentModelParts = {
+    bugs: this.bugs,
+    threads: this.threads,
+    visits: this.visits,
+    visitsOf: (userId) => this.#visitsOf(userId),
+  };
 
   private constructor(snapshot: StoreSnapshot) {
     this.journalPosition = snapshot.journal_position;
@@ -124,6 +133,7 @@ export class Model {
       for (let i = 0; i < bug_ids.length; i++) visits.set(bug_ids[i] as number, last_visit_ts[i] as number);
     }
     for (const token of snapshot.login_tokens ?? []) this.#addLoginToken(token);
+    this.attachments.load(snapshot.attachments ?? [], snapshot.attachment_data);
   }
 
   /** Builds the model from a parsed data file, refusing anything that is not one. */
@@ -181,6 +191,12 @@ export class Model {
       case 'comment':
         this.#addComment(op);
         return;
+      case 'add_attachments':
+        this.attachments.applyAdd(op, this.#attachmentParts);
+        return;
+      case 'update_attachments':
+        this.attachments.applyUpdate(op, this.#attachmentParts);
+        return;
     }
   }
 
@@ -204,6 +220,7 @@ export class Model {
     this.visits.clear();
     this.loginTokens.clear();
     this.threads.clear();
+    this.attachments.clear();
   }
 
   /**
@@ -296,6 +313,8 @@ export class Model {
       })),
       comments: this.threads.allComments(),
       catalogue: snapshotCatalogue(this.catalogue.data),
+      attachments: this.attachments.snapshotRows(),
+      attachment_data: this.attachments.snapshotData(),
     };
   }
 
