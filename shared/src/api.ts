@@ -9,6 +9,13 @@ import {
   updateAttachmentSchema,
 } from './attachments.js';
 import {
+  commentTagsBodySchema,
+  commentTagsPathSchema,
+  tagListSchema,
+  tagQueryPathSchema,
+  tagSearchQuerySchema,
+} from './bug-misc.js';
+import {
   addCommentBodySchema,
   bugFieldsQuerySchema,
   bugIdPathSchema,
@@ -119,6 +126,12 @@ export const endpoints = {
     body: updateAttachmentBodySchema,
     response: updateAttachmentSchema,
   },
+  'PUT /rest/bug/comment/{id}/tags': {
+    path: commentTagsPathSchema,
+    body: commentTagsBodySchema,
+    response: tagListSchema,
+  },
+  'GET /rest/bug/comment/tags/{id}': { path: tagQueryPathSchema, query: tagSearchQuerySchema, response: tagListSchema },
 } as const satisfies Record<string, EndpointSchemas>;
 
 /** What the map holds for one endpoint. */

@@ -2,6 +2,7 @@ export * from './admin-api.js';
 export * from './api.js';
 export * from './attachments.js';
 export * from './base-url.js';
+export * from './bug-misc.js';
 export * from './client.js';
 export * from './errors.js';
 export * from './requests.js';

@@ -38,6 +38,6 @@ export async function commentJson(
   put('text', () => text);
   put('is_private', () => comment.isPrivate);
   put('attachment_id', () => attachmentId);
-  if ((store.instance.parameters.comment_taggers_group ?? '') !== '') put('tags', () => []);
+  if ((store.instance.parameters.comment_taggers_group ?? '') !== '') put('tags', () => [...(comment.tags ?? [])]);
   return json;
 }

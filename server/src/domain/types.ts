@@ -117,6 +117,8 @@ export interface Comment {
   type?: number;
   /** What the type refers to: the attachment's id for an attachment's comment. */
   extraData?: string;
+  /** Its tags (Bug.update_comment_tags), sorted as 5.2 lists them; absent when it has none. */
+  tags?: readonly string[];
 }
 
 /** One row of a change set. `comment_id` names the comment a `longdescs.isprivate` change is about. */

@@ -13,6 +13,7 @@ import { attachmentRoutes } from './attachments.js';
 import { bugCommentRoutes } from './bug-comments.js';
 import { bugHistoryRoutes } from './bug-history.js';
 import { bugRoutes } from './bugs.js';
+import { commentTagRoutes } from './comment-tags.js';
 import { allowedMethods, Dispatcher } from './dispatch.js';
 import { EndpointRequest } from './endpoint-request.js';
 import { instanceRoutes } from './instance.js';
@@ -32,6 +33,7 @@ export const routeTable: RouteTable = {
   ...bugCommentRoutes,
   ...bugHistoryRoutes,
   ...attachmentRoutes,
+  ...commentTagRoutes,
 };
 
 export interface ApiRouterOptions {

@@ -54,6 +54,13 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
     bytesParams: ['data'],
   },
   'Bug.update_attachment': { endpoint: 'PUT /rest/bug/attachment/{id}', params: 'body', readOnly: false },
+  'Bug.update_comment_tags': {
+    endpoint: 'PUT /rest/bug/comment/{id}/tags',
+    params: 'body',
+    pathParam: 'comment_id',
+    readOnly: false,
+  },
+  'Bug.search_comment_tags': { endpoint: 'GET /rest/bug/comment/tags/{id}', params: 'query', readOnly: false },
   'User.login': { endpoint: 'GET /rest/login', params: 'query', readOnly: false },
   'User.logout': { endpoint: 'GET /rest/logout', params: 'query', readOnly: false, perlReturns: 'undef' },
   'User.valid_login': { endpoint: 'GET /rest/valid_login', params: 'query', readOnly: false, perlReturns: 'scalar' },

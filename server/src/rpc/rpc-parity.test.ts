@@ -140,14 +140,18 @@ describe('the writes go through the same handlers', () => {
       api_key: KEY,
     });
     const [id] = (xml.result as { ids: number[] }).ids;
-    const json = await jsonRpcCall(server.url, 'Bug.update_attachment', { ids: [id], summary: 'Renamed', api_key: KEY });
+    const json = await jsonRpcCall(server.url, 'Bug.update_attachment', {
+      ids: [id],
+      summary: 'Renamed',
+      api_key: KEY,
+    });
     expect(json.body?.result).toMatchObject({ attachments: [{ id, changes: { summary: { added: 'Renamed' } } }] });
     const read = (await rest(`/rest/bug/attachment/${id}`)) as { attachments: Record<string, { data: string }> };
     expect(read.attachments[String(id)]).toMatchObject({ summary: 'Renamed', data: bytes.toString('base64'), size: 4 });
     const overXml = await xmlRpcCall(server.url, 'Bug.attachments', { attachment_ids: [id], api_key: KEY });
-    expect((overXml.result as { attachments: Record<string, { data: unknown }> }).attachments[String(id)]?.data).toEqual(
-      bytes,
-    );
+    expect(
+      (overXml.result as { attachments: Record<string, { data: unknown }> }).attachments[String(id)]?.data,
+    ).toEqual(bytes);
   });
 
   it('User.login gives a token that works as Bugzilla_token, and User.logout ends it', async () => {

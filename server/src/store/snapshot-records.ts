@@ -34,6 +34,7 @@ export function snapshotComment(comment: Comment): SnapshotComment {
     is_private: comment.isPrivate,
     ...(comment.type === undefined ? {} : { type: comment.type }),
     ...(comment.extraData === undefined ? {} : { extra_data: comment.extraData }),
+    ...(comment.tags === undefined || comment.tags.length === 0 ? {} : { tags: [...comment.tags] }),
   };
 }
 

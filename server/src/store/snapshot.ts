@@ -63,6 +63,8 @@ export interface SnapshotComment {
   type?: number;
   /** What the type refers to (the attachment's id for 5 and 6). */
   extra_data?: string;
+  /** The comment's tags (Bug.update_comment_tags); absent when it has none. */
+  tags?: string[];
 }
 
 /**
@@ -204,7 +206,9 @@ export type JournalOp =
    * Changes to attachments: the values asked for, compared with the attachment as it is when the
    * entry is applied (so two concurrent updates both reach the history); a comment each where given.
    */
-  | { op: 'update_attachments'; who: number; time: number; updates: AttachmentUpdate[]; visits: BugVisitEffects[] };
+  | { op: 'update_attachments'; who: number; time: number; updates: AttachmentUpdate[]; visits: BugVisitEffects[] }
+  /** Tags added to and removed from a comment (checked already); the resulting list is written into `change`. */
+  | { op: 'comment_tags'; change: { comment_id: number; add: string[]; remove: string[]; tags?: string[] } };
 
 /** A new attachment as an `add_attachments` entry records it. */
 export type NewSnapshotAttachment = Omit<SnapshotAttachment, 'id' | 'modification_time'> & {

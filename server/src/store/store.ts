@@ -135,6 +135,8 @@ export interface Store {
   attachmentsOf(bugId: number): Read<readonly Attachment[]>;
   /** An attachment's bytes (undefined only if they were lost). */
   attachmentData(attachment: Attachment): Read<Buffer | undefined>;
+  /** Tags in use that contain `query` (without regard to case), most used first, at most `limit`. */
+  searchCommentTags(query: string, limit: number): Read<string[]>;
   /** A bug's change sets, oldest first. */
   historyOf(bugId: number): Read<readonly ChangeSet[]>;
   /** The users who have a last-visit row for the bug. */
@@ -168,6 +170,8 @@ export interface OwnedData {
   addAttachments(input: NewAttachments): Promise<number[]>;
   /** Changes attachments; resolves to what changed, in order, once durable. */
   updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]>;
+  /** Adds and removes a comment's tags (checked already); resolves to its tags then ([] for a missing comment). */
+  updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]>;
   /** Creates a user with a new random API key, which is returned once and stored only as a hash. */
   addUser(input: NewUser): Promise<{ user: User; apiKey: string }>;
   /**

@@ -1,6 +1,7 @@
 import type { Attachment } from '../../domain/attachments/attachment.js';
 import type { Catalogue } from '../../domain/catalogue/catalogue.js';
 import { withSkew } from '../../domain/clock.js';
+import { matchingTags } from '../../domain/comment-tags/comment-tags.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import { type AttachmentData, MemoryAttachmentData } from '../attachment-data.js';
@@ -122,6 +123,20 @@ export class ModelStore implements Store, OwnedData {
     return (
       this.#model.attachments.inlineData.get(attachment.dataSha256) ?? this.#attachmentData.get(attachment.dataSha256)
     );
+  }
+
+  searchCommentTags(query: string, limit: number): string[] {
+    return matchingTags(this.#model.commentTags.weights, query, limit);
+  }
+
+  async updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]> {
+    const change: Extract<JournalOp, { op: 'comment_tags' }>['change'] = {
+      comment_id: commentId,
+      add: [...add],
+      remove: [...remove],
+    };
+    await this.#committer.commit({ op: 'comment_tags', change });
+    return change.tags ?? [];
   }
 
   /** The bytes are stored first (in parallel, outside the journal's serial path), then the entry that names them. */

@@ -26,6 +26,7 @@ import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js
 import { snapshotBug } from '../snapshot-records.js';
 import { BugThreads } from './bug-threads.js';
 import { type AttachmentModelParts, ModelAttachments } from './model-attachments.js';
+import { ModelCommentTags } from './model-comment-tags.js';
 import { UserVisits } from './user-visits.js';
 
 /** The data file is not something bz-companion can load; it is never overwritten. */
@@ -60,6 +61,7 @@ export class Model {
   readonly loginTokens = new Map<string, LoginToken>();
   readonly threads = new BugThreads();
   readonly attachments = new ModelAttachments();
+  readonly commentTags = new ModelCommentTags();
   /** What applying an attachment entry changes besides the attachments. */
   readonly #attachmentParts: AttachmentModelParts = {
     bugs: this.bugs,
@@ -114,6 +116,7 @@ export class Model {
       );
     }
     for (const comment of snapshot.comments ?? []) this.threads.addComment(comment);
+    this.commentTags.count(snapshot.comments ?? []);
     for (const event of snapshot.audit_log) {
       this.auditLog.push({
         className: normalizeAuditClass(event.class),
@@ -197,6 +200,9 @@ export class Model {
       case 'update_attachments':
         this.attachments.applyUpdate(op, this.#attachmentParts);
         return;
+      case 'comment_tags':
+        this.commentTags.apply(op, this.threads);
+        return;
     }
   }
 
@@ -221,6 +227,7 @@ export class Model {
     this.loginTokens.clear();
     this.threads.clear();
     this.attachments.clear();
+    this.commentTags.clear();
   }
 
   /**

@@ -169,6 +169,11 @@ async function writeComments(client: pg.PoolClient, snapshot: StoreSnapshot): Pr
       comments.map((c) => c.extra_data ?? null),
     ],
   );
+  const tags = comments.flatMap((c) => (c.tags ?? []).map((tag) => [c.id, tag] as const));
+  await client.query('INSERT INTO longdescs_tags (comment_id, tag) SELECT * FROM unnest($1::integer[], $2::text[])', [
+    tags.map(([id]) => id),
+    tags.map(([, tag]) => tag),
+  ]);
 }
 
 /** Attachments with their bytes, which the snapshot must carry (`attachment_data`, by SHA-256). */

@@ -6,6 +6,7 @@ import { normalizeAuditClass } from '../model/model.js';
 import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
 import { AttachmentReads } from './attachment-rows.js';
 import { type BugReadSql, BugReads } from './bug-reads.js';
+import { searchCommentTags } from './comment-tag-sql.js';
 import type { Database } from './database.js';
 import { bugFromRow, type SqlDialect, type UserRow, userColumns, userFromRow } from './rows.js';
 import { lastVisitStatement } from './visit-statements.js';
@@ -96,6 +97,10 @@ export abstract class PostgresReads<CommentRow extends object> {
 
   attachmentData(attachment: Attachment): Promise<Buffer | undefined> {
     return this.#attachments.data(attachment);
+  }
+
+  searchCommentTags(query: string, limit: number): Promise<string[]> {
+    return searchCommentTags(this.db, query, limit);
   }
 
   /** The users who have a last-visit row for the bug. */

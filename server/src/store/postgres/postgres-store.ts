@@ -15,6 +15,7 @@ import {
 } from '../store.js';
 import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
 import { addAttachments, updateAttachments } from './attachment-writes.js';
+import { updateCommentTags } from './comment-tag-sql.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
 import { exportSnapshot } from './export-snapshot.js';
@@ -240,6 +241,10 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
 
   updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]> {
     return updateAttachments(this.db, input);
+  }
+
+  updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]> {
+    return updateCommentTags(this.db, commentId, add, remove);
   }
 
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {

@@ -1,5 +1,7 @@
+import { sortTags } from '../../domain/comment-tags/comment-tags.js';
 import type { Bug, BugFields, ChangeSet, Comment, User } from '../../domain/types.js';
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
+import { COMMENT_TAGS_COLUMN } from './comment-tag-sql.js';
 
 /**
  * How a schema's SQL differs, for the column lists below: ours, and a Bugzilla 5.x database's
@@ -123,7 +125,7 @@ export function bugFromRow(row: BugRow): Bug {
 /** Columns that make a Comment, from longdescs `l`. */
 export function commentColumns(sql: SqlDialect): string {
   return `l.comment_id, l.bug_id, l.who, ${sql.epochSeconds('l.bug_when')} AS bug_when, l.thetext, l.isprivate, l.type,
-  l.extra_data`;
+  l.extra_data, ${COMMENT_TAGS_COLUMN}`;
 }
 
 export const COMMENT_COLUMNS = commentColumns(OUR_SQL);
@@ -140,6 +142,7 @@ export interface CommentRow {
   isprivate: number;
   type: number;
   extra_data: string | null;
+  tags: string[];
 }
 
 /** Comment types whose text is rendered when read, from what `extra_data` names (an attachment). */
@@ -154,6 +157,7 @@ export function commentFromRow(row: CommentRow): Comment {
     text: row.thetext,
     isPrivate: row.isprivate !== 0,
   };
+  if (row.tags.length > 0) comment.tags = sortTags(row.tags);
   if (TYPES_KEPT.has(row.type)) {
     comment.type = row.type;
     if (row.extra_data !== null) comment.extraData = row.extra_data;
