@@ -11,6 +11,8 @@ import {
 import {
   commentTagsBodySchema,
   commentTagsPathSchema,
+  renderCommentBodySchema,
+  renderCommentSchema,
   tagListSchema,
   tagQueryPathSchema,
   tagSearchQuerySchema,
@@ -132,6 +134,8 @@ export const endpoints = {
     response: tagListSchema,
   },
   'GET /rest/bug/comment/tags/{id}': { path: tagQueryPathSchema, query: tagSearchQuerySchema, response: tagListSchema },
+  /** RPC only (RPC_ONLY_PREFIX): no REST resource answers it. */
+  'POST /rpc/Bug.render_comment': { body: renderCommentBodySchema, response: renderCommentSchema },
 } as const satisfies Record<string, EndpointSchemas>;
 
 /** What the map holds for one endpoint. */

@@ -21,3 +21,17 @@ export const tagSearchQuerySchema = z.object({ limit: z.number().int().optional(
 export const tagListSchema = z.array(z.string());
 
 export type CommentTagsBody = z.input<typeof commentTagsBodySchema>;
+
+/**
+ * Methods 5.2 has over XML-RPC and JSON-RPC only (no REST resource): their keys name the method
+ * under `/rpc/`, which no tracker routes over REST.
+ */
+export const RPC_ONLY_PREFIX = '/rpc/';
+
+export const renderCommentBodySchema = z.object({
+  text: z.string(),
+  id: z.union([z.number().int(), z.string()]).optional(),
+});
+export const renderCommentSchema = z.object({ html: z.string() });
+
+export type RenderCommentResult = z.infer<typeof renderCommentSchema>;

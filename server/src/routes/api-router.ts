@@ -1,4 +1,4 @@
-import type { EndpointKey } from '@bz-companion/shared';
+import { type EndpointKey, RPC_ONLY_PREFIX, splitEndpoint } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
 import { readBugAhead } from '../bugs/bug-ref.js';
 import type { BodyParams } from '../domain/body-params.js';
@@ -19,6 +19,7 @@ import { EndpointRequest } from './endpoint-request.js';
 import { instanceRoutes } from './instance.js';
 import { lastVisitRoutes } from './last-visit.js';
 import { loginRoutes } from './login.js';
+import { renderCommentRoutes } from './render-comment.js';
 import type { RouteDeps, RouteSpec, RouteTable } from './route.js';
 import { clientIp, EMPTY_QUERY, type Endpoint, runEndpoint } from './run-endpoint.js';
 import { whoamiRoutes } from './whoami.js';
@@ -34,6 +35,7 @@ export const routeTable: RouteTable = {
   ...bugHistoryRoutes,
   ...attachmentRoutes,
   ...commentTagRoutes,
+  ...renderCommentRoutes,
 };
 
 export interface ApiRouterOptions {
@@ -77,7 +79,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
   const { profile } = deps;
   const handlers = new Map<EndpointKey, EndpointHandler>();
   for (const key of Object.keys(routeTable) as EndpointKey[]) {
-    if (profile.missing.has(key)) continue;
+    if (profile.missing.has(key) || splitEndpoint(key).path.startsWith(RPC_ONLY_PREFIX)) continue;
     const endpoint = endpointFor(key, profile);
     const { spec } = endpoint;
     const takesBody = key.startsWith('POST ') || key.startsWith('PUT ');
