@@ -1,6 +1,7 @@
 import type { AdminClockState, Fault } from '@bz-companion/shared';
 import type { AdjustableClock } from '../domain/adjustable-clock.js';
 import type { Read } from '../domain/read.js';
+import { forgetUnknownLogins } from '../login/unknown-logins.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
 import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
@@ -72,6 +73,7 @@ export class AdminControls {
     this.journal.clear();
     // Lock-outs are part of the state a reset forgets.
     await this.#store.loginFailures.clearAll();
+    forgetUnknownLogins(this.#store.loginFailures);
     this.clock.set(null);
     this.clock.setDbTimeOffset(undefined);
     if (this.#clockStart !== null) this.clock.freezeAt(this.#clockStart);
