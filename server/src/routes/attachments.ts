@@ -2,10 +2,10 @@ import type { AddAttachmentResult, BugAttachmentsResult, UpdateAttachmentResult 
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { attachmentJson } from '../attachments/attachment-json.js';
 import { namedRefs } from '../bugs/bug-ref.js';
-import { checkBug, isInsider } from '../bugs/check-bug.js';
+import { checkBug } from '../bugs/check-bug.js';
 import { FieldSelection } from '../bugs/field-selection.js';
 import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
-import { canSeeBug } from '../domain/access.js';
+import { canSeeBug, isInsider } from '../domain/access.js';
 import type { Attachment } from '../domain/attachments/attachment.js';
 import { attachmentErrors } from '../domain/attachments/attachment-errors.js';
 import {

@@ -1,4 +1,5 @@
-import { checkBug, isInsider } from '../bugs/check-bug.js';
+import { checkBug } from '../bugs/check-bug.js';
+import { isInsider } from '../domain/access.js';
 import { perlText } from '../domain/attachments/attachment-rules.js';
 import { changedTags, commentTagErrors } from '../domain/comment-tags/comment-tags.js';
 import { BugzillaError, errors } from '../domain/errors.js';

@@ -1,6 +1,6 @@
 import type { RenderCommentResult } from '@bz-companion/shared';
-import { checkBug, isInsider } from '../bugs/check-bug.js';
-import { canSeeBug } from '../domain/access.js';
+import { checkBug } from '../bugs/check-bug.js';
+import { canSeeBug, isInsider } from '../domain/access.js';
 import { perlText } from '../domain/attachments/attachment-rules.js';
 import { errors } from '../domain/errors.js';
 import { isStorableId } from '../domain/ids.js';
