@@ -1,5 +1,6 @@
 export * from './admin-api.js';
 export * from './api.js';
+export * from './attachment-client.js';
 export * from './attachments.js';
 export * from './base-url.js';
 export * from './bug-misc.js';
