@@ -25,6 +25,12 @@ function newAttachment(bugId: number, bytes: Buffer, description: string) {
  * one comment all kept, with complete history; over a Bugzilla database, reads only.
  */
 export function attachmentContract(store: () => Store, readOnly: boolean): void {
+  keepsAttachments(store, readOnly);
+  keepsConcurrentChanges(store, readOnly);
+  keepsConcurrentTags(store, readOnly);
+}
+
+function keepsAttachments(store: () => Store, readOnly: boolean): void {
   it('keeps attachments and comment tags, or refuses to write them over a Bugzilla database', async () => {
     if (readOnly) {
       expect(() => ownedData(store(), 'adding an attachment')).toThrow(ReadOnlyBugzillaError);
@@ -47,7 +53,9 @@ export function attachmentContract(store: () => Store, readOnly: boolean): void 
     expect(comment).toMatchObject({ type: CMT_ATTACHMENT_CREATED, extraData: String(id), text: '' });
     expect((await store().bugById(5))?.fields.last_change_time).toBe(T0);
   });
+}
 
+function keepsConcurrentChanges(store: () => Store, readOnly: boolean): void {
   it('keeps every one of concurrent changes to one attachment, each in the history', async () => {
     if (readOnly) return;
     const [id] = await owned(store()).addAttachments({
@@ -89,7 +97,9 @@ export function attachmentContract(store: () => Store, readOnly: boolean): void 
       'attachments.mimetype',
     ]);
   });
+}
 
+function keepsConcurrentTags(store: () => Store, readOnly: boolean): void {
   it('keeps both of two concurrent taggings of one comment', async () => {
     if (readOnly) return;
     const [comment] = await store().commentsOf(1);
