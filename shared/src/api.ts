@@ -1,4 +1,5 @@
 import { type ZodType, z } from 'zod';
+import { catalogueEndpoints } from './catalogue-api.js';
 import {
   addCommentBodySchema,
   bugFieldsQuerySchema,
@@ -90,6 +91,7 @@ export const endpoints = {
   'GET /rest/bug/comment/{id}': { path: commentIdPathSchema, query: bugFieldsQuerySchema, response: bugCommentsSchema },
   'POST /rest/bug/{id}/comment': { path: bugIdPathSchema, body: addCommentBodySchema, response: addCommentSchema },
   'GET /rest/bug/{id}/history': { path: bugIdPathSchema, query: newSinceQuerySchema, response: bugHistorySchema },
+  ...catalogueEndpoints,
 } as const satisfies Record<string, EndpointSchemas>;
 
 /** What the map holds for one endpoint. */
@@ -125,7 +127,7 @@ export type EndpointRequests = { [K in EndpointKey]: RequestOf<K> };
 export type ResponseOf<K extends EndpointKey> = z.infer<(typeof endpoints)[K]['response']>;
 
 /** Splits an endpoint key into its HTTP method and path template. */
-export function splitEndpoint(key: EndpointKey): { method: 'GET' | 'POST'; path: string } {
-  const [method, path] = key.split(' ') as ['GET' | 'POST', string];
+export function splitEndpoint(key: EndpointKey): { method: 'GET' | 'POST' | 'PUT'; path: string } {
+  const [method, path] = key.split(' ') as ['GET' | 'POST' | 'PUT', string];
   return { method, path };
 }

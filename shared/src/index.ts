@@ -1,6 +1,7 @@
 export * from './admin-api.js';
 export * from './api.js';
 export * from './base-url.js';
+export * from './catalogue-api.js';
 export * from './client.js';
 export * from './errors.js';
 export * from './requests.js';

@@ -12,6 +12,7 @@ import type { Profile, ProfileName } from '../profiles/profile.js';
 import { bugCommentRoutes } from './bug-comments.js';
 import { bugHistoryRoutes } from './bug-history.js';
 import { bugRoutes } from './bugs.js';
+import { catalogueReadRoutes } from './catalogue/read-routes.js';
 import { allowedMethods, Dispatcher } from './dispatch.js';
 import { EndpointRequest } from './endpoint-request.js';
 import { instanceRoutes } from './instance.js';
@@ -30,6 +31,7 @@ export const routeTable: RouteTable = {
   ...bugRoutes,
   ...bugCommentRoutes,
   ...bugHistoryRoutes,
+  ...catalogueReadRoutes,
 };
 
 export interface ApiRouterOptions {
@@ -76,7 +78,9 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     if (profile.missing.has(key)) continue;
     const endpoint = endpointFor(key, profile);
     const { spec } = endpoint;
-    const answersJsonp = !key.startsWith('POST ');
+    if (spec.rpcOnly) continue;
+    const answersJsonp = key.startsWith('GET ');
+    const readsBody = key.startsWith('POST ') || key.startsWith('PUT ');
     const run = (ctx: Parameters<EndpointHandler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
       // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.
@@ -102,7 +106,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     const bodyOptions = { untypedIsForm: profile.untypedBodyIsForm };
     handlers.set(
       key,
-      key.startsWith('POST ')
+      readsBody
         ? async (ctx) => run(ctx, await readBody(ctx.req, options.bodyLimitBytes, bodyOptions))
         : (ctx) => run(ctx, null),
     );

@@ -1,5 +1,6 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import type { Profile } from '../profiles/profile.js';
+import { CATALOGUE_METHODS } from './catalogue-methods.js';
 
 /**
  * A method as XML-RPC and JSON-RPC clients call it (`Bug.get`), and the REST endpoint whose
@@ -46,6 +47,7 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
   'User.valid_login': { endpoint: 'GET /rest/valid_login', params: 'query', readOnly: false, perlReturns: 'scalar' },
   // BMO's User.whoami; 5.2 has no such method (the profile's missing endpoints say which).
   'User.whoami': { endpoint: 'GET /rest/whoami', params: 'query', readOnly: true },
+  ...CATALOGUE_METHODS,
 };
 
 /**

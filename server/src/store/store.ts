@@ -1,4 +1,5 @@
 import type { Catalogue } from '../domain/catalogue/catalogue.js';
+import type { UserMatch } from '../domain/catalogue/user-match.js';
 import { type BugzillaError, errors, StoreError } from '../domain/errors.js';
 import type { LoginFailures } from '../domain/login-failures.js';
 import type { Read } from '../domain/read.js';
@@ -68,6 +69,10 @@ export interface Store {
   userById(id: number): Read<User | undefined>;
   /** Logins are matched without regard to letter case, as Bugzilla does. */
   userByLogin(login: string): Read<User | undefined>;
+  /** The users one User.get `match` finds (a login, a substring, a `*` pattern), by id, up to its limit. */
+  matchUsers(match: UserMatch): Read<User[]>;
+  /** The users directly in the group (not through its user regexp), by id. */
+  groupMembers(group: string): Read<User[]>;
   /** Whether `<userId>-<secret>` is a live login token usable from `ip`; using one marks it used at `ts`. */
   useLoginToken(userId: number, secret: string, ip: string, ts: number): Read<boolean>;
   /** Stores a new login token (its hash only); tokens unused since `expireBefore` die with it, as in 5.2. */

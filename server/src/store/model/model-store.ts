@@ -1,4 +1,5 @@
 import type { Catalogue } from '../../domain/catalogue/catalogue.js';
+import { likePattern, type UserMatch, userFits } from '../../domain/catalogue/user-match.js';
 import { withSkew } from '../../domain/clock.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
@@ -49,6 +50,24 @@ export class ModelStore implements Store, OwnedData {
 
   userByLogin(login: string): User | undefined {
     return this.#model.usersByLogin.get(login.toLowerCase());
+  }
+
+  matchUsers(match: UserMatch): User[] {
+    if (match.kind === 'exact') {
+      const user = this.userByLogin(match.text);
+      return user && userFits(user, match) ? [user] : [];
+    }
+    const pattern = match.kind === 'pattern' ? likePattern(match.text) : undefined;
+    const found: User[] = [];
+    for (const user of this.#model.users.values()) {
+      if (match.limit !== null && found.length >= match.limit) break;
+      if (userFits(user, match, pattern)) found.push(user);
+    }
+    return found;
+  }
+
+  groupMembers(group: string): User[] {
+    return [...this.#model.users.values()].filter((user) => user.groups.includes(group));
   }
 
   useLoginToken(userId: number, secret: string, ip: string, ts: number): boolean {
