@@ -1,4 +1,4 @@
-import type { RpcMethod } from './methods.js';
+import type { RpcMethod } from './rpc-method.js';
 
 /**
  * The Product, Classification, Bug.fields / Bug.legal_values, User, Group and FlagType
@@ -9,7 +9,6 @@ export const CATALOGUE_METHODS: Readonly<Record<string, RpcMethod>> = {
   'Product.get_enterable_products': { endpoint: 'GET /rest/product_enterable', params: 'query', readOnly: true },
   'Product.get_selectable_products': { endpoint: 'GET /rest/product_selectable', params: 'query', readOnly: true },
   'Product.get': { endpoint: 'GET /rest/product', params: 'query', readOnly: true },
-  'Product.get_products': { endpoint: 'GET /rest/product', params: 'query', readOnly: true },
   'Classification.get': { endpoint: 'GET /rest/classification/{id}', params: 'query', readOnly: true },
   'Bug.fields': { endpoint: 'GET /rest/field/bug', params: 'query', readOnly: true },
   'Bug.legal_values': { endpoint: 'GET /rest/field/bug/{id}/values', params: 'query', readOnly: true },

@@ -1,4 +1,3 @@
-import { FieldSelection } from '../../bugs/field-selection.js';
 import { catalogueErrors } from '../../domain/catalogue/catalogue-errors.js';
 import { inGroup } from '../../domain/catalogue/membership.js';
 import { byName } from '../../domain/catalogue/product-lists.js';
@@ -25,7 +24,7 @@ function memberJson(user: User) {
   };
 }
 
-/** Group.get: for members of editusers or creategroups; by ids and names, or every group. */
+/** Group.get: for members of editusers or creategroups; by ids and names, or every group (include_fields are not applied, as in 5.2). */
 function get(request: ApiRequest, { store }: RouteDeps) {
   const user = currentUser(request);
   const { catalogue } = store;
@@ -45,7 +44,6 @@ function get(request: ApiRequest, { store }: RouteDeps) {
   }
   if (!params.has('ids') && !params.has('names')) groups = [...catalogue.data.groups].sort(groupOrder);
   const membership = params.flag('membership') === true;
-  const fields = FieldSelection.fromQuery(request.query);
   const members = readAll(groups.map((group) => (membership ? store.groupMembers(group.name) : [])));
   return afterRead(members, (lists) => ({
     groups: groups.map((group, index) => {
@@ -58,9 +56,7 @@ function get(request: ApiRequest, { store }: RouteDeps) {
       if (membership) {
         json.membership = [...(lists[index] ?? [])].sort((a, b) => byName(a.login, b.login)).map(memberJson);
       }
-      const kept: Record<string, unknown> = {};
-      for (const name of Object.keys(json)) if (fields.wants(name)) kept[name] = json[name];
-      return kept;
+      return json;
     }),
   }));
 }
