@@ -153,7 +153,9 @@ export type JournalOp =
    * The id is given when the entry is applied (the next free one), so concurrent
    * comments never share one; the poster reads it back from the entry.
    */
-  | { op: 'comment'; comment: NewSnapshotComment; author_visit: boolean; forget_visits: number[] };
+  | { op: 'comment'; comment: NewSnapshotComment; author_visit: boolean; forget_visits: number[] }
+  /** A catalogue write's effect: the whole next catalogue, and the groups renamed (their members follow). */
+  | { op: 'catalogue'; catalogue: SnapshotCatalogue; renamed_groups: Array<[string, string]> };
 
 export type JournalEntry = JournalOp & { n: number };
 

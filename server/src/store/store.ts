@@ -1,4 +1,5 @@
 import type { Catalogue } from '../domain/catalogue/catalogue.js';
+import type { CatalogueChange } from '../domain/catalogue/catalogue-change.js';
 import type { UserMatch } from '../domain/catalogue/user-match.js';
 import { type BugzillaError, errors, StoreError } from '../domain/errors.js';
 import type { LoginFailures } from '../domain/login-failures.js';
@@ -126,6 +127,12 @@ export interface OwnedData {
    * (a lost key is replaced, not added to). NewUserError when there is no such user.
    */
   replaceApiKey(login: string): Promise<string>;
+  /**
+   * Changes the catalogue (products, components, groups, flag types, ...): `change` plans
+   * against the catalogue as it is when this write's turn comes; resolves to its answer once
+   * durable. A plan that throws changed nothing.
+   */
+  changeCatalogue<T>(change: CatalogueChange<T>): Promise<T>;
   /** The whole content as it is now, detached from the store (what a reset goes back to). */
   snapshot(): Read<StoreSnapshot>;
   /** Replaces the whole content, durably like any write (admin reset); its journal position is kept. */

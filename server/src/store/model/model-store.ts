@@ -1,4 +1,5 @@
 import type { Catalogue } from '../../domain/catalogue/catalogue.js';
+import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
 import { likePattern, type UserMatch, userFits } from '../../domain/catalogue/user-match.js';
 import { withSkew } from '../../domain/clock.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
@@ -6,6 +7,7 @@ import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import type { Committer } from '../committer.js';
 import { hashLoginToken } from '../login-tokens.js';
 import type { JournalOp, StoreSnapshot } from '../snapshot.js';
+import { snapshotCatalogue } from '../snapshot-catalogue.js';
 import { type NewComment, type NewUser, NewUserError, type OwnedData, type Store } from '../store.js';
 import { MemoryLoginFailures } from './memory-login-failures.js';
 import { type Model, normalizeAuditClass } from './model.js';
@@ -171,6 +173,24 @@ export class ModelStore implements Store, OwnedData {
 
   recordVisits(userId: number, bugIds: readonly number[], ts: number): Promise<void> {
     return this.#committer.commit({ op: 'visit', user: userId, bugs: [...bugIds], ts });
+  }
+
+  /** Catalogue writes wait for each other, so each plans against what the one before it made. */
+  #catalogueTurn: Promise<unknown> = Promise.resolve();
+
+  changeCatalogue<T>(change: CatalogueChange<T>): Promise<T> {
+    const run = this.#catalogueTurn.then(async () => {
+      const plan = change(this.#model.catalogue);
+      const renamed = (plan.renamedGroups ?? []).map(([from, to]) => [from, to] as [string, string]);
+      await this.#committer.commit({
+        op: 'catalogue',
+        catalogue: snapshotCatalogue(plan.next),
+        renamed_groups: renamed,
+      });
+      return plan.answer;
+    });
+    this.#catalogueTurn = run.catch(() => undefined);
+    return run;
   }
 
   async pruneVisits(cutoff: number): Promise<number> {

@@ -22,7 +22,7 @@ import {
   type StoreSnapshot,
   snapshotAliases,
 } from '../snapshot.js';
-import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
+import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { snapshotBug } from '../snapshot-records.js';
 import { BugThreads } from './bug-threads.js';
 import { UserVisits } from './user-visits.js';
@@ -181,7 +181,26 @@ export class Model {
       case 'comment':
         this.#addComment(op);
         return;
+      case 'catalogue':
+        this.#replaceCatalogue(op);
+        return;
     }
+  }
+
+  /** The next catalogue, with renamed groups renamed in their members' lists (and any group a user is in kept). */
+  #replaceCatalogue(op: Extract<JournalOp, { op: 'catalogue' }>): void {
+    const data = catalogueOfSection(op.catalogue);
+    for (const [from, to] of op.renamed_groups) {
+      for (const user of this.users.values()) {
+        if (user.groups.includes(from)) user.groups = user.groups.map((g) => (g === from ? to : g)).sort();
+      }
+      this.groups = this.groups.map((group) => (group === from ? to : group));
+    }
+    const named = new Set<string>(this.groups);
+    for (const user of this.users.values()) for (const group of user.groups) named.add(group);
+    addGroups(data, named, false);
+    for (const group of data.groups) if (!this.groups.includes(group.name)) this.groups.push(group.name);
+    this.catalogue = Catalogue.from(data);
   }
 
   /**

@@ -1,10 +1,12 @@
 import { Catalogue } from '../../domain/catalogue/catalogue.js';
+import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
 import type { ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { type NewComment, type NewUser, NewUserError, type OwnedData, type Store } from '../store.js';
 import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
+import { changeCatalogueIn } from './catalogue-writes.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
 import { exportSnapshot } from './export-snapshot.js';
@@ -220,6 +222,12 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
       text: input.text,
       isPrivate: input.isPrivate,
     };
+  }
+
+  async changeCatalogue<T>(change: CatalogueChange<T>): Promise<T> {
+    const { answer, next } = await changeCatalogueIn(this.db, this.#catalogue, change);
+    this.#catalogue = Catalogue.from(next);
+    return answer;
   }
 
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {
