@@ -1,5 +1,5 @@
 import { type ZodType, z } from 'zod';
-import { catalogueEndpoints } from './catalogue-api.js';
+import { catalogueEndpoints, catalogueWriteEndpoints } from './catalogue-api.js';
 import {
   addCommentBodySchema,
   bugFieldsQuerySchema,
@@ -92,6 +92,7 @@ export const endpoints = {
   'POST /rest/bug/{id}/comment': { path: bugIdPathSchema, body: addCommentBodySchema, response: addCommentSchema },
   'GET /rest/bug/{id}/history': { path: bugIdPathSchema, query: newSinceQuerySchema, response: bugHistorySchema },
   ...catalogueEndpoints,
+  ...catalogueWriteEndpoints,
 } as const satisfies Record<string, EndpointSchemas>;
 
 /** What the map holds for one endpoint. */

@@ -313,14 +313,6 @@ export const catalogueWriteEndpoints = {
     response: z.object({ products: z.array(updatedSchema) }),
   },
   'POST /rest/component': { body: componentCreateBodySchema, response: createdSchema },
-  'POST /rest/user': { body: userCreateBodySchema, response: createdSchema },
-  'PUT /rest/user/{id}': {
-    path: pathId,
-    body: userUpdateBodySchema,
-    response: z.object({ users: z.array(updatedSchema) }),
-  },
-  /** User.offer_account_by_email: an RPC method only (no tracker routes it over REST). */
-  'POST /rest/user/offer_account_by_email': { body: offerAccountBodySchema, response: z.object({}) },
   'POST /rest/group': { body: groupCreateBodySchema, response: createdSchema },
   'PUT /rest/group/{id}': {
     path: pathId,
@@ -333,4 +325,16 @@ export const catalogueWriteEndpoints = {
     body: flagTypeUpdateBodySchema,
     response: z.object({ flagtypes: z.array(updatedSchema) }),
   },
+} as const;
+
+/** User.create, User.update and User.offer_account_by_email, spread into the shared endpoint map (api.ts). */
+export const userWriteEndpoints = {
+  'POST /rest/user': { body: userCreateBodySchema, response: createdSchema },
+  'PUT /rest/user/{id}': {
+    path: pathId,
+    body: userUpdateBodySchema,
+    response: z.object({ users: z.array(updatedSchema) }),
+  },
+  /** User.offer_account_by_email: an RPC method only (no tracker routes it over REST). */
+  'POST /rest/user/offer_account_by_email': { body: offerAccountBodySchema, response: z.object({}) },
 } as const;

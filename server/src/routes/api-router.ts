@@ -12,7 +12,7 @@ import type { Profile, ProfileName } from '../profiles/profile.js';
 import { bugCommentRoutes } from './bug-comments.js';
 import { bugHistoryRoutes } from './bug-history.js';
 import { bugRoutes } from './bugs.js';
-import { catalogueReadRoutes } from './catalogue/read-routes.js';
+import { catalogueReadRoutes, catalogueWriteRoutes } from './catalogue/read-routes.js';
 import { allowedMethods, Dispatcher } from './dispatch.js';
 import { EndpointRequest } from './endpoint-request.js';
 import { instanceRoutes } from './instance.js';
@@ -32,6 +32,7 @@ export const routeTable: RouteTable = {
   ...bugCommentRoutes,
   ...bugHistoryRoutes,
   ...catalogueReadRoutes,
+  ...catalogueWriteRoutes,
 };
 
 export interface ApiRouterOptions {

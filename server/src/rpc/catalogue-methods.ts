@@ -16,4 +16,11 @@ export const CATALOGUE_METHODS: Readonly<Record<string, RpcMethod>> = {
   'Group.get': { endpoint: 'GET /rest/group', params: 'query', readOnly: true },
   // FlagType.pm declares no READ_ONLY list.
   'FlagType.get': { endpoint: 'GET /rest/flag_type/{id}', params: 'query', readOnly: false },
+  'Product.create': { endpoint: 'POST /rest/product', params: 'body', readOnly: false },
+  'Product.update': { endpoint: 'PUT /rest/product/{id}', params: 'body', readOnly: false },
+  'Component.create': { endpoint: 'POST /rest/component', params: 'body', readOnly: false },
+  'Group.create': { endpoint: 'POST /rest/group', params: 'body', readOnly: false },
+  'Group.update': { endpoint: 'PUT /rest/group/{id}', params: 'body', readOnly: false },
+  'FlagType.create': { endpoint: 'POST /rest/flag_type', params: 'body', readOnly: false },
+  'FlagType.update': { endpoint: 'PUT /rest/flag_type/{id}', params: 'body', readOnly: false },
 };

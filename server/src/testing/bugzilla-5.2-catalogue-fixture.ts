@@ -87,6 +87,8 @@ const CATALOGUE = {
       description: 'Code review',
       is_requesteeble: true,
       is_multiplicable: false,
+      // Made before Legacy existed, for the products there were then: a product made later has no review.
+      inclusions: ['TestProduct', 'Gadgets', 'Widgets'],
     },
     { id: 2, name: 'needinfo', description: 'More information requested' },
     {

@@ -64,3 +64,37 @@ export const catalogueErrors = {
   productIdRequired: () =>
     bad(50, 'The function Bug.legal_values requires a product_id argument, and that argument was not set.'),
 };
+
+/** The refusals of 5.2's Product, Component, Group and FlagType writes. */
+export const catalogueWriteErrors = {
+  productNameMissing: () => bad(700, 'You must enter a name for the product.'),
+  productNameTooLong: (name: string) =>
+    bad(
+      701,
+      `The name of a product is limited to 64 characters. '${name}' is too long (${[...name].length} characters).`,
+    ),
+  productNameTaken: (name: string) => bad(702, `The product name '${name}' already exists.`),
+  productNameCase: (name: string, existing: string) =>
+    bad(702, `The product name '${name}' differs from existing product '${existing}' only in case.`),
+  productDescriptionMissing: () => bad(703, 'You must enter a description for this product.'),
+  productVersionMissing: () => bad(704, 'You must enter a valid version to create a new product.'),
+  milestoneMissing: (milestone: string, product: string) =>
+    bad(
+      705,
+      `You must create the milestone '${milestone}' before it can be made the default milestone for product '${product}'.`,
+    ),
+  componentTaken: (product: string, name: string) =>
+    bad(1200, `The ${product} product already has a component named ${name}.`),
+  componentNameMissing: () => bad(32000, 'You must enter a name for the new component.'),
+  componentAssigneeMissing: () => bad(32000, 'A default assignee is required for this component.'),
+  componentDescriptionMissing: () => bad(32000, 'You must enter a non-blank description for this component.'),
+  groupNameMissing: () => bad(800, 'You must enter a name for the group.'),
+  groupNameTaken: (name: string) => bad(801, `The group ${name} already exists.`),
+  groupDescriptionMissing: () => bad(802, 'You must enter a description for the group.'),
+  groupRegexpInvalid: () => bad(803, 'The regular expression you entered is invalid.'),
+  flagTypeNameInvalid: (name: string) =>
+    bad(1101, `The name ${name} must be 1-50 characters long and must not contain any spaces or commas.`),
+  flagTypeTargetInvalid: (target: string) =>
+    bad(68000, `The target type was neither bug nor attachment but rather ${target}.`),
+  flagTypeNoSortKey: () => bad(67399, "The requested method 'Bugzilla::FlagType::set_sort_key' was not found."),
+};

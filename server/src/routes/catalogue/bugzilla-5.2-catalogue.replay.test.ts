@@ -27,17 +27,14 @@ const FAMILIES: Record<string, (recorded: RecordedCase) => boolean> = {
 };
 
 /** Cases not reproduced, and why; each must still differ, so the list stays true. */
-const NOT_REPRODUCED: Record<string, string> = {};
+const NOT_REPRODUCED: Record<string, string> = {
+  'flag-type#30':
+    "two types of one name and sort key (review 1 and 8): 5.2 lists them in PostgreSQL's storage order, the one updated last after; here by id",
+};
 
 /** Cases whose answer needs a change the recording made between requests (a parameter set by SQL). */
 const SKIPPED: Record<string, string> = {
-  'product#37': 'reads what POST /rest/product made',
-  'product#65': 'reads what POST /rest/component made',
   'user#30': 'reads what POST /rest/user made',
-  'group#19': 'reads what POST /rest/group made',
-  'flag-type#9': 'reads what POST /rest/flag_type made',
-  'flag-type#30': 'reads what PUT /rest/flag_type made',
-  'flag-type#31': 'reads what POST /rest/flag_type made',
 };
 
 /**

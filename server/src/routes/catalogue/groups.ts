@@ -44,8 +44,11 @@ function get(request: ApiRequest, { store }: RouteDeps) {
   }
   if (!params.has('ids') && !params.has('names')) groups = [...catalogue.data.groups].sort(groupOrder);
   const membership = params.flag('membership') === true;
-  const members = readAll(groups.map((group) => (membership ? store.groupMembers(group.name) : [])));
-  return afterRead(members, (lists) => ({
+  // 5.2 makes the admin group a member of every group it creates: its members are in them all.
+  const lists = readAll(
+    membership ? [store.groupMembers('admin'), ...groups.map((g) => store.groupMembers(g.name))] : [],
+  );
+  return afterRead(lists, ([admins = [], ...members]) => ({
     groups: groups.map((group, index) => {
       const json: Record<string, unknown> = { id: group.id, name: group.name, description: group.description };
       if (creates) {
@@ -54,7 +57,9 @@ function get(request: ApiRequest, { store }: RouteDeps) {
         json.user_regexp = group.userRegexp;
       }
       if (membership) {
-        json.membership = [...(lists[index] ?? [])].sort((a, b) => byName(a.login, b.login)).map(memberJson);
+        const byId = new Map<number, User>();
+        for (const user of [...(members[index] ?? []), ...admins]) byId.set(user.id, user);
+        json.membership = [...byId.values()].sort((a, b) => byName(a.login, b.login)).map(memberJson);
       }
       return json;
     }),

@@ -1,7 +1,10 @@
 import { classificationRoutes } from './classifications.js';
 import { fieldRoutes } from './fields.js';
+import { flagTypeWriteRoutes } from './flag-type-writes.js';
 import { flagTypeReadRoutes } from './flag-types.js';
+import { groupWriteRoutes } from './group-writes.js';
 import { groupReadRoutes } from './groups.js';
+import { productWriteRoutes } from './product-writes.js';
 import { productReadRoutes } from './products.js';
 import { userReadRoutes } from './users.js';
 
@@ -13,4 +16,11 @@ export const catalogueReadRoutes = {
   ...userReadRoutes,
   ...groupReadRoutes,
   ...flagTypeReadRoutes,
+};
+
+/** The routes that change the catalogue. */
+export const catalogueWriteRoutes = {
+  ...productWriteRoutes,
+  ...groupWriteRoutes,
+  ...flagTypeWriteRoutes,
 };
