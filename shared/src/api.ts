@@ -1,5 +1,5 @@
 import { type ZodType, z } from 'zod';
-import { catalogueEndpoints, catalogueWriteEndpoints } from './catalogue-api.js';
+import { catalogueEndpoints, catalogueWriteEndpoints, userWriteEndpoints } from './catalogue-api.js';
 import {
   addCommentBodySchema,
   bugFieldsQuerySchema,
@@ -93,6 +93,7 @@ export const endpoints = {
   'GET /rest/bug/{id}/history': { path: bugIdPathSchema, query: newSinceQuerySchema, response: bugHistorySchema },
   ...catalogueEndpoints,
   ...catalogueWriteEndpoints,
+  ...userWriteEndpoints,
 } as const satisfies Record<string, EndpointSchemas>;
 
 /** What the map holds for one endpoint. */

@@ -22,5 +22,13 @@ export const CATALOGUE_METHODS: Readonly<Record<string, RpcMethod>> = {
   'Group.create': { endpoint: 'POST /rest/group', params: 'body', readOnly: false },
   'Group.update': { endpoint: 'PUT /rest/group/{id}', params: 'body', readOnly: false },
   'FlagType.create': { endpoint: 'POST /rest/flag_type', params: 'body', readOnly: false },
+  'User.create': { endpoint: 'POST /rest/user', params: 'body', readOnly: false },
+  'User.update': { endpoint: 'PUT /rest/user/{id}', params: 'body', readOnly: false },
+  'User.offer_account_by_email': {
+    endpoint: 'POST /rest/user/offer_account_by_email',
+    params: 'body',
+    readOnly: false,
+    perlReturns: 'undef',
+  },
   'FlagType.update': { endpoint: 'PUT /rest/flag_type/{id}', params: 'body', readOnly: false },
 };

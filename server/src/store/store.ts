@@ -35,6 +35,13 @@ export class ReadOnlyBugzillaError extends StoreError {
   }
 }
 
+export interface NewUserRecord {
+  login: string;
+  realName: string;
+  passwordHash: string | null;
+  groups: readonly string[];
+}
+
 export interface NewUser {
   login: string;
   realName?: string;
@@ -133,6 +140,16 @@ export interface OwnedData {
    * durable. A plan that throws changed nothing.
    */
   changeCatalogue<T>(change: CatalogueChange<T>): Promise<T>;
+  /**
+   * A new user (User.create) with a password hash or none, in these groups, and no API key.
+   * Refused with 5.2's error 500 when the login is taken, in any letter case.
+   */
+  createUser(input: NewUserRecord): Promise<User>;
+  /**
+   * Users' new records (User.update): `plan` gets the current records of `ids` when this
+   * write's turn comes and answers the records to write; a plan that throws changed nothing.
+   */
+  updateUsers<T>(ids: readonly number[], plan: (users: User[]) => { users: User[]; answer: T }): Promise<T>;
   /** The whole content as it is now, detached from the store (what a reset goes back to). */
   snapshot(): Read<StoreSnapshot>;
   /** Replaces the whole content, durably like any write (admin reset); its journal position is kept. */

@@ -28,13 +28,10 @@ const FAMILIES: Record<string, (recorded: RecordedCase) => boolean> = {
 
 /** Cases not reproduced, and why; each must still differ, so the list stays true. */
 const NOT_REPRODUCED: Record<string, string> = {
+  'user#37': 'email_enabled is not stored yet: no disable_mail change is reported',
+  'user#38': 'bless_groups are not stored yet: no bless_groups change is reported',
   'flag-type#30':
     "two types of one name and sort key (review 1 and 8): 5.2 lists them in PostgreSQL's storage order, the one updated last after; here by id",
-};
-
-/** Cases whose answer needs a change the recording made between requests (a parameter set by SQL). */
-const SKIPPED: Record<string, string> = {
-  'user#30': 'reads what POST /rest/user made',
 };
 
 /**
@@ -92,7 +89,7 @@ for (const [family, wanted] of Object.entries(FAMILIES)) {
 
     for (const recorded of recordedCases(family).filter(wanted)) {
       const id = `${family}#${recorded.n}`;
-      const skip = !(isServed(ENDPOINTS, recorded) || rpcServed(recorded)) || SKIPPED[id] !== undefined;
+      const skip = !(isServed(ENDPOINTS, recorded) || rpcServed(recorded));
       const note = NOT_REPRODUCED[id] ? ` (not reproduced: ${NOT_REPRODUCED[id]})` : '';
       it.skipIf(skip)(`#${recorded.n} ${recorded.name}${note}`, async () => {
         if (id === 'product#71') {

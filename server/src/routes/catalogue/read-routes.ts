@@ -6,6 +6,7 @@ import { groupWriteRoutes } from './group-writes.js';
 import { groupReadRoutes } from './groups.js';
 import { productWriteRoutes } from './product-writes.js';
 import { productReadRoutes } from './products.js';
+import { userWriteRoutes } from './user-writes.js';
 import { userReadRoutes } from './users.js';
 
 /** The routes that read the catalogue, users and groups. */
@@ -23,4 +24,5 @@ export const catalogueWriteRoutes = {
   ...productWriteRoutes,
   ...groupWriteRoutes,
   ...flagTypeWriteRoutes,
+  ...userWriteRoutes,
 };

@@ -1,6 +1,7 @@
 import type { Catalogue } from '../../domain/catalogue/catalogue.js';
 import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
 import { likePattern, type UserMatch, userFits } from '../../domain/catalogue/user-match.js';
+import { userWriteErrors } from '../../domain/catalogue/user-writes.js';
 import { withSkew } from '../../domain/clock.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
@@ -8,7 +9,14 @@ import type { Committer } from '../committer.js';
 import { hashLoginToken } from '../login-tokens.js';
 import type { JournalOp, StoreSnapshot } from '../snapshot.js';
 import { snapshotCatalogue } from '../snapshot-catalogue.js';
-import { type NewComment, type NewUser, NewUserError, type OwnedData, type Store } from '../store.js';
+import {
+  type NewComment,
+  type NewUser,
+  NewUserError,
+  type NewUserRecord,
+  type OwnedData,
+  type Store,
+} from '../store.js';
 import { MemoryLoginFailures } from './memory-login-failures.js';
 import { type Model, normalizeAuditClass } from './model.js';
 
@@ -191,6 +199,54 @@ export class ModelStore implements Store, OwnedData {
     });
     this.#catalogueTurn = run.catch(() => undefined);
     return run;
+  }
+
+  /** User writes take turns too: each plans against what the one before it wrote. */
+  #userTurn: Promise<unknown> = Promise.resolve();
+
+  #inUserTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#userTurn.then(work);
+    this.#userTurn = run.catch(() => undefined);
+    return run;
+  }
+
+  createUser(input: NewUserRecord): Promise<User> {
+    return this.#inUserTurn(async () => {
+      if (this.userByLogin(input.login)) throw userWriteErrors.loginTaken(input.login);
+      const user = {
+        login: input.login,
+        real_name: input.realName,
+        groups: [...input.groups],
+        api_keys: [],
+        disabled: false,
+        disabled_text: null,
+        password_hash: input.passwordHash,
+      };
+      await this.#committer.commit({ op: 'add_user', user });
+      return this.userByLogin(input.login) as User;
+    });
+  }
+
+  updateUsers<T>(ids: readonly number[], plan: (users: User[]) => { users: User[]; answer: T }): Promise<T> {
+    return this.#inUserTurn(async () => {
+      const current = ids.map((id) => this.userById(id)).filter((user): user is User => user !== undefined);
+      const planned = plan(current);
+      for (const user of planned.users) {
+        const holder = this.userByLogin(user.login);
+        if (holder && holder.id !== user.id) throw userWriteErrors.loginTaken(user.login);
+      }
+      const users = planned.users.map((user) => ({
+        id: user.id,
+        login: user.login,
+        real_name: user.realName,
+        groups: [...user.groups],
+        disabled: user.disabled,
+        disabled_text: user.disabledText,
+        password_hash: user.passwordHash,
+      }));
+      if (users.length > 0) await this.#committer.commit({ op: 'update_users', users });
+      return planned.answer;
+    });
   }
 
   async pruneVisits(cutoff: number): Promise<number> {

@@ -184,7 +184,31 @@ export class Model {
       case 'catalogue':
         this.#replaceCatalogue(op);
         return;
+      case 'update_users':
+        for (const user of op.users) this.#updateUser(user);
+        return;
     }
+  }
+
+  /** A user's new record in place of the old; a login another user has meanwhile taken is not applied. */
+  #updateUser(record: Extract<JournalOp, { op: 'update_users' }>['users'][number]): void {
+    const old = this.users.get(record.id);
+    if (!old) return;
+    const holder = this.usersByLogin.get(record.login.toLowerCase());
+    if (holder && holder.id !== record.id) return;
+    const entry: User = {
+      id: record.id,
+      login: record.login,
+      realName: record.real_name,
+      groups: [...record.groups].sort(),
+      disabled: record.disabled,
+      disabledText: record.disabled_text,
+      passwordHash: record.password_hash ?? null,
+    };
+    this.usersByLogin.delete(old.login.toLowerCase());
+    this.users.set(entry.id, entry);
+    this.usersByLogin.set(entry.login.toLowerCase(), entry);
+    for (const group of entry.groups) if (!this.groups.includes(group)) this.groups.push(group);
   }
 
   /** The next catalogue, with renamed groups renamed in their members' lists (and any group a user is in kept). */

@@ -4,7 +4,14 @@ import type { ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '..
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
-import { type NewComment, type NewUser, NewUserError, type OwnedData, type Store } from '../store.js';
+import {
+  type NewComment,
+  type NewUser,
+  NewUserError,
+  type NewUserRecord,
+  type OwnedData,
+  type Store,
+} from '../store.js';
 import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
 import { changeCatalogueIn } from './catalogue-writes.js';
 import { Database, type DatabaseOptions } from './database.js';
@@ -28,6 +35,7 @@ import {
   userFromRow,
 } from './rows.js';
 import { TickBatch } from './tick-batch.js';
+import { createUserIn, updateUsersIn } from './user-writes.js';
 import { RECENT_VISITS, UPSERT_VISITS } from './visit-statements.js';
 import { type VisitWrite, visitRows } from './visit-writes.js';
 
@@ -228,6 +236,14 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
     const { answer, next } = await changeCatalogueIn(this.db, this.#catalogue, change);
     this.#catalogue = Catalogue.from(next);
     return answer;
+  }
+
+  async createUser(input: NewUserRecord): Promise<User> {
+    return (await this.userById(await createUserIn(this.db, input))) as User;
+  }
+
+  updateUsers<T>(ids: readonly number[], plan: (users: User[]) => { users: User[]; answer: T }): Promise<T> {
+    return updateUsersIn(this.db, ids, plan);
   }
 
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {
