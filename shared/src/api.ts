@@ -2,11 +2,13 @@ import { type ZodType, z } from 'zod';
 import { catalogueEndpoints, catalogueWriteEndpoints, userWriteEndpoints } from './catalogue-api.js';
 import {
   addCommentBodySchema,
+  bugCreateBodySchema,
   bugFieldsQuerySchema,
   bugIdPathSchema,
   bugIdsQuerySchema,
   bugRefSchema,
   bugSearchQuerySchema,
+  bugUpdateBodySchema,
   commentIdPathSchema,
   lastAuditTimeQuerySchema,
   loginQuerySchema,
@@ -18,9 +20,11 @@ import {
 import {
   addCommentSchema,
   bugCommentsSchema,
+  bugCreateSchema,
   bugGetSchema,
   bugHistorySchema,
   bugSearchSchema,
+  bugUpdateSchema,
   extensionsSchema,
   lastAuditTimeSchema,
   lastVisitOrNeverSchema,
@@ -94,6 +98,10 @@ export const endpoints = {
   ...catalogueEndpoints,
   ...catalogueWriteEndpoints,
   ...userWriteEndpoints,
+  'POST /rest/bug': { body: bugCreateBodySchema, response: bugCreateSchema },
+  'PUT /rest/bug/{id}': { path: bugIdPathSchema, body: bugUpdateBodySchema, response: bugUpdateSchema },
+  /** BMO's and bz-companion's; 5.2 has no such path (its RPC Bug.update takes `ids`). */
+  'PUT /rest/bug': { body: bugUpdateBodySchema.required({ ids: true }), response: bugUpdateSchema },
 } as const satisfies Record<string, EndpointSchemas>;
 
 /** What the map holds for one endpoint. */

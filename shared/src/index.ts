@@ -4,6 +4,7 @@ export * from './base-url.js';
 export * from './catalogue-api.js';
 export * from './client.js';
 export * from './errors.js';
+export * from './redact.js';
 export * from './requests.js';
 export * from './schemas.js';
 export * from './time.js';

@@ -10,7 +10,9 @@ import { readBody } from '../http/read-body.js';
 import type { ApiState } from '../http/respond.js';
 import type { Profile, ProfileName } from '../profiles/profile.js';
 import { bugCommentRoutes } from './bug-comments.js';
+import { bugCreateRoutes } from './bug-create.js';
 import { bugHistoryRoutes } from './bug-history.js';
+import { bugUpdateRoutes } from './bug-update.js';
 import { bugRoutes } from './bugs.js';
 import { catalogueReadRoutes, catalogueWriteRoutes } from './catalogue/read-routes.js';
 import { allowedMethods, Dispatcher } from './dispatch.js';
@@ -33,6 +35,8 @@ export const routeTable: RouteTable = {
   ...bugHistoryRoutes,
   ...catalogueReadRoutes,
   ...catalogueWriteRoutes,
+  ...bugUpdateRoutes,
+  ...bugCreateRoutes,
 };
 
 export interface ApiRouterOptions {
@@ -81,7 +85,6 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     const { spec } = endpoint;
     if (spec.rpcOnly) continue;
     const answersJsonp = key.startsWith('GET ');
-    const readsBody = key.startsWith('POST ') || key.startsWith('PUT ');
     const run = (ctx: Parameters<EndpointHandler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
       // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.
@@ -107,7 +110,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     const bodyOptions = { untypedIsForm: profile.untypedBodyIsForm };
     handlers.set(
       key,
-      readsBody
+      !key.startsWith('GET ')
         ? async (ctx) => run(ctx, await readBody(ctx.req, options.bodyLimitBytes, bodyOptions))
         : (ctx) => run(ctx, null),
     );

@@ -105,7 +105,23 @@ describe('every read method answers over JSON-RPC and XML-RPC what its REST endp
   it('covers every method of the table but the writes and logins, which are checked below', () => {
     const tested = new Set(READS.map(({ method }) => method));
     const writes = ['BugUserLastVisit.update', 'Bug.add_comment', 'User.login', 'User.logout'];
-    expect(new Set([...tested, ...writes])).toEqual(new Set(Object.keys(RPC_METHODS)));
+    // Replayed over XML-RPC and JSON-RPC from 5.2's recordings (routes/catalogue/bugzilla-5.2-catalogue.replay.test.ts).
+    const catalogueWrites = [
+      'Product.create',
+      'Product.update',
+      'Component.create',
+      'Group.create',
+      'Group.update',
+      'FlagType.create',
+      'FlagType.update',
+      'User.create',
+      'User.update',
+      'User.offer_account_by_email',
+    ];
+    const bugWrites = ['Bug.create', 'Bug.update'];
+    expect(new Set([...tested, ...writes, ...catalogueWrites, ...bugWrites])).toEqual(
+      new Set(Object.keys(RPC_METHODS)),
+    );
   });
 
   for (const { method, params, rest: path, key = KEY } of READS) {

@@ -157,7 +157,27 @@ export type JournalOp =
   /** Users' new records (User.update): every field but the API keys, which stay as they are. */
   | { op: 'update_users'; users: Array<Omit<SnapshotUser, 'api_keys'>> }
   /** A catalogue write's effect: the whole next catalogue, and the groups renamed (their members follow). */
-  | { op: 'catalogue'; catalogue: SnapshotCatalogue; renamed_groups: Array<[string, string]> };
+  | { op: 'catalogue'; catalogue: SnapshotCatalogue; renamed_groups: Array<[string, string]> }
+  /**
+   * A bug write's effect (Bug.create, Bug.update): the bugs whole, history, comments and visits. It
+   * is applied only if the bugs it read are still as they were when it was planned (`expect`: each
+   * bug's write count, and the model's generation); otherwise it changes nothing and the writer
+   * plans again. `expect.applied` is set when it is applied, for the writer (a committer applies a
+   * copy of the entry, holding the same `expect`; the journal line was written before, without it).
+   */
+  | {
+      op: 'bug_write';
+      effect: BugWriteEffectRecord;
+      expect: { generation: number; bugs: Array<[number, number]>; applied?: boolean };
+    };
+
+/** A bug write's effect as the journal records it (snake_case records, as the snapshot's). */
+export interface BugWriteEffectRecord {
+  bugs: SnapshotBug[];
+  history: Array<{ bug_id: number; set: SnapshotChangeSet }>;
+  comments: NewSnapshotComment[];
+  visits: Array<{ bug_id: number; set_for: number[]; forget: number[]; ts: number }>;
+}
 
 export type JournalEntry = JournalOp & { n: number };
 

@@ -1,3 +1,4 @@
+import type { BugWrite } from '../../domain/bug-writes/effect.js';
 import { Catalogue } from '../../domain/catalogue/catalogue.js';
 import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
 import type { ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
@@ -13,6 +14,7 @@ import {
   type Store,
 } from '../store.js';
 import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
+import { runBugWrite } from './bug-writes.js';
 import { changeCatalogueIn } from './catalogue-writes.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
@@ -244,6 +246,11 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
 
   updateUsers<T>(ids: readonly number[], plan: (users: User[]) => { users: User[]; answer: T }): Promise<T> {
     return updateUsersIn(this.db, ids, plan);
+  }
+
+  /** One transaction per write (bug-writes.ts); a lost connection is not retried (it may have committed). */
+  writeBugs<R>(write: BugWrite<R>): Promise<R> {
+    return this.db.transaction((client) => runBugWrite(client, write));
   }
 
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {
