@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import { type BugRef, type EndpointKey, endpoints, type RequestOf, type ResponseOf, splitEndpoint } from './api.js';
 import { normalizeBaseUrl, restUrl } from './base-url.js';
+import { catalogueMethods } from './catalogue-client.js';
 import { BugzillaApiError, NetworkError, ResponseShapeError } from './errors.js';
 import type { BugFieldsQuery, BugSearchQuery } from './requests.js';
 import { errorBodySchema } from './schemas.js';
@@ -188,6 +189,7 @@ export function createClient(options: ClientOptions) {
     lastVisit: lastVisitMethods(call),
     ...instanceMethods(call),
     bugs: bugMethods(call),
+    ...catalogueMethods(call),
   };
 }
 
