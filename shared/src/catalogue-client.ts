@@ -72,7 +72,8 @@ function fieldMethods(call: Caller) {
       call({ key: 'GET /rest/field/bug', query: { ...fields(select), names }, options }),
     /** A select field's values; a product's components, versions or milestones with `productId`. */
     legalValues(field: string, productId?: number, options?: CatalogueCallOptions) {
-      if (productId === undefined) return call({ key: 'GET /rest/field/bug/{id}/values', path: { id: field }, options });
+      if (productId === undefined)
+        return call({ key: 'GET /rest/field/bug/{id}/values', path: { id: field }, options });
       return call({
         key: 'GET /rest/field/bug/{id}/{product_id}/values',
         path: { id: field, product_id: productId },
@@ -96,8 +97,11 @@ function userMethods(call: Caller) {
       call({ key: 'GET /rest/group', query: which, options }),
     createGroup: (body: Body<typeof groupCreateBodySchema>, options?: CatalogueCallOptions) =>
       call({ key: 'POST /rest/group', body, options }),
-    updateGroup: (idOrName: number | string, body: Body<typeof groupUpdateBodySchema>, options?: CatalogueCallOptions) =>
-      call({ key: 'PUT /rest/group/{id}', path: { id: idOrName }, body, options }),
+    updateGroup: (
+      idOrName: number | string,
+      body: Body<typeof groupUpdateBodySchema>,
+      options?: CatalogueCallOptions,
+    ) => call({ key: 'PUT /rest/group/{id}', path: { id: idOrName }, body, options }),
   };
 }
 
