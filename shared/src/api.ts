@@ -17,6 +17,7 @@ import {
   tagQueryPathSchema,
   tagSearchQuerySchema,
 } from './bug-misc.js';
+import { catalogueEndpoints, catalogueWriteEndpoints, userWriteEndpoints } from './catalogue-api.js';
 import {
   addCommentBodySchema,
   bugCreateBodySchema,
@@ -112,6 +113,9 @@ export const endpoints = {
   'GET /rest/bug/comment/{id}': { path: commentIdPathSchema, query: bugFieldsQuerySchema, response: bugCommentsSchema },
   'POST /rest/bug/{id}/comment': { path: bugIdPathSchema, body: addCommentBodySchema, response: addCommentSchema },
   'GET /rest/bug/{id}/history': { path: bugIdPathSchema, query: newSinceQuerySchema, response: bugHistorySchema },
+  ...catalogueEndpoints,
+  ...catalogueWriteEndpoints,
+  ...userWriteEndpoints,
   'POST /rest/bug': { body: bugCreateBodySchema, response: bugCreateSchema },
   'PUT /rest/bug/{id}': { path: bugIdPathSchema, body: bugUpdateBodySchema, response: bugUpdateSchema },
   /** BMO's and bz-companion's; 5.2 has no such path (its RPC Bug.update takes `ids`). */

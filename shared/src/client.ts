@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import { type BugRef, type EndpointKey, endpoints, type RequestOf, type ResponseOf, splitEndpoint } from './api.js';
 import { attachmentMethods, commentTagMethods } from './attachment-client.js';
 import { normalizeBaseUrl, restUrl } from './base-url.js';
+import { catalogueMethods } from './catalogue-client.js';
 import { BugzillaApiError, NetworkError, ResponseShapeError } from './errors.js';
 import type { BugFieldsQuery, BugSearchQuery } from './requests.js';
 import { errorBodySchema } from './schemas.js';
@@ -191,6 +192,7 @@ export function createClient(options: ClientOptions) {
     bugs: bugMethods(call),
     attachments: attachmentMethods(call),
     commentTags: commentTagMethods(call),
+    ...catalogueMethods(call),
   };
 }
 

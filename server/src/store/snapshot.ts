@@ -191,6 +191,10 @@ export type JournalOp =
    * comments never share one; the poster reads it back from the entry.
    */
   | { op: 'comment'; comment: NewSnapshotComment; author_visit: boolean; forget_visits: number[] }
+  /** Users' new records (User.update): every field but the API keys, which stay as they are. */
+  | { op: 'update_users'; users: Array<Omit<SnapshotUser, 'api_keys'>> }
+  /** A catalogue write's effect: the whole next catalogue, and the groups renamed (their members follow). */
+  | { op: 'catalogue'; catalogue: SnapshotCatalogue; renamed_groups: Array<[string, string]> }
   /**
    * A bug write's effect (Bug.create, Bug.update): the bugs whole, history, comments and visits. It
    * is applied only if the bugs it read are still as they were when it was planned (`expect`: each
