@@ -242,7 +242,7 @@ for (const underTest of STORES) {
         await expect(owned(store).changeCatalogue(createProduct({ ...NEW_PRODUCT, name: 'gears' }))).rejects.toThrow(
           "differs from existing product 'Gears' only in case",
         );
-        expect(store.catalogue.data).toBe(before);
+        expect(store.catalogue.data).toEqual(before);
         const renamed = await owned(store).changeCatalogue(updateGroups([], ['insiders'], { name: 'inner-circle' }));
         expect(renamed.groups[0]?.changes).toEqual({ name: { removed: 'insiders', added: 'inner-circle' } });
         expect((await store.userByLogin('dev@example.com'))?.groups).toContain('inner-circle');
