@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { readBugzillaCatalogue } from '../bugzilla-catalogue.js';
+import { defaultParameterSet } from '../default-instance.js';
+import {
+  BUGZILLA_SCHEMA_PROFILE,
+  readBugzillaExtensions,
+  readBugzillaParameters,
+  readBugzillaVersion,
+} from '../postgres/bugzilla-dir.js';
+import { emptySnapshot, type StoreSnapshot } from '../snapshot.js';
+import { snapshotCatalogue } from '../snapshot-catalogue.js';
+import {
+  readBugzillaAuditLog,
+  readBugzillaComments,
+  readBugzillaHistory,
+  readBugzillaVisits,
+} from './read-activity.js';
+import { readBugzillaBugs } from './read-bugs.js';
+import { readBugzillaUsers } from './read-users.js';
+import { checkBugzillaSchema } from './schema-version.js';
+import type { BugzillaSource } from './source.js';
+
+export interface ReadBugzillaOptions {
+  /** How the database is named in messages (its URL without the password). */
+  where: string;
+  /** The installation's directory: its data/params.json (and the version its code declares, when there). */
+  bugzillaDir?: string | undefined;
+  withPasswords?: boolean;
+  /** One line per step read, for long imports. */
+  progress?: (line: string) => void;
+}
+
+/**
+ * A Bugzilla 5.x database as a store snapshot: users, groups, catalogue, field values, workflow,
+ * bugs with their flags, comments, history, audit log and last visits. The schema is checked first,
+ * so a database this cannot read is refused before anything is read, let alone written.
+ */
+export async function readBugzillaSnapshot(
+  source: BugzillaSource,
+  options: ReadBugzillaOptions,
+): Promise<StoreSnapshot> {
+  await checkBugzillaSchema(source, options.where);
+  const started = Date.now();
+  const step = async <T>(what: string, read: () => Promise<T>, count: (value: T) => number): Promise<T> => {
+    const value = await read();
+    options.progress?.(`read ${count(value)} ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    return value;
+  };
+  const snapshot = emptySnapshot(instanceOf(options.bugzillaDir));
+  const catalogue = await step(
+    'products',
+    () => readBugzillaCatalogue(source.select),
+    (read) => read.products.length,
+  );
+  snapshot.catalogue = snapshotCatalogue(catalogue);
+  const { users, groupNames } = await step(
+    'users',
+    () => readBugzillaUsers(source, { withPasswords: options.withPasswords ?? false }),
+    (read) => read.users.length,
+  );
+  snapshot.users = users;
+  snapshot.groups = [...groupNames.values()];
+  const logins = new Map(users.map((user) => [user.id, user.login]));
+  snapshot.bugs = await step(
+    'bugs',
+    () => readBugzillaBugs(source, logins, groupNames),
+    (bugs) => bugs.length,
+  );
+  snapshot.comments = await step(
+    'comments',
+    () => readBugzillaComments(source),
+    (comments) => comments.length,
+  );
+  await step(
+    'changes',
+    () => readBugzillaHistory(source, snapshot.bugs),
+    (rows) => rows,
+  );
+  snapshot.audit_log = await step(
+    'audit events',
+    () => readBugzillaAuditLog(source),
+    (events) => events.length,
+  );
+  snapshot.last_visits = await step(
+    'visits',
+    () => readBugzillaVisits(source),
+    (visits) => visits.reduce((sum, user) => sum + user.bug_ids.length, 0),
+  );
+  return snapshot;
+}
+
+/** The installation's settings: its parameters when its directory is given, else a fresh 5.2's. */
+function instanceOf(dir: string | undefined): StoreSnapshot['instance'] {
+  const hasCode = dir !== undefined && existsSync(join(dir, 'Bugzilla', 'Constants.pm'));
+  return {
+    version: hasCode ? (readBugzillaVersion(dir) ?? null) : null,
+    profile: BUGZILLA_SCHEMA_PROFILE,
+    extensions: hasCode ? readBugzillaExtensions(dir) : {},
+    parameters: dir === undefined ? defaultParameterSet() : readBugzillaParameters(dir),
+    strict_involvement: false,
+    // Bugzilla never prunes visits itself (an administrator runs clean-bug-user-last-visit.pl).
+    visit_retention: false,
+    db_time_offset_seconds: 0,
+  };
+}
