@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { BugzillaEngine } from '../store/bugzilla-import/source.js';
 import { engineOf } from '../store/bugzilla-import/source.js';
+import { withDatabase } from '../store/postgres/scratch-database.js';
 
 /** A value of a row to insert: `{ epoch }` is a wall-time column given in epoch seconds. */
 export type SqlValue = string | number | boolean | null | { epoch: number };
@@ -82,4 +84,19 @@ function postgresLiteral(value: SqlValue): string {
   if (typeof value === 'boolean') return value ? '1' : '0';
   if (typeof value === 'object') return `to_timestamp(${value.epoch})::timestamp(0)`;
   return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** An empty database on the MariaDB server, dropped when done. */
+export async function createScratchMysqlDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bzc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const session = await openBugzillaSqlSession(adminUrl);
+    try {
+      await session.run(statement);
+    } finally {
+      await session.close();
+    }
+  };
+  await admin(`CREATE DATABASE ${name} CHARACTER SET utf8mb4`);
+  return { url: withDatabase(adminUrl, name), drop: () => admin(`DROP DATABASE IF EXISTS ${name}`) };
 }

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { withDatabase } from '../store/postgres/scratch-database.js';
-import { openBugzillaSqlSession } from './bugzilla-sql-session.js';
+import { createScratchMysqlDatabase } from './bugzilla-sql-session.js';
 
 /**
  * Tests that read a Bugzilla database on MariaDB run against a real server named by
@@ -20,21 +18,6 @@ export function describeWithMariadb(name: string, body: () => void): void {
     console.warn(`\n*** SKIPPED: "${name}" needs MariaDB and TEST_MYSQL_URL is not set. ***\n*** ${HOW_TO_RUN} ***\n`);
   }
   describe.skipIf(testMysqlUrl === undefined)(name, body);
-}
-
-/** An empty database on the MariaDB server, dropped when done. */
-export async function createScratchMysqlDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bzc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const session = await openBugzillaSqlSession(adminUrl);
-    try {
-      await session.run(statement);
-    } finally {
-      await session.close();
-    }
-  };
-  await admin(`CREATE DATABASE ${name} CHARACTER SET utf8mb4`);
-  return { url: withDatabase(adminUrl, name), drop: () => admin(`DROP DATABASE IF EXISTS ${name}`) };
 }
 
 /** Inside a describeWithMariadb: a fresh database for this file. Returns a getter for its URL. */

@@ -1,0 +1,151 @@
+/**
+ * npm run bench:import: `import --from-bugzilla` of a generated Bugzilla 5.x database (every bug
+ * with 3 comments and 2 history entries, 1,000 users, a CC and a visit each) from MariaDB and from
+ * PostgreSQL into a data file, at 10,000 and 100,000 bugs: the wall time of the whole command
+ * (connect, read, write the data file), and whether it grows linearly with the bugs.
+ *
+ * Uses BENCH_MYSQL_URL / TEST_MYSQL_URL and BENCH_DATABASE_URL / TEST_DATABASE_URL (users that may
+ * CREATE DATABASE), else starts throwaway servers with .ci/mariadb-cluster and .ci/pg-cluster.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  createScratchDatabase,
+  createScratchMysqlDatabase,
+  openBugzillaSqlSession,
+  writeGeneratedBugzilla,
+} from '@bz-companion/server/bugzilla-import-testing';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10000,100000' },
+    out: { type: 'string', default: fileURLToPath(new URL('../results', import.meta.url)) },
+  },
+});
+const SIZES = values.sizes.split(',').map(Number);
+const CLI = fileURLToPath(new URL('../../server/bin/bz-companion.js', import.meta.url));
+/** The targets of the issue: 100,000 bugs in a minute, and ten times the bugs in at most eleven times the time. */
+const LIMIT_SECONDS = 60;
+const LIMIT_RATIO = 11;
+
+interface Server {
+  engine: 'MariaDB' | 'PostgreSQL';
+  url: string;
+  scratch(url: string): Promise<{ url: string; drop(): Promise<void> }>;
+  done(): void;
+}
+
+function startServer(engine: Server['engine']): Server {
+  const mysql = engine === 'MariaDB';
+  const given = mysql
+    ? (process.env.BENCH_MYSQL_URL ?? process.env.TEST_MYSQL_URL)
+    : (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
+  const scratch = mysql ? createScratchMysqlDatabase : createScratchDatabase;
+  if (given) return { engine, url: given, scratch, done: () => {} };
+  const script = fileURLToPath(new URL(`../../.ci/${mysql ? 'mariadb-cluster' : 'pg-cluster'}`, import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'bz-companion-bench-import-'));
+  chmodSync(dir, 0o755);
+  const url = execFileSync(script, ['start', dir], { encoding: 'utf8' }).trim();
+  return { engine, url, scratch, done: () => execFileSync(script, ['destroy', dir]) };
+}
+
+interface Row {
+  engine: string;
+  bugs: number;
+  comments: number;
+  changes: number;
+  load_seconds: number;
+  import_seconds: number;
+}
+
+async function measure(server: Server, bugs: number, workDir: string): Promise<Row> {
+  const database = await server.scratch(server.url);
+  try {
+    const loadStart = performance.now();
+    const session = await openBugzillaSqlSession(database.url);
+    try {
+      await writeGeneratedBugzilla(session, { users: 1000, bugs, commentsPerBug: 3, changesPerBug: 2 });
+    } finally {
+      await session.close();
+    }
+    const loadSeconds = (performance.now() - loadStart) / 1000;
+    const data = join(workDir, `import-${server.engine}-${bugs}.json`);
+    const start = performance.now();
+    const run = spawnSync(process.execPath, [CLI, 'import', '--from-bugzilla', database.url, '--data', data], {
+      encoding: 'utf8',
+    });
+    const seconds = (performance.now() - start) / 1000;
+    if (run.status !== 0) throw new Error(`import failed: ${run.stderr}`);
+    await rm(data, { force: true });
+    const row = {
+      engine: server.engine,
+      bugs,
+      comments: bugs * 3,
+      changes: bugs * 2,
+      load_seconds: round(loadSeconds),
+      import_seconds: round(seconds),
+    };
+    console.log(JSON.stringify(row));
+    return row;
+  } finally {
+    await database.drop();
+  }
+}
+
+const round = (seconds: number) => Math.round(seconds * 100) / 100;
+
+async function main(): Promise<void> {
+  const workDir = mkdtempSync(join(tmpdir(), 'bz-companion-bench-import-data-'));
+  const rows: Row[] = [];
+  for (const engine of ['MariaDB', 'PostgreSQL'] as const) {
+    const server = startServer(engine);
+    try {
+      for (const bugs of SIZES) rows.push(await measure(server, bugs, workDir));
+    } finally {
+      server.done();
+    }
+  }
+  await rm(workDir, { recursive: true, force: true });
+  const verdicts = verdictsOf(rows);
+  const table = [
+    `import --from-bugzilla into a data file (each bug: 3 comments, 2 history entries); limits: ${LIMIT_SECONDS} s at ` +
+      `100,000 bugs, 10× bugs in ≤ ${LIMIT_RATIO}× time`,
+    '',
+    '| from | bugs | comments | history rows | import s | (loading the database s) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) => `| ${r.engine} | ${r.bugs} | ${r.comments} | ${r.changes} | ${r.import_seconds} | ${r.load_seconds} |`,
+    ),
+    '',
+    ...verdicts.map((v) => `- ${v}`),
+  ].join('\n');
+  console.log(table);
+  await writeFile(join(values.out, 'import.md'), `${table}\n`);
+  await writeFile(join(values.out, 'import.json'), `${JSON.stringify({ rows, verdicts }, null, 2)}\n`);
+  if (verdicts.some((v) => v.startsWith('FAIL'))) process.exitCode = 1;
+}
+
+/** One line per engine: the time at the largest size against the limit, and the growth between sizes. */
+function verdictsOf(rows: readonly Row[]): string[] {
+  return ['MariaDB', 'PostgreSQL'].flatMap((engine) => {
+    const own = rows.filter((r) => r.engine === engine).sort((a, b) => a.bugs - b.bugs);
+    const small = own[0];
+    const large = own.at(-1);
+    if (!small || !large || small === large) return [];
+    const ratio = large.import_seconds / small.import_seconds;
+    const allowed = (LIMIT_RATIO * large.bugs) / small.bugs / 10;
+    const timeOk = large.bugs < 100_000 || large.import_seconds <= LIMIT_SECONDS;
+    const ok = timeOk && ratio <= allowed;
+    return [
+      `${ok ? 'PASS' : 'FAIL'} ${engine}: ${large.bugs} bugs in ${large.import_seconds} s; ` +
+        `${large.bugs / small.bugs}× the bugs took ${ratio.toFixed(1)}× the time (limit ${allowed.toFixed(1)}×)`,
+    ];
+  });
+}
+
+await main();
