@@ -6,9 +6,13 @@ import type { BugzillaSource } from './source.js';
  * epoch seconds computed by the server (UNIX_TIMESTAMP, in the session's zone: the server's, as
  * Bugzilla's own sessions), never as driver Date objects; text in utf8mb4, as Bugzilla 5.x keeps it.
  */
+const READERS = 4;
+
 export async function openMysqlSource(url: string): Promise<BugzillaSource> {
   const parsed = new URL(url.replace(/^mariadb:/i, 'mysql:'));
-  const connection = await mysql.createConnection({
+  // A few connections, so that the big tables are read at once: the server sorts one while we parse another.
+  const connection = mysql.createPool({
+    connectionLimit: READERS,
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : 3306,
     user: decodeURIComponent(parsed.username),
@@ -20,6 +24,8 @@ export async function openMysqlSource(url: string): Promise<BugzillaSource> {
     // Bugzilla's largest ids and counts fit a double; strings would have to be converted anyway.
     bigNumberStrings: false,
   });
+  // Connect now, so that a wrong address or password fails here, in one line.
+  (await connection.getConnection()).release();
   return {
     engine: 'mysql',
     async select(sql) {

@@ -6,9 +6,14 @@ import type { BugzillaSource } from './source.js';
  * timestamp(0) wall times in the session's TimeZone (the database's), as BUGZILLA_SQL does when
  * serving such a database.
  */
+const READERS = 4;
+
 export async function openPostgresSource(url: string): Promise<BugzillaSource> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  // A few connections, so that the big tables are read at once: the server sorts one while we parse another.
+  const client = new pg.Pool({ connectionString: url, max: READERS });
+  client.on('error', () => {});
+  // Connect now, so that a wrong address or password fails here, in one line.
+  (await client.connect()).release();
   return {
     engine: 'postgres',
     async select(sql) {

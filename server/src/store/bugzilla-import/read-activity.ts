@@ -1,12 +1,6 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
-import type {
-  SnapshotAuditEvent,
-  SnapshotBug,
-  SnapshotChangeSet,
-  SnapshotComment,
-  SnapshotUserVisits,
-} from '../snapshot.js';
+import type { SnapshotAuditEvent, SnapshotChangeSet, SnapshotComment, SnapshotUserVisits } from '../snapshot.js';
 import { flag, nullableNum, num, text } from './rows.js';
 import type { BugzillaSource } from './source.js';
 
@@ -28,14 +22,14 @@ export async function readBugzillaComments(source: BugzillaSource): Promise<Snap
 
 /**
  * bugs_activity as Bug.history groups it: a change set is what one user changed at one moment, in
- * the order Bugzilla wrote the rows; fields by their API names. Each bug's sets go onto the bug.
+ * the order Bugzilla wrote the rows; fields by their API names. By bug id, each bug's sets in order.
  */
-export async function readBugzillaHistory(source: BugzillaSource, bugs: readonly SnapshotBug[]): Promise<number> {
+export async function readBugzillaHistory(source: BugzillaSource): Promise<Map<number, SnapshotChangeSet[]>> {
   const rows = await source.select(
     `SELECT a.bug_id, a.who, ${source.epoch('a.bug_when')} AS at, f.name AS field, a.removed, a.added, a.comment_id
      FROM bugs_activity a JOIN fielddefs f ON f.id = a.fieldid ORDER BY a.bug_id, a.bug_when, a.who, a.id`,
   );
-  const bugById = new Map(bugs.map((bug) => [bug.id, bug]));
+  const history = new Map<number, SnapshotChangeSet[]>();
   let current: SnapshotChangeSet | undefined;
   let currentBug = -1;
   for (const row of rows) {
@@ -44,10 +38,10 @@ export async function readBugzillaHistory(source: BugzillaSource, bugs: readonly
     const when = num(row.at);
     if (bugId !== currentBug || current?.who_id !== who || current.when !== when) {
       current = { who_id: who, when, changes: [] };
+      const sets = history.get(bugId);
+      if (sets && bugId === currentBug) sets.push(current);
+      else history.set(bugId, [current]);
       currentBug = bugId;
-      const bug = bugById.get(bugId);
-      if (bug?.history) bug.history.push(current);
-      else if (bug) bug.history = [current];
     }
     const field = text(row.field);
     const commentId = nullableNum(row.comment_id);
@@ -58,7 +52,7 @@ export async function readBugzillaHistory(source: BugzillaSource, bugs: readonly
       ...(commentId === null ? {} : { comment_id: commentId }),
     });
   }
-  return rows.length;
+  return history;
 }
 
 /** audit_log, in the order Bugzilla wrote it. */

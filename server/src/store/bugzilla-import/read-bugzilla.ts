@@ -48,45 +48,58 @@ export async function readBugzillaSnapshot(
     return value;
   };
   const snapshot = emptySnapshot(instanceOf(options.bugzillaDir));
-  const catalogue = await step(
-    'products',
-    () => readBugzillaCatalogue(source.select),
-    (read) => read.products.length,
-  );
+  const [catalogue, { users, groupNames }] = await Promise.all([
+    step(
+      'products',
+      () => readBugzillaCatalogue(source.select),
+      (read) => read.products.length,
+    ),
+    step(
+      'users',
+      () => readBugzillaUsers(source, { withPasswords: options.withPasswords ?? false }),
+      (read) => read.users.length,
+    ),
+  ]);
   snapshot.catalogue = snapshotCatalogue(catalogue);
-  const { users, groupNames } = await step(
-    'users',
-    () => readBugzillaUsers(source, { withPasswords: options.withPasswords ?? false }),
-    (read) => read.users.length,
-  );
   snapshot.users = users;
   snapshot.groups = [...groupNames.values()];
   const logins = new Map(users.map((user) => [user.id, user.login]));
-  snapshot.bugs = await step(
-    'bugs',
-    () => readBugzillaBugs(source, logins, groupNames),
-    (bugs) => bugs.length,
-  );
-  snapshot.comments = await step(
-    'comments',
-    () => readBugzillaComments(source),
-    (comments) => comments.length,
-  );
-  await step(
-    'changes',
-    () => readBugzillaHistory(source, snapshot.bugs),
-    (rows) => rows,
-  );
-  snapshot.audit_log = await step(
-    'audit events',
-    () => readBugzillaAuditLog(source),
-    (events) => events.length,
-  );
-  snapshot.last_visits = await step(
-    'visits',
-    () => readBugzillaVisits(source),
-    (visits) => visits.reduce((sum, user) => sum + user.bug_ids.length, 0),
-  );
+  // The big tables at once, each on a connection of its own (see the sources).
+  const [bugs, comments, history, auditLog, visits] = await Promise.all([
+    step(
+      'bugs',
+      () => readBugzillaBugs(source, logins, groupNames),
+      (read) => read.length,
+    ),
+    step(
+      'comments',
+      () => readBugzillaComments(source),
+      (read) => read.length,
+    ),
+    step(
+      'bugs with history',
+      () => readBugzillaHistory(source),
+      (read) => read.size,
+    ),
+    step(
+      'audit events',
+      () => readBugzillaAuditLog(source),
+      (read) => read.length,
+    ),
+    step(
+      'visits',
+      () => readBugzillaVisits(source),
+      (read) => read.reduce((sum, user) => sum + user.bug_ids.length, 0),
+    ),
+  ]);
+  for (const bug of bugs) {
+    const sets = history.get(bug.id);
+    if (sets) bug.history = sets;
+  }
+  snapshot.bugs = bugs;
+  snapshot.comments = comments;
+  snapshot.audit_log = auditLog;
+  snapshot.last_visits = visits;
   return snapshot;
 }
 
