@@ -18,7 +18,7 @@ import {
 } from './read-activity.js';
 import { readBugzillaBugs } from './read-bugs.js';
 import { readBugzillaUsers } from './read-users.js';
-import { checkBugzillaSchema } from './schema-version.js';
+import { BugzillaImportError, checkBugzillaSchema } from './schema-version.js';
 import type { BugzillaSource } from './source.js';
 
 export interface ReadBugzillaOptions {
@@ -41,13 +41,14 @@ export async function readBugzillaSnapshot(
   options: ReadBugzillaOptions,
 ): Promise<StoreSnapshot> {
   await checkBugzillaSchema(source, options.where);
+  const instance = instanceOf(options.bugzillaDir);
   const started = Date.now();
   const step = async <T>(what: string, read: () => Promise<T>, count: (value: T) => number): Promise<T> => {
     const value = await read();
     options.progress?.(`read ${count(value)} ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return value;
   };
-  const snapshot = emptySnapshot(instanceOf(options.bugzillaDir));
+  const snapshot = emptySnapshot(instance);
   const [catalogue, { users, groupNames }] = await Promise.all([
     step(
       'products',
@@ -105,6 +106,14 @@ export async function readBugzillaSnapshot(
 
 /** The installation's settings: its parameters when its directory is given, else a fresh 5.2's. */
 function instanceOf(dir: string | undefined): StoreSnapshot['instance'] {
+  try {
+    return readInstance(dir);
+  } catch (error) {
+    throw new BugzillaImportError((error as Error).message);
+  }
+}
+
+function readInstance(dir: string | undefined): StoreSnapshot['instance'] {
   const hasCode = dir !== undefined && existsSync(join(dir, 'Bugzilla', 'Constants.pm'));
   return {
     version: hasCode ? (readBugzillaVersion(dir) ?? null) : null,
