@@ -2,7 +2,8 @@
  * npm run bench:import: `import --from-bugzilla` of a generated Bugzilla 5.x database (every bug
  * with 3 comments and 2 history entries, 1,000 users, a CC and a visit each) from MariaDB and from
  * PostgreSQL into a data file, at 10,000 and 100,000 bugs: the wall time of the whole command
- * (connect, read, write the data file), and whether it grows linearly with the bugs.
+ * (connect, read, write the data file), and whether it grows linearly with the bugs. The same tracker
+ * as a fixture file (`import FIXTURE.json`) gives the fixture import's rows.
  *
  * Uses BENCH_MYSQL_URL / TEST_MYSQL_URL and BENCH_DATABASE_URL / TEST_DATABASE_URL (users that may
  * CREATE DATABASE), else starts throwaway servers with .ci/mariadb-cluster and .ci/pg-cluster.
@@ -35,13 +36,13 @@ const LIMIT_SECONDS = 60;
 const LIMIT_RATIO = 11;
 
 interface Server {
-  engine: 'MariaDB' | 'PostgreSQL';
+  engine: 'MariaDB' | 'PostgreSQL' | 'fixture file';
   url: string;
   scratch(url: string): Promise<{ url: string; drop(): Promise<void> }>;
   done(): void;
 }
 
-function startServer(engine: Server['engine']): Server {
+function startServer(engine: 'MariaDB' | 'PostgreSQL'): Server {
   const mysql = engine === 'MariaDB';
   const given = mysql
     ? (process.env.BENCH_MYSQL_URL ?? process.env.TEST_MYSQL_URL)
@@ -68,20 +69,62 @@ interface Row {
   load_average: number;
 }
 
-async function measure(server: Server, bugs: number, workDir: string): Promise<Row> {
+/** The same tracker as a fixture: 1,000 users, every bug with 3 comments and 2 history entries. */
+async function writeFixture(path: string, bugs: number): Promise<void> {
+  const users = Array.from({ length: 1000 }, (_, i) => ({ login: `user${i + 1}@example.com` }));
+  const at = (seconds: number) => `${new Date(seconds * 1000).toISOString().slice(0, 19)}Z`;
+  const base = Date.UTC(2024, 0, 1) / 1000;
+  const parts: string[] = [`{"users":${JSON.stringify(users)},"bugs":[`];
+  for (let id = 1; id <= bugs; id++) {
+    const who = `user${(id % 1000) + 1}@example.com`;
+    const filed = base + id * 60;
+    const bug = {
+      id,
+      summary: `Bug number ${id}`,
+      reporter: who,
+      cc: [who],
+      comments: [0, 1, 2].map((i) => ({ author: who, time: at(filed + i * 10), text: `Comment ${i} on bug ${id}` })),
+      history: [0, 1].map((i) => ({
+        who,
+        when: at(filed + 5 + i * 10),
+        changes: [{ field_name: 'status', removed: 'UNCONFIRMED', added: 'CONFIRMED' }],
+      })),
+    };
+    parts.push(`${id > 1 ? ',' : ''}${JSON.stringify(bug)}`);
+  }
+  parts.push(']}');
+  await writeFile(path, parts.join(''));
+}
+
+/** The source of the import: a scratch database loaded with the tracker, or a fixture file of it. */
+async function prepare(
+  server: Server,
+  bugs: number,
+  workDir: string,
+): Promise<{ args: string[]; done(): Promise<void> }> {
+  if (server.engine === 'fixture file') {
+    const fixture = join(workDir, `fixture-${bugs}.json`);
+    await writeFixture(fixture, bugs);
+    return { args: [fixture], done: () => rm(fixture, { force: true }) };
+  }
   const database = await server.scratch(server.url);
+  const session = await openBugzillaSqlSession(database.url);
   try {
-    const loadStart = performance.now();
-    const session = await openBugzillaSqlSession(database.url);
-    try {
-      await writeGeneratedBugzilla(session, { users: 1000, bugs, commentsPerBug: 3, changesPerBug: 2 });
-    } finally {
-      await session.close();
-    }
+    await writeGeneratedBugzilla(session, { users: 1000, bugs, commentsPerBug: 3, changesPerBug: 2 });
+  } finally {
+    await session.close();
+  }
+  return { args: ['--from-bugzilla', database.url], done: () => database.drop() };
+}
+
+async function measure(server: Server, bugs: number, workDir: string): Promise<Row> {
+  const loadStart = performance.now();
+  const source = await prepare(server, bugs, workDir);
+  try {
     const loadSeconds = (performance.now() - loadStart) / 1000;
     const data = join(workDir, `import-${server.engine}-${bugs}.json`);
     const start = performance.now();
-    const run = spawnSync(process.execPath, [CLI, 'import', '--from-bugzilla', database.url, '--data', data], {
+    const run = spawnSync(process.execPath, [CLI, 'import', ...source.args, '--data', data], {
       encoding: 'utf8',
     });
     const seconds = (performance.now() - start) / 1000;
@@ -104,7 +147,7 @@ async function measure(server: Server, bugs: number, workDir: string): Promise<R
     console.log(JSON.stringify(row));
     return row;
   } finally {
-    await database.drop();
+    await source.done();
   }
 }
 
@@ -113,8 +156,11 @@ const round = (seconds: number) => Math.round(seconds * 100) / 100;
 async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'bz-companion-bench-import-data-'));
   const rows: Row[] = [];
-  for (const engine of ['MariaDB', 'PostgreSQL'] as const) {
-    const server = startServer(engine);
+  for (const engine of ['MariaDB', 'PostgreSQL', 'fixture file'] as const) {
+    const server =
+      engine === 'fixture file'
+        ? { engine, url: '', scratch: createScratchDatabase, done: () => {} }
+        : startServer(engine);
     try {
       for (const bugs of SIZES) rows.push(await measure(server, bugs, workDir));
     } finally {
@@ -124,7 +170,8 @@ async function main(): Promise<void> {
   await rm(workDir, { recursive: true, force: true });
   const verdicts = verdictsOf(rows);
   const table = [
-    `import --from-bugzilla into a data file (each bug: 3 comments, 2 history entries); limits: ${LIMIT_SECONDS} s at ` +
+    `import --from-bugzilla (and of the same tracker as a fixture) into a data file (each bug: 3 comments, 2 history ` +
+      `entries); limits: ${LIMIT_SECONDS} s at ` +
       `100,000 bugs, 10× bugs in ≤ ${LIMIT_RATIO}× time`,
     '',
     '| from | bugs | comments | history rows | import s | import CPU s | load average | (loading the database s) |',
@@ -145,7 +192,7 @@ async function main(): Promise<void> {
 
 /** One line per engine: the time at the largest size against the limit, and the growth between sizes. */
 function verdictsOf(rows: readonly Row[]): string[] {
-  return ['MariaDB', 'PostgreSQL'].flatMap((engine) => {
+  return ['MariaDB', 'PostgreSQL', 'fixture file'].flatMap((engine) => {
     const own = rows.filter((r) => r.engine === engine).sort((a, b) => a.bugs - b.bugs);
     const small = own[0];
     const large = own.at(-1);
