@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { type BugRef, type EndpointKey, endpoints, type RequestOf, type ResponseOf, splitEndpoint } from './api.js';
+import { attachmentMethods, commentTagMethods } from './attachment-client.js';
 import { normalizeBaseUrl, restUrl } from './base-url.js';
 import { BugzillaApiError, NetworkError, ResponseShapeError } from './errors.js';
 import type { BugFieldsQuery, BugSearchQuery } from './requests.js';
@@ -188,11 +189,13 @@ export function createClient(options: ClientOptions) {
     lastVisit: lastVisitMethods(call),
     ...instanceMethods(call),
     bugs: bugMethods(call),
+    attachments: attachmentMethods(call),
+    commentTags: commentTagMethods(call),
   };
 }
 
 /** How each method sends its request: the client's one path to the tracker. */
-type Caller = <K extends EndpointKey>(request: Call<K>) => Promise<ResponseOf<K>>;
+export type Caller = <K extends EndpointKey>(request: Call<K>) => Promise<ResponseOf<K>>;
 
 function lastVisitMethods(call: Caller) {
   return {

@@ -22,6 +22,11 @@ export interface RpcMethod {
    * XML-RPC an empty value), or a scalar (REST wraps it as `{"result": …}`; RPC sends it bare).
    */
   perlReturns?: 'undef' | 'scalar';
+  /**
+   * Parameters 5.2 takes as base64 (its BASE64_FIELDS): REST and JSON-RPC send them encoded, the
+   * handler decodes; over XML-RPC a `<base64>` arrives decoded and a plain string is the bytes.
+   */
+  bytesParams?: readonly string[];
 }
 
 /** Every method whose REST resource bz-companion serves, by its RPC name (5.2's WS_DISPATCH packages). */
@@ -44,6 +49,22 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
   // Its ids are in the params struct (REST's path id is one of them).
   'Bug.update': { endpoint: 'PUT /rest/bug/{id}', params: 'body', readOnly: false },
   'Bug.create': { endpoint: 'POST /rest/bug', params: 'body', readOnly: false },
+  'Bug.attachments': { endpoint: 'GET /rest/bug/{id}/attachment', params: 'query', readOnly: true },
+  'Bug.add_attachment': {
+    endpoint: 'POST /rest/bug/{id}/attachment',
+    params: 'body',
+    readOnly: false,
+    bytesParams: ['data'],
+  },
+  'Bug.update_attachment': { endpoint: 'PUT /rest/bug/attachment/{id}', params: 'body', readOnly: false },
+  'Bug.update_comment_tags': {
+    endpoint: 'PUT /rest/bug/comment/{id}/tags',
+    params: 'body',
+    pathParam: 'comment_id',
+    readOnly: false,
+  },
+  'Bug.search_comment_tags': { endpoint: 'GET /rest/bug/comment/tags/{id}', params: 'query', readOnly: false },
+  'Bug.render_comment': { endpoint: 'POST /rpc/Bug.render_comment', params: 'body', readOnly: false },
   'User.login': { endpoint: 'GET /rest/login', params: 'query', readOnly: false },
   'User.logout': { endpoint: 'GET /rest/logout', params: 'query', readOnly: false, perlReturns: 'undef' },
   'User.valid_login': { endpoint: 'GET /rest/valid_login', params: 'query', readOnly: false, perlReturns: 'scalar' },

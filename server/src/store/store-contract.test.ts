@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentContract } from '../testing/attachment-contract.js';
 import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
 import { loadBugzilla, makeBugzillaDir } from '../testing/bugzilla-test-database.js';
 import { tempDir } from '../testing/cli-server.js';
@@ -189,6 +190,8 @@ for (const underTest of STORES) {
           'review',
         ]);
       });
+
+      attachmentContract(() => store, underTest.name.includes('Bugzilla'));
 
       it('knows the newest audit event, of all classes or of some', async () => {
         const all = await store.lastAuditTime(null);
