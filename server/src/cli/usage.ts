@@ -26,7 +26,7 @@ groups and bugs from its tables, settings from its directory DIR; of its tables 
 is written (login tokens go to a schema of ours, bz_companion).
 import --from-bugzilla reads a Bugzilla 5.0–5.2 database on MySQL/MariaDB or PostgreSQL (read only): users
 (passwords only with --with-passwords), API keys, groups, products, field values, workflow, bugs, flags,
-comments, history, audit log and last visits; --bugzilla-dir DIR also brings its data/params.json.
+comments, history, attachments, audit log and last visits; --bugzilla-dir DIR also brings its data/params.json.
 PORT, HOST and DATABASE_URL in the environment are fallbacks for --port, --host and --database.
 Requests whose Host header is not this server's own address are refused (a defence against DNS
 rebinding); --allowed-host NAME accepts another name. --log-requests prints a line per request,

@@ -51,6 +51,11 @@ describeWithMariadb('docs/test-double.md: importing a tracker database', () => {
       (r) => r.json() as Promise<{ bugs: unknown[] }>,
     );
     expect(bug.bugs[0]).toMatchObject({ id: 1, summary: 'Crash on start', alias: ['boot-crash', 'crash-start'] });
+    const attachments = await fetch(`${server.url}/rest/bug/1/attachment`, { headers }).then(
+      (r) => r.json() as Promise<{ bugs: Record<string, Array<{ file_name: string; data: string }>> }>,
+    );
+    expect(attachments.bugs['1']?.[0]).toMatchObject({ file_name: 'crash.log' });
+    expect(Buffer.from(attachments.bugs['1']?.[0]?.data as string, 'base64').toString()).toBe('Segmentation fault\n');
     const parameters = await fetch(`${server.url}/rest/parameters`, { headers }).then(
       (r) => r.json() as Promise<{ parameters: Record<string, string> }>,
     );

@@ -67,6 +67,8 @@ const TABLES: Readonly<Record<string, string>> = {
   attachments: `attach_id MEDIUMSERIAL, bug_id INT3 NN, creation_ts DATETIME NN, modification_time DATETIME NN,
     description TINYTEXT NN, mimetype TINYTEXT NN, ispatch BOOLEAN NN = 0, filename varchar(255) NN, submitter_id INT3 NN,
     isobsolete BOOLEAN NN = 0, isprivate BOOLEAN NN = 0`,
+  attach_data: 'id INT3 NN, thedata LONGBLOB NN',
+  longdescs_tags: 'id MEDIUMSERIAL, comment_id INT4, tag varchar(24) NN',
   longdescs: `comment_id INTSERIAL, bug_id INT3 NN, who INT3 NN, bug_when DATETIME NN, work_time decimal(7,2) NN = 0,
     thetext LONGTEXT NN, isprivate BOOLEAN NN = 0, already_wrapped BOOLEAN NN = 0, type INT2 NN = 0, extra_data varchar(255)`,
   bugs_activity: `id INTSERIAL, bug_id INT3 NN, attach_id INT3, who INT3 NN, bug_when DATETIME NN, fieldid INT3 NN,

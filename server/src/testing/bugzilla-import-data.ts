@@ -196,6 +196,28 @@ function insertRecords(
   );
 }
 
+/**
+ * Two attachments of bug 1: a log in attach_data with a flag, and a large one whose bytes Bugzilla
+ * keeps as a file of its directory (data/attachments/group.02/attachment.2), not in the database.
+ */
+async function writeSmallAttachments(session: BugzillaSqlSession): Promise<void> {
+  const columns = ['attach_id', 'bug_id', 'creation_ts', 'modification_time', 'description', 'mimetype', 'ispatch'];
+  await session.insert(
+    'attachments',
+    [...columns, 'filename', 'submitter_id', 'isobsolete', 'isprivate'],
+    [
+      [1, 1, at(BASE_TIME + 800), at(BASE_TIME + 850), 'Crash log', 'text/plain', 0, 'crash.log', 2, 0, 0],
+      [2, 1, at(BASE_TIME + 810), at(BASE_TIME + 810), 'Core dump', 'application/octet-stream', 0, 'core', 2, 1, 1],
+    ],
+  );
+  await session.insert('attach_data', ['id', 'thedata'], [[1, 'Segmentation fault\n']]);
+  await session.insert(
+    'flags',
+    ['id', 'type_id', 'status', 'bug_id', 'attach_id', 'creation_date', 'modification_date', 'setter_id'],
+    [[2, 1, '+', 1, 1, at(BASE_TIME + 850), at(BASE_TIME + 850), 1]],
+  );
+}
+
 const range = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 
 /** Rows 1..count made one at a time, so a million rows are never all in memory. */
@@ -335,8 +357,18 @@ async function writeSmallContent(session: BugzillaSqlSession): Promise<void> {
       [3, 1, 1, at(BASE_TIME + 400), 'Internal note.', 1, 0, null],
       [4, 2, 1, at(BASE_TIME + 700), '', 0, 1, '1'],
       [5, 1, 1, at(BASE_TIME + 700), '', 0, 2, '2'],
+      [6, 1, 2, at(BASE_TIME + 800), 'The log.', 0, 5, '1'],
     ],
   );
+  await session.insert(
+    'longdescs_tags',
+    ['comment_id', 'tag'],
+    [
+      [1, 'spam'],
+      [1, 'obsolete'],
+    ],
+  );
+  await writeSmallAttachments(session);
   await session.insert(
     'bugs_activity',
     ['bug_id', 'who', 'bug_when', 'fieldid', 'removed', 'added', 'comment_id'],

@@ -1,23 +1,46 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
+import { sortTags } from '../../domain/comment-tags/comment-tags.js';
 import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
 import type { SnapshotAuditEvent, SnapshotChangeSet, SnapshotComment, SnapshotUserVisits } from '../snapshot.js';
-import { flag, nullableNum, num, text } from './rows.js';
+import { flag, groupBy, nullableNum, num, text } from './rows.js';
 import type { BugzillaSource } from './source.js';
 
-/** longdescs, every comment with its id; duplicate notices rendered as 5.2 answers them. */
+/** Comment types kept as a type with what it refers to (an attachment's creation, a comment on one). */
+const TYPES_KEPT = new Set([5, 6]);
+
+/**
+ * longdescs, every comment with its id and tags; duplicate notices rendered as 5.2 answers them,
+ * attachment comments kept with their type, as the store renders them.
+ */
 export async function readBugzillaComments(source: BugzillaSource): Promise<SnapshotComment[]> {
-  const rows = await source.select(
-    `SELECT comment_id, bug_id, who, ${source.epoch('bug_when')} AS at, thetext, isprivate, type, extra_data
-     FROM longdescs ORDER BY comment_id`,
-  );
-  return rows.map((row) => ({
-    id: num(row.comment_id),
-    bug_id: num(row.bug_id),
-    author_id: num(row.who),
-    time: num(row.at),
-    text: renderedCommentText(num(row.type), text(row.thetext), row.extra_data === null ? null : text(row.extra_data)),
-    is_private: flag(row.isprivate),
-  }));
+  const [rows, tags] = await Promise.all([
+    source.select(
+      `SELECT comment_id, bug_id, who, ${source.epoch('bug_when')} AS at, thetext, isprivate, type, extra_data
+       FROM longdescs ORDER BY comment_id`,
+    ),
+    source.select('SELECT comment_id, tag FROM longdescs_tags ORDER BY comment_id, tag'),
+  ]);
+  const tagsOf = groupBy(tags, 'comment_id', (row) => text(row.tag));
+  return rows.map((row) => {
+    const id = num(row.comment_id);
+    const type = num(row.type);
+    const extraData = row.extra_data === null ? null : text(row.extra_data);
+    const comment: SnapshotComment = {
+      id,
+      bug_id: num(row.bug_id),
+      author_id: num(row.who),
+      time: num(row.at),
+      text: renderedCommentText(type, text(row.thetext), extraData),
+      is_private: flag(row.isprivate),
+    };
+    if (TYPES_KEPT.has(type)) {
+      comment.type = type;
+      if (extraData !== null) comment.extra_data = extraData;
+    }
+    const commentTags = tagsOf.get(id);
+    if (commentTags) comment.tags = sortTags(commentTags);
+    return comment;
+  });
 }
 
 /**

@@ -43,11 +43,7 @@ export async function readBugzillaBugs(
     source.select('SELECT bug_id, value FROM bug_see_also ORDER BY bug_id, id'),
     source.select('SELECT blocked, dependson FROM dependencies ORDER BY blocked, dependson'),
     source.select('SELECT dupe, dupe_of FROM duplicates'),
-    source.select(
-      `SELECT f.id, f.bug_id, f.type_id, ft.name, f.status, f.setter_id, f.requestee_id,
-         ${epoch('f.creation_date')} AS created, ${epoch('f.modification_date')} AS modified
-       FROM flags f JOIN flagtypes ft ON ft.id = f.type_id WHERE f.attach_id IS NULL ORDER BY f.bug_id, f.id`,
-    ),
+    source.select(`${flagsSelect(source)} WHERE f.attach_id IS NULL ORDER BY f.bug_id, f.id`),
   ]);
   const related: Related = {
     aliases: groupBy(aliases, 'bug_id', (row) => text(row.alias)),
@@ -118,7 +114,14 @@ function snapshotBug(row: Row, related: Related): SnapshotBug {
   };
 }
 
-function bugFlag(row: Row, logins: ReadonlyMap<number, string>): BugFlag {
+/** The flags rows with their type's name and times; a WHERE says whose. */
+export const flagsSelect = (source: BugzillaSource) =>
+  `SELECT f.id, f.bug_id, f.attach_id, f.type_id, ft.name, f.status, f.setter_id, f.requestee_id,
+     ${source.epoch('f.creation_date')} AS created, ${source.epoch('f.modification_date')} AS modified
+   FROM flags f JOIN flagtypes ft ON ft.id = f.type_id`;
+
+/** A flags row (of a bug or an attachment) as Bug.get and Bug.attachments list it. */
+export function bugFlag(row: Row, logins: ReadonlyMap<number, string>): BugFlag {
   const requestee = someone(row.requestee_id);
   const created = apiTime(row.created);
   return {

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { describe, expect, it } from 'vitest';
 import { BASE_TIME, writeSmallBugzilla } from '../../testing/bugzilla-import-data.js';
@@ -18,10 +21,10 @@ function readsBugzilla(databaseUrl: () => string): void {
       await session.close();
     }
   };
-  const read = async (withPasswords = false) => {
+  const read = async (withPasswords = false, bugzillaDir?: string) => {
     const source = await openBugzillaSource(databaseUrl());
     try {
-      return await readBugzillaSnapshot(source, { where: 'the test database', withPasswords });
+      return await readBugzillaSnapshot(source, { where: 'the test database', withPasswords, bugzillaDir });
     } finally {
       await source.close();
     }
@@ -122,10 +125,52 @@ function readsBugzilla(databaseUrl: () => string): void {
       [3, 1, 1, BASE_TIME + 400, true],
       [4, 2, 1, BASE_TIME + 700, false],
       [5, 1, 1, BASE_TIME + 700, false],
+      [6, 1, 2, BASE_TIME + 800, false],
     ]);
     expect(comments?.[0]?.text).toBe("It crashes. Path: C:\\temp\\it's here");
     expect(comments?.[3]?.text).toBe('\n\n*** This bug has been marked as a duplicate of bug 1 ***');
     expect(comments?.[4]?.text).toBe('*** Bug 2 has been marked as a duplicate of this bug. ***');
+  });
+
+  it('keeps attachment comments as their type, and comment tags', async () => {
+    const comments = (await read()).comments ?? [];
+    expect(comments.find((c) => c.id === 6)).toMatchObject({ text: 'The log.', type: 5, extra_data: '1' });
+    expect(comments.find((c) => c.id === 1)?.tags).toEqual(['obsolete', 'spam']);
+    expect(comments.find((c) => c.id === 2)).not.toHaveProperty('tags');
+  });
+
+  it("reads attachments with their flags, bytes from attach_data or from the directory's files", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bz-companion-bugzilla-dir-'));
+    await mkdir(join(dir, 'data', 'attachments', 'group.02'), { recursive: true });
+    await writeFile(join(dir, 'data', 'params.json'), '{"maxlocalattachment": "1"}');
+    await writeFile(join(dir, 'data', 'attachments', 'group.02', 'attachment.2'), Buffer.from([0, 1, 2, 255]));
+    const snapshot = await read(false, dir);
+    const [log, core] = snapshot.attachments ?? [];
+    expect(log).toMatchObject({
+      id: 1,
+      bug_id: 1,
+      file_name: 'crash.log',
+      description: 'Crash log',
+      content_type: 'text/plain',
+      size: 19,
+      creator_id: 2,
+      creation_time: BASE_TIME + 800,
+      modification_time: BASE_TIME + 850,
+      is_patch: false,
+      is_obsolete: false,
+      flags: [{ id: 2, name: 'review', status: '+', setter: 'admin@example.com' }],
+    });
+    expect(Buffer.from(snapshot.attachment_data?.[log?.data_sha256 as string] as string, 'base64').toString()).toBe(
+      'Segmentation fault\n',
+    );
+    expect(core).toMatchObject({ id: 2, size: 4, is_obsolete: true, is_private: true });
+    expect(snapshot.attachment_data?.[core?.data_sha256 as string]).toBe(
+      Buffer.from([0, 1, 2, 255]).toString('base64'),
+    );
+    expect(snapshot.instance.parameters.maxlocalattachment).toBe('1');
+    // Without the directory, the bytes kept there are not to be had.
+    expect((await read()).attachments?.[1]?.size).toBe(0);
+    await rm(dir, { recursive: true });
   });
 
   it('groups history into change sets by who and when, with API field names and comment ids', async () => {

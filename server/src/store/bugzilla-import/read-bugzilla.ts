@@ -16,6 +16,7 @@ import {
   readBugzillaHistory,
   readBugzillaVisits,
 } from './read-activity.js';
+import { readBugzillaAttachments } from './read-attachments.js';
 import { readBugzillaBugs } from './read-bugs.js';
 import { readBugzillaUsers } from './read-users.js';
 import { BugzillaImportError, checkBugzillaSchema } from './schema-version.js';
@@ -31,24 +32,26 @@ export interface ReadBugzillaOptions {
   progress?: (line: string) => void;
 }
 
+/** Reads one part, then says how many rows it read and when. */
+type Step = <T>(what: string, read: () => Promise<T>, count: (value: T) => number) => Promise<T>;
+
 /**
  * A Bugzilla 5.x database as a store snapshot: users, groups, catalogue, field values, workflow,
- * bugs with their flags, comments, history, audit log and last visits. The schema is checked first,
- * so a database this cannot read is refused before anything is read, let alone written.
+ * bugs with their flags, comments, history, attachments, audit log and last visits. The schema is
+ * checked first, so a database this cannot read is refused before anything is read, let alone written.
  */
 export async function readBugzillaSnapshot(
   source: BugzillaSource,
   options: ReadBugzillaOptions,
 ): Promise<StoreSnapshot> {
   await checkBugzillaSchema(source, options.where);
-  const instance = instanceOf(options.bugzillaDir);
+  const snapshot = emptySnapshot(instanceOf(options.bugzillaDir));
   const started = Date.now();
-  const step = async <T>(what: string, read: () => Promise<T>, count: (value: T) => number): Promise<T> => {
+  const step: Step = async (what, read, count) => {
     const value = await read();
     options.progress?.(`read ${count(value)} ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return value;
   };
-  const snapshot = emptySnapshot(instance);
   const [catalogue, { users, groupNames }] = await Promise.all([
     step(
       'products',
@@ -64,9 +67,20 @@ export async function readBugzillaSnapshot(
   snapshot.catalogue = snapshotCatalogue(catalogue);
   snapshot.users = users;
   snapshot.groups = [...groupNames.values()];
-  const logins = new Map(users.map((user) => [user.id, user.login]));
-  // The big tables at once, each on a connection of its own (see the sources).
-  const [bugs, comments, history, auditLog, visits] = await Promise.all([
+  await readBugTables(source, snapshot, groupNames, step, options.bugzillaDir);
+  return snapshot;
+}
+
+/** The big tables at once, each on a connection of its own (see the sources), into the snapshot. */
+async function readBugTables(
+  source: BugzillaSource,
+  snapshot: StoreSnapshot,
+  groupNames: ReadonlyMap<number, string>,
+  step: Step,
+  bugzillaDir: string | undefined,
+): Promise<void> {
+  const logins = new Map(snapshot.users.map((user) => [user.id, user.login]));
+  const [bugs, comments, history, auditLog, visits, attachments] = await Promise.all([
     step(
       'bugs',
       () => readBugzillaBugs(source, logins, groupNames),
@@ -92,6 +106,11 @@ export async function readBugzillaSnapshot(
       () => readBugzillaVisits(source),
       (read) => read.reduce((sum, user) => sum + user.bug_ids.length, 0),
     ),
+    step(
+      'attachments',
+      () => readBugzillaAttachments(source, logins, bugzillaDir),
+      (read) => read.attachments?.length ?? 0,
+    ),
   ]);
   for (const bug of bugs) {
     const sets = history.get(bug.id);
@@ -101,7 +120,8 @@ export async function readBugzillaSnapshot(
   snapshot.comments = comments;
   snapshot.audit_log = auditLog;
   snapshot.last_visits = visits;
-  return snapshot;
+  snapshot.attachments = attachments.attachments ?? [];
+  snapshot.attachment_data = attachments.attachment_data ?? {};
 }
 
 /** The installation's settings: its parameters when its directory is given, else a fresh 5.2's. */
