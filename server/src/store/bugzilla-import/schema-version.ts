@@ -6,9 +6,19 @@ export class BugzillaImportError extends Error {
 }
 
 /** Tables every Bugzilla has (Bugzilla/DB/Schema.pm): without them the database is something else. */
-const BUGZILLA_TABLES = ['bz_schema', 'bugs', 'profiles', 'longdescs', 'bugs_activity', 'fielddefs', 'products'];
-/** Tables Bugzilla 5.0 created (API keys, last visits, several aliases per bug): older ones lack them. */
-const SINCE_5_0 = ['user_api_keys', 'bug_user_last_visit', 'bugs_aliases'];
+const BUGZILLA_TABLES = [
+  'bz_schema',
+  'bugs',
+  'profiles',
+  'longdescs',
+  'bugs_activity',
+  'fielddefs',
+  'products',
+  'attachments',
+  'attach_data',
+];
+/** Tables Bugzilla 5.0 created (API keys, last visits, several aliases per bug, comment tags): older ones lack them. */
+const SINCE_5_0 = ['user_api_keys', 'bug_user_last_visit', 'bugs_aliases', 'longdescs_tags'];
 /** Tables of a Bugzilla after 5.2 (5.3's mail rate limits): a schema this import does not know. */
 const AFTER_5_2 = ['email_rates'];
 /** bz_schema.version: the format the abstract schema is stored in, 3.00 in every 5.x. */
