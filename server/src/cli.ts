@@ -3,12 +3,14 @@ import { parseArgs } from 'node:util';
 import type { LatencyRule } from '@bz-companion/shared';
 import { parseLatencySpec } from './admin/latency.js';
 import { addUser, replaceApiKey } from './cli/add-user.js';
+import { importBugzilla } from './cli/import-bugzilla.js';
 import { importFixture } from './cli/import-fixture.js';
 import { redactDatabaseUrl } from './cli/open-serve-store.js';
 import { DEFAULT_MAX_CONNECTIONS, serve } from './cli/serve.js';
 import { DEFAULT_DATA_FILE, USAGE, UsageError } from './cli/usage.js';
 import { parseInstant } from './domain/adjustable-clock.js';
 import { isProfileName, PROFILE_NAMES } from './profiles/profile.js';
+import { engineOf } from './store/bugzilla-import/source.js';
 import { UpstreamOptionsError } from './test-double/upstream.js';
 
 /** Where the store lives: the JSON data file, or PostgreSQL when a database URL is given (DATABASE_URL too). */
@@ -128,6 +130,7 @@ function isExpected(error: unknown): boolean {
       'NewUserError',
       'SchemaError',
       'DatabaseUnavailableError',
+      'BugzillaImportError',
       'RecordingsError',
     ].includes(name) || typeof (error as NodeJS.ErrnoException).code === 'string'
   );
@@ -185,11 +188,38 @@ async function serveCommand(rest: string[]): Promise<void> {
 
 /** `import FIXTURE.json`: the store's contents replaced. */
 async function importCommand(rest: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args: rest, options: DATA_OPTION, allowPositionals: true });
-  if (positionals.length !== 1) throw new UsageError('import takes exactly one FIXTURE.json');
-  console.log(
-    await importFixture(positionals[0] as string, { data: values.data, database: parseDatabase(values.database) }),
-  );
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: {
+      'from-bugzilla': { type: 'string' },
+      'bugzilla-dir': { type: 'string' },
+      'with-passwords': { type: 'boolean', default: false },
+      ...DATA_OPTION,
+    },
+    allowPositionals: true,
+  });
+  const target = { data: values.data, database: parseDatabase(values.database) };
+  const from = values['from-bugzilla'];
+  if (from === undefined) {
+    if (values['bugzilla-dir'] !== undefined || values['with-passwords'])
+      throw new UsageError('--bugzilla-dir and --with-passwords go with --from-bugzilla');
+    if (positionals.length !== 1) throw new UsageError('import takes exactly one FIXTURE.json, or --from-bugzilla URL');
+    console.log(await importFixture(positionals[0] as string, target));
+    return;
+  }
+  if (positionals.length > 0) throw new UsageError('import takes a FIXTURE.json or --from-bugzilla URL, not both');
+  if (engineOf(from) === undefined) {
+    throw new UsageError(
+      `--from-bugzilla must be a mysql://user:pass@host:3306/bugs or postgres://… URL (got "${redactDatabaseUrl(from)}")`,
+    );
+  }
+  const options = {
+    from,
+    bugzillaDir: values['bugzilla-dir'],
+    withPasswords: values['with-passwords'],
+    progress: (line: string) => console.error(line),
+  };
+  console.log(await importBugzilla(options, target));
 }
 
 /** `user add LOGIN` and `user key LOGIN`: the new API key printed alone. */

@@ -8,6 +8,8 @@ Usage:
                      [--proxy URL [--record DIR] | --replay DIR [--fallback]] [--validate]
   bz-companion import FIXTURE.json [--data FILE | --database URL]
                                                   replace the store's contents with a fixture
+  bz-companion import --from-bugzilla URL [--bugzilla-dir DIR] [--with-passwords] [--data FILE | --database URL]
+                                                  replace them with a Bugzilla 5.x's database (mysql:// or postgres://)
   bz-companion user add LOGIN [--real-name NAME] [--group G]... [--data FILE | --database URL]
                                                   create a user; prints the new API key alone
   bz-companion user key LOGIN [--data FILE | --database URL]
@@ -22,6 +24,9 @@ With no data file, serve creates one with demo data and prints the admin's API k
 --bugzilla-schema serves an existing Bugzilla 5.x's PostgreSQL database (--database) beside it: users, keys,
 groups and bugs from its tables, settings from its directory DIR; of its tables only bug_user_last_visit
 is written (login tokens go to a schema of ours, bz_companion).
+import --from-bugzilla reads a Bugzilla 5.0–5.2 database on MySQL/MariaDB or PostgreSQL (read only): users
+(passwords only with --with-passwords), API keys, groups, products, field values, workflow, bugs, flags,
+comments, history, attachments, audit log and last visits; --bugzilla-dir DIR also brings its data/params.json.
 PORT, HOST and DATABASE_URL in the environment are fallbacks for --port, --host and --database.
 Requests whose Host header is not this server's own address are refused (a defence against DNS
 rebinding); --allowed-host NAME accepts another name. --log-requests prints a line per request,

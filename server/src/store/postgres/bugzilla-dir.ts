@@ -11,29 +11,42 @@ const EXTENSION_VERSION = /(?:\$VERSION\s*=|VERSION\s*=>)\s*['"]([^'"]*)['"]/;
 
 /** A Bugzilla installation's settings as its files hold them: the version, parameters and extensions. */
 export function readBugzillaDir(dir: string): InstanceSettings {
-  const constants = readInstallationFile(dir, 'Bugzilla/Constants.pm');
-  const version = /BUGZILLA_VERSION\s*=>\s*['"]([^'"]+)['"]/.exec(constants)?.[1];
+  const version = readBugzillaVersion(dir);
   if (version === undefined) throw new Error(`${dir}/Bugzilla/Constants.pm names no BUGZILLA_VERSION`);
-  const params = JSON.parse(readInstallationFile(dir, 'data/params.json')) as Record<string, unknown>;
-  // Every parameter a string, as the instance settings keep them (Bugzilla's booleans are 0/1 already);
-  // one the file does not name has 5.2's default, as checksetup.pl would write it.
-  const parameters = {
-    ...defaultParameterSet(),
-    ...Object.fromEntries(
-      Object.entries(params).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
-    ),
-  };
   return {
     version,
     profile: BUGZILLA_SCHEMA_PROFILE,
     extensions: readExtensions(join(dir, 'extensions')),
-    parameters,
+    parameters: readBugzillaParameters(dir),
     strictInvolvement: false,
     // Bugzilla never prunes visits itself; neither do we in its database.
     visitRetention: false,
     dbTimeOffsetSeconds: 0,
   };
 }
+
+/** The version Bugzilla/Constants.pm declares (the installation's code, not its database, knows it). */
+export function readBugzillaVersion(dir: string): string | undefined {
+  const constants = readInstallationFile(dir, 'Bugzilla/Constants.pm');
+  return /BUGZILLA_VERSION\s*=>\s*['"]([^'"]+)['"]/.exec(constants)?.[1];
+}
+
+/**
+ * data/params.json, every parameter a string, as the instance settings keep them (Bugzilla's
+ * booleans are 0/1 already); one the file does not name has 5.2's default, as checksetup.pl would write it.
+ */
+export function readBugzillaParameters(dir: string): Record<string, string> {
+  const params = JSON.parse(readInstallationFile(dir, 'data/params.json')) as Record<string, unknown>;
+  return {
+    ...defaultParameterSet(),
+    ...Object.fromEntries(
+      Object.entries(params).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
+    ),
+  };
+}
+
+/** Enabled extensions of the installation (see readExtensions). */
+export const readBugzillaExtensions = (dir: string) => readExtensions(join(dir, 'extensions'));
 
 /** How often data/params.json is looked at (a stat; Bugzilla itself reads the file on every request). */
 const PARAMS_POLL_MS = 1000;

@@ -1,0 +1,84 @@
+import { hashApiKey } from '../api-keys.js';
+import type { SnapshotUser } from '../snapshot.js';
+import { flag, groupBy, num, text } from './rows.js';
+import type { BugzillaSource } from './source.js';
+
+export interface ReadUsersOptions {
+  /** Keep profiles.cryptpassword (Bugzilla's bz_crypt hashes, which the store verifies): off unless asked. */
+  withPasswords: boolean;
+}
+
+export interface BugzillaUsers {
+  users: SnapshotUser[];
+  /** Every group's name, by id, in Bugzilla's order (by name). */
+  groupNames: Map<number, string>;
+}
+
+/**
+ * profiles, their groups and API keys. A user's groups are Bugzilla::User::groups': the
+ * user_group_map rows that are memberships (not bless rights; regexp grants are rows too), closed
+ * over group_group_map's membership grants. Keys stay the keys Bugzilla knows (only their SHA-256
+ * is kept, as for every key of the store), revoked ones revoked.
+ */
+export async function readBugzillaUsers(source: BugzillaSource, options: ReadUsersOptions): Promise<BugzillaUsers> {
+  const [groups, grants, memberships, keys, profiles] = await Promise.all([
+    source.select('SELECT id, name FROM groups ORDER BY name'),
+    source.select('SELECT member_id, grantor_id FROM group_group_map WHERE grant_type = 0'),
+    source.select('SELECT user_id, group_id FROM user_group_map WHERE isbless = 0 ORDER BY user_id, group_id'),
+    source.select('SELECT user_id, api_key, revoked FROM user_api_keys ORDER BY id'),
+    source.select(
+      `SELECT userid, login_name, realname, disabledtext, is_enabled${options.withPasswords ? ', cryptpassword' : ''}
+       FROM profiles ORDER BY userid`,
+    ),
+  ]);
+  const groupNames = new Map(groups.map((row) => [num(row.id), text(row.name)]));
+  const implied = impliedGroups(grants);
+  const groupsOf = groupBy(memberships, 'user_id', (row) => num(row.group_id));
+  const keysOf = groupBy(keys, 'user_id', (row) => ({
+    sha256: hashApiKey(text(row.api_key)),
+    revoked: flag(row.revoked),
+  }));
+  const users = profiles.map((row): SnapshotUser => {
+    const id = num(row.userid);
+    const ids = new Set<number>();
+    for (const direct of groupsOf.get(id) ?? []) for (const group of implied(direct)) ids.add(group);
+    const names = [...ids].flatMap((group) => groupNames.get(group) ?? []).sort();
+    const disabledText = text(row.disabledtext);
+    const user: SnapshotUser = {
+      id,
+      login: text(row.login_name),
+      real_name: text(row.realname),
+      groups: names,
+      api_keys: keysOf.get(id) ?? [],
+      disabled: !flag(row.is_enabled),
+      disabled_text: disabledText === '' ? null : disabledText,
+    };
+    const password = text(row.cryptpassword);
+    if (options.withPasswords && password !== '' && password !== '*') user.password_hash = password;
+    return user;
+  });
+  return { users, groupNames };
+}
+
+/** A group and every group its members are thereby members of (group_group_map, followed to the end). */
+function impliedGroups(grants: ReadonlyArray<Record<string, unknown>>): (group: number) => number[] {
+  const grantors = groupBy(grants, 'member_id', (row) => num(row.grantor_id));
+  const memo = new Map<number, number[]>();
+  return (group) => {
+    const known = memo.get(group);
+    if (known) return known;
+    const seen = new Set([group]);
+    const stack = [group];
+    while (stack.length > 0) {
+      for (const next of grantors.get(stack.pop() as number) ?? []) {
+        if (!seen.has(next)) {
+          seen.add(next);
+          stack.push(next);
+        }
+      }
+    }
+    const all = [...seen];
+    memo.set(group, all);
+    return all;
+  };
+}

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createScratchMysqlDatabase } from './bugzilla-sql-session.js';
+
+/**
+ * Tests that read a Bugzilla database on MariaDB run against a real server named by
+ * TEST_MYSQL_URL (CI starts a throwaway one with .ci/mariadb-cluster). Each test file
+ * gets a database of its own, created from that URL and dropped after.
+ */
+export const testMysqlUrl = process.env.TEST_MYSQL_URL?.trim() || undefined;
+
+const HOW_TO_RUN =
+  "Run them with a throwaway server: `.ci/with-mariadb npx vitest run <files>` (needs Debian's mariadb-server), " +
+  'or set TEST_MYSQL_URL=mysql://USER@HOST:PORT/DB (a user that may CREATE DATABASE).';
+
+/** `describe`, or, without TEST_MYSQL_URL, a skipped one announced loudly on stderr. */
+export function describeWithMariadb(name: string, body: () => void): void {
+  if (testMysqlUrl === undefined) {
+    console.warn(`\n*** SKIPPED: "${name}" needs MariaDB and TEST_MYSQL_URL is not set. ***\n*** ${HOW_TO_RUN} ***\n`);
+  }
+  describe.skipIf(testMysqlUrl === undefined)(name, body);
+}
+
+/** Inside a describeWithMariadb: a fresh database for this file. Returns a getter for its URL. */
+export function useFreshMysqlDatabase(): () => string {
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    database = await createScratchMysqlDatabase(testMysqlUrl as string);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+  return () => {
+    if (database === undefined) throw new Error('the database is created in beforeAll; ask for its URL inside a test');
+    return database.url;
+  };
+}
