@@ -49,6 +49,10 @@ export const bugSearchQuerySchema = z.object({
   emailreporter1: z.array(z.literal('1')).optional(),
   emailcc1: z.array(z.literal('1')).optional(),
   emailqa_contact1: z.array(z.literal('1')).optional(),
+  /** One row of Bugzilla's custom search chart: field, operator, value (`requestees.login_name` `equals` a login). */
+  f1: z.array(z.string()).optional(),
+  o1: z.array(z.string()).optional(),
+  v1: z.array(z.string()).optional(),
 });
 
 export const newSinceQuerySchema = z.object({ new_since: z.array(z.string()).optional() });

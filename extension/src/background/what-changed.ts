@@ -1,11 +1,13 @@
 import type { BannerNews, NewsSnapshot } from '../common/news-state.js';
 import { trackerOwningPage, visitOnPage } from '../common/tracker-for-page.js';
 import type { Tracker } from '../common/trackers.js';
+import { recordOpened } from '../follow/follow-record.js';
+import { refreshFollowed } from '../follow/refresh-followed.js';
 import { BugPageNews } from '../news/bug-page-news.js';
 import { isQuiet, notificationsFor } from '../news/notifications.js';
-import { refreshRecentNews } from '../news/recent-news.js';
 import { TrackerAccessCache } from '../news/tracker-access.js';
 import type { Platform } from '../platform/platform.js';
+import { FollowStorage } from '../storage/follow-storage.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
 import type { Delivery } from './delivery.js';
@@ -30,6 +32,7 @@ export class WhatChanged {
   readonly #delivery: Delivery;
   readonly #storage: TrackerStorage;
   readonly #news: NewsStorage;
+  readonly #follow: FollowStorage;
   readonly #access: TrackerAccessCache;
   readonly #page: BugPageNews;
   readonly #now: () => number;
@@ -44,6 +47,7 @@ export class WhatChanged {
     platform.onNotificationClicked((id) => void this.openNotified(id).catch(() => {}));
     this.#storage = new TrackerStorage(platform);
     this.#news = new NewsStorage(platform);
+    this.#follow = new FollowStorage(platform);
     this.#access = new TrackerAccessCache(platform, this.#storage);
     this.#page = new BugPageNews(this.#access, this.#news, now);
     this.#now = now;
@@ -73,6 +77,8 @@ export class WhatChanged {
     await this.#delivery.queueVisit(tracker.id, bug);
     await this.#page.captured(tracker, bug, MAX_WAIT_FOR_PREVIOUS_MS);
     await this.#news.recordVisited(tracker.id, [bug], at);
+    // Followed from now, and off the inbox and the badge at once, before the tracker hears of it.
+    const seen = this.#seenNow(tracker.id, [bug], at);
     try {
       await this.#delivery.flush(tracker.id);
     } finally {
@@ -80,10 +86,28 @@ export class WhatChanged {
       this.#visitSent.get(key)?.resolve();
       this.#visitSent.delete(key);
     }
-    await this.#serialized(tracker.id, async () => {
+    await seen;
+  }
+
+  /** These bugs were opened or marked seen at `at`: recorded as followed, their news cleared, the badge updated. */
+  #seenNow(trackerId: string, bugs: readonly string[], at: number) {
+    return this.#serialized(trackerId, async (tracker) => {
+      await this.#follow.save(tracker.id, recordOpened(await this.#follow.record(tracker.id), bugs, at));
       const kept = await this.#news.snapshot(tracker.id);
-      if (kept) await this.#news.saveSnapshot(tracker.id, { ...kept, at: 0 });
-      return kept;
+      if (!kept) return kept;
+      const opened = new Set(bugs);
+      const known = new Set(kept.bugs.map((row) => String(row.id)));
+      const next: NewsSnapshot = {
+        ...kept,
+        bugs: [
+          ...bugs
+            .filter((bug) => !known.has(bug) && /^\d+$/.test(bug))
+            .map((bug) => ({ id: Number(bug), summary: null, visitedAt: at, news: null })),
+          ...kept.bugs.map((row) => (opened.has(String(row.id)) ? { ...row, visitedAt: at, news: null } : row)),
+        ],
+      };
+      await this.#news.saveSnapshot(tracker.id, next);
+      return next;
     });
   }
 
@@ -114,8 +138,11 @@ export class WhatChanged {
       if (kept && this.#now() - kept.at < maxAgeMs) return kept;
       const access = await this.#access.access(tracker);
       if (!access) return this.#news.snapshot(tracker.id);
-      const visited = await this.#news.visited(tracker.id);
-      const snapshot = await refreshRecentNews(access, visited, kept, this.#now(), tracker.followInvolved === true);
+      const record = await this.#follow.record(tracker.id);
+      const followInvolved = tracker.followInvolved === true;
+      const refreshed = await refreshFollowed(access, record, kept, this.#now(), followInvolved);
+      const snapshot = refreshed.snapshot;
+      await this.#follow.save(tracker.id, refreshed.record);
       await this.#news.saveSnapshot(tracker.id, snapshot);
       await this.#notify(tracker, snapshot);
       return snapshot;
@@ -124,21 +151,14 @@ export class WhatChanged {
 
   /** "Mark all as seen": the changed bugs are recorded as visited now, in one request where the tracker allows. */
   markSeen(trackerId: string, ids: readonly number[]): Promise<NewsSnapshot | null> {
+    const bugs = ids.map(String);
+    const now = this.#now();
+    const seen = this.#seenNow(trackerId, bugs, now);
     return this.#serialized(trackerId, async (tracker) => {
-      const bugs = ids.map(String);
-      const now = this.#now();
+      await seen;
       await this.#news.recordVisited(tracker.id, bugs, now);
-      const state = await this.#delivery.recordVisits(tracker.id, bugs);
-      const sent = state.queue.every((visit) => !bugs.includes(visit.bug));
-      const snapshot = await this.#news.snapshot(tracker.id);
-      if (!snapshot || !sent) return snapshot;
-      const seen = new Set(ids);
-      const next = {
-        ...snapshot,
-        bugs: snapshot.bugs.map((bug) => (seen.has(bug.id) ? { ...bug, visitedAt: now, news: null } : bug)),
-      };
-      await this.#news.saveSnapshot(tracker.id, next);
-      return next;
+      await this.#delivery.recordVisits(tracker.id, bugs);
+      return this.#news.snapshot(tracker.id);
     });
   }
 

@@ -25,6 +25,8 @@ export const LOCAL = {
   visitReadsCrash: (id: string) => `visitReadsCrash:${id}`,
   /** Per bug, the time of the latest change a desktop notification was shown for (each change is told once). */
   notified: (id: string) => `notified:${id}`,
+  /** The extension's own record of the bugs it follows (follow/follow-record.ts): `[opened, seen]` by bug. */
+  followed: (id: string) => `followed:${id}`,
 } as const;
 
 /** Every per-tracker key in storage.local, removed with the tracker. */
@@ -36,6 +38,7 @@ export const perTrackerLocalKeys = (id: string) => [
   LOCAL.popupCache(id),
   LOCAL.visitReadsCrash(id),
   LOCAL.notified(id),
+  LOCAL.followed(id),
 ];
 
 export const LEGACY_SYNC_KEYS = ['trackerUrl', 'apiKey', 'authPreference', 'trackingEnabled'] as const;
