@@ -9,7 +9,15 @@ import { z } from 'zod';
  */
 export const SCHEMA_VERSION = 2;
 
-export const SYNC = { version: 'schemaVersion', trackers: 'trackers', newsSettings: 'newsSettings' } as const;
+export const SYNC = {
+  version: 'schemaVersion',
+  trackers: 'trackers',
+  newsSettings: 'newsSettings',
+  /** Done, muted, snoozed and starred bugs of one tracker (common/triage.ts), one item each. */
+  triage: (id: string) => `triage:${id}`,
+  /** The inbox's pinned filters. */
+  pins: 'inboxPins',
+} as const;
 export const LOCAL = {
   version: 'schemaVersion',
   lastUsed: 'lastUsedTracker',
@@ -27,6 +35,8 @@ export const LOCAL = {
   notified: (id: string) => `notified:${id}`,
   /** The extension's own record of the bugs it follows (follow/follow-record.ts): `[opened, seen]` by bug. */
   followed: (id: string) => `followed:${id}`,
+  /** How many triage entries were dropped to fit the sync quota (said in the options). */
+  triageDropped: (id: string) => `triageDropped:${id}`,
 } as const;
 
 /** Every per-tracker key in storage.local, removed with the tracker. */
@@ -39,6 +49,7 @@ export const perTrackerLocalKeys = (id: string) => [
   LOCAL.visitReadsCrash(id),
   LOCAL.notified(id),
   LOCAL.followed(id),
+  LOCAL.triageDropped(id),
 ];
 
 export const LEGACY_SYNC_KEYS = ['trackerUrl', 'apiKey', 'authPreference', 'trackingEnabled'] as const;
@@ -56,6 +67,8 @@ export const trackerSettingsSchema = z.object({
   recordVisits: z.boolean().catch(true),
   notify: z.boolean().optional().catch(undefined),
   followInvolved: z.boolean().optional().catch(undefined),
+  /** The name the inbox shows the tracker by (absent: its host). */
+  label: z.string().max(40).optional().catch(undefined),
 });
 
 export const newsSettingsSchema = z.object({
