@@ -1,7 +1,8 @@
 import type { BannerNews, NewsSnapshot } from '../common/news-state.js';
 import { trackerOwningPage, visitOnPage } from '../common/tracker-for-page.js';
 import type { Tracker } from '../common/trackers.js';
-import { recordOpened } from '../follow/follow-record.js';
+import type { Triage } from '../common/triage.js';
+import { type FollowRecord, recordOpened, recordSeen } from '../follow/follow-record.js';
 import { refreshFollowed } from '../follow/refresh-followed.js';
 import { BugPageNews } from '../news/bug-page-news.js';
 import { isQuiet, notificationsFor } from '../news/notifications.js';
@@ -10,6 +11,7 @@ import type { Platform } from '../platform/platform.js';
 import { FollowStorage } from '../storage/follow-storage.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
+import { TriageStorage } from '../storage/triage-storage.js';
 import type { Delivery } from './delivery.js';
 
 /** A tracker slow to give the previous visit does not hold the visit back longer than this (the banner then shows nothing). */
@@ -24,6 +26,18 @@ async function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
 }
 
 /**
+ * A bug marked Done (here or in another browser) counts as seen up to then: what comes back into the
+ * inbox is what happened after it.
+ */
+function withDone(record: FollowRecord, triage: Triage | undefined): FollowRecord {
+  let next = record;
+  for (const [bug, at] of Object.entries(triage?.done ?? {})) {
+    if (next[bug] !== undefined && (next[bug]?.[1] ?? 0) < at) next = recordSeen(next, [bug], at * 1000);
+  }
+  return next;
+}
+
+/**
  * "What changed since your visit", in the background: the bug page's banner,
  * the popup's recent visits with their news, and the badge's count. Each
  * tracker's news is written by one chain of operations at a time.
@@ -33,6 +47,7 @@ export class WhatChanged {
   readonly #storage: TrackerStorage;
   readonly #news: NewsStorage;
   readonly #follow: FollowStorage;
+  readonly #triage: TriageStorage;
   readonly #access: TrackerAccessCache;
   readonly #page: BugPageNews;
   readonly #now: () => number;
@@ -48,6 +63,7 @@ export class WhatChanged {
     this.#storage = new TrackerStorage(platform);
     this.#news = new NewsStorage(platform);
     this.#follow = new FollowStorage(platform);
+    this.#triage = new TriageStorage(platform);
     this.#access = new TrackerAccessCache(platform, this.#storage);
     this.#page = new BugPageNews(this.#access, this.#news, now);
     this.#now = now;
@@ -75,10 +91,10 @@ export class WhatChanged {
   async pageVisited(tracker: Tracker, bug: string): Promise<void> {
     const at = this.#now();
     await this.#delivery.queueVisit(tracker.id, bug);
-    await this.#page.captured(tracker, bug, MAX_WAIT_FOR_PREVIOUS_MS);
-    await this.#news.recordVisited(tracker.id, [bug], at);
     // Followed from now, and off the inbox and the badge at once, before the tracker hears of it.
     const seen = this.#seenNow(tracker.id, [bug], at);
+    await this.#page.captured(tracker, bug, MAX_WAIT_FOR_PREVIOUS_MS);
+    await this.#news.recordVisited(tracker.id, [bug], at);
     try {
       await this.#delivery.flush(tracker.id);
     } finally {
@@ -138,7 +154,10 @@ export class WhatChanged {
       if (kept && this.#now() - kept.at < maxAgeMs) return kept;
       const access = await this.#access.access(tracker);
       if (!access) return this.#news.snapshot(tracker.id);
-      const record = await this.#follow.record(tracker.id);
+      const record = withDone(
+        await this.#follow.record(tracker.id),
+        (await this.#triage.read([tracker.id])).get(tracker.id),
+      );
       const followInvolved = tracker.followInvolved === true;
       const refreshed = await refreshFollowed(access, record, kept, this.#now(), followInvolved);
       const snapshot = refreshed.snapshot;

@@ -3,7 +3,15 @@ import { KEY_HELP } from './keys.js';
 import { snoozeChoices, snoozeUntilDate } from './snooze-times.js';
 
 /** A modal dialog, open while shown, closed by Escape or its button; focus goes back where it was. */
-function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: preact.ComponentChildren }) {
+function Modal({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: preact.ComponentChildren;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -59,15 +67,18 @@ export function SnoozeMenu({
       <ul class="snooze-choices">
         {snoozeChoices(now).map((choice) => (
           <li key={choice.label}>
-            <button type="button" onClick={() => onSnooze(choice.until)} title={new Date(choice.until).toLocaleString()}>
+            <button
+              type="button"
+              onClick={() => onSnooze(choice.until)}
+              title={new Date(choice.until).toLocaleString()}
+            >
               {choice.label}
             </button>
           </li>
         ))}
       </ul>
       <label>
-        A date{' '}
-        <input type="date" value={date} onInput={(event) => setDate(event.currentTarget.value)} />
+        A date <input type="date" value={date} onInput={(event) => setDate(event.currentTarget.value)} />
       </label>{' '}
       <button type="button" disabled={until === null} onClick={() => until !== null && onSnooze(until)}>
         Snooze

@@ -5,186 +5,143 @@ import type { Platform } from '../platform/platform.js';
 import { PinsStorage } from '../storage/pins-storage.js';
 import { KeyHelp, SnoozeMenu } from './Dialogs.js';
 import { type Criteria, matches } from './filters.js';
-import { type Applied, InboxActions, type RowAction, UNDO_MS } from './inbox-actions.js';
-import { inboxKey } from './keys.js';
-import { Row } from './Row.js';
+import { InboxHeader } from './InboxHeader.js';
+import { InboxList } from './InboxList.js';
+import type { RowAction } from './inbox-actions.js';
+import type { InboxKey } from './keys.js';
 import { Sidebar } from './Sidebar.js';
+import { useActions } from './use-actions.js';
+import { useCommands } from './use-commands.js';
 import { useInboxData } from './use-inbox-data.js';
-import { visibleWindow } from './virtual-window.js';
+import { useInboxKeys } from './use-inbox-keys.js';
+import { useSelection } from './use-selection.js';
 
-export const ROW_HEIGHT = 68;
-
-/** The last action, undoable until `until`. */
-interface Notice extends Applied {
-  until: number;
+/** For `npm run bench`: milliseconds from opening to the first paint of the list. */
+function markFirstPaint() {
+  requestAnimationFrame(() => {
+    document.documentElement.dataset.firstPaintMs ??= String(Math.round(performance.now()));
+  });
 }
 
-/** For `npm run bench`: milliseconds from opening to a mark, set once. */
-function mark(name: 'firstPaintMs' | 'listMs') {
-  requestAnimationFrame(() => {
-    document.documentElement.dataset[name] ??= String(Math.round(performance.now()));
-  });
+function usePins(platform: Platform) {
+  const storage = useMemo(() => new PinsStorage(platform), [platform]);
+  const [pins, setPins] = useState<Criteria[]>([]);
+  useEffect(() => void storage.read().then(setPins), [storage]);
+  const save = (next: Criteria[]) => {
+    setPins(next);
+    void storage.save(next);
+  };
+  return [pins, save] as const;
+}
+
+function openAll(platform: Platform, rows: readonly InboxRow[]) {
+  for (const row of rows) void platform.openTab(bugPage(row.trackerUrl, row.bug));
+}
+
+/** What each key does, given what the page can do. */
+function keyHandler(does: {
+  move: (by: number) => void;
+  select: (shift: boolean) => void;
+  act: (action: RowAction) => void;
+  open: () => void;
+  openSelected: () => void;
+  search: () => void;
+  help: () => void;
+  undo: () => void;
+}) {
+  return (key: InboxKey, shift: boolean) => {
+    if (key === 'down' || key === 'up') does.move(key === 'down' ? 1 : -1);
+    else if (key === 'select') does.select(shift);
+    else if (key === 'done' || key === 'mute' || key === 'star' || key === 'snooze' || key === 'seen') does.act(key);
+    else if (key === 'open') does.open();
+    else if (key === 'open-selected') does.openSelected();
+    else if (key === 'search') does.search();
+    else if (key === 'help') does.help();
+    else does.undo();
+  };
+}
+
+/** The snooze choices and the list of keys, when asked for. */
+function Overlays({
+  commands,
+  help,
+  onHelpClose,
+}: {
+  commands: ReturnType<typeof useCommands>;
+  help: boolean;
+  onHelpClose: () => void;
+}) {
+  return (
+    <>
+      {commands.snoozing && (
+        <SnoozeMenu
+          count={commands.snoozing.length}
+          now={Date.now()}
+          onClose={commands.cancelSnooze}
+          onSnooze={commands.snooze}
+        />
+      )}
+      {help && <KeyHelp onClose={onHelpClose} />}
+    </>
+  );
+}
+
+/** The last action and its Undo, announced to screen readers. */
+function Notice({ text, onUndo }: { text: string | null; onUndo: () => void }) {
+  return (
+    <div class="notice" role="status">
+      {text && (
+        <>
+          {text}.{' '}
+          <button type="button" class="link" onClick={onUndo}>
+            Undo (z)
+          </button>
+        </>
+      )}
+    </div>
+  );
 }
 
 /** The inbox: every tracker's bugs waiting, newest change first, with filters, actions, undo and keys. */
 export function Inbox({ platform }: { platform: Platform }) {
   const { inboxes, now } = useInboxData(platform);
-  const [, rerender] = useState(0);
-  const actions = useMemo(() => new InboxActions(platform, () => rerender((n) => n + 1)), [platform]);
-  const pinsStorage = useMemo(() => new PinsStorage(platform), [platform]);
+  const actions = useActions(platform);
   const [criteria, setCriteria] = useState<Criteria>({});
-  const [pins, setPins] = useState<Criteria[]>([]);
+  const [pins, setPins] = usePins(platform);
   const [current, setCurrent] = useState(0);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [anchor, setAnchor] = useState<number | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [snoozing, setSnoozing] = useState<InboxRow[] | null>(null);
   const [help, setHelp] = useState(false);
-  const [scroll, setScroll] = useState({ top: 0, height: 600 });
-  const listRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  useEffect(() => void (inboxes && markFirstPaint()), [inboxes]);
 
-  useEffect(() => void pinsStorage.read().then(setPins), [pinsStorage]);
-  useEffect(() => {
-    const flush = () => actions.flushSeen();
-    addEventListener('pagehide', flush);
-    return () => removeEventListener('pagehide', flush);
-  }, [actions]);
-
-  const all = useMemo(
-    () => (inboxes ? inboxRows(inboxes, now).filter((row) => !actions.pendingSeen.has(rowKey(row))) : []),
-    [inboxes, now, actions.pendingSeen.size],
-  );
-  const rows = useMemo(() => all.filter((row) => matches(row, criteria)), [all, criteria]);
+  const all = (inboxes ? inboxRows(inboxes, now) : []).filter((row) => !actions.pendingSeen.has(rowKey(row)));
+  const rows = all.filter((row) => matches(row, criteria));
   const at = Math.min(current, Math.max(0, rows.length - 1));
-
-  useEffect(() => {
-    if (inboxes) mark('firstPaintMs');
-  }, [inboxes]);
-  useEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const measure = () => setScroll({ top: list.scrollTop, height: list.clientHeight });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(list);
-    return () => observer.disconnect();
-  }, [inboxes !== null]);
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), notice.until - Date.now());
-    return () => clearTimeout(timer);
-  }, [notice]);
-
-  const targets = (index: number): InboxRow[] => {
-    const chosen = rows.filter((row) => selected.has(rowKey(row)));
-    if (chosen.length > 0 && (index < 0 || selected.has(rowKey(rows[index] as InboxRow)))) return chosen;
-    const row = rows[index];
-    return row ? [row] : [];
-  };
-
-  const act = async (action: RowAction, index: number, until?: number) => {
-    const chosen = targets(index);
-    if (action === 'snooze' && until === undefined) {
-      setSnoozing(chosen);
-      return;
-    }
-    const applied = await actions.apply(action, chosen, until);
-    if (!applied) return;
-    if (action !== 'star') setSelected(new Set());
-    setNotice({ ...applied, until: Date.now() + UNDO_MS });
-  };
-
-  const undo = async () => {
-    if (!notice || Date.now() > notice.until) return;
-    setNotice(null);
-    await notice.undo();
-  };
-
-  const open = (chosen: readonly InboxRow[]) => {
-    for (const row of chosen) void platform.openTab(bugPage(row.trackerUrl, row.bug));
-  };
-
-  const select = (index: number, range: boolean) => {
-    const next = new Set(selected);
-    const from = range && anchor !== null ? Math.min(anchor, index) : index;
-    const to = range && anchor !== null ? Math.max(anchor, index) : index;
-    const on = !selected.has(rowKey(rows[index] as InboxRow));
-    for (let i = from; i <= to; i++) {
-      const key = rowKey(rows[i] as InboxRow);
-      if (on) next.add(key);
-      else next.delete(key);
-    }
-    setSelected(next);
-    setAnchor(index);
-    setCurrent(index);
-  };
-
-  const moveTo = (index: number) => {
-    const next = Math.max(0, Math.min(rows.length - 1, index));
-    setCurrent(next);
-    const list = listRef.current;
-    if (!list) return;
-    const top = next * ROW_HEIGHT;
-    if (top < list.scrollTop) list.scrollTop = top;
-    else if (top + ROW_HEIGHT > list.scrollTop + list.clientHeight) list.scrollTop = top + ROW_HEIGHT - list.clientHeight;
-  };
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (snoozing || help) return;
-      const key = inboxKey(event);
-      if (key === null) return;
-      event.preventDefault();
-      if (key === 'down') moveTo(at + 1);
-      else if (key === 'up') moveTo(at - 1);
-      else if (key === 'select' && rows[at]) select(at, event.shiftKey);
-      else if (key === 'done' || key === 'mute' || key === 'star' || key === 'snooze' || key === 'seen') void act(key, at);
-      else if (key === 'open') open(rows[at] ? [rows[at]] : []);
-      else if (key === 'open-selected') open(targets(-1));
-      else if (key === 'search') searchRef.current?.focus();
-      else if (key === 'help') setHelp(true);
-      else if (key === 'undo') void undo();
-    };
-    addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
+  const selection = useSelection(rows);
+  const commands = useCommands(actions, (action) => action !== 'star' && selection.clear());
+  const open = (chosen: readonly InboxRow[]) => openAll(platform, chosen);
+  const onKey = keyHandler({
+    move: (by) => setCurrent(Math.max(0, Math.min(rows.length - 1, at + by))),
+    select: (shift) => selection.select(at, shift),
+    act: (action) => void commands.run(action, selection.targets(at)),
+    open: () => open(rows[at] ? [rows[at]] : []),
+    openSelected: () => open(selection.targets(-1)),
+    search: () => searchRef.current?.focus(),
+    help: () => setHelp(true),
+    undo: () => void commands.undo(),
   });
+  useInboxKeys(!help && !commands.snoozing, onKey);
 
   if (!inboxes) return <main class="inbox" aria-busy="true" />;
-  const window = visibleWindow(rows.length, ROW_HEIGHT, scroll.top, scroll.height);
-  const cannot = inboxes.flatMap((tracker) => (tracker.snapshot?.cannot ?? []).map((line) => [tracker.label, line]));
-  const followed = inboxes.reduce((sum, tracker) => sum + (tracker.snapshot?.followed ?? 0), 0);
   return (
     <main class="inbox">
-      <header class="inbox-head">
-        <h1>Inbox</h1>
-        <p class="muted" data-testid="inbox-count">
-          {all.length} waiting across {inboxes.length} tracker{inboxes.length === 1 ? '' : 's'} · {followed} bugs followed
-        </p>
-        <label class="search">
-          <span class="visually-hidden">Search the summaries</span>
-          <input
-            ref={searchRef}
-            type="search"
-            placeholder="Search summaries ( / )"
-            value={criteria.text ?? ''}
-            onInput={(event) => setCriteria({ ...criteria, text: event.currentTarget.value || undefined })}
-            onKeyDown={(event) => event.key === 'Escape' && event.currentTarget.blur()}
-          />
-        </label>
-        <button type="button" class="link" onClick={() => setHelp(true)}>
-          Keys (?)
-        </button>
-      </header>
-      {cannot.length > 0 && (
-        <ul class="cannot" data-testid="cannot">
-          {cannot.map(([label, line]) => (
-            <li key={`${label}${line}`}>
-              <strong>{label}</strong>: {line}
-            </li>
-          ))}
-        </ul>
-      )}
+      <InboxHeader
+        inboxes={inboxes}
+        waiting={all.length}
+        text={criteria.text ?? ''}
+        onText={(text) => setCriteria({ ...criteria, text: text || undefined })}
+        onHelp={() => setHelp(true)}
+        searchRef={searchRef}
+      />
       <div class="inbox-body">
         <Sidebar
           rows={all}
@@ -194,61 +151,26 @@ export function Inbox({ platform }: { platform: Platform }) {
             setCriteria(next);
             setCurrent(0);
           }}
-          onPins={(next) => {
-            setPins(next);
-            void pinsStorage.save(next);
+          onPins={setPins}
+        />
+        <InboxList
+          rows={rows}
+          now={now}
+          current={at}
+          selected={selection.selected}
+          anyWaiting={all.length > 0}
+          handlers={{
+            onSelect: (index, range) => {
+              selection.select(index, range);
+              setCurrent(index);
+            },
+            onAction: (action, index) => void commands.run(action, selection.targets(index)),
+            onFocusRow: setCurrent,
           }}
         />
-        <div class="list" ref={listRef} onScroll={(event) => setScroll({ top: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight })}>
-          {rows.length === 0 ? (
-            <p class="muted empty">{all.length === 0 ? 'Nothing waiting: every followed bug is as you last saw it.' : 'No bug matches these filters.'}</p>
-          ) : (
-            <ol class="inbox-rows" aria-label="Bugs waiting" style={{ paddingTop: window.before, paddingBottom: window.after }}>
-              {rows.slice(window.first, window.last).map((row, offset) => {
-                const index = window.first + offset;
-                return (
-                  <Row
-                    key={rowKey(row)}
-                    row={row}
-                    index={index}
-                    now={now}
-                    current={index === at}
-                    selected={selected.has(rowKey(row))}
-                    handlers={{ onSelect: select, onAction: (action, i) => void act(action, i), onFocusRow: setCurrent }}
-                  />
-                );
-              })}
-            </ol>
-          )}
-        </div>
       </div>
-      <div class="notice" role="status">
-        {notice && (
-          <>
-            {notice.text}.{' '}
-            <button type="button" class="link" onClick={() => void undo()}>
-              Undo (z)
-            </button>
-          </>
-        )}
-      </div>
-      {snoozing && (
-        <SnoozeMenu
-          count={snoozing.length}
-          now={Date.now()}
-          onClose={() => setSnoozing(null)}
-          onSnooze={(until) => {
-            const chosen = snoozing;
-            setSnoozing(null);
-            void actions.apply('snooze', chosen, until).then((applied) => {
-              if (!applied) return;
-              setSelected(new Set());
-              setNotice({ ...applied, until: Date.now() + UNDO_MS });
-            });
-          }}
-        />
-      )}
-      {help && <KeyHelp onClose={() => setHelp(false)} />}
+      <Notice text={commands.notice?.text ?? null} onUndo={() => void commands.undo()} />
+      <Overlays commands={commands} help={help} onHelpClose={() => setHelp(false)} />
     </main>
   );
 }

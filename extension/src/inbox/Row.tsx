@@ -96,13 +96,28 @@ export function Row({
         </div>
       </div>
       <div class="actions">
-        <button type="button" aria-label={`Done: ${name}`} title="Done (e)" onClick={() => handlers.onAction('done', index)}>
+        <button
+          type="button"
+          aria-label={`Done: ${name}`}
+          title="Done (e)"
+          onClick={() => handlers.onAction('done', index)}
+        >
           Done
         </button>
-        <button type="button" aria-label={`Snooze ${name}`} title="Snooze (b)" onClick={() => handlers.onAction('snooze', index)}>
+        <button
+          type="button"
+          aria-label={`Snooze ${name}`}
+          title="Snooze (b)"
+          onClick={() => handlers.onAction('snooze', index)}
+        >
           Snooze
         </button>
-        <button type="button" aria-label={`Mute ${name}`} title="Mute (m)" onClick={() => handlers.onAction('mute', index)}>
+        <button
+          type="button"
+          aria-label={`Mute ${name}`}
+          title="Mute (m)"
+          onClick={() => handlers.onAction('mute', index)}
+        >
           Mute
         </button>
         <button

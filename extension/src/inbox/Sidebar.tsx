@@ -1,6 +1,14 @@
 import type { InboxRow } from '../common/inbox-rows.js';
 import { REASON_LABELS, type Reason } from '../common/inbox-state.js';
-import { type Criteria, compact, describeCriteria, type Facet, facetCounts, isEmptyCriteria, matches } from './filters.js';
+import {
+  type Criteria,
+  compact,
+  describeCriteria,
+  type Facet,
+  facetCounts,
+  isEmptyCriteria,
+  matches,
+} from './filters.js';
 
 const FACETS: Array<[Facet, string]> = [
   ['tracker', 'Tracker'],

@@ -55,7 +55,9 @@ export function matches(row: InboxRow, criteria: Criteria): boolean {
 export function facetCounts(rows: readonly InboxRow[], facet: Facet): Array<{ value: string; count: number }> {
   const counts = new Map<string, number>();
   for (const row of rows) for (const value of facetValues(row, facet)) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
 }
 
 /** A filter's name in words: "Priority changed · example.org", "Everything". */

@@ -55,10 +55,14 @@ export function inboxKey(event: {
   target: unknown;
 }): InboxKey | null {
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
-  const tag = (event.target as { tagName?: string } | null)?.tagName;
-  if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'BUTTON' || tag === 'A') {
-    // On a button or link Enter is its own; the letters still work there.
-    if (event.key === 'Enter' || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return null;
-  }
+  const target = event.target as { tagName?: string; type?: string } | null;
+  const tag = target?.tagName;
+  const typing =
+    tag === 'SELECT' ||
+    tag === 'TEXTAREA' ||
+    (tag === 'INPUT' && target?.type !== 'checkbox' && target?.type !== 'radio');
+  if (typing) return null;
+  // On a button, link or checkbox Enter is its own; the letters still work there.
+  if (event.key === 'Enter' && (tag === 'BUTTON' || tag === 'A' || tag === 'INPUT')) return null;
   return KEYS[event.key] ?? null;
 }

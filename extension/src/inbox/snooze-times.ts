@@ -16,7 +16,7 @@ function morningAfter(now: number, days: number): number {
 export function snoozeChoices(now: number): SnoozeChoice[] {
   const day = new Date(now).getDay();
   // Next Monday (a week from today when today is Monday).
-  const toMonday = ((8 - day) % 7) || 7;
+  const toMonday = (8 - day) % 7 || 7;
   return [
     { label: 'An hour', until: now + 60 * 60 * 1000 },
     { label: 'Tomorrow morning', until: morningAfter(now, 1) },
