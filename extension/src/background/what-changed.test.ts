@@ -193,11 +193,20 @@ describe('desktop notifications', () => {
   it('one per bug others changed since the visit, each change once, and a click opens it at the new comment', async () => {
     const bz = await setUp('bz-companion', { notify: true });
     for (const bug of [1, 2]) await bz.open(bug);
+    // Turned on now: what happens from here is told.
+    await bz.whatChanged.refresh(bz.tracker.id);
     await bz.othersComment(2, 'A new comment.');
     await bz.whatChanged.refresh(bz.tracker.id);
     const page = `${bz.tracker.url}show_bug.cgi?id=2#c1`;
+    const host = new URL(bz.tracker.url).host;
     expect([...bz.platform.notifications]).toEqual([
-      [page, { title: 'Bug 2: Bug number 2', message: '1 new comment, by other (other@example.com)' }],
+      [
+        page,
+        {
+          title: `${host} · Bug 2: Bug number 2`,
+          message: '1 new comment: “A new comment.” — other (other@example.com)',
+        },
+      ],
     ]);
     // The same change is not told again; a later one is.
     bz.platform.notifications.clear();
@@ -225,6 +234,7 @@ describe('desktop notifications', () => {
 
     const bz = await setUp('bz-companion', { notify: true });
     await bz.open(1);
+    await bz.whatChanged.refresh(bz.tracker.id);
     await bz.othersComment(1, 'At night.');
     const minute = new Date(bz.now()).getHours() * 60 + new Date(bz.now()).getMinutes();
     const quiet = { from: (minute + 1440 - 30) % 1440, to: (minute + 30) % 1440 };

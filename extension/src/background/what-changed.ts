@@ -1,3 +1,4 @@
+import { trackerLabel } from '../common/inbox-rows.js';
 import type { BannerNews, NewsSnapshot } from '../common/news-state.js';
 import { trackerOwningPage, visitOnPage } from '../common/tracker-for-page.js';
 import type { Tracker } from '../common/trackers.js';
@@ -5,7 +6,13 @@ import type { Triage } from '../common/triage.js';
 import { type FollowRecord, recordOpened, recordSeen } from '../follow/follow-record.js';
 import { refreshFollowed } from '../follow/refresh-followed.js';
 import { BugPageNews } from '../news/bug-page-news.js';
-import { isQuiet, notificationsFor } from '../news/notifications.js';
+import {
+  INBOX_NOTIFICATION,
+  isQuiet,
+  notificationsFor,
+  planNotifications,
+  type TrackerNotifications,
+} from '../news/notifications.js';
 import { TrackerAccessCache } from '../news/tracker-access.js';
 import type { Platform } from '../platform/platform.js';
 import { FollowStorage } from '../storage/follow-storage.js';
@@ -140,7 +147,9 @@ export class WhatChanged {
   /** Every tracker's recent visits and their news (the alarm). */
   async refreshAll(): Promise<void> {
     const trackers = await this.#storage.trackers();
-    await Promise.all(trackers.map((tracker) => this.refresh(tracker.id).catch(() => null)));
+    const told: TrackerNotifications[] = [];
+    await Promise.all(trackers.map((tracker) => this.refresh(tracker.id, 0, told).catch(() => null)));
+    await this.#show(told);
   }
 
   /**
@@ -148,7 +157,7 @@ export class WhatChanged {
    * badge; a snapshot younger than `maxAgeMs` is kept as it is (a popup
    * opened again at once asks nothing of the tracker).
    */
-  refresh(trackerId: string, maxAgeMs = 0): Promise<NewsSnapshot | null> {
+  refresh(trackerId: string, maxAgeMs = 0, told?: TrackerNotifications[]): Promise<NewsSnapshot | null> {
     return this.#serialized(trackerId, async (tracker) => {
       const kept = await this.#news.snapshot(tracker.id);
       if (kept && this.#now() - kept.at < maxAgeMs) return kept;
@@ -163,7 +172,11 @@ export class WhatChanged {
       const snapshot = refreshed.snapshot;
       await this.#follow.save(tracker.id, refreshed.record);
       await this.#news.saveSnapshot(tracker.id, snapshot);
-      await this.#notify(tracker, snapshot);
+      const notifications = await this.#notify(tracker, snapshot);
+      if (!notifications) return snapshot;
+      // One tracker on its own (the popup's refresh) is told at once; the alarm's refresh tells every tracker's at the end.
+      if (told) told.push(notifications);
+      else await this.#show([notifications]);
       return snapshot;
     });
   }
@@ -182,23 +195,40 @@ export class WhatChanged {
   }
 
   /**
-   * A desktop notification per bug others changed since your visit, each
-   * change told once, where the tracker has them turned on and not in quiet
-   * hours (what happens then is told after them, if still new).
+   * The desktop notifications of one tracker's refresh, where the tracker has
+   * them turned on and not in quiet hours (what happens then is told after
+   * them, if still new); nothing that happened before they were turned on.
    */
-  async #notify(tracker: Tracker, snapshot: NewsSnapshot): Promise<void> {
-    if (!tracker.notify) return;
-    if (isQuiet(new Date(this.#now()), (await this.#news.settings()).quietHours)) return;
-    const told = notificationsFor(tracker.url, snapshot, await this.#news.notified(tracker.id));
-    for (const notification of told.notifications) {
+  async #notify(tracker: Tracker, snapshot: NewsSnapshot): Promise<TrackerNotifications | null> {
+    if (!tracker.notify) {
+      await this.#news.setNotifySince(tracker.id, null);
+      return null;
+    }
+    const since =
+      (await this.#news.notifySince(tracker.id)) ?? (await this.#news.setNotifySince(tracker.id, this.#now()));
+    if (isQuiet(new Date(this.#now()), (await this.#news.settings()).quietHours)) return null;
+    const triage = (await this.#triage.read([tracker.id])).get(tracker.id);
+    const told = notificationsFor(
+      { url: tracker.url, label: trackerLabel(tracker) },
+      snapshot,
+      await this.#news.notified(tracker.id),
+      { since, now: this.#now(), ...(triage ? { triage } : {}) },
+    );
+    await this.#news.saveNotified(tracker.id, told.notified);
+    return told;
+  }
+
+  /** Up to three notifications, else one summary (planNotifications). */
+  async #show(told: readonly TrackerNotifications[]): Promise<void> {
+    for (const notification of planNotifications(told)) {
       await this.#platform.showNotification(notification).catch(() => {});
     }
-    await this.#news.saveNotified(tracker.id, told.notified);
   }
 
   /** A notification was clicked: its id is the bug page to open, when it is a page of a tracker in the list. */
   async openNotified(id: string): Promise<void> {
     await this.#platform.clearNotification(id).catch(() => {});
+    if (id === INBOX_NOTIFICATION) return this.#platform.openInbox();
     if (trackerOwningPage(id, await this.#storage.trackers())) await this.#platform.openTab(id);
   }
 

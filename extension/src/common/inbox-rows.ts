@@ -54,4 +54,4 @@ export const rowKey = (row: Pick<InboxRow, 'trackerId'> & { bug: { id: number } 
 
 /** The label a tracker is shown by: the user's, else its host. */
 export const trackerLabel = (tracker: { url: string; label?: string | undefined }) =>
-  tracker.label?.trim() || new URL(tracker.url).host;
+  tracker.label?.trim() || new URL(tracker.url).host + new URL(tracker.url).pathname.replace(/\/$/, '');

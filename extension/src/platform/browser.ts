@@ -110,5 +110,8 @@ export const browserPlatform: Platform = {
   async openTab(url) {
     await browser.tabs.create({ url });
   },
+  async openInbox() {
+    await browser.tabs.create({ url: browser.runtime.getURL('src/inbox/index.html') });
+  },
   fetch: fetchWithTimeout((input, init) => globalThis.fetch(input, init)),
 };

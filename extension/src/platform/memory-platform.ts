@@ -122,5 +122,8 @@ export class MemoryPlatform implements Platform {
   async openTab(url: string) {
     this.openedTabs.push(url);
   }
+  async openInbox() {
+    this.openedTabs.push('inbox');
+  }
   fetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 }

@@ -58,5 +58,7 @@ export interface Platform {
   onNotificationClicked(listener: (id: string) => void): void;
   clearNotification(id: string): Promise<void>;
   openTab(url: string): Promise<void>;
+  /** The inbox page in a new tab. */
+  openInbox(): Promise<void>;
   fetch: typeof fetch;
 }

@@ -35,6 +35,8 @@ export const LOCAL = {
   notified: (id: string) => `notified:${id}`,
   /** The extension's own record of the bugs it follows (follow/follow-record.ts): `[opened, seen]` by bug. */
   followed: (id: string) => `followed:${id}`,
+  /** When desktop notifications were turned on for a tracker: nothing that happened before is told. */
+  notifySince: (id: string) => `notifySince:${id}`,
   /** How many triage entries were dropped to fit the sync quota (said in the options). */
   triageDropped: (id: string) => `triageDropped:${id}`,
 } as const;
@@ -50,6 +52,7 @@ export const perTrackerLocalKeys = (id: string) => [
   LOCAL.notified(id),
   LOCAL.followed(id),
   LOCAL.triageDropped(id),
+  LOCAL.notifySince(id),
 ];
 
 export const LEGACY_SYNC_KEYS = ['trackerUrl', 'apiKey', 'authPreference', 'trackingEnabled'] as const;
