@@ -58,6 +58,11 @@ platform.onAlarm((name) => {
     void delivery.refreshBadge();
   }
 });
+// The inbox from anywhere: its shortcut, and the toolbar button's context menu.
+const OPEN_INBOX = 'open-inbox';
+platform.addActionMenuItem(OPEN_INBOX, 'Open the inbox');
+platform.onActionMenuClicked((id) => id === OPEN_INBOX && void platform.openInbox());
+platform.onCommand((command) => command === OPEN_INBOX && void platform.openInbox());
 // A new user meets the options page as a welcome: what the extension does, and the two things it needs.
 platform.onFirstInstall(() => void platform.openOptionsPage());
 platform.onStartup(() => {

@@ -125,5 +125,11 @@ export class MemoryPlatform implements Platform {
   async openInbox() {
     this.openedTabs.push('inbox');
   }
+  onCommand() {}
+  readonly actionMenu = new Map<string, string>();
+  addActionMenuItem(id: string, title: string) {
+    this.actionMenu.set(id, title);
+  }
+  onActionMenuClicked() {}
   fetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 }
