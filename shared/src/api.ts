@@ -107,12 +107,16 @@ export const endpoints = {
   },
   'GET /rest/bug/{id}/comment': {
     path: bugIdPathSchema,
-    query: bugFieldsQuerySchema.extend(newSinceQuerySchema.shape),
+    query: bugFieldsQuerySchema.extend(newSinceQuerySchema.shape).extend(bugIdsQuerySchema.shape),
     response: bugCommentsSchema,
   },
   'GET /rest/bug/comment/{id}': { path: commentIdPathSchema, query: bugFieldsQuerySchema, response: bugCommentsSchema },
   'POST /rest/bug/{id}/comment': { path: bugIdPathSchema, body: addCommentBodySchema, response: addCommentSchema },
-  'GET /rest/bug/{id}/history': { path: bugIdPathSchema, query: newSinceQuerySchema, response: bugHistorySchema },
+  'GET /rest/bug/{id}/history': {
+    path: bugIdPathSchema,
+    query: newSinceQuerySchema.extend(bugIdsQuerySchema.shape),
+    response: bugHistorySchema,
+  },
   ...catalogueEndpoints,
   ...catalogueWriteEndpoints,
   ...userWriteEndpoints,

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { type BugRef, type EndpointKey, endpoints, type RequestOf, type ResponseOf, splitEndpoint } from './api.js';
+import { type BugRef, type EndpointKey, endpoints, type ResponseOf, splitEndpoint } from './api.js';
 import { attachmentMethods, commentTagMethods } from './attachment-client.js';
 import { normalizeBaseUrl, restUrl } from './base-url.js';
 import type { Call, Caller, CallOptions, FieldsOptions } from './call.js';
@@ -257,21 +257,29 @@ function bugMethods(call: Caller) {
       }
       return call({ key: 'GET /rest/bug', query, options: callOptions });
     },
-    /** Bug.comments of one bug, oldest first; with `newSince`, only those strictly later. */
-    comments(id: BugRef, options: FieldsOptions & { newSince?: string } = {}, callOptions?: CallOptions) {
+    /** Bug.comments of one bug or several (one request), oldest first; with `newSince`, only those strictly later. */
+    comments(
+      ids: BugRef | readonly BugRef[],
+      options: FieldsOptions & { newSince?: string } = {},
+      callOptions?: CallOptions,
+    ) {
+      const [id, ...rest] = toArray(ids);
+      if (id === undefined) throw new TypeError('bz-companion: bugs.comments needs at least one bug id');
       return call({
         key: 'GET /rest/bug/{id}/comment',
         path: { id },
-        query: { ...fieldsQuery(options), new_since: options.newSince ? [options.newSince] : [] },
+        query: { ...fieldsQuery(options), ids: rest, new_since: options.newSince ? [options.newSince] : [] },
         options: callOptions,
       });
     },
-    /** Bug.history of one bug: change sets oldest first; with `newSince`, only those strictly later. */
-    history(id: BugRef, options: { newSince?: string } = {}, callOptions?: CallOptions) {
+    /** Bug.history of one bug or several (one request): change sets oldest first; with `newSince`, only those strictly later. */
+    history(ids: BugRef | readonly BugRef[], options: { newSince?: string } = {}, callOptions?: CallOptions) {
+      const [id, ...rest] = toArray(ids);
+      if (id === undefined) throw new TypeError('bz-companion: bugs.history needs at least one bug id');
       return call({
         key: 'GET /rest/bug/{id}/history',
         path: { id },
-        query: { new_since: options.newSince ? [options.newSince] : [] },
+        query: { ids: rest, new_since: options.newSince ? [options.newSince] : [] },
         options: callOptions,
       });
     },

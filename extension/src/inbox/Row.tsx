@@ -1,0 +1,134 @@
+import type { InboxRow } from '../common/inbox-rows.js';
+import { bugPage } from '../news/notifications.js';
+import { When } from '../popup/When.js';
+import { reasonChips, rowWords, who } from './row-words.js';
+
+export interface RowHandlers {
+  onSelect: (index: number, range: boolean) => void;
+  onAction: (action: 'done' | 'mute' | 'snooze' | 'star' | 'seen', index: number) => void;
+  onFocusRow: (index: number) => void;
+}
+
+/**
+ * One bug waiting: the tracker's label, number and summary (whole on hover),
+ * why it is listed, what changed in words, who and when. Bug text is the
+ * tracker's, in any direction: it is isolated (bdi, dir=auto).
+ */
+export function Row({
+  row,
+  index,
+  now,
+  current,
+  selected,
+  handlers,
+}: {
+  row: InboxRow;
+  index: number;
+  now: number;
+  current: boolean;
+  selected: boolean;
+  handlers: RowHandlers;
+}) {
+  const { bug } = row;
+  const summary = bug.summary ?? `Bug ${bug.id}`;
+  const words = rowWords(bug);
+  const by = who(bug);
+  const name = `bug ${bug.id} on ${row.label}`;
+  return (
+    <li
+      class={`inbox-row${current ? ' current' : ''}${selected ? ' selected' : ''}`}
+      data-bug={bug.id}
+      data-tracker={row.trackerId}
+      aria-current={current ? 'true' : undefined}
+    >
+      <input
+        type="checkbox"
+        checked={selected}
+        aria-label={`Select ${name}`}
+        onClick={(event) => {
+          event.preventDefault();
+          handlers.onSelect(index, event.shiftKey);
+        }}
+      />
+      <button
+        type="button"
+        class={`star${row.starred ? ' on' : ''}`}
+        aria-pressed={row.starred}
+        aria-label={`Star ${name}`}
+        title="Star (s)"
+        onClick={() => handlers.onAction('star', index)}
+      >
+        {row.starred ? '★' : '☆'}
+      </button>
+      <div class="body">
+        <div class="first-line">
+          <span class="tracker-label">{row.label}</span>
+          <a
+            class="line"
+            href={bugPage(row.trackerUrl, bug)}
+            target="_blank"
+            rel="noreferrer"
+            title={summary}
+            onFocus={() => handlers.onFocusRow(index)}
+          >
+            <span class="id">#{bug.id}</span>{' '}
+            <bdi class="summary" dir="auto">
+              {summary}
+            </bdi>
+          </a>
+          {bug.news?.latest && <When at={bug.news.latest.at} now={now} />}
+        </div>
+        <div class="second-line">
+          {reasonChips(bug).map((chip) => (
+            <span key={chip} class="chip">
+              {chip}
+            </span>
+          ))}
+          <bdi class="what" dir="auto" title={words.join('\n')}>
+            {words.join(' · ')}
+          </bdi>
+          {by && (
+            <span class="who" title={bug.news?.latest?.who}>
+              {' '}
+              by {by}
+            </span>
+          )}
+        </div>
+      </div>
+      <div class="actions">
+        <button
+          type="button"
+          aria-label={`Done: ${name}`}
+          title="Done (e)"
+          onClick={() => handlers.onAction('done', index)}
+        >
+          Done
+        </button>
+        <button
+          type="button"
+          aria-label={`Snooze ${name}`}
+          title="Snooze (b)"
+          onClick={() => handlers.onAction('snooze', index)}
+        >
+          Snooze
+        </button>
+        <button
+          type="button"
+          aria-label={`Mute ${name}`}
+          title="Mute (m)"
+          onClick={() => handlers.onAction('mute', index)}
+        >
+          Mute
+        </button>
+        <button
+          type="button"
+          aria-label={`Mark ${name} as seen`}
+          title="Mark seen (y)"
+          onClick={() => handlers.onAction('seen', index)}
+        >
+          Seen
+        </button>
+      </div>
+    </li>
+  );
+}
