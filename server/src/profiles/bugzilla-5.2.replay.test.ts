@@ -17,11 +17,6 @@ import { comparable, isServed, isUnorderedSearch, recordedCases } from '../testi
 
 const ENDPOINTS = Object.keys(routeTable) as EndpointKey[];
 
-/** Cases whose recorded answer depends on a change bz-companion cannot make (it has no `PUT /rest/bug`). */
-const DEPENDS_ON_UNSERVED: Record<string, string> = {
-  'bug-user-last-visit#12': 'needs #11 (PUT /rest/bug/12 adding user to the CC list)',
-};
-
 /** Cases the profile does not reproduce yet, and why; each must still differ, so the list stays true. */
 const NOT_REPRODUCED: Record<string, string> = {
   'bug-comment-post#27': "JSON::XS's parse error with a Perl file and line, not Node's message",
@@ -54,7 +49,7 @@ for (const family of FAMILIES) {
     const cases = recordedCases(family);
     for (const recorded of cases) {
       const id = `${family}#${recorded.n}`;
-      const skip = !isServed(ENDPOINTS, recorded) || DEPENDS_ON_UNSERVED[id] !== undefined;
+      const skip = !isServed(ENDPOINTS, recorded);
       const note = NOT_REPRODUCED[id] ? ` (not reproduced: ${NOT_REPRODUCED[id]})` : '';
       it.skipIf(skip)(`#${recorded.n} ${recorded.name}${note}`, async () => {
         stepsBefore(family, recorded.n, cases, clock, applied);
