@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { errors } from '../domain/errors.js';
 import { answerClientErrorsWithJson } from '../http/client-error.js';
 import { sendError } from '../http/error-response.js';
+import { rpcEnvelopeFor } from '../rpc/rpc-envelope.js';
 
 export class PortInUseError extends Error {
   override readonly name = 'PortInUseError';
@@ -27,7 +28,7 @@ export interface BoundPort {
 export async function bindPort(host: string, port: number): Promise<BoundPort> {
   let handler: RequestHandler = (_request, response) => sendError(response, errors.starting());
   const server = createServer((request, response) => handler(request, response));
-  answerClientErrorsWithJson(server);
+  answerClientErrorsWithJson(server, rpcEnvelopeFor);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') reject(new PortInUseError(`port ${port} on ${host} is already in use`));
