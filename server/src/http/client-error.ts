@@ -40,7 +40,8 @@ export function answerClientErrorsWithJson(server: Server, envelopeFor?: Envelop
     const rendered = renderError(refusal);
     const requestLine = error.rawPacket?.subarray(0, 256).toString('latin1') ?? '';
     const envelope = envelopeFor?.(/^[A-Z]+ ([^ ?]*)/.exec(requestLine)?.[1] ?? '', refusal);
-    const headers = envelope ? { ...rendered.headers, 'Content-Type': envelope.contentType } : rendered.headers;
+    const headers = rendered.headers;
+    if (envelope) headers['Content-Type'] = envelope.contentType;
     const body = envelope ? envelope.body : rendered.body;
     // An answer to HEAD carries no body, even an error (else the client reads it as a second response).
     const head = requestLine.startsWith('HEAD ');
