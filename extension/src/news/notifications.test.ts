@@ -27,6 +27,11 @@ describe('isQuiet', () => {
 });
 
 describe('notificationsFor', () => {
+  it("isolates the summary's bidirectional text from the title around it", () => {
+    const { notifications } = notificationsFor('http://t/', snapshot(changed(7, 5, { summary: 'abc\u202Edef' })), {});
+    expect(notifications[0]?.title).toBe('Bug 7: \u2068abc\u202Edef\u2069');
+  });
+
   it('one per changed bug, opening it at its first new comment, saying what and who', () => {
     const { notifications, notified } = notificationsFor(
       'https://bugs.example/',
@@ -36,7 +41,7 @@ describe('notificationsFor', () => {
     expect(notifications).toEqual([
       {
         id: 'https://bugs.example/show_bug.cgi?id=8#c3',
-        title: 'Bug 8: Summary 8',
+        title: 'Bug 8: \u2068Summary 8\u2069',
         message: '1 new comment, by omar (omar@example.com)',
       },
     ]);

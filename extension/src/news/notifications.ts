@@ -1,3 +1,4 @@
+import { isolateBidi } from '../common/bidi.js';
 import type { NewsSnapshot, RecentBug } from '../common/news-state.js';
 import { newsLine } from './describe-news.js';
 
@@ -42,7 +43,7 @@ export function notificationsFor(
     if (told !== undefined && latest.at <= told) continue;
     notifications.push({
       id: bugPage(trackerUrl, bug),
-      title: `Bug ${bug.id}${bug.summary ? `: ${bug.summary}` : ''}`,
+      title: `Bug ${bug.id}${bug.summary ? `: ${isolateBidi(bug.summary)}` : ''}`,
       message: `${newsLine(bug.news)} (${latest.who})`,
     });
   }
