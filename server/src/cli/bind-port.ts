@@ -31,7 +31,12 @@ export async function bindPort(host: string, port: number): Promise<BoundPort> {
   answerClientErrorsWithJson(server, rpcEnvelopeFor);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new PortInUseError(`port ${port} on ${host} is already in use`));
+      if (error.code === 'EADDRINUSE')
+        reject(
+          new PortInUseError(
+            `port ${port} on ${host} is already in use; pick another with --port N (or PORT=N), or --port 0 for any free one`,
+          ),
+        );
       else if (error.code === 'EACCES')
         reject(new PortInUseError(`no permission to listen on port ${port} on ${host}`));
       else reject(error);

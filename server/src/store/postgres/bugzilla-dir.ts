@@ -9,12 +9,31 @@ export const BUGZILLA_SCHEMA_PROFILE = 'bugzilla-5.2';
 /** `our $VERSION = '1.0';` or `use constant VERSION => '1.0';` as extensions declare it. */
 const EXTENSION_VERSION = /(?:\$VERSION\s*=|VERSION\s*=>)\s*['"]([^'"]*)['"]/;
 
+/** A Bugzilla installation or database that cannot be served, said in one line (no stack trace). */
+export class BugzillaSchemaError extends Error {
+  override readonly name = 'BugzillaSchemaError';
+}
+
+/** The releases whose schema the store reads (bugs_aliases, user_api_keys, bug_user_last_visit came with 5.0). */
+const SERVED_VERSION = /^5\./;
+
 /** A Bugzilla installation's settings as its files hold them: the version, parameters and extensions. */
 export function readBugzillaDir(dir: string): InstanceSettings {
   const constants = readInstallationFile(dir, 'Bugzilla/Constants.pm');
   const version = /BUGZILLA_VERSION\s*=>\s*['"]([^'"]+)['"]/.exec(constants)?.[1];
-  if (version === undefined) throw new Error(`${dir}/Bugzilla/Constants.pm names no BUGZILLA_VERSION`);
-  const params = JSON.parse(readInstallationFile(dir, 'data/params.json')) as Record<string, unknown>;
+  if (version === undefined) throw new BugzillaSchemaError(`${dir}/Bugzilla/Constants.pm names no BUGZILLA_VERSION`);
+  if (!SERVED_VERSION.test(version)) {
+    throw new BugzillaSchemaError(
+      `--bugzilla-dir ${dir} is Bugzilla ${version}: --bugzilla-schema serves Bugzilla 5.x`,
+    );
+  }
+  let params: Record<string, unknown>;
+  try {
+    params = JSON.parse(readInstallationFile(dir, 'data/params.json')) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof BugzillaSchemaError) throw error;
+    throw new BugzillaSchemaError(`${dir}/data/params.json is not JSON: ${(error as Error).message}`);
+  }
   // Every parameter a string, as the instance settings keep them (Bugzilla's booleans are 0/1 already);
   // one the file does not name has 5.2's default, as checksetup.pl would write it.
   const parameters = {
@@ -62,7 +81,9 @@ function readInstallationFile(dir: string, path: string): string {
   try {
     return readFileSync(join(dir, path), 'utf8');
   } catch {
-    throw new Error(`--bugzilla-dir ${dir} has no readable ${path}: is it a Bugzilla installation's directory?`);
+    throw new BugzillaSchemaError(
+      `--bugzilla-dir ${dir} has no readable ${path}: is it a Bugzilla installation's directory?`,
+    );
   }
 }
 
