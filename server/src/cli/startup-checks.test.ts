@@ -52,6 +52,8 @@ describe('serve refuses what it cannot serve before it starts', () => {
 
 describeWithPostgres('serve --bugzilla-schema refuses in one line', () => {
   const url = useFreshDatabase();
+  const serveBugzilla = (dir: string) =>
+    runCli(['serve', '--port', '0', '--database', url(), '--bugzilla-schema', '--bugzilla-dir', dir]);
 
   it('a database that is not Bugzilla 5.x', async () => {
     const dir = await makeBugzillaDir();
