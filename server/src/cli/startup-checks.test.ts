@@ -57,31 +57,13 @@ describeWithPostgres('serve --bugzilla-schema refuses in one line', () => {
 
   it('a database that is not Bugzilla 5.x', async () => {
     const dir = await makeBugzillaDir();
-    const result = await runCli([
-      'serve',
-      '--port',
-      '0',
-      '--database',
-      url(),
-      '--bugzilla-schema',
-      '--bugzilla-dir',
-      dir,
-    ]);
+    const result = await serveBugzilla(dir);
     expectOneLine(result, /the database is not a Bugzilla 5\.x database: it has no profiles, .* tables/);
   });
 
   it('a --bugzilla-dir that is not a Bugzilla installation', async () => {
     const dir = await tempDir();
-    const result = await runCli([
-      'serve',
-      '--port',
-      '0',
-      '--database',
-      url(),
-      '--bugzilla-schema',
-      '--bugzilla-dir',
-      dir,
-    ]);
+    const result = await serveBugzilla(dir);
     expectOneLine(result, /--bugzilla-dir .* has no readable Bugzilla\/Constants\.pm/);
   });
 
@@ -89,16 +71,7 @@ describeWithPostgres('serve --bugzilla-schema refuses in one line', () => {
     const dir = await tempDir();
     await mkdir(join(dir, 'Bugzilla'));
     await writeFile(join(dir, 'Bugzilla', 'Constants.pm'), "use constant BUGZILLA_VERSION => '4.4.14';\n");
-    const result = await runCli([
-      'serve',
-      '--port',
-      '0',
-      '--database',
-      url(),
-      '--bugzilla-schema',
-      '--bugzilla-dir',
-      dir,
-    ]);
+    const result = await serveBugzilla(dir);
     expectOneLine(result, /is Bugzilla 4\.4\.14: --bugzilla-schema serves Bugzilla 5\.x/);
   });
 });
