@@ -238,7 +238,7 @@ describe('desktop notifications', () => {
     await bz.whatChanged.refresh(bz.tracker.id);
     const page = `${bz.tracker.url}show_bug.cgi?id=2#c1`;
     expect([...bz.platform.notifications]).toEqual([
-      [page, { title: 'Bug 2: Bug number 2', message: '1 new comment, by other (other@example.com)' }],
+      [page, { title: 'Bug 2: \u2068Bug number 2\u2069', message: '1 new comment, by other (other@example.com)' }],
     ]);
     // The same change is not told again; a later one is.
     bz.platform.notifications.clear();
