@@ -158,7 +158,7 @@ const recentVisits = (url: string): LoadSpec => ({
 });
 
 /**
- * The PostgreSQL store (issue 12): durable POST and recent-visits GET with one
+ * The PostgreSQL store: durable POST and recent-visits GET with one
  * instance and with two on the same database (connections split between them, as
  * behind a load balancer), then how long a database of the largest size takes to
  * start serving. Resolves to the targets it checks; no rows without PostgreSQL.

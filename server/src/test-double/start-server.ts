@@ -38,9 +38,9 @@ export interface StartServerOptions {
    * is replaced by the fixture, as a test double starts from its fixture.
    */
   database?: string;
-  /** Behave as this tracker (spec test-double.md §3); default: the fixture's `instance.profile`, else bz-companion. */
+  /** Behave as this tracker; default: the fixture's `instance.profile`, else bz-companion. */
   profile?: ProfileName;
-  /** Delays before each answer (spec test-double.md: latency), as `serve --latency`; kept through resets. */
+  /** Delays before each answer, as `serve --latency`; kept through resets. */
   latency?: LatencyRule | readonly LatencyRule[];
   /** Forward every request to this tracker instead of answering from the fixture (`serve --proxy`). */
   proxy?: string;
@@ -79,7 +79,7 @@ export interface BzServer {
   requests(options?: { since?: number }): RecordedRequest[];
   /** Empties the journal; returns how many requests it held. */
   clearRequests(): number;
-  /** Adds a fault rule (spec test-double.md 2.3); returns its id. Throws on an invalid rule. */
+  /** Adds a fault rule (docs/test-double.md); returns its id. Throws on an invalid rule. */
   fault(rule: FaultRule): string;
   /** Removes one fault rule; false when there is none with that id. */
   removeFault(id: string): boolean;

@@ -232,8 +232,6 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
     await this.#visitWrites.add({ userId, bugIds: bugs, ts: Math.round(databaseMs) });
   }
 
-  /** Bugzilla prunes its visits itself (clean-bug-user-last-visit.pl); retention is off in this mode. */
-
   close(): Promise<void> {
     this.#stopWatching();
     clearInterval(this.#catalogueRefresh);
