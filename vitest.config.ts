@@ -11,6 +11,7 @@ const API_TESTS = [
   'server/src/admin/admin-api.test.ts',
   'server/src/test-double/start-server.test.ts',
   'server/src/shared-client.test.ts',
+  'server/src/fuzz/fuzz.test.ts',
 ];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
 if (!withPostgres) {

@@ -23,9 +23,18 @@ const { values } = parseArgs({
     sizes: { type: 'string' },
     connections: { type: 'string', default: '10' },
     samples: { type: 'string' },
-    out: { type: 'string', default: fileURLToPath(new URL('../results', import.meta.url)) },
+    'previous-release': { type: 'boolean' },
+    out: { type: 'string' },
   },
 });
+/**
+ * A quick run is a look, not a result: it writes outside the tracked bench/results unless --out
+ * says where, and skips the previous release (a second npm ci of ~300 MB) unless asked.
+ */
+const out =
+  values.out ??
+  (values.quick ? join(tmpdir(), 'bz-companion-bench-quick') : fileURLToPath(new URL('../results', import.meta.url)));
+const withPreviousRelease = values['previous-release'] ?? !values.quick;
 const durationSeconds = Number(values.duration ?? (values.quick ? 2 : 10));
 const sizes = (values.sizes ?? '1000,100000,1000000').split(',').map(Number);
 const connections = Number(values.connections);
@@ -122,6 +131,10 @@ async function committedTransactions(url: string): Promise<number> {
 
 /** The rows against the previous release (previous-release.ts); skipped with a note where it cannot be built. */
 async function againstPreviousRelease(): Promise<Target[]> {
+  if (!withPreviousRelease) {
+    console.error('  previous-release rows skipped (--quick; add --previous-release to build and measure it)');
+    return [];
+  }
   try {
     const measured = await measurePreviousRelease({
       workDir: work,
@@ -145,7 +158,7 @@ const recentVisits = (url: string): LoadSpec => ({
 });
 
 /**
- * The PostgreSQL store (issue 12): durable POST and recent-visits GET with one
+ * The PostgreSQL store: durable POST and recent-visits GET with one
  * instance and with two on the same database (connections split between them, as
  * behind a load balancer), then how long a database of the largest size takes to
  * start serving. Resolves to the targets it checks; no rows without PostgreSQL.
@@ -421,9 +434,9 @@ try {
   const errors = rows.reduce((sum, row) => sum + row.errors, 0);
   const report = `${markdownTable(rows)}\n\n${targetsTable(targets)}\n`;
   console.log(report);
-  await mkdir(values.out, { recursive: true });
+  await mkdir(out, { recursive: true });
   await writeFile(
-    join(values.out, 'latest.json'),
+    join(out, 'latest.json'),
     `${JSON.stringify(
       {
         measured_at: new Date().toISOString(),
@@ -439,9 +452,9 @@ try {
       2,
     )}\n`,
   );
-  await writeFile(join(values.out, 'scaling.svg'), scalingSvg(scaling));
-  await writeFile(join(values.out, 'latest.md'), report);
-  console.error(`bench: wrote ${join(values.out, 'latest.json')}, latest.md and scaling.svg`);
+  await writeFile(join(out, 'scaling.svg'), scalingSvg(scaling));
+  await writeFile(join(out, 'latest.md'), report);
+  console.error(`bench: wrote ${join(out, 'latest.json')}, latest.md and scaling.svg`);
   if (errors > 0) {
     console.error(`bench: ${errors} requests failed`);
     process.exitCode = 1;

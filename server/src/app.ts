@@ -34,7 +34,7 @@ export interface AppOptions {
   admin?: AdminControls;
   /** How requests reach their endpoint's handler: the dispatch table, unless the bench measures another. */
   routing?: Routing;
-  /** The tracker to behave as (spec test-double.md §3); by default the data's `instance.profile`, else bz-companion. */
+  /** The tracker to behave as; by default the data's `instance.profile`, else bz-companion. */
   profile?: ProfileName;
   /** Delays to add without the admin API (`serve --latency`); with it, the admin controls' rules apply. */
   latency?: LatencyRules;

@@ -229,7 +229,9 @@ describe('serve', () => {
     const result = await runCli(['serve', '--port', String(port), '--data', join(dir, 'data.json')]);
     blocker.close();
     expect(result.code).not.toBe(0);
-    expect(result.stderr.trim()).toBe(`bz-companion: port ${port} on 127.0.0.1 is already in use`);
+    expect(result.stderr.trim()).toBe(
+      `bz-companion: port ${port} on 127.0.0.1 is already in use; pick another with --port N (or PORT=N), or --port 0 for any free one`,
+    );
     await expect(readFile(join(dir, 'data.json'))).rejects.toThrow(/ENOENT/);
   });
 

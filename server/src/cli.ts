@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LatencyRule } from '@bz-companion/shared';
 import { parseLatencySpec } from './admin/latency.js';
@@ -15,9 +16,30 @@ import { UpstreamOptionsError } from './test-double/upstream.js';
 
 /** Where the store lives: the JSON data file, or PostgreSQL when a database URL is given (DATABASE_URL too). */
 const DATA_OPTION = {
-  data: { type: 'string', default: DEFAULT_DATA_FILE },
+  data: { type: 'string' },
   database: { type: 'string', default: process.env.DATABASE_URL || undefined },
 } as const;
+
+/**
+ * The data file, checked before anything opens it: only one store may be named, and a path whose
+ * folder is missing or that is a folder is refused in one line (never created silently, never a
+ * bare EISDIR).
+ */
+function parseData(data: string | undefined, database: string | undefined): string {
+  if (data !== undefined && database !== undefined) {
+    const from = process.env.DATABASE_URL && database === process.env.DATABASE_URL ? 'DATABASE_URL' : '--database';
+    throw new UsageError(`--data and ${from} name two stores; give one of them`);
+  }
+  // The default file's folder is made on first use, as the banner then says.
+  if (data === undefined || database !== undefined) return data ?? DEFAULT_DATA_FILE;
+  const path = data;
+  const folder = dirname(resolve(path));
+  if (!existsSync(folder)) throw new UsageError(`--data ${path}: its folder ${folder} does not exist; create it first`);
+  if (existsSync(path) && statSync(path).isDirectory()) {
+    throw new UsageError(`--data ${path} is a folder; name a file, such as ${join(path, DEFAULT_DATA_FILE)}`);
+  }
+  return path;
+}
 
 /** --database URL must be a PostgreSQL URL; a mistyped one is a usage error, not a connection failure. */
 function parseDatabase(url: string | undefined): string | undefined {
@@ -129,6 +151,7 @@ function isExpected(error: unknown): boolean {
       'PortInUseError',
       'NewUserError',
       'SchemaError',
+      'BugzillaSchemaError',
       'DatabaseUnavailableError',
       'BugzillaImportError',
       'RecordingsError',
@@ -166,11 +189,13 @@ async function serveCommand(rest: string[]): Promise<void> {
     throw new UsageError(`--profile must be one of ${PROFILE_NAMES.join(', ')} (got "${profile}")`);
   }
   const database = parseDatabase(values.database);
+  const port = parsePort(values.port);
   const bugzillaDir = parseBugzillaSchema(values['bugzilla-schema'], values['bugzilla-dir'], database, values.admin);
+  const data = parseData(values.data, database);
   await serve({
     host: values.host,
-    port: parsePort(values.port),
-    data: values.data,
+    port,
+    data,
     database,
     ...(bugzillaDir === undefined ? {} : { bugzillaDir }),
     inMemory: values['in-memory'],
@@ -198,7 +223,8 @@ async function importCommand(rest: string[]): Promise<void> {
     },
     allowPositionals: true,
   });
-  const target = { data: values.data, database: parseDatabase(values.database) };
+  const database = parseDatabase(values.database);
+  const target = { data: parseData(values.data, database), database };
   const from = values['from-bugzilla'];
   if (from === undefined) {
     if (values['bugzilla-dir'] !== undefined || values['with-passwords'])
@@ -237,15 +263,16 @@ async function userCommand(rest: string[]): Promise<void> {
     throw new UsageError('use: user add LOGIN, or user key LOGIN');
   }
   const database = parseDatabase(values.database);
+  const data = parseData(values.data, database);
   if (positionals[0] === 'key') {
-    console.log(await replaceApiKey({ login: positionals[1] as string, data: values.data, database }));
+    console.log(await replaceApiKey({ login: positionals[1] as string, data, database }));
     return;
   }
   const apiKey = await addUser({
     login: positionals[1] as string,
     realName: values['real-name'],
     groups: values.group,
-    data: values.data,
+    data,
     database,
   });
   console.log(apiKey);

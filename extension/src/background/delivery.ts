@@ -48,11 +48,6 @@ export class Delivery {
     this.#now = now;
   }
 
-  /** A bug page of this tracker was opened: queue the visit, then deliver the queue. */
-  recordVisit(trackerId: string, bug: string): Promise<DeliveryState> {
-    return this.recordVisits(trackerId, [bug]);
-  }
-
   /**
    * Queues a visit (stored, so it is never lost) without sending it yet: the
    * bug page's banner first reads the previous visit, then `flush` sends it.

@@ -19,8 +19,8 @@ describe('Several trackers', () => {
   it('sends each visit to its own tracker only', async () => {
     const { platform } = await platformWithTrackers({ url: a.url }, { url: b.url });
     const delivery = new Delivery(platform);
-    await delivery.recordVisit('t1', '1');
-    await delivery.recordVisit('t2', '2');
+    await delivery.recordVisits('t1', ['1']);
+    await delivery.recordVisits('t2', ['2']);
     expect(a.store.lastVisit(userId, 1)).toBeGreaterThan(0);
     expect(a.store.lastVisit(userId, 2)).toBeUndefined();
     expect(b.store.lastVisit(userId, 2)).toBeGreaterThan(0);
@@ -37,8 +37,8 @@ describe('Several trackers', () => {
         ? new Promise((_, reject) => stuck.push(() => reject(new TypeError('fetch failed'))))
         : realFetch(input, init);
     const delivery = new Delivery(platform);
-    const first = delivery.recordVisit('t1', '1');
-    const second = await delivery.recordVisit('t2', '2');
+    const first = delivery.recordVisits('t1', ['1']);
+    const second = await delivery.recordVisits('t2', ['2']);
     expect(second.lastDelivered?.bugs).toEqual(['2']);
     expect(stuck).toHaveLength(1);
     for (const release of stuck) release();
@@ -49,9 +49,9 @@ describe('Several trackers', () => {
     const down = await deadUrl();
     const { platform } = await platformWithTrackers({ url: down, authPreference: 'header' }, { url: a.url });
     const delivery = new Delivery(platform);
-    await delivery.recordVisit('t1', '1');
-    await delivery.recordVisit('t1', '2');
-    await delivery.recordVisit('t2', '1');
+    await delivery.recordVisits('t1', ['1']);
+    await delivery.recordVisits('t1', ['2']);
+    await delivery.recordVisits('t2', ['1']);
     expect(platform.badge.text).toBe('!');
     expect(platform.badge.color).toBe(BADGE_PROBLEM);
     expect(platform.badge.title).toContain(`${new URL(down).host}: The tracker cannot be reached`);
@@ -65,7 +65,7 @@ describe('Several trackers', () => {
     // The first worker's POST never completes: it was stopped mid-request.
     platform.fetch = (input, init) =>
       init?.method === 'POST' ? new Promise<Response>(() => {}) : realFetch(input, init);
-    void new Delivery(platform).recordVisit('t1', '2');
+    void new Delivery(platform).recordVisits('t1', ['2']);
     await expect
       .poll(async () => JSON.stringify(platform.local.data.get('delivery:t1') ?? null))
       .toContain('"bug":"2"');

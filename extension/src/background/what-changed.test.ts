@@ -203,7 +203,7 @@ describe('desktop notifications', () => {
       [
         page,
         {
-          title: `${host} · Bug 2: Bug number 2`,
+          title: `${host} · Bug 2: \u2068Bug number 2\u2069`,
           message: '1 new comment: “A new comment.” — other (other@example.com)',
         },
       ],

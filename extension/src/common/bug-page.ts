@@ -1,3 +1,10 @@
+import { isBmo } from './bmo.js';
+
+/** The path a tracker's base URL covers, ending in `/`. */
+export function basePath(url: URL): string {
+  return url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+}
+
 /**
  * Which pages are bug pages of the configured tracker: `show_bug.cgi?id=N`
  * (or an alias) under the tracker's base URL, and bugzilla.mozilla.org's short
@@ -15,13 +22,13 @@ export function bugOnPage(pageUrl: string, trackerUrl: string): string | null {
     return null;
   }
   if (page.origin !== base.origin) return null;
-  const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
-  if (!page.pathname.startsWith(basePath)) return null;
-  const rest = page.pathname.slice(basePath.length);
+  const path = basePath(base);
+  if (!page.pathname.startsWith(path)) return null;
+  const rest = page.pathname.slice(path.length);
   if (rest === 'show_bug.cgi') {
     const id = page.searchParams.get('id')?.trim() ?? '';
     return /^[^\s,]+$/.test(id) ? id : null;
   }
-  if (page.hostname === 'bugzilla.mozilla.org' && basePath === '/' && /^[1-9]\d*$/.test(rest)) return rest;
+  if (isBmo(page.href) && path === '/' && /^[1-9]\d*$/.test(rest)) return rest;
   return null;
 }

@@ -1,10 +1,5 @@
-import { bugOnPage } from './bug-page.js';
+import { basePath, bugOnPage } from './bug-page.js';
 import type { Tracker } from './trackers.js';
-
-/** The path a base URL covers, ending in `/`. */
-function basePath(url: URL): string {
-  return url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
-}
 
 /**
  * The tracker a page belongs to: of those whose base URL the page lies

@@ -1,3 +1,4 @@
+import { isBmo } from '../common/bmo.js';
 import { isLocalTracker, originPattern, type TrackerSettings } from '../common/trackers.js';
 
 /**
@@ -12,7 +13,7 @@ export async function bannerOrigins(
 ): Promise<string[]> {
   const origins = new Set<string>();
   for (const tracker of trackers) {
-    if (new URL(tracker.url).hostname === 'bugzilla.mozilla.org') continue;
+    if (isBmo(tracker.url)) continue;
     const origin = originPattern(tracker.url);
     if (isLocalTracker(tracker.url) || (await hasHostPermission(origin))) origins.add(origin);
   }

@@ -30,6 +30,11 @@ describe('isQuiet', () => {
 const B = { url: 'https://b/', label: 'b' };
 
 describe('notificationsFor', () => {
+  it("isolates the summary's bidirectional text from the title around it", () => {
+    const { notifications } = notificationsFor(B, snapshot(changed(7, 5, { summary: 'abc\u202Edef' })), {});
+    expect(notifications[0]?.title).toBe('b · Bug 7: \u2068abc\u202Edef\u2069');
+  });
+
   it('one per changed bug, opening it at its first new comment, saying what and who', () => {
     const { notifications, notified } = notificationsFor(
       { url: 'https://bugs.example/', label: 'Example' },
@@ -39,7 +44,7 @@ describe('notificationsFor', () => {
     expect(notifications).toEqual([
       {
         id: 'https://bugs.example/show_bug.cgi?id=8#c3',
-        title: 'Example · Bug 8: Summary 8',
+        title: 'Example · Bug 8: \u2068Summary 8\u2069',
         message: '1 new comment — omar (omar@example.com)',
       },
     ]);

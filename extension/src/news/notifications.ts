@@ -1,4 +1,5 @@
 import { changedAt } from '../common/inbox-rows.js';
+import { isolateBidi } from '../common/bidi.js';
 import type { NewsSnapshot, RecentBug } from '../common/news-state.js';
 import { hiddenBy, type Triage } from '../common/triage.js';
 import { rowWords } from '../inbox/row-words.js';
@@ -57,7 +58,7 @@ export function notificationsFor(
     if (triage && hiddenBy(triage, bug.id, changedAt(bug), now) !== null) continue;
     notifications.push({
       id: bugPage(tracker.url, bug),
-      title: `${tracker.label} · Bug ${bug.id}${bug.summary ? `: ${bug.summary}` : ''}`,
+      title: `${tracker.label} · Bug ${bug.id}${bug.summary ? `: ${isolateBidi(bug.summary)}` : ''}`,
       message: `${rowWords(bug).join(' · ')} — ${shortLogin(latest.who)} (${latest.who})`,
     });
   }

@@ -1,4 +1,5 @@
 import type { BugzillaClient } from '@bz-companion/shared';
+import { isBmo } from '../common/bmo.js';
 import type { Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import type { TrackerStorage } from '../storage/storage.js';
@@ -11,10 +12,6 @@ export interface TrackerAccess {
   /** bugzilla.mozilla.org and its forks mark new comments themselves: no banner there. */
   marksNewCommentsItself: boolean;
 }
-
-/** BMO names its versions by date (`20260820.1`); its host is the other give-away. */
-const isBmo = (tracker: Tracker, version: string | null) =>
-  new URL(tracker.url).hostname === 'bugzilla.mozilla.org' || (version !== null && /^\d{8}(\.\d+)?$/.test(version));
 
 /**
  * A client for reading what changed, with who the user is, learnt once per
@@ -56,6 +53,6 @@ export class TrackerAccessCache {
         () => null,
       ),
     ]);
-    return { me, marksNewCommentsItself: isBmo(tracker, version) };
+    return { me, marksNewCommentsItself: isBmo(tracker.url, version) };
   }
 }

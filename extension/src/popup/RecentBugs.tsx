@@ -23,7 +23,7 @@ function ChangedRow({
   return (
     <li class="row changed" data-bug={bug.id}>
       <a class="line" href={bugHref(trackerUrl, bug)} target="_blank" rel="noreferrer" data-row>
-        <span class="id">#{bug.id}</span> <span class="summary">{bug.summary ?? `Bug ${bug.id}`}</span>
+        <span class="id">#{bug.id}</span> <bdi class="summary">{bug.summary ?? `Bug ${bug.id}`}</bdi>
       </a>
       <span class="meta" title={news.latest ? `${newsTooltip(news)}, latest by ${news.latest.who}` : newsTooltip(news)}>
         <span class="what">{newsLine(news)}</span>
@@ -104,7 +104,7 @@ export function RecentBugs({ news, trackerUrl, now }: { news: NewsSnapshot; trac
           {rest.map((bug) => (
             <li key={bug.id} class="row" data-bug={bug.id}>
               <a class="line" href={bugHref(trackerUrl, bug)} target="_blank" rel="noreferrer" data-row>
-                <span class="id">#{bug.id}</span> <span class="summary">{bug.summary ?? `Bug ${bug.id}`}</span>
+                <span class="id">#{bug.id}</span> <bdi class="summary">{bug.summary ?? `Bug ${bug.id}`}</bdi>
               </a>
               <When at={bug.visitedAt} now={now} />
             </li>

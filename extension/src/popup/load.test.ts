@@ -33,7 +33,7 @@ function failOn(platform: MemoryPlatform, pathEnd: string, answer: () => Promise
 describe('loadPopupData', () => {
   it('loads every section from a healthy tracker', async () => {
     const { delivery, load } = await popupOn({ url: companion.url });
-    await delivery.recordVisit('t1', '2');
+    await delivery.recordVisits('t1', ['2']);
     const data = await load();
     expect(data.problem).toBeNull();
     expect(data.login).toBe('me@example.com');

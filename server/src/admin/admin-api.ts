@@ -74,7 +74,7 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
 
 /**
  * `/__admin/`: reset, the request journal, faults, the clock and retention,
- * for tests (spec test-double.md section 2). JSON in and out; errors as
+ * for tests (docs/test-double.md). JSON in and out; errors as
  * `{"error": true, "message"}`. Never recorded in the journal, never faulted.
  */
 export function adminApi(controls: AdminControls): Middleware<ApiState> {

@@ -4,21 +4,34 @@ import { afterRead, type Read } from '../domain/read.js';
 import type { Bug } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 
+/** What a client sent as a bug, as Bugzilla reads it: nothing, a number (its digits without leading zeros), or an alias. */
+export type SentBugRef =
+  | { kind: 'none' }
+  | { kind: 'number'; digits: string; id: number }
+  | { kind: 'alias'; text: string };
+
+/** A decimal integer (surrounding white space allowed) is a number; any other text an alias, in any letter case. */
+export function readBugRef(raw: unknown): SentBugRef {
+  const text = raw === null || raw === undefined || typeof raw === 'object' ? '' : String(raw).trim();
+  if (text === '') return { kind: 'none' };
+  if (!/^\d+$/.test(text)) return { kind: 'alias', text };
+  const digits = text.replace(/^0+(?=\d)/, '');
+  return { kind: 'number', digits, id: Number(digits) };
+}
+
 /**
- * What a client sent as a bug: a positive decimal integer (surrounding white
- * space allowed) or an alias in any letter case. An alias must name a bug; a
- * number is returned as it is, whether or not a bug has it.
+ * A bug reference for a write or a caller's own records: an alias must name a bug; a number is
+ * returned as it is, whether or not a bug has it.
  */
 function parseBugRef(store: Store, raw: unknown): Read<number | Bug> {
-  if (raw === null || raw === undefined) throw errors.bugNumberRequired();
-  const text = String(raw).trim();
-  if (text === '') throw errors.bugNumberRequired();
-  if (/^\d+$/.test(text)) {
-    const id = Number(text);
+  const ref = readBugRef(raw);
+  if (ref.kind === 'none') throw errors.bugNumberRequired();
+  if (ref.kind === 'number') {
     // A number no bug can have is not a valid bug number (code 100), as 0 is.
-    if (!isStorableId(id)) throw errors.bugNumberRequired();
-    return id;
+    if (!isStorableId(ref.id)) throw errors.bugNumberRequired();
+    return ref.id;
   }
+  const text = ref.text;
   return afterRead(store.bugByAlias(text), (bug) => {
     if (!bug) throw errors.invalidBugId(text);
     return bug;
@@ -38,10 +51,9 @@ export interface BugReadAhead {
  * needed, as before. Nothing is decided from it until the handler runs.
  */
 export function readBugAhead(store: Store, raw: string | undefined): BugReadAhead | undefined {
-  const text = raw?.trim() ?? '';
-  if (!/^\d+$/.test(text)) return undefined;
-  const id = Number(text);
-  if (!isStorableId(id)) return undefined;
+  const ref = readBugRef(raw);
+  if (ref.kind !== 'number' || !isStorableId(ref.id)) return undefined;
+  const id = ref.id;
   const bug = store.bugById(id);
   if (!(bug instanceof Promise)) return undefined;
   // A request refused before its handler runs never reads it: no unhandled rejection.

@@ -4,6 +4,7 @@ import { isStorableId } from '../domain/ids.js';
 import { afterRead, type Read } from '../domain/read.js';
 import type { Bug, User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
+import { readBugRef } from './bug-ref.js';
 
 /**
  * 5.2's `Bugzilla::Bug->check`: a bug id or alias as the client sent it, to a
@@ -11,19 +12,18 @@ import type { Store } from '../store/store.js';
  * stays an alias, so a hidden bug's number is not revealed).
  */
 export function checkBug(store: Store, user: User | undefined, raw: unknown): Read<Bug> {
-  const text = raw === null || raw === undefined || typeof raw === 'object' ? '' : String(raw).trim();
-  if (text === '') throw errors.bugNumberRequired();
+  const ref = readBugRef(raw);
+  if (ref.kind === 'none') throw errors.bugNumberRequired();
+  const text = ref.kind === 'number' ? ref.digits : ref.text;
   const visible = (bug: Bug) => {
     if (!canSeeBug(user, bug, store.instance.parameters)) {
       throw user ? errors.bugAccessDenied(text) : errors.bugAccessQuery(text);
     }
     return bug;
   };
-  if (/^\d+$/.test(text)) {
-    const digits = text.replace(/^0+(?=\d)/, '');
-    const id = Number(digits);
-    return afterRead(isStorableId(id) ? store.bugById(id) : undefined, (bug) => {
-      if (!bug) throw errors.bugDoesNotExist(digits);
+  if (ref.kind === 'number') {
+    return afterRead(isStorableId(ref.id) ? store.bugById(ref.id) : undefined, (bug) => {
+      if (!bug) throw errors.bugDoesNotExist(ref.digits);
       return visible(bug);
     });
   }

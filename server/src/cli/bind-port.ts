@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { errors } from '../domain/errors.js';
 import { answerClientErrorsWithJson } from '../http/client-error.js';
 import { sendError } from '../http/error-response.js';
+import { rpcEnvelopeFor } from '../rpc/rpc-envelope.js';
 
 export class PortInUseError extends Error {
   override readonly name = 'PortInUseError';
@@ -27,10 +28,15 @@ export interface BoundPort {
 export async function bindPort(host: string, port: number): Promise<BoundPort> {
   let handler: RequestHandler = (_request, response) => sendError(response, errors.starting());
   const server = createServer((request, response) => handler(request, response));
-  answerClientErrorsWithJson(server);
+  answerClientErrorsWithJson(server, rpcEnvelopeFor);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new PortInUseError(`port ${port} on ${host} is already in use`));
+      if (error.code === 'EADDRINUSE')
+        reject(
+          new PortInUseError(
+            `port ${port} on ${host} is already in use; pick another with --port N (or PORT=N), or --port 0 for any free one`,
+          ),
+        );
       else if (error.code === 'EACCES')
         reject(new PortInUseError(`no permission to listen on port ${port} on ${host}`));
       else reject(error);

@@ -1,5 +1,5 @@
-// A type of its own, below auth.ts: profiles name a policy per endpoint, and auth.ts (which the
-// login code beneath profiles imports) applies it; here it imports nothing, so no import circle.
+// A type of its own in the domain: profiles name a policy per endpoint and login/authenticate.ts
+// applies it; both import it from here, so neither imports the other.
 
 /** How a method treats credentials (Bugzilla 5.2's per-method rules, plus the contract's). */
 export type AuthPolicy =

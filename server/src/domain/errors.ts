@@ -131,6 +131,9 @@ export const errors = {
     new BugzillaError(58, `The ${param} parameter must be an array of scalars (integers and/or strings).`),
   invalidBugId: (value: string) =>
     new BugzillaError(100, `'${value}' is not a valid bug number nor an alias to a bug.`),
+  /** A value Bugzilla's database cannot hold (a NUL): refused on every store, before anything is written. */
+  unstorableText: (param: string) =>
+    new BugzillaError(32000, `The '${param}' parameter holds a NUL character, which Bugzilla cannot store.`),
   bugNumberRequired: () => new BugzillaError(100, 'You must enter a valid bug number!'),
   /** `bugId` as the caller named the bug: an alias stays an alias, so a hidden bug's number is not revealed. */
   bugAccessDenied: (bugId: number | string) =>

@@ -9,3 +9,12 @@ export const MAX_ID = 2_147_483_647;
 export function isStorableId(id: number): boolean {
   return Number.isInteger(id) && id >= 1 && id <= MAX_ID;
 }
+
+/**
+ * Whether text can be kept in Bugzilla's text columns: PostgreSQL's text holds no NUL (it
+ * refuses the statement, which would be a 500). Text that cannot be stored names no stored row
+ * (a login, an alias) and is refused as a value to store, on every store alike.
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000');
+}

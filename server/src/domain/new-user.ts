@@ -1,4 +1,4 @@
-/** A user that cannot be added (no login, the login taken) or a key for no such user; nothing changed. */
+/** A user that cannot be added (no login, the login taken), or a new key asked for a login no user has; nothing changed. */
 export class NewUserError extends Error {
   override readonly name = 'NewUserError';
 
@@ -14,7 +14,8 @@ export class NewUserError extends Error {
     return new NewUserError(`user ${login} already exists`);
   }
 
-  static noSuchUser(login: string): NewUserError {
+  /** `user key LOGIN` for a login no user has. */
+  static keyForNoUser(login: string): NewUserError {
     return new NewUserError(`no user ${login.trim()}`);
   }
 }

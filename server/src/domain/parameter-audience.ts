@@ -4,18 +4,25 @@ import type { User } from './types.js';
 const ANONYMOUS = ['maintainer', 'requirelogin'];
 
 /** Members of this group read every parameter, secrets such as smtp_password included. */
-export const PARAMETER_ADMIN_GROUP = 'tweakparams';
+const PARAMETER_ADMIN_GROUP = 'tweakparams';
 
-/** The parameters `user` may read (`loggedIn`: the tracker's list for ordinary users), sorted by name, with `urlbase` defaulting to the server's own address. */
+/** Who sees which parameters: logged out, an admin (all of them), or a user (the tracker's list). */
+export type Audience = 'anonymous' | 'admin' | readonly string[];
+
+/** `user`'s audience (`loggedIn`: the tracker's list for ordinary users). */
+export function parameterAudience(user: User | undefined, loggedIn: readonly string[]): Audience {
+  if (!user) return 'anonymous';
+  return user.groups.includes(PARAMETER_ADMIN_GROUP) ? 'admin' : loggedIn;
+}
+
+/** The parameters `audience` may read, sorted by name, with `urlbase` defaulting to the server's own address. */
 export function visibleParameters(
   all: Readonly<Record<string, string>>,
-  user: User | undefined,
+  audience: Audience,
   urlbase: string,
-  loggedIn: readonly string[],
 ): Record<string, string> {
   // Read through `all` rather than copying it: the map has ~150 entries and this runs per request.
-  const admin = user?.groups.includes(PARAMETER_ADMIN_GROUP) === true;
-  const names = !user ? ANONYMOUS : admin ? adminNames(all) : sortedOnce(loggedIn);
+  const names = audience === 'anonymous' ? ANONYMOUS : audience === 'admin' ? adminNames(all) : sortedOnce(audience);
   const visible: Record<string, string> = {};
   for (const name of names) {
     const value = name === 'urlbase' ? (all.urlbase ?? urlbase) : all[name];

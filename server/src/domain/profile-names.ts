@@ -1,5 +1,5 @@
 /**
- * The trackers the server can behave as (spec test-double.md, section 3). Only their names live
+ * The trackers the server can behave as. Only their names live
  * here, below the stores (a fixture may name one); how each behaves is profiles/profiles.ts.
  */
 export const PROFILE_NAMES = ['bz-companion', 'bugzilla-5.2', 'bugzilla-5.1', 'bmo'] as const;

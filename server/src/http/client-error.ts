@@ -1,6 +1,6 @@
 import { type Server, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { errors } from '../domain/errors.js';
+import { type BugzillaError, errors } from '../domain/errors.js';
 import { renderError } from './error-response.js';
 
 const STATUS_BY_PARSER_ERROR: Record<string, number> = {
@@ -19,12 +19,16 @@ const REASON_BY_STATUS: Record<number, string> = {
 /** How long an error answer may take to leave before its socket is destroyed anyway. */
 const FLUSH_MS = 1000;
 
+/** An error as the protocol at `path` answers it (`/xmlrpc.cgi`: a fault), or undefined for REST's JSON. */
+export type EnvelopeFor = (path: string, error: BugzillaError) => { contentType: string; body: string } | undefined;
+
 /**
  * Requests Node's HTTP parser rejects never reach the app (oversized headers,
- * malformed HTTP). Answer them with a Bugzilla-shaped JSON error too, where the
- * socket still allows, instead of Node's bare 400.
+ * malformed HTTP). Answer them with a Bugzilla-shaped error too, in the envelope of
+ * the protocol the request line names, where the socket still allows, instead of
+ * Node's bare 400.
  */
-export function answerClientErrorsWithJson(server: Server): void {
+export function answerClientErrorsWithJson(server: Server, envelopeFor?: EnvelopeFor): void {
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
@@ -32,9 +36,15 @@ export function answerClientErrorsWithJson(server: Server): void {
     }
     const status = STATUS_BY_PARSER_ERROR[error.code ?? ''] ?? 400;
     const reason = REASON_BY_STATUS[status] ?? 'it is not valid HTTP';
-    const { headers, body } = renderError(errors.unreadableRequest(reason, status));
+    const refusal = errors.unreadableRequest(reason, status);
+    const rendered = renderError(refusal);
+    const requestLine = error.rawPacket?.subarray(0, 256).toString('latin1') ?? '';
+    const envelope = envelopeFor?.(/^[A-Z]+ ([^ ?]*)/.exec(requestLine)?.[1] ?? '', refusal);
+    const headers = rendered.headers;
+    if (envelope) headers['Content-Type'] = envelope.contentType;
+    const body = envelope ? envelope.body : rendered.body;
     // An answer to HEAD carries no body, even an error (else the client reads it as a second response).
-    const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+    const head = requestLine.startsWith('HEAD ');
     const lines = [
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
       ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),

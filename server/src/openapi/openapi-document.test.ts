@@ -3,8 +3,8 @@ import { type EndpointKey, endpoints, splitEndpoint } from '@bz-companion/shared
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_NAMES, type ProfileName } from '../profiles/profile.js';
 import { PROFILES } from '../profiles/profiles.js';
-import { type BzServer, startServer } from '../test-double/start-server.js';
 import { standardFixture } from '../testing/fixtures.js';
+import { type BzServer, startServer } from '../testing/test-server.js';
 import { openApiDocument } from './openapi-document.js';
 
 type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };

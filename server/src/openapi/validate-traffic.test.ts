@@ -1,8 +1,8 @@
 import type { Mismatch } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BzServer, startServer } from '../test-double/start-server.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
 import { httpClient } from '../testing/http.js';
+import { type BzServer, startServer } from '../testing/test-server.js';
 
 let bz: BzServer;
 let api: ReturnType<typeof httpClient>;

@@ -28,7 +28,7 @@ export interface CredentialRules {
   repeatedIsList: boolean;
 }
 
-/** How the last-visit methods behave (bugzilla-semantics.md, section 5). */
+/** How the last-visit methods behave. */
 export interface LastVisitRules {
   /** Who may record a visit of a bug they can see: its involved users (5.x), anyone (BMO), or as `strict_involvement` says. */
   involvement: 'always' | 'when-strict-setting' | 'never';

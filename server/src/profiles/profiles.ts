@@ -7,8 +7,7 @@ import {
 import { DEFAULT_PROFILE, type JsonpCallbackRule, type Profile, type ProfileName } from './profile.js';
 
 /*
- * The one place that says how the trackers differ. Facts and sources:
- * ../shared/reference/bugzilla-semantics.md and the recordings in
+ * The one place that says how the trackers differ. Sources: the recordings in
  * server/test-data/bugzilla-5.2/. A profile changes only what its tracker
  * does differently; the store, durability and security are the same for all.
  */
@@ -35,7 +34,7 @@ const PERL_CALLBACK: JsonpCallbackRule = {
   allowed: "only letters, numbers, and the following characters are allowed in the 'callback' parameter: []._",
 };
 
-/** The contract's rule (issue 8): a JavaScript name or dotted path (`cb`, `$jq.done`), never an expression. */
+/** The contract's rule: a JavaScript name or dotted path (`cb`, `$jq.done`), never an expression. */
 const IDENTIFIER_CALLBACK: JsonpCallbackRule = {
   name: /^[A-Za-z_$][\w$.]*$/,
   allowed:
@@ -58,7 +57,7 @@ const bzCompanion: Profile = {
   auth: {},
   digitsOnlyIds: new Set(),
   documentationUrl: 'https://bugzilla.readthedocs.io/en/5.2/api/index.html',
-  // A dead token is 32000 as in 5.2 (spec test-double.md §4); BMO alone gives it a code.
+  // A dead token is 32000 as in 5.2; BMO alone gives it a code.
   codes: { userNotInvolved: 1300, invalidToken: 32000 },
   credentials: {
     headers: 'before-params',

@@ -7,7 +7,7 @@ import { parseLegalDate } from '../bugs/legal-date.js';
 import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
 import { canSeeComment, isInsider } from '../domain/access.js';
 import { errors } from '../domain/errors.js';
-import { isStorableId } from '../domain/ids.js';
+import { isStorableId, isStorableText } from '../domain/ids.js';
 import type { Comment } from '../domain/types.js';
 import { ownedData } from '../store/store.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
@@ -104,6 +104,7 @@ async function addComment(request: ApiRequest, { store, profile }: RouteDeps): P
   const isPrivate = truthy(param(request, 'private') ?? param(request, 'is_private'));
   if (isPrivate && !isInsider(user, parameters)) throw errors.notInsider();
   const text = String(given).replace(/\s+$/, '').replace(/\r\n?/g, '\n');
+  if (!isStorableText(text)) throw errors.unstorableText('comment');
   if ([...text].length > MAX_COMMENT_LENGTH) {
     throw errors.commentTooLong(MAX_COMMENT_LENGTH);
   }

@@ -6,10 +6,10 @@ import { createApp } from '../app.js';
 import { journalPathFor } from '../store/file/data-file.js';
 import { openFileStore } from '../store/file/file-store.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
-import { startServer } from '../test-double/start-server.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
 import { expectBugzillaError } from '../testing/http.js';
 import { type InProcessServer, serveInProcess } from '../testing/in-process-server.js';
+import { startServer } from '../testing/test-server.js';
 
 const ALICE_PASSWORD = 'alice-secret-pw';
 const GONE_PASSWORD = 'gone-secret-pw';

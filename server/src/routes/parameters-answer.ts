@@ -1,11 +1,8 @@
-import { PARAMETER_ADMIN_GROUP, visibleParameters } from '../domain/parameter-audience.js';
+import { type Audience, parameterAudience, visibleParameters } from '../domain/parameter-audience.js';
 import type { User } from '../domain/types.js';
 import { PreparedJson } from '../http/prepared-json.js';
 
 type ParametersAnswer = PreparedJson<{ parameters: Record<string, string> }>;
-
-/** Who sees which parameters: the answer is the same for everyone of one kind. */
-type Audience = 'anonymous' | 'admin' | readonly string[];
 
 /** A few server addresses at most (the Host check refuses others); bounded anyway. */
 const MAX_PER_PARAMETERS = 32;
@@ -23,7 +20,8 @@ export function parametersAnswer(
   urlbase: string,
   loggedIn: readonly string[],
 ): ParametersAnswer {
-  const audience: Audience = !user ? 'anonymous' : user.groups.includes(PARAMETER_ADMIN_GROUP) ? 'admin' : loggedIn;
+  // The answer is the same for everyone of one audience.
+  const audience = parameterAudience(user, loggedIn);
   let byAudience = answers.get(all);
   if (!byAudience) {
     byAudience = new Map();
@@ -37,7 +35,7 @@ export function parametersAnswer(
   let answer = byBase.get(urlbase);
   if (!answer) {
     if (byBase.size >= MAX_PER_PARAMETERS) byBase.clear();
-    answer = new PreparedJson({ parameters: visibleParameters(all, user, urlbase, loggedIn) });
+    answer = new PreparedJson({ parameters: visibleParameters(all, audience, urlbase) });
     byBase.set(urlbase, answer);
   }
   return answer;

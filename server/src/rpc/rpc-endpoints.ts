@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { attachmentBodyBytes } from '../domain/attachments/attachment-rules.js';
+import type { BodyParams } from '../domain/body-params.js';
 import { type BugzillaError, errors } from '../domain/errors.js';
 import { checkAnswerSize } from '../http/answer-size.js';
 import { JSON_CONTENT_TYPE } from '../http/error-response.js';
@@ -11,6 +12,8 @@ import { type ApiState, asBugzillaError, type Logger } from '../http/respond.js'
 import type { ProfileName } from '../profiles/profile.js';
 import { type ApiDeps, boundsOf } from '../routes/api-router.js';
 import type { RouteDeps } from '../routes/route.js';
+import { EMPTY_QUERY } from '../routes/run-endpoint.js';
+import { checkValueCounts, DEFAULT_WORK_BOUNDS } from '../routes/work-bounds.js';
 import { callMethod } from './call-method.js';
 import { errorBody, type JsonRpcCall, namedParams, successBody, versionOf } from './json-rpc-codec.js';
 import { rpcMethod } from './methods.js';
@@ -68,9 +71,16 @@ function rpcBodyLimit(deps: RouteDeps, bodyLimitBytes: number): number {
 }
 
 async function xmlRpc(ctx: RpcContext, deps: RouteDeps, bodyLimitBytes: number, logger: Logger): Promise<void> {
+  let text: string;
+  try {
+    text = ctx.method === 'POST' ? await readBodyText(ctx.req, rpcBodyLimit(deps, bodyLimitBytes)) : '';
+  } catch (thrown) {
+    ctx.set('Content-Type', 'text/xml');
+    xmlRpcError(ctx, thrown, logger);
+    return;
+  }
   // 5.2 under mod_perl answers a request with no call in it (HEAD, GET, an empty POST) 200 and
   // nothing: python-bugzilla's probe, `HEAD /xmlrpc.cgi`, takes that as "XML-RPC is here".
-  const text = ctx.method === 'POST' ? await readBodyText(ctx.req, rpcBodyLimit(deps, bodyLimitBytes)) : '';
   if (text === '') {
     ctx.status = 200;
     ctx.body = '';
@@ -97,15 +107,19 @@ async function xmlRpc(ctx: RpcContext, deps: RouteDeps, bodyLimitBytes: number, 
     const result = await callMethod(method, call.params, deps, ctx, 'POST', ctx.headers, ctx.state);
     send(ctx, checkAnswerSize(methodResponse(result), boundsOf(method.endpoint).answerBytes));
   } catch (thrown) {
-    if (thrown instanceof XmlRpcClientFault) {
-      send(ctx, faultResponse('Client', thrown.message));
-      return;
-    }
-    const error = asBugzillaError(thrown, logger, `POST ${XML_RPC_PATH}`);
-    setErrorStatus(ctx, error);
-    // A Perl die is XML-RPC's server fault, -32000 (xmlrpc.cgi sets FAULT_SERVER so).
-    send(ctx, faultResponse(error.code === 100500 ? -32000 : error.code, error.message), error);
+    xmlRpcError(ctx, thrown, logger);
   }
+}
+
+function xmlRpcError(ctx: RpcContext, thrown: unknown, logger: Logger): void {
+  if (thrown instanceof XmlRpcClientFault) {
+    send(ctx, faultResponse('Client', thrown.message));
+    return;
+  }
+  const error = asBugzillaError(thrown, logger, `POST ${XML_RPC_PATH}`);
+  setErrorStatus(ctx, error);
+  // A Perl die is XML-RPC's server fault, -32000 (xmlrpc.cgi sets FAULT_SERVER so).
+  send(ctx, faultResponse(error.code === 100500 ? -32000 : error.code, error.message), error);
 }
 
 /**
@@ -193,7 +207,14 @@ function noData(ctx: RpcContext): false {
 
 /** Reads a POSTed call into `call`; false when there was none (and the answer is sent). */
 async function readPostedCall(ctx: RpcContext, bodyLimitBytes: number, call: JsonRpcCall): Promise<boolean> {
-  const text = await readBodyText(ctx.req, bodyLimitBytes);
+  let text: string;
+  try {
+    text = await readBodyText(ctx.req, bodyLimitBytes);
+  } catch (error) {
+    // No call was read, so no id to withhold the answer for: told in 1.1's shape.
+    call.version = '1.1';
+    throw error;
+  }
   // CGI.pm hands a form's fields to nobody as POSTDATA: JSON::RPC sees no call at all.
   const contentType = mediaType(ctx.get('Content-Type'));
   if (text === '' || contentType === 'application/x-www-form-urlencoded' || contentType === 'multipart/form-data') {
@@ -213,6 +234,13 @@ async function readPostedCall(ctx: RpcContext, bodyLimitBytes: number, call: Jso
     throw errors.jsonRpcNotAnObject();
   }
   const envelope = parsed as Record<string, unknown>;
+  // Checked before the method runs: an id the answer cannot echo must not cost a write its answer.
+  try {
+    checkValueCounts(EMPTY_QUERY, { id: envelope.id } as BodyParams, DEFAULT_WORK_BOUNDS.values);
+  } catch (error) {
+    call.version = '1.1';
+    throw error;
+  }
   call.version = versionOf(envelope.version);
   // JSON's null is Perl's undef: no id.
   call.id = envelope.id ?? undefined;
@@ -257,7 +285,8 @@ async function runCall(ctx: RpcContext, deps: RouteDeps, call: JsonRpcCall): Pro
 
 /** A Bugzilla error travels in a 200 over RPC; an unavailable server keeps its status (and Retry-After). */
 function setErrorStatus(ctx: RpcContext, error: BugzillaError): void {
-  ctx.status = error.status >= 500 ? error.status : 200;
+  // A body over the limit was never read: its 413 says so, as a web server's limit would.
+  ctx.status = error.status >= 500 || error.status === 413 ? error.status : 200;
   for (const name of Object.keys(error.headers)) ctx.set(name, error.headers[name] as string);
 }
 

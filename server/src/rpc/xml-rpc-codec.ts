@@ -56,7 +56,7 @@ export function parseMethodCall(xml: string): XmlRpcCall {
   const valid = XMLValidator.validate(xml);
   if (valid !== true)
     throw new XmlRpcClientFault(`${valid.err.msg} at line ${valid.err.line}, column ${valid.err.col}`);
-  const root = elements(parser.parse(xml) as XmlNode[]);
+  const root = elements(parse(xml));
   const call = root.length === 1 ? childrenOf(root[0] as XmlNode, 'methodCall') : undefined;
   if (!call) throw new XmlRpcClientFault("Can't find method element in the message", false);
   let method: string | undefined;
@@ -74,6 +74,18 @@ export function parseMethodCall(xml: string): XmlRpcCall {
   }
   if (!method) throw new XmlRpcClientFault("Can't find method element in the message", false);
   return { method, params };
+}
+
+/**
+ * The parser's own refusals (nesting past its bound, an element named `__proto__` or
+ * `constructor`) are the document's fault, not the server's: a Client fault.
+ */
+function parse(xml: string): XmlNode[] {
+  try {
+    return parser.parse(xml) as XmlNode[];
+  } catch (error) {
+    throw new XmlRpcClientFault((error as Error).message);
+  }
 }
 
 function decodeValue(valueNode: XmlNode): unknown {
@@ -250,7 +262,7 @@ export function parseMethodResponse(
 ): { result: unknown } | { fault: { faultCode: unknown; faultString: unknown } } {
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new XmlRpcClientFault(valid.err.msg);
-  const root = elements(parser.parse(xml) as XmlNode[]);
+  const root = elements(parse(xml));
   const response = root.length === 1 ? elements(childrenOf(root[0] as XmlNode, 'methodResponse')) : [];
   const part = response[0];
   const value = part && findValue(part);

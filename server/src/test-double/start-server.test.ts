@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/cli-server.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
 import { httpClient } from '../testing/http.js';
-import { type BzServer, startServer } from './start-server.js';
+import { type BzServer, startServer } from '../testing/test-server.js';
 
 type Visit = { id: number; last_visit_ts: string | null };
 

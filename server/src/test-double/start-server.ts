@@ -12,7 +12,6 @@ import { demoFixture } from '../store/fixture/demo.js';
 import { type Fixture, FixtureError, snapshotFromFixture } from '../store/fixture/fixture.js';
 import { readFixtureFile } from '../store/fixture/fixture-file.js';
 import { openStore, type StoreTarget } from '../store/open-store.js';
-import { createScratchDatabase, matrixDatabaseUrl, type ScratchDatabase } from '../store/postgres/scratch-database.js';
 import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 import { ownedData } from '../store/store.js';
@@ -36,15 +35,12 @@ export interface StartServerOptions {
   dataFile?: string;
   /**
    * Keep the data in this PostgreSQL database instead (`serve --database`): its content
-   * is replaced by the fixture, as a test double starts from its fixture. Without it
-   * (and without dataFile), a test run with BZ_TEST_STORE=postgres and TEST_DATABASE_URL
-   * set gets a database of its own per server, dropped at stop: that is how the API
-   * tests run once per store (vitest.config.ts, project "postgres").
+   * is replaced by the fixture, as a test double starts from its fixture.
    */
   database?: string;
-  /** Behave as this tracker (spec test-double.md §3); default: the fixture's `instance.profile`, else bz-companion. */
+  /** Behave as this tracker; default: the fixture's `instance.profile`, else bz-companion. */
   profile?: ProfileName;
-  /** Delays before each answer (spec test-double.md: latency), as `serve --latency`; kept through resets. */
+  /** Delays before each answer, as `serve --latency`; kept through resets. */
   latency?: LatencyRule | readonly LatencyRule[];
   /** Forward every request to this tracker instead of answering from the fixture (`serve --proxy`). */
   proxy?: string;
@@ -83,7 +79,7 @@ export interface BzServer {
   requests(options?: { since?: number }): RecordedRequest[];
   /** Empties the journal; returns how many requests it held. */
   clearRequests(): number;
-  /** Adds a fault rule (spec test-double.md 2.3); returns its id. Throws on an invalid rule. */
+  /** Adds a fault rule (docs/test-double.md); returns its id. Throws on an invalid rule. */
   fault(rule: FaultRule): string;
   /** Removes one fault rule; false when there is none with that id. */
   removeFault(id: string): boolean;
@@ -126,14 +122,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
   const host = options.host ?? '127.0.0.1';
   const { server, baseUrl, serveWith } = await bindPort(host, options.port ?? 0);
 
-  let opened: { store: Store; scratch: ScratchDatabase | undefined };
+  let store: Store;
   try {
-    opened = await openTestStore(options, snapshot);
+    store = await openTestStore(options, snapshot);
   } catch (error) {
     server.close();
     throw error;
   }
-  const { store, scratch } = opened;
   await pruneExpiredVisits(store, clock);
   const stopRetention = scheduleRetention(store, clock, RETENTION_INTERVAL_MS, (error) =>
     console.error('bz-companion: pruning old visits failed:', error),
@@ -159,39 +154,22 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Tests stop between cases: nothing in flight is worth waiting for (hung requests never end).
     server.closeAllConnections();
-    return closed.then(() => store.close()).then(() => scratch?.drop());
+    return closed.then(() => store.close());
   });
 }
 
-/**
- * The test's store: PostgreSQL when asked (or when the test matrix runs every suite on a scratch
- * database), a data file when asked, else memory; always holding the test's starting data.
- */
-async function openTestStore(
-  options: StartServerOptions,
-  snapshot: StoreSnapshot,
-): Promise<{ store: Store; scratch: ScratchDatabase | undefined }> {
-  let scratch: ScratchDatabase | undefined;
-  try {
-    const adminUrl = matrixDatabaseUrl();
-    if (options.database === undefined && options.dataFile === undefined && adminUrl !== undefined) {
-      scratch = await createScratchDatabase(adminUrl);
-    }
-    const database = options.database ?? scratch?.url;
-    const target: StoreTarget =
-      database !== undefined
-        ? { kind: 'postgres', url: database, seed: snapshot }
-        : options.dataFile !== undefined
-          ? { kind: 'file', path: options.dataFile, create: () => snapshot }
-          : { kind: 'memory', snapshot };
-    const { store, created } = await openStore(target);
-    // A database that held data already: the test's starting data replaces it.
-    if (target.kind === 'postgres' && !created) await ownedData(store, 'replacing the content').replaceAll(snapshot);
-    return { store, scratch };
-  } catch (error) {
-    await scratch?.drop().catch(() => {});
-    throw error;
-  }
+/** The test's store: PostgreSQL when asked, a data file when asked, else memory; always holding the test's starting data. */
+async function openTestStore(options: StartServerOptions, snapshot: StoreSnapshot): Promise<Store> {
+  const target: StoreTarget =
+    options.database !== undefined
+      ? { kind: 'postgres', url: options.database, seed: snapshot }
+      : options.dataFile !== undefined
+        ? { kind: 'file', path: options.dataFile, create: () => snapshot }
+        : { kind: 'memory', snapshot };
+  const { store, created } = await openStore(target);
+  // A database that held data already: the test's starting data replaces it.
+  if (target.kind === 'postgres' && !created) await ownedData(store, 'replacing the content').replaceAll(snapshot);
+  return store;
 }
 
 /** The handle a test holds: the admin controls as methods, and a stop that runs once. */

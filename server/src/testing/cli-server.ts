@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createScratchDatabase, matrixDatabaseUrl } from '../store/postgres/scratch-database.js';
+import { createScratchDatabase } from '../store/postgres/scratch-database.js';
+import { matrixDatabaseUrl } from './test-server.js';
 
 /** The real command line, as users and the acceptance suite run it. */
 export const CLI = fileURLToPath(new URL('../../bin/bz-companion.js', import.meta.url));

@@ -4,6 +4,7 @@ import { createApp } from '../app.js';
 import type { Clock } from '../domain/clock.js';
 import { answerClientErrorsWithJson } from '../http/client-error.js';
 import type { ProfileName } from '../profiles/profile.js';
+import { rpcEnvelopeFor } from '../rpc/rpc-envelope.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
 import { createMemoryStore } from '../store/memory/memory-store.js';
 import type { Store } from '../store/store.js';
@@ -50,7 +51,7 @@ export async function serveStoreInProcess(store: Store, options: InProcessOption
   });
   const server = createServer(app.callback());
   // As `serve` does: what Node's HTTP parser refuses still gets a Bugzilla-shaped answer.
-  answerClientErrorsWithJson(server);
+  answerClientErrorsWithJson(server, rpcEnvelopeFor);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

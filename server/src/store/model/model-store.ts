@@ -354,7 +354,7 @@ export class ModelStore implements Store, OwnedData {
 
   async replaceApiKey(login: string): Promise<string> {
     const user = this.#model.usersByLogin.get(login.trim().toLowerCase());
-    if (!user) throw NewUserError.noSuchUser(login);
+    if (!user) throw NewUserError.keyForNoUser(login);
     const apiKey = generateApiKey();
     await this.#committer.commit({ op: 'replace_api_key', user: user.id, sha256: hashApiKey(apiKey) });
     return apiKey;

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { type BugView, type BugWrite, type BugWriteEffect, NeedRows } from '../../domain/bug-writes/effect.js';
+import { isStorableId } from '../../domain/ids.js';
 import type { Bug, User } from '../../domain/types.js';
 import { BUG_COLUMNS, type BugRow, bugFromRow, fieldsJson, USER_COLUMNS, type UserRow, userFromRow } from './rows.js';
 import { UPSERT_VISITS } from './visit-statements.js';
@@ -77,7 +78,7 @@ async function loadUsers(
   for (const login of newLogins) logins.set(login, undefined);
   const rows = await client.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM profiles p WHERE p.userid = ANY ($1::integer[]) OR lower(p.login_name) = ANY ($2::text[])`,
-    [newIds.filter((id) => id > 0 && id <= 2147483647), newLogins],
+    [newIds.filter((id) => isStorableId(id)), newLogins],
   );
   for (const row of rows.rows) {
     const user = userFromRow(row);
@@ -97,7 +98,7 @@ async function loadBugs(
   ids: readonly number[],
   into: Map<number, Bug | undefined>,
 ): Promise<void> {
-  const wanted = ids.filter((id) => !into.has(id) && id > 0 && id <= 2147483647);
+  const wanted = ids.filter((id) => !into.has(id) && isStorableId(id));
   for (const id of ids) if (!into.has(id)) into.set(id, undefined);
   if (wanted.length === 0) return;
   const rows = await client.query<BugRow>(

@@ -9,10 +9,21 @@ export const BUGZILLA_SCHEMA_PROFILE = 'bugzilla-5.2';
 /** `our $VERSION = '1.0';` or `use constant VERSION => '1.0';` as extensions declare it. */
 const EXTENSION_VERSION = /(?:\$VERSION\s*=|VERSION\s*=>)\s*['"]([^'"]*)['"]/;
 
+/** A Bugzilla installation or database that cannot be served, said in one line (no stack trace). */
+export class BugzillaSchemaError extends Error {
+  override readonly name = 'BugzillaSchemaError';
+}
+
+/** The releases whose schema the store reads (bugs_aliases, user_api_keys, bug_user_last_visit came with 5.0). */
+const SERVED_VERSION = /^5\./;
+
 /** A Bugzilla installation's settings as its files hold them: the version, parameters and extensions. */
 export function readBugzillaDir(dir: string): InstanceSettings {
   const version = readBugzillaVersion(dir);
-  if (version === undefined) throw new Error(`${dir}/Bugzilla/Constants.pm names no BUGZILLA_VERSION`);
+  if (version === undefined) throw new BugzillaSchemaError(`${dir}/Bugzilla/Constants.pm names no BUGZILLA_VERSION`);
+  if (!SERVED_VERSION.test(version)) {
+    throw new BugzillaSchemaError(`--bugzilla-dir ${dir} is Bugzilla ${version}: --bugzilla-schema serves Bugzilla 5.x`);
+  }
   return {
     version,
     profile: BUGZILLA_SCHEMA_PROFILE,
@@ -36,7 +47,13 @@ export function readBugzillaVersion(dir: string): string | undefined {
  * booleans are 0/1 already); one the file does not name has 5.2's default, as checksetup.pl would write it.
  */
 export function readBugzillaParameters(dir: string): Record<string, string> {
-  const params = JSON.parse(readInstallationFile(dir, 'data/params.json')) as Record<string, unknown>;
+  let params: Record<string, unknown>;
+  try {
+    params = JSON.parse(readInstallationFile(dir, 'data/params.json')) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof BugzillaSchemaError) throw error;
+    throw new BugzillaSchemaError(`${dir}/data/params.json is not JSON: ${(error as Error).message}`);
+  }
   return {
     ...defaultParameterSet(),
     ...Object.fromEntries(
@@ -75,7 +92,9 @@ function readInstallationFile(dir: string, path: string): string {
   try {
     return readFileSync(join(dir, path), 'utf8');
   } catch {
-    throw new Error(`--bugzilla-dir ${dir} has no readable ${path}: is it a Bugzilla installation's directory?`);
+    throw new BugzillaSchemaError(
+      `--bugzilla-dir ${dir} has no readable ${path}: is it a Bugzilla installation's directory?`,
+    );
   }
 }
 

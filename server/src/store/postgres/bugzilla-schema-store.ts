@@ -7,7 +7,7 @@ import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
 import { ReadOnlyBugzillaError, type Store } from '../store.js';
 import type { ArrivalSources } from './arrival-lookups.js';
 import { BUGZILLA_SQL } from './bugzilla-dialect.js';
-import { readBugzillaDir, watchBugzillaParams } from './bugzilla-dir.js';
+import { BugzillaSchemaError, readBugzillaDir, watchBugzillaParams } from './bugzilla-dir.js';
 import { openBugzillaSideLoginFailures } from './bugzilla-side-login-failures.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { BUGZILLA_SIDE_TOKEN_TABLE, createBugzillaSideTokenTable, LoginTokenTable } from './login-token-table.js';
@@ -143,11 +143,7 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
     const instance = readBugzillaDir(bugzillaDir);
     const db = new Database(url, options);
     try {
-      const [row] = await db.query<{ found: string | null }>(
-        "SELECT to_regclass('public.bug_user_last_visit') AS found",
-        [],
-      );
-      if (!row?.found) throw new Error('the database has no bug_user_last_visit table: is it a Bugzilla 5.x database?');
+      await checkBugzillaTables(db);
       const tokens = await createBugzillaSideTokenTable(db).then(
         () => new LoginTokenTable(db, BUGZILLA_SIDE_TOKEN_TABLE),
         (error: { code?: string }) => {
@@ -236,11 +232,41 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
     await this.#visitWrites.add({ userId, bugIds: bugs, ts: Math.round(databaseMs) });
   }
 
-  /** Bugzilla prunes its visits itself (clean-bug-user-last-visit.pl); retention is off in this mode. */
-
   close(): Promise<void> {
     this.#stopWatching();
     clearInterval(this.#catalogueRefresh);
     return this.db.close();
   }
+}
+
+/** The tables of Bugzilla 5.x's that the store reads or writes: a database without them is not one it can serve. */
+const BUGZILLA_TABLES = [
+  'profiles',
+  'groups',
+  'user_group_map',
+  'user_api_keys',
+  'bugs',
+  'bugs_aliases',
+  'bug_group_map',
+  'cc',
+  'longdescs',
+  'bugs_activity',
+  'fielddefs',
+  'products',
+  'components',
+  'login_failure',
+  'audit_log',
+  'bug_user_last_visit',
+];
+
+/** Refuses, in one line, a database that is not a Bugzilla 5.x one (bz-companion's own, an empty one). */
+async function checkBugzillaTables(db: Database): Promise<void> {
+  const rows = await db.query<{ name: string }>(
+    "SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass('public.' || quote_ident(name)) IS NULL",
+    [BUGZILLA_TABLES],
+  );
+  if (rows.length === 0) return;
+  throw new BugzillaSchemaError(
+    `the database is not a Bugzilla 5.x database: it has no ${rows.map((row) => row.name).join(', ')} table${rows.length > 1 ? 's' : ''}`,
+  );
 }

@@ -1,7 +1,7 @@
 import type { Attachment } from '../../domain/attachments/attachment.js';
 import type { UserMatch } from '../../domain/catalogue/user-match.js';
 import { withSkew } from '../../domain/clock.js';
-import { isStorableId } from '../../domain/ids.js';
+import { isStorableId, isStorableText } from '../../domain/ids.js';
 import type { Bug, Comment, InstanceSettings, User } from '../../domain/types.js';
 import { normalizeAuditClass } from '../model/model.js';
 import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
@@ -60,6 +60,7 @@ export abstract class PostgresReads<CommentRow extends object> {
 
   /** Logins match without regard to letter case, as Bugzilla's do. */
   async userByLogin(login: string): Promise<User | undefined> {
+    if (!isStorableText(login)) return undefined;
     const [row] = await this.db.query<UserRow>(
       `SELECT ${this.#userColumns} FROM profiles p WHERE lower(p.login_name) = lower($1)`,
       [login],
@@ -105,6 +106,7 @@ export abstract class PostgresReads<CommentRow extends object> {
   }
 
   bugByAlias(alias: string): Promise<Bug | undefined> {
+    if (!isStorableText(alias)) return Promise.resolve(undefined);
     return this.#reads.bugByAlias(alias);
   }
 

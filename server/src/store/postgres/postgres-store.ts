@@ -312,7 +312,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
       await client.query('INSERT INTO bzc_api_key_hashes (sha256, user_id) VALUES ($1, $2)', [hashApiKey(apiKey), id]);
       return true;
     });
-    if (!replaced) throw NewUserError.noSuchUser(login);
+    if (!replaced) throw NewUserError.keyForNoUser(login);
     return apiKey;
   }
 

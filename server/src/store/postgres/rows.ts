@@ -17,7 +17,7 @@ export interface SqlDialect {
   bugOtherFields: string;
 }
 
-/** Our schema: timestamptz columns, direct group grants, the other fields in `bugs.bzc_fields`. */
+/** Our schema: timestamp(0) columns holding UTC, direct group grants, the other fields in `bugs.bzc_fields`. */
 export const OUR_SQL: SqlDialect = {
   epochSeconds: (column) => `extract(epoch FROM ${column})::bigint`,
   // Names sort in code-unit order (COLLATE "C"), as JavaScript sorts them in the file store, whatever the database's collation.

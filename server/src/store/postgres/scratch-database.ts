@@ -35,15 +35,3 @@ export async function administer(adminUrl: string, statement: string): Promise<v
     await client.end();
   }
 }
-
-/**
- * TEST_DATABASE_URL when this test run is the API suite's PostgreSQL leg
- * (BZ_TEST_STORE=postgres, vitest.config.ts): the test servers then keep their
- * data in a scratch database each instead of memory or a data file.
- */
-export function matrixDatabaseUrl(): string | undefined {
-  if (process.env.BZ_TEST_STORE !== 'postgres') return undefined;
-  const url = process.env.TEST_DATABASE_URL?.trim();
-  if (!url) throw new Error('BZ_TEST_STORE=postgres needs TEST_DATABASE_URL (see .ci/with-postgres)');
-  return url;
-}

@@ -3,7 +3,10 @@ import { keepsStoredVisit } from '../../domain/visits.js';
 export interface VisitWrite {
   userId: number;
   bugIds: readonly number[];
-  /** Epoch seconds. */
+  /**
+   * The time in the unit the store's upsert takes: epoch seconds for ours (UPSERT_VISITS), epoch
+   * milliseconds of the database clock for a Bugzilla database's (rounded there as Bugzilla rounds NOW()).
+   */
   ts: number;
 }
 

@@ -1,0 +1,43 @@
+import { createScratchDatabase } from '../store/postgres/scratch-database.js';
+import { type BzServer, type StartServerOptions, startServer as startTestDouble } from '../test-double/start-server.js';
+
+/**
+ * TEST_DATABASE_URL when this test run is the API suite's PostgreSQL leg
+ * (BZ_TEST_STORE=postgres, vitest.config.ts): the test servers then keep their
+ * data in a scratch database each instead of memory or a data file.
+ */
+export function matrixDatabaseUrl(): string | undefined {
+  if (process.env.BZ_TEST_STORE !== 'postgres') return undefined;
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  if (!url) throw new Error('BZ_TEST_STORE=postgres needs TEST_DATABASE_URL (see .ci/with-postgres)');
+  return url;
+}
+
+/**
+ * The test double as the API tests start it: on the PostgreSQL leg, in a scratch database of its
+ * own (its content replaced by the fixture), dropped when it stops; otherwise as asked.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<BzServer> {
+  const adminUrl = matrixDatabaseUrl();
+  if (adminUrl === undefined || options.database !== undefined || options.dataFile !== undefined) {
+    return startTestDouble(options);
+  }
+  const scratch = await createScratchDatabase(adminUrl);
+  let server: BzServer;
+  try {
+    server = await startTestDouble({ ...options, database: scratch.url });
+  } catch (error) {
+    await scratch.drop().catch(() => {});
+    throw error;
+  }
+  const stopServer = server.stop.bind(server);
+  let stopped: Promise<void> | undefined;
+  return Object.assign(server, {
+    stop: () => {
+      stopped ??= stopServer().then(() => scratch.drop());
+      return stopped;
+    },
+  });
+}
+
+export type { BzServer } from '../test-double/start-server.js';
