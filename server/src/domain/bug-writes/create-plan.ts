@@ -20,6 +20,7 @@ import {
   scalarText,
 } from './field-values.js';
 import { canUseGroup, checkDependencyLoops, checkSeeAlso } from './relations.js';
+import { checkStorableText } from './storable-text.js';
 import { checkDeadline, checkHours } from './time-tracking.js';
 import { WorkingBug } from './working-bug.js';
 import { writeErrors } from './write-errors.js';
@@ -84,6 +85,7 @@ const inGroup = (user: User, group: string) => user.groups.includes(group);
  * with a history row), its flags (a history row on the new bug), and `{id}`.
  */
 export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<{ id: number }> {
+  checkStorableText(command.params);
   for (const name of Object.keys(command.params)) {
     if (!CREATE_PARAMS.has(name)) {
       throw new BugzillaError(53, `${name} is not a valid parameter for the Bugzilla::Bug::create function.`);

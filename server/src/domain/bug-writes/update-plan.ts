@@ -20,6 +20,7 @@ import {
   scalarText,
 } from './field-values.js';
 import { canUseGroup, checkDependencyLoops, checkSeeAlso } from './relations.js';
+import { checkStorableText } from './storable-text.js';
 import { checkDeadline, checkHours, hoursText } from './time-tracking.js';
 import { listDiff, WorkingBug } from './working-bug.js';
 import { writeErrors } from './write-errors.js';
@@ -94,6 +95,7 @@ function idList(items: readonly unknown[] | undefined): number[] {
  * the bugs it touches (the other side of a dependency, a duplicate's original) and the answer.
  */
 export function planUpdate(command: UpdateCommand, view: BugView): BugWritePlan<{ bugs: BugUpdateResult[] }> {
+  checkStorableText(command.params);
   const plan = new UpdatePlan(command, view);
   for (const id of command.bugIds) plan.setAll(id);
   return plan.finish();
