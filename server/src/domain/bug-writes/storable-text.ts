@@ -1,7 +1,10 @@
 import { BugzillaError } from '../errors.js';
 
-/** NUL, or half of a surrogate pair: what no database column (and no UTF-8) can hold. */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Half of a surrogate pair: no character, and no UTF-8 can hold it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** NUL (no PostgreSQL text column holds it), or half of a surrogate pair. */
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /**
  * Refuses a write whose parameters hold text no store can keep (PostgreSQL refuses NUL, and a lone
@@ -10,7 +13,7 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 export function checkStorableText(params: Readonly<Record<string, unknown>>): void {
   const visit = (value: unknown, name: string, depth: number): void => {
     if (typeof value === 'string') {
-      if (UNSTORABLE.test(value)) {
+      if (unstorable(value)) {
         throw new BugzillaError(
           32000,
           `The '${name}' parameter holds a character that cannot be stored (NUL or half of a surrogate pair).`,
