@@ -1,9 +1,10 @@
 import type { BugHistoryResult, HistoryEntry } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { namedRefs } from '../bugs/bug-ref.js';
-import { checkBug, isInsider } from '../bugs/check-bug.js';
+import { checkBug } from '../bugs/check-bug.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
 import { mergedHistory } from '../bugs/merged-history.js';
+import { canSeeChange, isInsider } from '../domain/access.js';
 import { TIMETRACKING_FIELDS } from '../domain/bug-writes/time-tracking.js';
 import { errors } from '../domain/errors.js';
 import type { Bug, ChangeSet, FieldChange } from '../domain/types.js';
@@ -55,13 +56,11 @@ async function changeSetJson(
   const changes: HistoryEntry['changes'] = [];
   for (const change of set.changes) {
     if (TIMETRACKING_FIELDS.has(change.field_name) && !timeTracker) continue;
-    if (insider || !madeCommentPrivate(change)) changes.push(await changeJson(change, store, insider, bugId));
+    if (canSeeChange(insider, change)) changes.push(await changeJson(change, store, insider, bugId));
   }
   const who = (await store.userById(set.who))?.login ?? '';
   return { when: formatBugzillaTime(set.when * 1000), who, changes };
 }
-
-const madeCommentPrivate = (change: FieldChange) => change.field_name === 'longdescs.isprivate' && change.added === '1';
 
 async function changeJson(
   change: FieldChange,
