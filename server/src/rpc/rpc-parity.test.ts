@@ -74,7 +74,14 @@ function asXmlRpc(result: unknown): unknown {
 describe('every read method answers over JSON-RPC and XML-RPC what its REST endpoint answers', () => {
   it('covers every method of the table but the writes and logins, which are checked below', () => {
     const tested = new Set(READS.map(({ method }) => method));
-    const writes = ['BugUserLastVisit.update', 'Bug.add_comment', 'User.login', 'User.logout'];
+    const writes = [
+      'BugUserLastVisit.update',
+      'Bug.add_comment',
+      'Bug.create',
+      'Bug.update',
+      'User.login',
+      'User.logout',
+    ];
     expect(new Set([...tested, ...writes])).toEqual(new Set(Object.keys(RPC_METHODS)));
   });
 
@@ -119,6 +126,22 @@ describe('the writes go through the same handlers', () => {
     };
     const texts = new Map(comments.bugs['8']?.comments.map((comment) => [comment.id, comment.text]));
     expect([texts.get(jsonId), texts.get(xmlId)]).toEqual(['Over JSON-RPC', 'Over XML-RPC']);
+  });
+
+  it('Bug.create and Bug.update write as POST /rest/bug and PUT /rest/bug/{id} do', async () => {
+    const filed = { product: 'TestProduct', component: 'TestComponent', version: 'unspecified', summary: 'Over RPC' };
+    const json = await jsonRpcCall(server.url, 'Bug.create', {
+      ...filed,
+      op_sys: 'All',
+      platform: 'All',
+      api_key: KEY,
+    });
+    const id = (json.body?.result as { id: number }).id;
+    const xml = await xmlRpcCall(server.url, 'Bug.update', { ids: [id], priority: 'High', Bugzilla_api_key: KEY });
+    const [changed] = (xml.result as { bugs: Array<{ id: number; changes: unknown }> }).bugs;
+    expect(changed).toMatchObject({ id, changes: { priority: { removed: '---', added: 'High' } } });
+    const read = (await rest(`/rest/bug/${id}?include_fields=summary,priority`)) as { bugs: unknown[] };
+    expect(read.bugs).toEqual([{ summary: 'Over RPC', priority: 'High' }]);
   });
 
   it('User.login gives a token that works as Bugzilla_token, and User.logout ends it', async () => {
