@@ -136,7 +136,7 @@ describe('the writes go through the same handlers', () => {
       platform: 'All',
       api_key: KEY,
     });
-    const { id } = json.body?.result as { id: number };
+    const { id } = (json.body as { result: { id: number } }).result;
     const xml = await xmlRpcCall(server.url, 'Bug.update', { ids: [id], priority: 'High', Bugzilla_api_key: KEY });
     const [changed] = (xml.result as { bugs: Array<{ id: number; changes: unknown }> }).bugs;
     expect(changed).toMatchObject({ id, changes: { priority: { removed: '---', added: 'High' } } });
