@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, type ListeningProcess, spawnListening, tempDir } from '../testing/cli-server.js';
 
 /**
- * The python-bugzilla examples of docs/test-double.md (REST) and docs/api.md (XML-RPC, its default mode), run by pytest against `serve --admin`
+ * The python-bugzilla examples of docs/test-double.md (REST) and docs/api.md (XML-RPC, its default mode), and
+ * python-bugzilla filing and changing bugs in both modes (python-bugzilla-writes.py), run by pytest against `serve --admin`
  * as written, but for the port: 3080 becomes the free port the server got.
  * Debian's python3 (python3-bugzilla, python3-pytest, python3-requests; .ci/run
  * installs them); PYTHON overrides.
@@ -20,14 +21,18 @@ describe.skipIf(!hasModules)(`the python-bugzilla example (${PYTHON} with bugzil
   });
   afterAll(() => server?.stop());
 
-  for (const example of ['python-bugzilla-example.py', 'python-bugzilla-xmlrpc.py']) {
+  for (const [example, passed] of [
+    ['python-bugzilla-example.py', 2],
+    ['python-bugzilla-xmlrpc.py', 2],
+    ['python-bugzilla-writes.py', 2],
+  ] as const) {
     it(`${example} passes under pytest`, async () => {
       const text = await readFile(new URL(`./${example}`, import.meta.url), 'utf8');
       const port = new URL(server.url).port;
       const file = join(await tempDir(), `test_${example.replaceAll('-', '_')}`);
       await writeFile(file, text.replaceAll('127.0.0.1:3080', `127.0.0.1:${port}`));
       const output = execFileSync(PYTHON, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', file], { encoding: 'utf8' });
-      expect(output).toMatch(/\b2 passed\b/);
+      expect(output).toMatch(new RegExp(`\\b${passed} passed\\b`));
     });
   }
 });
