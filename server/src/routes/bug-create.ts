@@ -2,6 +2,7 @@ import type { BugCreateResult } from '@bz-companion/shared';
 import { planCreate } from '../domain/bug-writes/create-plan.js';
 import { requesteesOf } from '../domain/flags/flag-rules.js';
 import { isStorableId } from '../domain/ids.js';
+import { withShapeRule } from '../domain/wrong-shape.js';
 import { ownedData } from '../store/store.js';
 import { MAX_COMMENT_LENGTH } from './bug-comments.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
@@ -21,7 +22,7 @@ const list = (value: unknown): unknown[] =>
   value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
 /** Bug.create: planned and written by the store in one write (domain/bug-writes/create-plan.ts has 5.2's rules). */
-async function create(request: ApiRequest, { store }: RouteDeps): Promise<BugCreateResult> {
+async function create(request: ApiRequest, { store, profile }: RouteDeps): Promise<BugCreateResult> {
   const actor = currentUser(request);
   const params: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(request.body ?? {})) if (!NOT_PARAMS.has(name)) params[name] = value;
@@ -34,7 +35,7 @@ async function create(request: ApiRequest, { store }: RouteDeps): Promise<BugCre
     ...list(params.cc).map(String),
     ...(Array.isArray(params.flags) ? requesteesOf(params.flags) : []),
   ];
-  return ownedData(store, 'filing a bug').writeBugs({
+  const write = ownedData(store, 'filing a bug').writeBugs({
     bugIds,
     aliases: list(params.alias).map(String),
     logins,
@@ -52,6 +53,7 @@ async function create(request: ApiRequest, { store }: RouteDeps): Promise<BugCre
         view,
       ),
   });
+  return withShapeRule(write, profile.wrongShape);
 }
 
 export const bugCreateRoutes = {

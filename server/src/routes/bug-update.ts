@@ -6,6 +6,7 @@ import { planUpdate } from '../domain/bug-writes/update-plan.js';
 import { errors } from '../domain/errors.js';
 import { requesteesOf } from '../domain/flags/flag-rules.js';
 import type { Bug } from '../domain/types.js';
+import { withShapeRule } from '../domain/wrong-shape.js';
 import { ownedData } from '../store/store.js';
 import { MAX_COMMENT_LENGTH } from './bug-comments.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
@@ -77,7 +78,7 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
   }
   const when = Math.floor((await request.databaseNow()) / 1000);
   const owned = ownedData(store, 'changing a bug');
-  const result = await owned.writeBugs({
+  const write = owned.writeBugs({
     bugIds: bugs.map((bug) => bug.id),
     aliases: aliasesOf(params),
     logins: loginsOf(params),
@@ -97,6 +98,7 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
         view,
       ),
   });
+  const result = await withShapeRule(write, profile.wrongShape);
   return {
     bugs: result.bugs.map((bug) => ({
       id: bug.id,

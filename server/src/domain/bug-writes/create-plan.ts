@@ -364,8 +364,10 @@ function checkAliasesDistinct(given: readonly unknown[]): void {
   for (const item of given) {
     const alias = String(item).trim();
     if (seen.has(alias)) {
-      throw writeErrors.perlCrash(
+      throw writeErrors.wrongShape(
         'DBD::Pg::st execute failed: ERROR:  duplicate key value violates unique constraint "bugs_aliases_alias_idx"',
+        'alias',
+        'a list of different aliases',
       );
     }
     seen.add(alias);
