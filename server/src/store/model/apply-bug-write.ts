@@ -4,8 +4,8 @@ import { snapshotAliases } from '../snapshot.js';
 import type { BugThreads } from './bug-threads.js';
 import type { UserVisits } from './user-visits.js';
 
-/** What of the model a bug write changes (the Model, without importing it back). */
-export interface BugWriteTarget {
+/** The parts of the model a bug write changes (the Model itself; named here so this file needs nothing of model.ts). */
+export interface BugWriteModel {
   readonly generation: number;
   readonly bugVersions: Map<number, number>;
   readonly bugs: Map<number, Bug>;
@@ -19,7 +19,7 @@ export interface BugWriteTarget {
 type BugWriteOp = Extract<JournalOp, { op: 'bug_write' }>;
 
 /** Whether the bugs the write read, and the aliases it gives, are as its plan found them. */
-function stillCurrent(model: BugWriteTarget, op: BugWriteOp): boolean {
+function stillCurrent(model: BugWriteModel, op: BugWriteOp): boolean {
   if (op.expect.generation !== model.generation) return false;
   for (const [bugId, version] of op.expect.bugs) if ((model.bugVersions.get(bugId) ?? 0) !== version) return false;
   for (const bug of op.effect.bugs) {
@@ -31,7 +31,7 @@ function stillCurrent(model: BugWriteTarget, op: BugWriteOp): boolean {
   return true;
 }
 
-function bugOfRecord(record: SnapshotBug, model: BugWriteTarget): Bug {
+function bugOfRecord(record: SnapshotBug, model: BugWriteModel): Bug {
   const fields = structuredClone(record.fields) as Bug['fields'];
   // New flags (id 0) get the next ids of the one flag sequence, in the order the effect lists them.
   for (const flag of fields.flags) if (flag.id === 0) flag.id = ++model.maxFlagId;
@@ -54,7 +54,7 @@ function bugOfRecord(record: SnapshotBug, model: BugWriteTarget): Bug {
  * The bugs' entries are replaced (not changed in place), so a reader holding the old one keeps a
  * consistent bug.
  */
-export function applyBugWrite(model: BugWriteTarget, op: BugWriteOp): boolean {
+export function applyBugWrite(model: BugWriteModel, op: BugWriteOp): boolean {
   if (!stillCurrent(model, op)) return false;
   const { effect } = op;
   for (const record of effect.bugs) {
