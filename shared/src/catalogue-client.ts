@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EndpointKey, RequestOf, ResponseOf } from './api.js';
+import type { RequestOf } from './api.js';
 import type { Caller, CallOptions as CatalogueCallOptions, FieldsOptions as CatalogueFields } from './call.js';
 import type {
   componentCreateBodySchema,
