@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultBugFields } from '../../store/bug-defaults.js';
 import { catalogueOfSnapshot } from '../../store/snapshot-catalogue.js';
 import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
 import { Catalogue } from '../catalogue/catalogue.js';
@@ -36,29 +37,11 @@ const bug = (groups: string[] = [], flags: BugFlag[] = []): Bug => ({
   reporterAccessible: true,
   cclistAccessible: true,
   fields: {
-    summary: 's',
-    status: 'CONFIRMED',
-    resolution: '',
+    ...defaultBugFields({ creation: 0, lastChange: 0 }),
     product: 'Widgets',
     component: 'Backend',
     version: '1.0',
-    priority: '---',
-    severity: 'normal',
-    op_sys: 'All',
-    platform: 'All',
-    classification: 'Unclassified',
-    target_milestone: '---',
-    url: '',
-    whiteboard: '',
-    keywords: [],
-    see_also: [],
-    blocks: [],
-    depends_on: [],
-    dupe_of: null,
-    is_confirmed: true,
     flags,
-    creation_time: 0,
-    last_change_time: 0,
   },
 });
 
