@@ -12,7 +12,7 @@ const USER_COUNT = 100;
 /**
  * Writes a fixture (the documented import format) with `visits` visits spread
  * over 100 users and 5000 bugs, the newest last. User 1 (`BENCH_KEY`) is a
- * plain logged-in user; user 2 (`HEAVY_KEY`) holds a share of the visits.
+ * logged-in user in editbugs; user 2 (`HEAVY_KEY`) holds a share of the visits.
  * Streamed, because a 1M-visit fixture is 80 MB of JSON.
  */
 export async function writeFixture(path: string, visits: number, options: { summaries?: boolean } = {}): Promise<void> {
@@ -20,6 +20,8 @@ export async function writeFixture(path: string, visits: number, options: { summ
   const users = Array.from({ length: USER_COUNT }, (_, i) => ({
     login: `user${i + 1}@example.com`,
     api_keys: i === 0 ? [BENCH_KEY] : i === 1 ? [HEAVY_KEY] : [`key-${i + 1}`],
+    // The bench user may change any bug (the Bug.update rows).
+    ...(i === 0 ? { groups: ['editbugs'] } : {}),
   }));
   // Without summaries for builds older than them (the previous-release rows import the same fixture into both).
   const bugs = Array.from({ length: BUG_COUNT }, (_, i) =>
@@ -27,6 +29,7 @@ export async function writeFixture(path: string, visits: number, options: { summ
   );
   const head = {
     instance: { version: '5.2', parameters: { last_visit_keep_days: '0' } },
+    groups: ['editbugs'],
     users,
     bugs,
     audit_log: [{ class: 'Bugzilla::Product', at_time: '2026-01-01T00:00:00Z' }],

@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 
 /** One kind of request, repeated; `{id}` in path or body becomes a bug id spread over 1..ids. */
 export interface LoadSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   url: string;
   headers?: Record<string, string>;
   body?: string;

@@ -3,6 +3,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CREATE_ROW, createBug, UPDATE_ROW, updateBug } from './bug-write-rows.js';
 import { BUGZILLA_SCHEMA_SERVER, measureBugzillaSchema } from './bugzilla-schema-rows.js';
 import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits, writeJsonServerDb } from './data.js';
 import { measureExtension, percentiles } from './extension-figures.js';
@@ -176,6 +177,7 @@ async function measurePostgres(largest: number): Promise<Target[]> {
       post: record(`${POST_ROW}`, 'bz-companion on PostgreSQL, 1 instance', await load(postVisit(first.url))),
       get: record(`${GET_ROW}`, 'bz-companion on PostgreSQL, 1 instance', await load(recentVisits(first.url))),
     };
+    await measureBugWrites(first.url, 'bz-companion on PostgreSQL, 1 instance');
     const second = track(await startOurs(url));
     const both = [first.url, second.url];
     const onTwo = {
@@ -239,6 +241,12 @@ async function measurePostgres(largest: number): Promise<Target[]> {
   } finally {
     await database.close();
   }
+}
+
+/** Bug.update and Bug.create, durable, on one server (bug-write-rows.ts). */
+async function measureBugWrites(url: string, server: string): Promise<void> {
+  record(UPDATE_ROW, server, await load(updateBug(url, BUG_COUNT)));
+  record(CREATE_ROW, server, await load(createBug(url)));
 }
 
 const POST_ROW = 'POST /rest/bug_user_last_visit/{id} (durable)';
@@ -322,6 +330,7 @@ try {
       ids: BUG_COUNT,
     }),
   );
+  await measureBugWrites(ours.url, 'bz-companion');
   await Promise.all([ours.stop(), jsonServer.stop()]);
 
   const scaling: Row[] = [];

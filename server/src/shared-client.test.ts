@@ -66,6 +66,31 @@ describe('the shared client against the real server', () => {
     expect(history.bugs[0]?.history.map((set) => set.who)).toEqual(['alice@example.com', 'carol@example.com']);
   });
 
+  it('files and changes bugs: bugs.create, then bugs.update of one bug and of several', async () => {
+    const client = createClient({ baseUrl: server.url, apiKey: KEYS.admin });
+    const bug = { product: 'TestProduct', component: 'TestComponent', version: 'unspecified', op_sys: 'All' };
+    const { id } = await client.bugs.create({ ...bug, platform: 'All', summary: 'Filed by the client' });
+    const { id: other } = await client.bugs.create({ ...bug, platform: 'All', summary: 'And another' });
+    const one = await client.bugs.update(id, { status: 'IN_PROGRESS', cc: { add: ['alice@example.com'] } });
+    expect(one.bugs).toEqual([
+      {
+        id,
+        alias: [],
+        last_change_time: expect.stringMatching(/Z$/),
+        changes: {
+          status: { removed: 'CONFIRMED', added: 'IN_PROGRESS' },
+          cc: { removed: '', added: 'alice@example.com' },
+        },
+      },
+    ]);
+    const both = await client.bugs.update([id, other], { priority: 'High', comment: { body: 'Both at once.' } });
+    expect(both.bugs.map((changed) => [changed.id, changed.changes.priority?.added])).toEqual([
+      [id, 'High'],
+      [other, 'High'],
+    ]);
+    await expect(client.bugs.update(id, { status: 'RESOLVED' })).rejects.toMatchObject({ status: 400, code: 121 });
+  });
+
   it('rejects a comment on a bug the caller may not see with code 102', async () => {
     const bob = createClient({ baseUrl: server.url, apiKey: KEYS.bob });
     await expect(bob.bugs.addComment(2, { comment: 'Let me in.' })).rejects.toMatchObject({ status: 401, code: 102 });

@@ -289,7 +289,28 @@ function bugMethods(call: Caller) {
       if (comment.isPrivate !== undefined) body.is_private = comment.isPrivate;
       return call({ key: 'POST /rest/bug/{id}/comment', path: { id }, body, options: callOptions });
     },
+    /** Bug.create: resolves to the new bug's id once the tracker has stored it. */
+    create(bug: NewBug, callOptions?: CallOptions) {
+      return call({ key: 'POST /rest/bug', body: bug, options: callOptions });
+    },
+    /**
+     * Bug.update of one bug or several (all or none change); resolves to what changed, per bug:
+     * `{bugs: [{id, alias, last_change_time, changes: {field: {removed, added}}}]}`.
+     */
+    update(ids: BugRef | readonly BugRef[], changes: BugChanges, callOptions?: CallOptions) {
+      const [first, ...rest] = toArray(ids);
+      if (first === undefined) throw new TypeError('bz-companion: bugs.update needs at least one bug id');
+      // 5.2 has no PUT /rest/bug: several bugs go through one bug's path with `ids` in the body.
+      const body = rest.length === 0 ? changes : { ...changes, ids: [first, ...rest] };
+      return call({ key: 'PUT /rest/bug/{id}', path: { id: first }, body, options: callOptions });
+    },
   };
 }
+
+/** Bug.create's fields (`product`, `component`, `summary`, `version`, and the rest as 5.2 names them). */
+export type NewBug = RequestOf<'POST /rest/bug'>['body'];
+
+/** Bug.update's changes: fields, `{add, remove}` / `{add, remove, set}` forms, `comment`, `flags`; `ids` aside. */
+export type BugChanges = Omit<NonNullable<RequestOf<'PUT /rest/bug/{id}'>['body']>, 'ids'>;
 
 export type BugzillaClient = ReturnType<typeof createClient>;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, type ListeningProcess, spawnListening, tempDir } from '../testing/cli-server.js';
 
 /**
- * The python-bugzilla examples of docs/test-double.md (REST) and docs/api.md (XML-RPC, its default mode), run by pytest against `serve --admin`
+ * The python-bugzilla examples of docs/test-double.md (REST) and docs/api.md (XML-RPC, its default mode), and
+ * python-bugzilla filing and changing bugs in both modes (python-bugzilla-writes.py), run by pytest against `serve --admin`
  * as written, but for the port: 3080 becomes the free port the server got.
  * Debian's python3 (python3-bugzilla, python3-pytest, python3-requests; .ci/run
  * installs them); PYTHON overrides.
@@ -24,6 +25,7 @@ describe.skipIf(!hasModules)(`the python-bugzilla example (${PYTHON} with bugzil
     'python-bugzilla-example.py': 2,
     'python-bugzilla-xmlrpc.py': 2,
     'python-bugzilla-catalogue.py': 3,
+    'python-bugzilla-writes.py': 2,
   };
   for (const [example, count] of Object.entries(passing)) {
     it(`${example} passes under pytest`, async () => {

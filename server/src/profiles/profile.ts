@@ -72,6 +72,11 @@ export interface Profile {
   };
   /** Endpoints this tracker does not have: they answer 32614, like any unknown path. */
   missing: ReadonlySet<EndpointKey>;
+  /**
+   * A write's parameter of the wrong shape (`cc` as a list, `comment` as a string): answered as the
+   * tracker's Perl dies on it (HTTP 200, code 100500), or as a Bugzilla error (the contract: 32000, 400).
+   */
+  wrongShape: 'perl-dies' | 'error';
   /** How credentials are treated per endpoint, where it differs from the route's own policy. */
   auth: Partial<Record<EndpointKey, AuthPolicy>>;
   /**

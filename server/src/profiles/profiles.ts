@@ -46,6 +46,7 @@ const PERL_AUDIT_CLASS = /^Bugzilla(::[a-zA-Z0-9_]+)*$/;
 
 const bzCompanion: Profile = {
   name: 'bz-companion',
+  wrongShape: 'error',
   // Our own profile answers JSON to every Accept (the README says so).
   htmlForBrowsers: false,
   rpc: {
@@ -87,6 +88,7 @@ const bzCompanion: Profile = {
 
 const bugzilla52: Profile = {
   name: 'bugzilla-5.2',
+  wrongShape: 'perl-dies',
   htmlForBrowsers: true,
   // 5.0-5.2 serve both (XML-RPC when XMLRPC::Lite is installed, as on the recorded 5.2).
   rpc: {
@@ -153,6 +155,7 @@ const bugzilla51: Profile = {
 
 const bmo: Profile = {
   name: 'bmo',
+  wrongShape: 'perl-dies',
   // BMO's REST server has the same page; not recorded live, so not claimed.
   htmlForBrowsers: false,
   // BMO removed XML-RPC; JSON-RPC stays.

@@ -2,29 +2,19 @@ import type { BugCreateResult } from '@bz-companion/shared';
 import { planCreate } from '../domain/bug-writes/create-plan.js';
 import { requesteesOf } from '../domain/flags/flag-rules.js';
 import { isStorableId } from '../domain/ids.js';
+import { withShapeRule } from '../domain/wrong-shape.js';
 import { ownedData } from '../store/store.js';
 import { MAX_COMMENT_LENGTH } from './bug-comments.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
-
-/** Members of a body that are credentials or the field filter, not Bug.create's parameters. */
-const NOT_PARAMS = new Set([
-  'Bugzilla_api_key',
-  'Bugzilla_login',
-  'Bugzilla_password',
-  'Bugzilla_token',
-  'api_key',
-  'include_fields',
-  'exclude_fields',
-]);
+import { writeParams } from './write-params.js';
 
 const list = (value: unknown): unknown[] =>
   value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
 /** Bug.create: planned and written by the store in one write (domain/bug-writes/create-plan.ts has 5.2's rules). */
-async function create(request: ApiRequest, { store }: RouteDeps): Promise<BugCreateResult> {
+async function create(request: ApiRequest, { store, profile }: RouteDeps): Promise<BugCreateResult> {
   const actor = currentUser(request);
-  const params: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(request.body ?? {})) if (!NOT_PARAMS.has(name)) params[name] = value;
+  const params = writeParams(request.body);
   const when = Math.floor((await request.databaseNow()) / 1000);
   const bugIds = [...list(params.depends_on), ...list(params.blocks)]
     .map((id) => Number(id))
@@ -34,7 +24,7 @@ async function create(request: ApiRequest, { store }: RouteDeps): Promise<BugCre
     ...list(params.cc).map(String),
     ...(Array.isArray(params.flags) ? requesteesOf(params.flags) : []),
   ];
-  return ownedData(store, 'filing a bug').writeBugs({
+  const write = ownedData(store, 'filing a bug').writeBugs({
     bugIds,
     aliases: list(params.alias).map(String),
     logins,
@@ -52,6 +42,7 @@ async function create(request: ApiRequest, { store }: RouteDeps): Promise<BugCre
         view,
       ),
   });
+  return withShapeRule(write, profile.wrongShape);
 }
 
 export const bugCreateRoutes = {

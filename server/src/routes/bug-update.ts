@@ -6,21 +6,11 @@ import { planUpdate } from '../domain/bug-writes/update-plan.js';
 import { errors } from '../domain/errors.js';
 import { requesteesOf } from '../domain/flags/flag-rules.js';
 import type { Bug } from '../domain/types.js';
+import { withShapeRule } from '../domain/wrong-shape.js';
 import { ownedData } from '../store/store.js';
 import { MAX_COMMENT_LENGTH } from './bug-comments.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
-
-/** Members of a REST body that are not the method's parameters (credentials and the field filter). */
-const NOT_PARAMS = new Set([
-  'ids',
-  'Bugzilla_api_key',
-  'Bugzilla_login',
-  'Bugzilla_password',
-  'Bugzilla_token',
-  'api_key',
-  'include_fields',
-  'exclude_fields',
-]);
+import { writeParams } from './write-params.js';
 
 /** The logins a Bug.update names (looked up with the bugs, under the same lock). */
 function loginsOf(params: Record<string, unknown>): string[] {
@@ -68,8 +58,7 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
     const bug = await checkBug(store, actor, ref);
     if (!bugs.some((other) => other.id === bug.id)) bugs.push(bug);
   }
-  const params: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(body)) if (!NOT_PARAMS.has(name)) params[name] = value;
+  const params = writeParams(body, ['ids']);
   const visits = new Map<number, { setFor: number[]; forget: number[] }>();
   for (const bug of bugs) {
     const effects = await visitEffectsOfUpdate(store, bug, actor, profile);
@@ -77,7 +66,7 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
   }
   const when = Math.floor((await request.databaseNow()) / 1000);
   const owned = ownedData(store, 'changing a bug');
-  const result = await owned.writeBugs({
+  const write = owned.writeBugs({
     bugIds: bugs.map((bug) => bug.id),
     aliases: aliasesOf(params),
     logins: loginsOf(params),
@@ -97,6 +86,7 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
         view,
       ),
   });
+  const result = await withShapeRule(write, profile.wrongShape);
   return {
     bugs: result.bugs.map((bug) => ({
       id: bug.id,

@@ -204,6 +204,22 @@ describe('the writes go through the same handlers', () => {
     ).toEqual(bytes);
   });
 
+  it('Bug.create and Bug.update write as POST /rest/bug and PUT /rest/bug/{id} do', async () => {
+    const filed = { product: 'TestProduct', component: 'TestComponent', version: 'unspecified', summary: 'Over RPC' };
+    const json = await jsonRpcCall(server.url, 'Bug.create', {
+      ...filed,
+      op_sys: 'All',
+      platform: 'All',
+      api_key: KEY,
+    });
+    const { id } = (json.body as { result: { id: number } }).result;
+    const xml = await xmlRpcCall(server.url, 'Bug.update', { ids: [id], priority: 'High', Bugzilla_api_key: KEY });
+    const [changed] = (xml.result as { bugs: Array<{ id: number; changes: unknown }> }).bugs;
+    expect(changed).toMatchObject({ id, changes: { priority: { removed: '---', added: 'High' } } });
+    const read = (await rest(`/rest/bug/${id}?include_fields=summary,priority`)) as { bugs: unknown[] };
+    expect(read.bugs).toEqual([{ summary: 'Over RPC', priority: 'High' }]);
+  });
+
   it('User.login gives a token that works as Bugzilla_token, and User.logout ends it', async () => {
     const login = await xmlRpcCall(server.url, 'User.login', { login: 'dev@example.com', password: 'oracle-pw-dev' });
     const { id, token } = login.result as { id: number; token: string };

@@ -1,8 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planUpdate } from '../domain/bug-writes/update-plan.js';
 import { updateGroups } from '../domain/catalogue/group-writes.js';
 import { createProduct } from '../domain/catalogue/product-writes.js';
+import type { User } from '../domain/types.js';
 import { attachmentContract } from '../testing/attachment-contract.js';
 import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
 import { loadBugzilla, makeBugzillaDir } from '../testing/bugzilla-test-database.js';
@@ -201,6 +203,52 @@ for (const underTest of STORES) {
         expect(catalogue.flagTypesFor('bug', product.id, backend?.id as number).map((type) => type.name)).toEqual([
           'review',
         ]);
+      });
+
+      it('writes bugs: concurrent updates of one bug all land, each with its history; a refusal changes nothing', async () => {
+        if (underTest.name.includes('Bugzilla')) {
+          // A Bugzilla database's bugs are Bugzilla's: changing them is refused, with one clear error.
+          expect(() => ownedData(store, 'changing a bug')).toThrow(ReadOnlyBugzillaError);
+          return;
+        }
+        const actor = (await store.userById(1)) as User;
+        const update = (params: Record<string, unknown>, when: number) =>
+          owned(store).writeBugs({
+            bugIds: [12],
+            aliases: [],
+            logins: [],
+            when,
+            plan: (view) =>
+              planUpdate(
+                {
+                  actor,
+                  when,
+                  bugIds: [12],
+                  params,
+                  catalogue: store.catalogue,
+                  parameters: store.instance.parameters,
+                  visits: new Map(),
+                  maxCommentLength: 65535,
+                },
+                view,
+              ),
+          });
+        const before = (await store.historyOf(12)).length;
+        const logins = ['admin@example.com', 'user@example.com', 'dev@example.com', 'revoked@example.com'];
+        await Promise.all(logins.map((login, i) => update({ cc: { add: [login] } }, T0 + 2000 + i)));
+        const bug = await store.bugById(12);
+        expect(bug?.cc.length).toBe(logins.length);
+        const history = await store.historyOf(12);
+        expect(history.length - before).toBe(logins.length);
+        expect(history.slice(before).every((set) => set.changes[0]?.field_name === 'cc')).toBe(true);
+        await expect(update({ priority: 'Nonesuch' }, T0 + 2100)).rejects.toThrow(
+          "There is no Priority named 'Nonesuch'.",
+        );
+        await expect(update({ summary: 'nul \u0000' }, T0 + 2100)).rejects.toThrow('cannot be stored');
+        await expect(update({ summary: 'half \ud800 pair' }, T0 + 2100)).rejects.toThrow('cannot be stored');
+        await expect(update({ depends_on: { add: [2 ** 31] } }, T0 + 2100)).rejects.toThrow('does not exist');
+        expect((await store.historyOf(12)).length).toBe(history.length);
+        expect((await store.bugById(12))?.fields.last_change_time).toBe(bug?.fields.last_change_time);
       });
 
       attachmentContract(() => store, underTest.name.includes('Bugzilla'));

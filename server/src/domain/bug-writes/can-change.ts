@@ -5,6 +5,19 @@ import { type PrivilegesRequired, writeErrors } from './write-errors.js';
 /** Open states of a status (the catalogue decides; an unknown one counts as open). */
 export type IsOpen = (status: string) => boolean;
 
+/**
+ * Members of `editbugs` may change any bug; so may `admin`s, whom 5.2's installation makes members of
+ * every system group (a data set may give them `admin` alone).
+ */
+export function canEditBugs(user: User): boolean {
+  return user.groups.includes('editbugs') || user.groups.includes('admin');
+}
+
+/** Who may confirm a bug (`canconfirm`, or anyone who may edit bugs). */
+export function canConfirm(user: User): boolean {
+  return canEditBugs(user) || user.groups.includes('canconfirm');
+}
+
 const TIMETRACKING_FIELDS = new Set(['estimated_time', 'remaining_time', 'work_time', 'deadline']);
 
 /**
@@ -27,9 +40,9 @@ export function requiredPrivileges(
     const group = parameters.timetrackinggroup ?? 'editbugs';
     if (group === '' || !user.groups.includes(group)) return 'empowered';
   }
-  if (user.groups.includes('editbugs')) return null;
+  if (canEditBugs(user)) return null;
   if (field === 'everconfirmed' || (field === 'bug_status' && oldValue === 'UNCONFIRMED' && context.isOpen(newValue))) {
-    if (newValue !== 'UNCONFIRMED' && newValue !== '0') return user.groups.includes('canconfirm') ? null : 'empowered';
+    if (newValue !== 'UNCONFIRMED' && newValue !== '0') return canConfirm(user) ? null : 'empowered';
   }
   if (bug.assignedTo === user.id) return null;
   if (parameters.useqacontact === '1' && bug.qaContact === user.id) return null;

@@ -5,6 +5,7 @@ import { BugzillaError, errors } from '../errors.js';
 import { flagErrors } from '../flags/flag-errors.js';
 import { type FlagRequest, planFlags } from '../flags/flag-rules.js';
 import type { Bug, User } from '../types.js';
+import { canConfirm, canEditBugs } from './can-change.js';
 import type { BugView, BugWriteEffect, BugWritePlan } from './effect.js';
 import {
   checkAliasText,
@@ -20,6 +21,7 @@ import {
   scalarText,
 } from './field-values.js';
 import { canUseGroup, checkDependencyLoops, checkSeeAlso } from './relations.js';
+import { checkStorableText } from './storable-text.js';
 import { checkDeadline, checkHours } from './time-tracking.js';
 import { WorkingBug } from './working-bug.js';
 import { writeErrors } from './write-errors.js';
@@ -84,6 +86,7 @@ const inGroup = (user: User, group: string) => user.groups.includes(group);
  * with a history row), its flags (a history row on the new bug), and `{id}`.
  */
 export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<{ id: number }> {
+  checkStorableText(command.params);
   for (const name of Object.keys(command.params)) {
     if (!CREATE_PARAMS.has(name)) {
       throw new BugzillaError(53, `${name} is not a valid parameter for the Bugzilla::Bug::create function.`);
@@ -135,7 +138,7 @@ export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<
 /** The bug's own fields, each checked, in 5.2's order (OS and hardware first: their defaults are empty). */
 function checkFields(command: CreateCommand) {
   const { params, catalogue, actor, parameters } = command;
-  const empowered = inGroup(actor, 'editbugs');
+  const empowered = canEditBugs(actor);
   const opSys = scalarText(params.op_sys) || parameters.defaultopsys || '';
   if (opSys === '') throw required('OS');
   const platform = scalarText(params.platform) || parameters.defaultplatform || '';
@@ -192,7 +195,7 @@ function checkFields(command: CreateCommand) {
 /** Assignee, QA contact, CC and groups: who may not choose the people gets the component's defaults. */
 function checkPeople(command: CreateCommand, view: BugView, component: Component | undefined) {
   const { params, catalogue, actor, parameters } = command;
-  const empowered = inGroup(actor, 'editbugs');
+  const empowered = canEditBugs(actor);
   const person = (name: 'assigned_to' | 'qa_contact', fallback: number | null) => {
     const given = scalarText(params[name]);
     if (given === undefined || given === '') return fallback;
@@ -303,17 +306,17 @@ function checkProduct(catalogue: Catalogue, name: string): Product {
 function initialStatus(command: CreateCommand, product: Product): string {
   const { catalogue, actor, params } = command;
   const initial = catalogue.transitionsFrom(null);
-  const canConfirm = inGroup(actor, 'editbugs') || inGroup(actor, 'canconfirm');
+  const confirms = canConfirm(actor);
   const given = scalarText(params.status);
   let status: string;
   if (given === undefined || given === '') {
     status =
-      product.allowsUnconfirmed && !canConfirm
+      product.allowsUnconfirmed && !confirms
         ? 'UNCONFIRMED'
         : (initial.find((s) => s !== 'UNCONFIRMED') ?? 'CONFIRMED');
   } else {
     status = checkStatus(catalogue, given);
-    if (!canConfirm && product.allowsUnconfirmed && status !== 'UNCONFIRMED' && catalogue.isOpen(status)) {
+    if (!confirms && product.allowsUnconfirmed && status !== 'UNCONFIRMED' && catalogue.isOpen(status)) {
       status = 'UNCONFIRMED';
     }
   }
@@ -361,8 +364,10 @@ function checkAliasesDistinct(given: readonly unknown[]): void {
   for (const item of given) {
     const alias = String(item).trim();
     if (seen.has(alias)) {
-      throw writeErrors.perlCrash(
+      throw writeErrors.wrongShape(
         'DBD::Pg::st execute failed: ERROR:  duplicate key value violates unique constraint "bugs_aliases_alias_idx"',
+        'alias',
+        'a list of different aliases',
       );
     }
     seen.add(alias);

@@ -20,6 +20,7 @@ import {
   scalarText,
 } from './field-values.js';
 import { canUseGroup, checkDependencyLoops, checkSeeAlso } from './relations.js';
+import { checkStorableText } from './storable-text.js';
 import { checkDeadline, checkHours, hoursText } from './time-tracking.js';
 import { listDiff, WorkingBug } from './working-bug.js';
 import { writeErrors } from './write-errors.js';
@@ -59,9 +60,13 @@ const has = (params: Readonly<Record<string, unknown>>, name: string) =>
 type AddRemoveSet = { add?: unknown[]; remove?: unknown[]; set?: unknown[] };
 
 /** An `{add, remove, set}` member (5.2 dies on anything else where it expects one). */
-function addRemoveSet(value: unknown, line: number): AddRemoveSet {
+function addRemoveSet(value: unknown, param: string): AddRemoveSet {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw writeErrors.perlCrash(`Not a HASH reference at Bugzilla/Bug.pm line ${line}.\n`);
+    throw writeErrors.wrongShape(
+      'Not a HASH reference at Bugzilla/Bug.pm line 2556.\n',
+      param,
+      'a struct of add, remove or set',
+    );
   }
   const form = value as Record<string, unknown>;
   const list = (member: unknown) =>
@@ -94,6 +99,7 @@ function idList(items: readonly unknown[] | undefined): number[] {
  * the bugs it touches (the other side of a dependency, a duplicate's original) and the answer.
  */
 export function planUpdate(command: UpdateCommand, view: BugView): BugWritePlan<{ bugs: BugUpdateResult[] }> {
+  checkStorableText(command.params);
   const plan = new UpdatePlan(command, view);
   for (const id of command.bugIds) plan.setAll(id);
   return plan.finish();
@@ -147,7 +153,7 @@ class UpdatePlan {
     const working = this.#workingBug(id);
     if (this.#command.bugIds.length > 1 && has(params, 'alias')) throw writeErrors.multipleAliasNotAllowed();
     if (has(params, 'product') || has(params, 'component')) this.#setProduct(working);
-    if (has(params, 'groups')) this.#setGroups(working, addRemoveSet(params.groups, 2556));
+    if (has(params, 'groups')) this.#setGroups(working, addRemoveSet(params.groups, 'groups'));
     if (has(params, 'depends_on') || has(params, 'blocks')) this.#setDependencies(working);
     if (has(params, 'keywords')) this.#setKeywords(working);
     if (has(params, 'comment')) this.#addComment(working);
@@ -158,7 +164,7 @@ class UpdatePlan {
     if (truthy(params.reset_assigned_to)) this.#resetUser(working, 'assigned_to');
     if (truthy(params.reset_qa_contact)) this.#resetUser(working, 'qa_contact');
     if (has(params, 'see_also')) this.#setSeeAlso(working);
-    if (has(params, 'cc')) this.#setCc(working, addRemoveSet(params.cc, 2556));
+    if (has(params, 'cc')) this.#setCc(working, addRemoveSet(params.cc, 'cc'));
     if (has(params, 'alias')) this.#setAliases(working);
     if (has(params, 'flags')) this.#setFlags(working);
   }
@@ -234,7 +240,7 @@ class UpdatePlan {
       ['blocks', 'blocked'],
     ] as const) {
       if (!has(params, name)) continue;
-      const form = addRemoveSet(params[name], 2556);
+      const form = addRemoveSet(params[name], name);
       if (form.set) {
         next[field] = idList(form.set);
         continue;
@@ -285,7 +291,7 @@ class UpdatePlan {
     // A plain list (or name) is a `set`, as 5.2's modify_keywords takes it.
     const form: AddRemoveSet =
       raw !== null && typeof raw === 'object' && !Array.isArray(raw)
-        ? addRemoveSet(raw, 2556)
+        ? addRemoveSet(raw, 'keywords')
         : { set: Array.isArray(raw) ? raw : [raw] };
     let result = [...working.bug.fields.keywords];
     for (const action of ['add', 'remove', 'set'] as const) {
@@ -309,8 +315,10 @@ class UpdatePlan {
     const { params, actor, parameters, when } = this.#command;
     const comment = params.comment;
     if (comment === null || typeof comment !== 'object' || Array.isArray(comment)) {
-      throw writeErrors.perlCrash(
+      throw writeErrors.wrongShape(
         `Can't use string ("${String(comment).slice(0, 32)}") as a HASH ref while "strict refs" in use at Bugzilla/WebService/Bug.pm line 649.\n`,
+        'comment',
+        'a struct with body and is_private',
       );
     }
     const { body, comment: text, is_private: isPrivate } = comment as Record<string, unknown>;
@@ -575,7 +583,7 @@ class UpdatePlan {
   }
 
   #setSeeAlso(working: WorkingBug): void {
-    const form = addRemoveSet(this.#command.params.see_also, 2556);
+    const form = addRemoveSet(this.#command.params.see_also, 'see_also');
     const { fields } = working.bug;
     const list = [...fields.see_also];
     const added: string[] = [];
@@ -632,7 +640,7 @@ class UpdatePlan {
     const raw = this.#command.params.alias;
     const form: AddRemoveSet =
       raw !== null && typeof raw === 'object' && !Array.isArray(raw)
-        ? addRemoveSet(raw, 2556)
+        ? addRemoveSet(raw, 'alias')
         : { set: Array.isArray(raw) ? raw : [raw] };
     const { bug } = working;
     let aliases = [...bug.aliases];

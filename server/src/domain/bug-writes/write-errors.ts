@@ -1,4 +1,5 @@
 import { BugzillaError } from '../errors.js';
+import { WrongShapeError } from '../wrong-shape.js';
 
 /** Bugzilla's field descriptions (template field_descs), as its messages name fields. */
 export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
@@ -143,5 +144,5 @@ export const writeErrors = {
       `You have to specify a comment when changing the ${FIELD_DESCRIPTIONS[field] ?? field} of a bug from ${from === '' ? '(empty)' : from} to ${to === '' ? '(empty)' : to}.`,
     ),
   /** Perl dies on a value of the wrong shape (HTTP 200, 100500); the text names where, as 5.2's does. */
-  perlCrash: (message: string) => new BugzillaError(100500, message, { status: 200 }),
+  wrongShape: (message: string, param: string, expected: string) => new WrongShapeError(message, param, expected),
 };

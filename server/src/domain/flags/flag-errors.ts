@@ -1,5 +1,6 @@
 import { BugzillaError } from '../errors.js';
 import type { User } from '../types.js';
+import { WrongShapeError } from '../wrong-shape.js';
 
 /** How 5.2 names a user in a message (`Bugzilla::User->identity`): "Real Name <login>", or the login alone. */
 export function identity(user: User): string {
@@ -71,5 +72,5 @@ export const flagErrors = {
     ),
   /** `flags` that is not a list: 5.2 dies in WebService/Util.pm (HTTP 200, 100500). */
   notAList: () =>
-    new BugzillaError(100500, 'Not an ARRAY reference at Bugzilla/WebService/Util.pm line 49.\n', { status: 200 }),
+    new WrongShapeError('Not an ARRAY reference at Bugzilla/WebService/Util.pm line 49.\n', 'flags', 'a list of flags'),
 };

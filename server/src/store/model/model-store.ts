@@ -38,8 +38,9 @@ export class ModelStore implements Store, OwnedData {
   readonly loginFailures = new MemoryLoginFailures();
   readonly #model: Model;
   readonly #committer: Committer;
-  /** The highest bug id a plan was given (a refused create still used it up, as in 5.2). */
+  /** The highest bug id a plan was given (a refused create still used it up, as in 5.2), in the model's generation. */
   #reservedBugId = 0;
+  #reservedGeneration = -1;
   /** Attachment bytes, kept out of the journal and the snapshot (see AttachmentData). */
   readonly #attachmentData: AttachmentData;
   constructor(model: Model, committer: Committer, attachmentData: AttachmentData = new MemoryAttachmentData()) {
@@ -232,9 +233,13 @@ export class ModelStore implements Store, OwnedData {
         },
         aliasOwner: (alias) => model.bugsByAlias.get(alias.toLowerCase())?.id,
         newBugId: () => {
-          let max = this.#reservedBugId;
-          for (const id of model.bugs.keys()) if (id > max) max = id;
-          this.#reservedBugId = max + 1;
+          // Scanned once per generation (a reset replaces the bugs); after that every new id is counted here.
+          if (this.#reservedGeneration !== model.generation) {
+            this.#reservedGeneration = model.generation;
+            this.#reservedBugId = 0;
+            for (const id of model.bugs.keys()) if (id > this.#reservedBugId) this.#reservedBugId = id;
+          }
+          this.#reservedBugId++;
           read.push([this.#reservedBugId, 0]);
           return this.#reservedBugId;
         },

@@ -101,10 +101,12 @@ async function loadBugs(
   const wanted = ids.filter((id) => !into.has(id) && isStorableId(id));
   for (const id of ids) if (!into.has(id)) into.set(id, undefined);
   if (wanted.length === 0) return;
-  const rows = await client.query<BugRow>(
-    `SELECT ${BUG_COLUMNS} FROM bugs b WHERE b.bug_id = ANY ($1::integer[]) ORDER BY b.bug_id FOR UPDATE OF b`,
-    [wanted],
-  );
+  // Locked first, then read by a statement of its own: in READ COMMITTED a statement that waited for
+  // the lock sees the bug's row anew but its subqueries (cc, aliases, groups) as they were before.
+  await client.query('SELECT bug_id FROM bugs WHERE bug_id = ANY ($1::integer[]) ORDER BY bug_id FOR UPDATE', [wanted]);
+  const rows = await client.query<BugRow>(`SELECT ${BUG_COLUMNS} FROM bugs b WHERE b.bug_id = ANY ($1::integer[])`, [
+    wanted,
+  ]);
   for (const row of rows.rows) into.set(row.bug_id, bugFromRow(row));
 }
 
