@@ -3,6 +3,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { measureAttachmentInterference } from './attachment-rows.js';
 import { BUGZILLA_SCHEMA_SERVER, measureBugzillaSchema } from './bugzilla-schema-rows.js';
 import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits, writeJsonServerDb } from './data.js';
 import { measureExtension, percentiles } from './extension-figures.js';
@@ -309,6 +310,7 @@ try {
       ids: BUG_COUNT,
     }),
   );
+  const attachmentTarget = await measureAttachmentInterference(ours.url, 'bz-companion', load, record);
   await Promise.all([ours.stop(), jsonServer.stop()]);
 
   const scaling: Row[] = [];
@@ -410,6 +412,7 @@ try {
   }
   targets.push(...rpcTargets(rpcRows, version));
   targets.push(loginBurst.target);
+  targets.push(attachmentTarget);
   targets.push(...previousRelease);
   targets.push(...postgresTargets);
   targets.push({
