@@ -16,6 +16,8 @@ import {
   tagListSchema,
   tagQueryPathSchema,
   tagSearchQuerySchema,
+  updateTagsBodySchema,
+  updateTagsSchema,
 } from './bug-misc.js';
 import {
   addCommentBodySchema,
@@ -136,6 +138,7 @@ export const endpoints = {
   'GET /rest/bug/comment/tags/{id}': { path: tagQueryPathSchema, query: tagSearchQuerySchema, response: tagListSchema },
   /** RPC only (RPC_ONLY_PREFIX): no REST resource answers it. */
   'POST /rpc/Bug.render_comment': { body: renderCommentBodySchema, response: renderCommentSchema },
+  'POST /rpc/Bug.update_tags': { body: updateTagsBodySchema, response: updateTagsSchema },
 } as const satisfies Record<string, EndpointSchemas>;
 
 /** What the map holds for one endpoint. */

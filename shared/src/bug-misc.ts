@@ -35,3 +35,16 @@ export const renderCommentBodySchema = z.object({
 export const renderCommentSchema = z.object({ html: z.string() });
 
 export type RenderCommentResult = z.infer<typeof renderCommentSchema>;
+
+/** Bug.update_tags: the caller's own tags of bugs (RPC only). */
+export const updateTagsBodySchema = z.object({
+  ids: z.array(z.union([z.number().int(), z.string()])),
+  tags: z.object({ add: z.array(z.string()).optional(), remove: z.array(z.string()).optional() }),
+});
+export const updateTagsSchema = z.object({
+  changes: z.record(
+    z.string(),
+    z.object({ tags: z.object({ removed: z.array(z.string()), added: z.array(z.string()) }) }),
+  ),
+});
+export type UpdateTagsResult = z.infer<typeof updateTagsSchema>;

@@ -5,6 +5,7 @@ import { afterRead, type Read, readAll, readEach } from '../domain/read.js';
 import type { Bug, User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 import { parseLegalDate } from './legal-date.js';
+import { tagTest } from './tag-search.js';
 
 type Test = (bug: Bug) => boolean;
 
@@ -43,6 +44,11 @@ export function searchBugs(store: Store, user: User | undefined, query: URLSearc
   const emails = emailChartTests(store, query);
   tests.push(...emails.tests);
   people.lookups.push(...emails.lookups);
+  const tagged = tagTest(store, user, query);
+  if (tagged) {
+    tests.push(tagged.test);
+    people.lookups.push(tagged.lookup);
+  }
   const { start, end } = page(store, query);
   const parameters = store.instance.parameters;
   return afterRead(candidates ?? store.allBugs(), (listed) => {

@@ -19,6 +19,7 @@ import { EndpointRequest } from './endpoint-request.js';
 import { instanceRoutes } from './instance.js';
 import { lastVisitRoutes } from './last-visit.js';
 import { loginRoutes } from './login.js';
+import { personalTagRoutes } from './personal-tags.js';
 import { renderCommentRoutes } from './render-comment.js';
 import type { RouteDeps, RouteSpec, RouteTable } from './route.js';
 import { clientIp, EMPTY_QUERY, type Endpoint, runEndpoint } from './run-endpoint.js';
@@ -36,6 +37,7 @@ export const routeTable: RouteTable = {
   ...attachmentRoutes,
   ...commentTagRoutes,
   ...renderCommentRoutes,
+  ...personalTagRoutes,
 };
 
 export interface ApiRouterOptions {

@@ -150,6 +150,8 @@ export interface StoreSnapshot {
   comments?: SnapshotComment[];
   /** Products, components, field values, workflow, flag types, groups; absent in files written before: implied by the bugs. */
   catalogue?: SnapshotCatalogue;
+  /** Each user's own tags of bugs (Bug.update_tags), in the order added; absent in files written before. */
+  personal_tags?: SnapshotPersonalTags[];
   /** Every attachment, by id; absent in files written before attachments. */
   attachments?: SnapshotAttachment[];
   /**
@@ -208,7 +210,25 @@ export type JournalOp =
    */
   | { op: 'update_attachments'; who: number; time: number; updates: AttachmentUpdate[]; visits: BugVisitEffects[] }
   /** Tags added to and removed from a comment (checked already); the resulting list is written into `change`. */
-  | { op: 'comment_tags'; change: { comment_id: number; add: string[]; remove: string[]; tags?: string[] } };
+  | { op: 'comment_tags'; change: { comment_id: number; add: string[]; remove: string[]; tags?: string[] } }
+  /** A user's own tags of bugs added and removed (checked already); what changed is written into each change. */
+  | {
+      op: 'personal_tags';
+      user: number;
+      changes: Array<{
+        bug_id: number;
+        add: string[];
+        remove: string[];
+        result?: { removed: string[]; added: string[] };
+      }>;
+    };
+
+/** One user's tags of one bug. */
+export interface SnapshotPersonalTags {
+  user_id: number;
+  bug_id: number;
+  tags: string[];
+}
 
 /** A new attachment as an `add_attachments` entry records it. */
 export type NewSnapshotAttachment = Omit<SnapshotAttachment, 'id' | 'modification_time'> & {

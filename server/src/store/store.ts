@@ -135,6 +135,10 @@ export interface Store {
   attachmentsOf(bugId: number): Read<readonly Attachment[]>;
   /** An attachment's bytes (undefined only if they were lost). */
   attachmentData(attachment: Attachment): Read<Buffer | undefined>;
+  /** The user's own tags of the bug (Bug.update_tags), in the order added. */
+  personalTags(userId: number, bugId: number): Read<readonly string[]>;
+  /** The bugs the user tagged with any of `tags` (lowercase), by id. */
+  bugsTagged(userId: number, tags: readonly string[]): Read<number[]>;
   /** Tags in use that contain `query` (without regard to case), most used first, at most `limit`. */
   searchCommentTags(query: string, limit: number): Read<string[]>;
   /** A bug's change sets, oldest first. */
@@ -172,6 +176,11 @@ export interface OwnedData {
   updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]>;
   /** Adds and removes a comment's tags (checked already); resolves to its tags then ([] for a missing comment). */
   updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]>;
+  /** Adds and removes a user's own tags of bugs (checked already); resolves to what changed, per bug in order. */
+  updatePersonalTags(
+    userId: number,
+    changes: ReadonlyArray<{ bugId: number; add: readonly string[]; remove: readonly string[] }>,
+  ): Promise<Array<{ bugId: number; removed: string[]; added: string[] }>>;
   /** Creates a user with a new random API key, which is returned once and stored only as a hash. */
   addUser(input: NewUser): Promise<{ user: User; apiKey: string }>;
   /**

@@ -27,6 +27,7 @@ import { snapshotBug } from '../snapshot-records.js';
 import { BugThreads } from './bug-threads.js';
 import { type AttachmentModelParts, ModelAttachments } from './model-attachments.js';
 import { ModelCommentTags } from './model-comment-tags.js';
+import { ModelPersonalTags } from './model-personal-tags.js';
 import { UserVisits } from './user-visits.js';
 
 /** The data file is not something bz-companion can load; it is never overwritten. */
@@ -62,6 +63,7 @@ export class Model {
   readonly threads = new BugThreads();
   readonly attachments = new ModelAttachments();
   readonly commentTags = new ModelCommentTags();
+  readonly personalTags = new ModelPersonalTags();
   /** What applying an attachment entry changes besides the attachments. */
   readonly #attachmentParts: AttachmentModelParts = {
     bugs: this.bugs,
@@ -137,6 +139,7 @@ export class Model {
     }
     for (const token of snapshot.login_tokens ?? []) this.#addLoginToken(token);
     this.attachments.load(snapshot.attachments ?? [], snapshot.attachment_data);
+    this.personalTags.load(snapshot.personal_tags ?? []);
   }
 
   /** Builds the model from a parsed data file, refusing anything that is not one. */
@@ -203,6 +206,9 @@ export class Model {
       case 'comment_tags':
         this.commentTags.apply(op, this.threads);
         return;
+      case 'personal_tags':
+        this.personalTags.apply(op);
+        return;
     }
   }
 
@@ -228,6 +234,7 @@ export class Model {
     this.threads.clear();
     this.attachments.clear();
     this.commentTags.clear();
+    this.personalTags.clear();
   }
 
   /**
@@ -321,6 +328,7 @@ export class Model {
       comments: this.threads.allComments(),
       catalogue: snapshotCatalogue(this.catalogue.data),
       attachments: this.attachments.snapshotRows(),
+      personal_tags: this.personalTags.snapshotRows(),
       attachment_data: this.attachments.snapshotData(),
     };
   }
