@@ -21,11 +21,13 @@ import {
 } from './bug-misc.js';
 import {
   addCommentBodySchema,
+  bugCreateBodySchema,
   bugFieldsQuerySchema,
   bugIdPathSchema,
   bugIdsQuerySchema,
   bugRefSchema,
   bugSearchQuerySchema,
+  bugUpdateBodySchema,
   commentIdPathSchema,
   lastAuditTimeQuerySchema,
   loginQuerySchema,
@@ -37,9 +39,11 @@ import {
 import {
   addCommentSchema,
   bugCommentsSchema,
+  bugCreateSchema,
   bugGetSchema,
   bugHistorySchema,
   bugSearchSchema,
+  bugUpdateSchema,
   extensionsSchema,
   lastAuditTimeSchema,
   lastVisitOrNeverSchema,
@@ -139,6 +143,10 @@ export const endpoints = {
   /** RPC only (RPC_ONLY_PREFIX): no REST resource answers it. */
   'POST /rpc/Bug.render_comment': { body: renderCommentBodySchema, response: renderCommentSchema },
   'POST /rpc/Bug.update_tags': { body: updateTagsBodySchema, response: updateTagsSchema },
+  'POST /rest/bug': { body: bugCreateBodySchema, response: bugCreateSchema },
+  'PUT /rest/bug/{id}': { path: bugIdPathSchema, body: bugUpdateBodySchema, response: bugUpdateSchema },
+  /** BMO's and bz-companion's; 5.2 has no such path (its RPC Bug.update takes `ids`). */
+  'PUT /rest/bug': { body: bugUpdateBodySchema.required({ ids: true }), response: bugUpdateSchema },
 } as const satisfies Record<string, EndpointSchemas>;
 
 /** What the map holds for one endpoint. */

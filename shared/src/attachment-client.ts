@@ -1,5 +1,5 @@
 import type { BugRef } from './api.js';
-import type { Caller, CallOptions, FieldsOptions } from './client.js';
+import type { Caller, CallOptions, FieldsOptions } from './call.js';
 
 /** A new attachment: `data` as bytes (sent base64) or as base64 text already. */
 export interface NewAttachment {

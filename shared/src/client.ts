@@ -1,7 +1,8 @@
 import type { ZodType } from 'zod';
-import { type BugRef, type EndpointKey, endpoints, type RequestOf, type ResponseOf, splitEndpoint } from './api.js';
+import { type BugRef, type EndpointKey, endpoints, type ResponseOf, splitEndpoint } from './api.js';
 import { attachmentMethods, commentTagMethods } from './attachment-client.js';
 import { normalizeBaseUrl, restUrl } from './base-url.js';
+import type { Call, Caller, CallOptions, FieldsOptions } from './call.js';
 import { BugzillaApiError, NetworkError, ResponseShapeError } from './errors.js';
 import type { BugFieldsQuery, BugSearchQuery } from './requests.js';
 import { errorBodySchema } from './schemas.js';
@@ -23,15 +24,7 @@ export interface ClientOptions {
   fetch?: typeof fetch | undefined;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal | undefined;
-}
-
-/** Which fields of each bug or comment to answer (Bugzilla's include_fields / exclude_fields). */
-export interface FieldsOptions {
-  includeFields?: readonly string[] | undefined;
-  excludeFields?: readonly string[] | undefined;
-}
+export type { Caller, CallOptions, FieldsOptions } from './call.js';
 
 /** Bug.search criteria, one value each (several ids are one criterion). */
 export type BugSearchCriteria = {
@@ -44,9 +37,6 @@ function fieldsQuery(fields: FieldsOptions | undefined): BugFieldsQuery {
   if (fields?.excludeFields?.length) query.exclude_fields = [fields.excludeFields.join(',')];
   return query;
 }
-
-/** One call of an endpoint: its key, what the endpoint takes (typed by the shared map), and call options. */
-type Call<K extends EndpointKey> = { key: K; options?: CallOptions | undefined } & RequestOf<K>;
 
 /** The parts of any endpoint's request, as the request builder reads them. */
 interface RequestParts {
@@ -193,9 +183,6 @@ export function createClient(options: ClientOptions) {
     commentTags: commentTagMethods(call),
   };
 }
-
-/** How each method sends its request: the client's one path to the tracker. */
-export type Caller = <K extends EndpointKey>(request: Call<K>) => Promise<ResponseOf<K>>;
 
 function lastVisitMethods(call: Caller) {
   return {

@@ -13,6 +13,7 @@ const entry = (path: string) => ({
   duration_ms: 0.1,
   body: null,
   body_truncated: false,
+  delay_ms: 0,
 });
 
 describe('RequestJournal', () => {

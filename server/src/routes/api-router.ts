@@ -11,7 +11,9 @@ import type { ApiState } from '../http/respond.js';
 import type { Profile, ProfileName } from '../profiles/profile.js';
 import { attachmentRoutes } from './attachments.js';
 import { bugCommentRoutes } from './bug-comments.js';
+import { bugCreateRoutes } from './bug-create.js';
 import { bugHistoryRoutes } from './bug-history.js';
+import { bugUpdateRoutes } from './bug-update.js';
 import { bugRoutes } from './bugs.js';
 import { commentTagRoutes } from './comment-tags.js';
 import { allowedMethods, Dispatcher } from './dispatch.js';
@@ -38,6 +40,8 @@ export const routeTable: RouteTable = {
   ...commentTagRoutes,
   ...renderCommentRoutes,
   ...personalTagRoutes,
+  ...bugUpdateRoutes,
+  ...bugCreateRoutes,
 };
 
 export interface ApiRouterOptions {
@@ -84,8 +88,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     if (profile.missing.has(key) || splitEndpoint(key).path.startsWith(RPC_ONLY_PREFIX)) continue;
     const endpoint = endpointFor(key, profile);
     const { spec } = endpoint;
-    const takesBody = key.startsWith('POST ') || key.startsWith('PUT ');
-    const answersJsonp = !takesBody;
+    const answersJsonp = key.startsWith('GET ');
     const run = (ctx: Parameters<EndpointHandler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
       // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.
@@ -111,7 +114,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     const bodyOptions = { untypedIsForm: profile.untypedBodyIsForm };
     handlers.set(
       key,
-      takesBody
+      !key.startsWith('GET ')
         ? async (ctx) => {
             const limit = spec.largerBody
               ? Math.max(options.bodyLimitBytes, spec.largerBody(deps.store.instance.parameters))

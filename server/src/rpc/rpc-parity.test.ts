@@ -79,6 +79,8 @@ describe('every read method answers over JSON-RPC and XML-RPC what its REST endp
     const writes = [
       'BugUserLastVisit.update',
       'Bug.add_comment',
+      'Bug.create',
+      'Bug.update',
       'Bug.add_attachment',
       'Bug.update_attachment',
       'Bug.update_comment_tags',

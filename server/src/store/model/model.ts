@@ -24,6 +24,7 @@ import {
 } from '../snapshot.js';
 import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { snapshotBug } from '../snapshot-records.js';
+import { applyBugWrite } from './apply-bug-write.js';
 import { BugThreads } from './bug-threads.js';
 import { type AttachmentModelParts, ModelAttachments } from './model-attachments.js';
 import { ModelCommentTags } from './model-comment-tags.js';
@@ -69,8 +70,16 @@ export class Model {
     bugs: this.bugs,
     threads: this.threads,
     visits: this.visits,
-    visitsOf: (userId) => this.#visitsOf(userId),
+    visitsOf: (userId) => this.visitsOf(userId),
+    // A bug write planned before this change must plan again (its effect holds the bug whole).
+    touched: (bugId) => this.bugVersions.set(bugId, (this.bugVersions.get(bugId) ?? 0) + 1),
   };
+  /** How many bug writes changed each bug since the model was loaded: what a bug write's plan expects to find. */
+  readonly bugVersions = new Map<number, number>();
+  /** Counts resets: a write planned before one must not land on the new content. */
+  generation = 0;
+  /** The highest flag id given: flags are numbered in one sequence, as 5.2's `flags.id`. */
+  maxFlagId = 0;
 
   private constructor(snapshot: StoreSnapshot) {
     this.journalPosition = snapshot.journal_position;
@@ -111,6 +120,7 @@ export class Model {
         fields: bug.fields ?? defaultBugFields({ creation: DEFAULT_BUG_TIME, lastChange: DEFAULT_BUG_TIME }),
       };
       this.bugs.set(bug.id, entry);
+      for (const flag of entry.fields.flags) this.maxFlagId = Math.max(this.maxFlagId, flag.id);
       for (const alias of aliases) this.bugsByAlias.set(alias.toLowerCase(), entry);
       this.threads.setHistory(
         bug.id,
@@ -177,6 +187,7 @@ export class Model {
         this.#addUser({ ...op.user, id: op.user.id ?? this.nextUserId() });
         return;
       case 'replace':
+        this.generation++;
         this.#clear();
         this.#load(op.snapshot);
         return;
@@ -209,6 +220,9 @@ export class Model {
       case 'personal_tags':
         this.personalTags.apply(op);
         return;
+      case 'bug_write':
+        op.expect.applied = applyBugWrite(this, op);
+        return;
     }
   }
 
@@ -235,6 +249,8 @@ export class Model {
     this.attachments.clear();
     this.commentTags.clear();
     this.personalTags.clear();
+    this.bugVersions.clear();
+    this.maxFlagId = 0;
   }
 
   /**
@@ -335,6 +351,11 @@ export class Model {
 
   #addLoginToken(token: SnapshotLoginToken): void {
     this.loginTokens.set(token.sha256, { userId: token.user_id, ipAddr: token.ip_addr, lastUsed: token.last_used });
+  }
+
+  /** A user's visits, made when they have none yet. */
+  visitsOf(userId: number): UserVisits {
+    return this.#visitsOf(userId);
   }
 
   #visitsOf(userId: number): UserVisits {

@@ -1,3 +1,4 @@
+import type { BugWrite } from '../../domain/bug-writes/effect.js';
 import { Catalogue } from '../../domain/catalogue/catalogue.js';
 import type { ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
@@ -15,6 +16,7 @@ import {
 } from '../store.js';
 import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
 import { addAttachments, updateAttachments } from './attachment-writes.js';
+import { runBugWrite } from './bug-writes.js';
 import { updateCommentTags } from './comment-tag-sql.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
@@ -253,6 +255,11 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
 
   updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]> {
     return updateCommentTags(this.db, commentId, add, remove);
+  }
+
+  /** One transaction per write (bug-writes.ts); a lost connection is not retried (it may have committed). */
+  writeBugs<R>(write: BugWrite<R>): Promise<R> {
+    return this.db.transaction((client) => runBugWrite(client, write));
   }
 
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {
