@@ -16,6 +16,8 @@ import {
   tagListSchema,
   tagQueryPathSchema,
   tagSearchQuerySchema,
+  updateSeeAlsoBodySchema,
+  updateSeeAlsoSchema,
   updateTagsBodySchema,
   updateTagsSchema,
 } from './bug-misc.js';
@@ -143,6 +145,7 @@ export const endpoints = {
   /** RPC only (RPC_ONLY_PREFIX): no REST resource answers it. */
   'POST /rpc/Bug.render_comment': { body: renderCommentBodySchema, response: renderCommentSchema },
   'POST /rpc/Bug.update_tags': { body: updateTagsBodySchema, response: updateTagsSchema },
+  'POST /rpc/Bug.update_see_also': { body: updateSeeAlsoBodySchema, response: updateSeeAlsoSchema },
   'POST /rest/bug': { body: bugCreateBodySchema, response: bugCreateSchema },
   'PUT /rest/bug/{id}': { path: bugIdPathSchema, body: bugUpdateBodySchema, response: bugUpdateSchema },
   /** BMO's and bz-companion's; 5.2 has no such path (its RPC Bug.update takes `ids`). */

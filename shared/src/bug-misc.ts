@@ -48,3 +48,17 @@ export const updateTagsSchema = z.object({
   ),
 });
 export type UpdateTagsResult = z.infer<typeof updateTagsSchema>;
+
+/** Bug.update_see_also (RPC only): URLs (or this tracker's bug ids) added to and removed from bugs' See Also. */
+export const updateSeeAlsoBodySchema = z.object({
+  ids: z.array(z.union([z.number().int(), z.string()])),
+  add: z.array(z.string()).optional(),
+  remove: z.array(z.string()).optional(),
+});
+export const updateSeeAlsoSchema = z.object({
+  changes: z.record(
+    z.string(),
+    z.object({ see_also: z.object({ removed: z.array(z.string()), added: z.array(z.string()) }) }),
+  ),
+});
+export type UpdateSeeAlsoResult = z.infer<typeof updateSeeAlsoSchema>;

@@ -25,6 +25,7 @@ import { personalTagRoutes } from './personal-tags.js';
 import { renderCommentRoutes } from './render-comment.js';
 import type { RouteDeps, RouteSpec, RouteTable } from './route.js';
 import { clientIp, EMPTY_QUERY, type Endpoint, runEndpoint } from './run-endpoint.js';
+import { seeAlsoRoutes } from './update-see-also.js';
 import { whoamiRoutes } from './whoami.js';
 import { boundsWith, DEFAULT_WORK_BOUNDS, type WorkBounds } from './work-bounds.js';
 
@@ -40,6 +41,7 @@ export const routeTable: RouteTable = {
   ...commentTagRoutes,
   ...renderCommentRoutes,
   ...personalTagRoutes,
+  ...seeAlsoRoutes,
   ...bugUpdateRoutes,
   ...bugCreateRoutes,
 };

@@ -87,6 +87,7 @@ describe('every read method answers over JSON-RPC and XML-RPC what its REST endp
       // RPC only, so nothing to compare with: replayed from 5.2's recordings (bugzilla-5.2-bug-misc.replay.test.ts).
       'Bug.render_comment',
       'Bug.update_tags',
+      'Bug.update_see_also',
       'User.login',
       'User.logout',
     ];
