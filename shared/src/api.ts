@@ -11,6 +11,7 @@ import {
 import {
   commentTagsBodySchema,
   commentTagsPathSchema,
+  possibleDuplicatesBodySchema,
   renderCommentBodySchema,
   renderCommentSchema,
   tagListSchema,
@@ -146,6 +147,7 @@ export const endpoints = {
   'POST /rpc/Bug.render_comment': { body: renderCommentBodySchema, response: renderCommentSchema },
   'POST /rpc/Bug.update_tags': { body: updateTagsBodySchema, response: updateTagsSchema },
   'POST /rpc/Bug.update_see_also': { body: updateSeeAlsoBodySchema, response: updateSeeAlsoSchema },
+  'POST /rpc/Bug.possible_duplicates': { body: possibleDuplicatesBodySchema, response: bugSearchSchema },
   'POST /rest/bug': { body: bugCreateBodySchema, response: bugCreateSchema },
   'PUT /rest/bug/{id}': { path: bugIdPathSchema, body: bugUpdateBodySchema, response: bugUpdateSchema },
   /** BMO's and bz-companion's; 5.2 has no such path (its RPC Bug.update takes `ids`). */

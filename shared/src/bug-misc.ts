@@ -62,3 +62,12 @@ export const updateSeeAlsoSchema = z.object({
   ),
 });
 export type UpdateSeeAlsoResult = z.infer<typeof updateSeeAlsoSchema>;
+
+/** Bug.possible_duplicates (RPC only): bugs whose summaries share words with `summary`. */
+export const possibleDuplicatesBodySchema = z.object({
+  summary: z.string(),
+  products: z.array(z.string()).optional(),
+  limit: z.number().int().optional(),
+  include_fields: z.array(z.string()).optional(),
+  exclude_fields: z.array(z.string()).optional(),
+});

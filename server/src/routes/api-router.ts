@@ -22,6 +22,7 @@ import { instanceRoutes } from './instance.js';
 import { lastVisitRoutes } from './last-visit.js';
 import { loginRoutes } from './login.js';
 import { personalTagRoutes } from './personal-tags.js';
+import { possibleDuplicateRoutes } from './possible-duplicates.js';
 import { renderCommentRoutes } from './render-comment.js';
 import type { RouteDeps, RouteSpec, RouteTable } from './route.js';
 import { clientIp, EMPTY_QUERY, type Endpoint, runEndpoint } from './run-endpoint.js';
@@ -42,6 +43,7 @@ export const routeTable: RouteTable = {
   ...renderCommentRoutes,
   ...personalTagRoutes,
   ...seeAlsoRoutes,
+  ...possibleDuplicateRoutes,
   ...bugUpdateRoutes,
   ...bugCreateRoutes,
 };

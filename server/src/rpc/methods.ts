@@ -64,6 +64,7 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
   'Bug.render_comment': { endpoint: 'POST /rpc/Bug.render_comment', params: 'body', readOnly: false },
   'Bug.update_tags': { endpoint: 'POST /rpc/Bug.update_tags', params: 'body', readOnly: false },
   'Bug.update_see_also': { endpoint: 'POST /rpc/Bug.update_see_also', params: 'body', readOnly: false },
+  'Bug.possible_duplicates': { endpoint: 'POST /rpc/Bug.possible_duplicates', params: 'body', readOnly: false },
   // Its ids are in the params struct (REST's path id is one of them).
   'Bug.update': { endpoint: 'PUT /rest/bug/{id}', params: 'body', readOnly: false },
   'Bug.create': { endpoint: 'POST /rest/bug', params: 'body', readOnly: false },

@@ -88,6 +88,7 @@ describe('every read method answers over JSON-RPC and XML-RPC what its REST endp
       'Bug.render_comment',
       'Bug.update_tags',
       'Bug.update_see_also',
+      'Bug.possible_duplicates',
       'User.login',
       'User.logout',
     ];
