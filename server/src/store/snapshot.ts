@@ -1,3 +1,4 @@
+import type { AttachmentFieldValues } from '../domain/attachments/attachment.js';
 import type { Snaked } from '../domain/catalogue/snake-case.js';
 import type { CatalogueData } from '../domain/catalogue/types.js';
 import type { BugFields, BugFlag, FieldChange } from '../domain/types.js';
@@ -259,14 +260,7 @@ export type NewSnapshotAttachment = Omit<SnapshotAttachment, 'id' | 'modificatio
 /** One attachment's changes in an `update_attachments` entry, by 5.2's column names. */
 export interface AttachmentUpdate {
   id: number;
-  set: Partial<{
-    description: string;
-    filename: string;
-    mimetype: string;
-    ispatch: boolean;
-    isobsolete: boolean;
-    isprivate: boolean;
-  }>;
+  set: Partial<AttachmentFieldValues>;
   /** The comment that goes with the change ('' for none). */
   comment: string;
   /** Filled in when applied (not journaled): what changed, for the answer. */
