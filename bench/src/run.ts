@@ -3,6 +3,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { measureAttachmentInterference } from './attachment-rows.js';
 import { CREATE_ROW, createBug, UPDATE_ROW, updateBug } from './bug-write-rows.js';
 import { BUGZILLA_SCHEMA_SERVER, measureBugzillaSchema } from './bugzilla-schema-rows.js';
 import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits, writeJsonServerDb } from './data.js';
@@ -331,6 +332,7 @@ try {
     }),
   );
   await measureBugWrites(ours.url, 'bz-companion');
+  const attachmentTarget = await measureAttachmentInterference(ours.url, 'bz-companion', load, record);
   await Promise.all([ours.stop(), jsonServer.stop()]);
 
   const scaling: Row[] = [];
@@ -432,6 +434,7 @@ try {
   }
   targets.push(...rpcTargets(rpcRows, version));
   targets.push(loginBurst.target);
+  targets.push(attachmentTarget);
   targets.push(...previousRelease);
   targets.push(...postgresTargets);
   targets.push({

@@ -11,11 +11,16 @@ import {
 import {
   commentTagsBodySchema,
   commentTagsPathSchema,
+  possibleDuplicatesBodySchema,
   renderCommentBodySchema,
   renderCommentSchema,
   tagListSchema,
   tagQueryPathSchema,
   tagSearchQuerySchema,
+  updateSeeAlsoBodySchema,
+  updateSeeAlsoSchema,
+  updateTagsBodySchema,
+  updateTagsSchema,
 } from './bug-misc.js';
 import { catalogueEndpoints, catalogueWriteEndpoints, userWriteEndpoints } from './catalogue-api.js';
 import {
@@ -152,6 +157,9 @@ export const endpoints = {
   'GET /rest/bug/comment/tags/{id}': { path: tagQueryPathSchema, query: tagSearchQuerySchema, response: tagListSchema },
   /** RPC only (RPC_ONLY_PREFIX): no REST resource answers it. */
   'POST /rpc/Bug.render_comment': { body: renderCommentBodySchema, response: renderCommentSchema },
+  'POST /rpc/Bug.update_tags': { body: updateTagsBodySchema, response: updateTagsSchema },
+  'POST /rpc/Bug.update_see_also': { body: updateSeeAlsoBodySchema, response: updateSeeAlsoSchema },
+  'POST /rpc/Bug.possible_duplicates': { body: possibleDuplicatesBodySchema, response: bugSearchSchema },
 } as const satisfies Record<string, EndpointSchemas>;
 
 /** What the map holds for one endpoint. */

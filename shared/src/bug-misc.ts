@@ -35,3 +35,39 @@ export const renderCommentBodySchema = z.object({
 export const renderCommentSchema = z.object({ html: z.string() });
 
 export type RenderCommentResult = z.infer<typeof renderCommentSchema>;
+
+/** Bug.update_tags: the caller's own tags of bugs (RPC only). */
+export const updateTagsBodySchema = z.object({
+  ids: z.array(z.union([z.number().int(), z.string()])),
+  tags: z.object({ add: z.array(z.string()).optional(), remove: z.array(z.string()).optional() }),
+});
+export const updateTagsSchema = z.object({
+  changes: z.record(
+    z.string(),
+    z.object({ tags: z.object({ removed: z.array(z.string()), added: z.array(z.string()) }) }),
+  ),
+});
+export type UpdateTagsResult = z.infer<typeof updateTagsSchema>;
+
+/** Bug.update_see_also (RPC only): URLs (or this tracker's bug ids) added to and removed from bugs' See Also. */
+export const updateSeeAlsoBodySchema = z.object({
+  ids: z.array(z.union([z.number().int(), z.string()])),
+  add: z.array(z.string()).optional(),
+  remove: z.array(z.string()).optional(),
+});
+export const updateSeeAlsoSchema = z.object({
+  changes: z.record(
+    z.string(),
+    z.object({ see_also: z.object({ removed: z.array(z.string()), added: z.array(z.string()) }) }),
+  ),
+});
+export type UpdateSeeAlsoResult = z.infer<typeof updateSeeAlsoSchema>;
+
+/** Bug.possible_duplicates (RPC only): bugs whose summaries share words with `summary`. */
+export const possibleDuplicatesBodySchema = z.object({
+  summary: z.string(),
+  products: z.array(z.string()).optional(),
+  limit: z.number().int().optional(),
+  include_fields: z.array(z.string()).optional(),
+  exclude_fields: z.array(z.string()).optional(),
+});

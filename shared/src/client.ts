@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { type BugRef, type EndpointKey, endpoints, type ResponseOf, splitEndpoint } from './api.js';
+import { type BugRef, type EndpointKey, endpoints, type RequestOf, type ResponseOf, splitEndpoint } from './api.js';
 import { attachmentMethods, commentTagMethods } from './attachment-client.js';
 import { normalizeBaseUrl, restUrl } from './base-url.js';
 import type { Call, Caller, CallOptions, FieldsOptions } from './call.js';

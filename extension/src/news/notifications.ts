@@ -1,5 +1,5 @@
-import { changedAt } from '../common/inbox-rows.js';
 import { isolateBidi } from '../common/bidi.js';
+import { changedAt } from '../common/inbox-rows.js';
 import type { NewsSnapshot, RecentBug } from '../common/news-state.js';
 import { hiddenBy, type Triage } from '../common/triage.js';
 import { rowWords } from '../inbox/row-words.js';

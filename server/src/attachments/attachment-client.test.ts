@@ -1,12 +1,13 @@
 import { BugzillaApiError, createClient } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bugzilla52ExtendedFixture } from '../testing/bugzilla-5.2-extended-fixture.js';
+import { createMemoryStore } from '../store/memory/memory-store.js';
+import { bugzilla52ExtendedSnapshot } from '../testing/bugzilla-5.2-extended.js';
 import { BUGZILLA_52_KEYS } from '../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, serveInProcess } from '../testing/in-process-server.js';
+import { type InProcessServer, serveStoreInProcess } from '../testing/in-process-server.js';
 
 let server: InProcessServer;
 beforeAll(async () => {
-  server = await serveInProcess(bugzilla52ExtendedFixture());
+  server = await serveStoreInProcess(createMemoryStore(bugzilla52ExtendedSnapshot()));
 });
 afterAll(() => server.stop());
 

@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.js';
-import { bugzilla52ExtendedFixture } from '../testing/bugzilla-5.2-extended-fixture.js';
+import { bugzilla52ExtendedSnapshot } from '../testing/bugzilla-5.2-extended.js';
 import { replayFamily } from '../testing/replay-family.js';
 
 /*
@@ -8,7 +8,7 @@ import { replayFamily } from '../testing/replay-family.js';
  */
 replayFamily({
   family: 'attachments',
-  fixture: bugzilla52ExtendedFixture,
+  snapshot: bugzilla52ExtendedSnapshot,
   startedAt: '2026-11-26T17:44:36Z',
   replayed: () => true,
   differences: {

@@ -49,13 +49,16 @@ export function bugJson(
       store.bugById(id),
     ),
   );
+  // The caller's own tags (Bug.update_tags): an extra field, read only when asked for.
+  const tags = caller && fields.wants('tags', 'extra') ? store.personalTags(caller.id, bug.id) : [];
   return afterRead(people, ([creator, assignedTo, qaContact, ...ccUsers]) =>
     afterRead(dependencies, (others) => {
       const open = new Set(
         others.filter((other) => other && isOpenStatus(other.fields.status)).map((other) => other?.id),
       );
-      const rendered = { creator, assignedTo, qaContact, ccUsers, open };
-      return render(bug, store, caller, fields, nowMs, rendered);
+      return afterRead(tags, (ownTags) =>
+        render(bug, store, caller, fields, nowMs, { creator, assignedTo, qaContact, ccUsers, open, ownTags }),
+      );
     }),
   );
 }
@@ -67,6 +70,8 @@ interface ReadForBug {
   ccUsers: Array<User | undefined>;
   /** The ids of the bugs it blocks or depends on that are open. */
   open: ReadonlySet<number | undefined>;
+  /** The caller's own tags of it. */
+  ownTags: readonly string[];
 }
 
 function render(
@@ -75,7 +80,7 @@ function render(
   caller: User | undefined,
   fields: FieldSelection,
   nowMs: number,
-  { creator, assignedTo, qaContact, ccUsers, open }: ReadForBug,
+  { creator, assignedTo, qaContact, ccUsers, open, ownTags }: ReadForBug,
 ): Json {
   const f = bug.fields;
   const json: Json = {};
@@ -128,7 +133,7 @@ function render(
     json.cc = cc.map((user) => user.login);
     json.cc_detail = cc.map((user) => userDetail(user, fields, 'cc'));
   }
-  put('tags', () => [], 'extra');
+  put('tags', () => [...ownTags], 'extra');
   if (caller) {
     const timeTracking = store.instance.parameters.timetrackinggroup ?? '';
     if (timeTracking !== '' && caller.groups.includes(timeTracking)) {

@@ -6,6 +6,7 @@ import type { Bug, User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 import { parseLegalDate } from './legal-date.js';
 import { chartTests } from './search-charts.js';
+import { tagTest } from './tag-search.js';
 
 type Test = (bug: Bug) => boolean;
 
@@ -45,6 +46,11 @@ export function searchBugs(store: Store, user: User | undefined, query: URLSearc
   const emails = emailChartTests(store, query);
   tests.push(...emails.tests);
   people.lookups.push(...emails.lookups);
+  const tagged = tagTest(store, user, query);
+  if (tagged) {
+    tests.push(tagged.test);
+    people.lookups.push(tagged.lookup);
+  }
   const { start, end } = page(store, query);
   const parameters = store.instance.parameters;
   return afterRead(candidates ?? store.allBugs(), (listed) => {

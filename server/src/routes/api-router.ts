@@ -22,9 +22,12 @@ import { EndpointRequest } from './endpoint-request.js';
 import { instanceRoutes } from './instance.js';
 import { lastVisitRoutes } from './last-visit.js';
 import { loginRoutes } from './login.js';
+import { personalTagRoutes } from './personal-tags.js';
+import { possibleDuplicateRoutes } from './possible-duplicates.js';
 import { renderCommentRoutes } from './render-comment.js';
 import type { RouteDeps, RouteSpec, RouteTable } from './route.js';
 import { clientIp, EMPTY_QUERY, type Endpoint, runEndpoint } from './run-endpoint.js';
+import { seeAlsoRoutes } from './update-see-also.js';
 import { whoamiRoutes } from './whoami.js';
 import { boundsWith, DEFAULT_WORK_BOUNDS, type WorkBounds } from './work-bounds.js';
 
@@ -43,6 +46,9 @@ export const routeTable: RouteTable = {
   ...attachmentRoutes,
   ...commentTagRoutes,
   ...renderCommentRoutes,
+  ...personalTagRoutes,
+  ...seeAlsoRoutes,
+  ...possibleDuplicateRoutes,
 };
 
 export interface ApiRouterOptions {
@@ -117,7 +123,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     const bodyOptions = { untypedIsForm: profile.untypedBodyIsForm };
     handlers.set(
       key,
-      takesBody
+      !key.startsWith('GET ')
         ? async (ctx) => {
             const limit = spec.largerBody
               ? Math.max(options.bodyLimitBytes, spec.largerBody(deps.store.instance.parameters))

@@ -22,9 +22,6 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
   'Bug.comments': { endpoint: 'GET /rest/bug/{id}/comment', params: 'query', readOnly: true },
   'Bug.history': { endpoint: 'GET /rest/bug/{id}/history', params: 'query', readOnly: true },
   'Bug.add_comment': { endpoint: 'POST /rest/bug/{id}/comment', params: 'body', pathParam: 'id', readOnly: false },
-  // Its ids are in the params struct (REST's path id is one of them).
-  'Bug.update': { endpoint: 'PUT /rest/bug/{id}', params: 'body', readOnly: false },
-  'Bug.create': { endpoint: 'POST /rest/bug', params: 'body', readOnly: false },
   'Bug.attachments': { endpoint: 'GET /rest/bug/{id}/attachment', params: 'query', readOnly: true },
   'Bug.add_attachment': {
     endpoint: 'POST /rest/bug/{id}/attachment',
@@ -41,6 +38,12 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
   },
   'Bug.search_comment_tags': { endpoint: 'GET /rest/bug/comment/tags/{id}', params: 'query', readOnly: false },
   'Bug.render_comment': { endpoint: 'POST /rpc/Bug.render_comment', params: 'body', readOnly: false },
+  'Bug.update_tags': { endpoint: 'POST /rpc/Bug.update_tags', params: 'body', readOnly: false },
+  'Bug.update_see_also': { endpoint: 'POST /rpc/Bug.update_see_also', params: 'body', readOnly: false },
+  'Bug.possible_duplicates': { endpoint: 'POST /rpc/Bug.possible_duplicates', params: 'body', readOnly: false },
+  // Its ids are in the params struct (REST's path id is one of them).
+  'Bug.update': { endpoint: 'PUT /rest/bug/{id}', params: 'body', readOnly: false },
+  'Bug.create': { endpoint: 'POST /rest/bug', params: 'body', readOnly: false },
   'User.login': { endpoint: 'GET /rest/login', params: 'query', readOnly: false },
   'User.logout': { endpoint: 'GET /rest/logout', params: 'query', readOnly: false, perlReturns: 'undef' },
   'User.valid_login': { endpoint: 'GET /rest/valid_login', params: 'query', readOnly: false, perlReturns: 'scalar' },

@@ -114,6 +114,9 @@ describe('every read method answers over JSON-RPC and XML-RPC what its REST endp
       'Bug.update_comment_tags',
       // RPC only, so nothing to compare with: replayed from 5.2's recordings (bugzilla-5.2-bug-misc.replay.test.ts).
       'Bug.render_comment',
+      'Bug.update_tags',
+      'Bug.update_see_also',
+      'Bug.possible_duplicates',
       'User.login',
       'User.logout',
     ];

@@ -1,3 +1,4 @@
+import type { AttachmentFieldValues } from '../domain/attachments/attachment.js';
 import type { Snaked } from '../domain/catalogue/snake-case.js';
 import type { CatalogueData } from '../domain/catalogue/types.js';
 import type { BugFields, BugFlag, FieldChange } from '../domain/types.js';
@@ -150,6 +151,8 @@ export interface StoreSnapshot {
   comments?: SnapshotComment[];
   /** Products, components, field values, workflow, flag types, groups; absent in files written before: implied by the bugs. */
   catalogue?: SnapshotCatalogue;
+  /** Each user's own tags of bugs (Bug.update_tags), in the order added; absent in files written before. */
+  personal_tags?: SnapshotPersonalTags[];
   /** Every attachment, by id; absent in files written before attachments. */
   attachments?: SnapshotAttachment[];
   /**
@@ -196,18 +199,6 @@ export type JournalOp =
   /** A catalogue write's effect: the whole next catalogue, and the groups renamed (their members follow). */
   | { op: 'catalogue'; catalogue: SnapshotCatalogue; renamed_groups: Array<[string, string]> }
   /**
-   * A bug write's effect (Bug.create, Bug.update): the bugs whole, history, comments and visits. It
-   * is applied only if the bugs it read are still as they were when it was planned (`expect`: each
-   * bug's write count, and the model's generation); otherwise it changes nothing and the writer
-   * plans again. `expect.applied` is set when it is applied, for the writer (a committer applies a
-   * copy of the entry, holding the same `expect`; the journal line was written before, without it).
-   */
-  | {
-      op: 'bug_write';
-      effect: BugWriteEffectRecord;
-      expect: { generation: number; bugs: Array<[number, number]>; applied?: boolean };
-    }
-  /**
    * New attachments (their bytes already stored by SHA-256), each with its comment. Ids are given
    * when the entry is applied, as for comments; the poster reads them back from the entry.
    */
@@ -224,7 +215,30 @@ export type JournalOp =
    */
   | { op: 'update_attachments'; who: number; time: number; updates: AttachmentUpdate[]; visits: BugVisitEffects[] }
   /** Tags added to and removed from a comment (checked already); the resulting list is written into `change`. */
-  | { op: 'comment_tags'; change: { comment_id: number; add: string[]; remove: string[]; tags?: string[] } };
+  | { op: 'comment_tags'; change: { comment_id: number; add: string[]; remove: string[]; tags?: string[] } }
+  /** A user's own tags of bugs added and removed (checked already); what changed is written into each change. */
+  | {
+      op: 'personal_tags';
+      user: number;
+      changes: Array<{
+        bug_id: number;
+        add: string[];
+        remove: string[];
+        result?: { removed: string[]; added: string[] };
+      }>;
+    }
+  /**
+   * A bug write's effect (Bug.create, Bug.update): the bugs whole, history, comments and visits. It
+   * is applied only if the bugs it read are still as they were when it was planned (`expect`: each
+   * bug's write count, and the model's generation); otherwise it changes nothing and the writer
+   * plans again. `expect.applied` is set when it is applied, for the writer (a committer applies a
+   * copy of the entry, holding the same `expect`; the journal line was written before, without it).
+   */
+  | {
+      op: 'bug_write';
+      effect: BugWriteEffectRecord;
+      expect: { generation: number; bugs: Array<[number, number]>; applied?: boolean };
+    };
 
 /** A bug write's effect as the journal records it (snake_case records, as the snapshot's). */
 export interface BugWriteEffectRecord {
@@ -232,6 +246,13 @@ export interface BugWriteEffectRecord {
   history: Array<{ bug_id: number; set: SnapshotChangeSet }>;
   comments: NewSnapshotComment[];
   visits: Array<{ bug_id: number; set_for: number[]; forget: number[]; ts: number }>;
+}
+
+/** One user's tags of one bug. */
+export interface SnapshotPersonalTags {
+  user_id: number;
+  bug_id: number;
+  tags: string[];
 }
 
 /** A new attachment as an `add_attachments` entry records it. */
@@ -243,14 +264,7 @@ export type NewSnapshotAttachment = Omit<SnapshotAttachment, 'id' | 'modificatio
 /** One attachment's changes in an `update_attachments` entry, by 5.2's column names. */
 export interface AttachmentUpdate {
   id: number;
-  set: Partial<{
-    description: string;
-    filename: string;
-    mimetype: string;
-    ispatch: boolean;
-    isobsolete: boolean;
-    isprivate: boolean;
-  }>;
+  set: Partial<AttachmentFieldValues>;
   /** The comment that goes with the change ('' for none). */
   comment: string;
   /** Filled in when applied (not journaled): what changed, for the answer. */

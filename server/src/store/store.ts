@@ -149,6 +149,10 @@ export interface Store {
   attachmentsOf(bugId: number): Read<readonly Attachment[]>;
   /** An attachment's bytes (undefined only if they were lost). */
   attachmentData(attachment: Attachment): Read<Buffer | undefined>;
+  /** The user's own tags of the bug (Bug.update_tags), in the order added. */
+  personalTags(userId: number, bugId: number): Read<readonly string[]>;
+  /** The bugs the user tagged with any of `tags` (lowercase), by id. */
+  bugsTagged(userId: number, tags: readonly string[]): Read<number[]>;
   /** Tags in use that contain `query` (without regard to case), most used first, at most `limit`. */
   searchCommentTags(query: string, limit: number): Read<string[]>;
   /** A bug's change sets, oldest first. */
@@ -180,18 +184,23 @@ export interface OwnedData {
   pruneVisits(cutoff: number): Promise<number>;
   /** Adds a comment (with its side effects); resolves to it once durable. */
   addComment(input: NewComment): Promise<Comment>;
-  /**
-   * A bug write (Bug.create, Bug.update): planned against the current rows under the store's write
-   * serialisation, so two concurrent writes of one bug lose nothing; resolves to the plan's result
-   * once its effect is durable. A refusal (the plan's BugzillaError) changes nothing.
-   */
-  writeBugs<R>(write: BugWrite<R>): Promise<R>;
   /** Adds attachments, each with its comment; resolves to their ids, in order, once durable. */
   addAttachments(input: NewAttachments): Promise<number[]>;
   /** Changes attachments; resolves to what changed, in order, once durable. */
   updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]>;
   /** Adds and removes a comment's tags (checked already); resolves to its tags then ([] for a missing comment). */
   updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]>;
+  /** Adds and removes a user's own tags of bugs (checked already); resolves to what changed, per bug in order. */
+  updatePersonalTags(
+    userId: number,
+    changes: ReadonlyArray<{ bugId: number; add: readonly string[]; remove: readonly string[] }>,
+  ): Promise<Array<{ bugId: number; removed: string[]; added: string[] }>>;
+  /**
+   * A bug write (Bug.create, Bug.update): planned against the current rows under the store's write
+   * serialisation, so two concurrent writes of one bug lose nothing; resolves to the plan's result
+   * once its effect is durable. A refusal (the plan's BugzillaError) changes nothing.
+   */
+  writeBugs<R>(write: BugWrite<R>): Promise<R>;
   /** Creates a user with a new random API key, which is returned once and stored only as a hash. */
   addUser(input: NewUser): Promise<{ user: User; apiKey: string }>;
   /**

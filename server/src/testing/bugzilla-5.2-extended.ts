@@ -3,6 +3,7 @@ import type { CatalogueData, FlagType, GroupControl, Milestone, Product, Version
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
 import type { StoreSnapshot } from '../store/snapshot.js';
 import { snapshotCatalogue } from '../store/snapshot-catalogue.js';
+import { extendedAttachments } from './bugzilla-5.2-extended-attachments.js';
 import { bugzilla52Fixture } from './bugzilla-5.2-fixture.js';
 
 /** The key of nobody@example.com, the extension's user without any group. */
@@ -168,7 +169,7 @@ function extendedProducts(): Product[] {
 /**
  * The recorded 5.2's data set with the 2026-11-26 extension: nobody@example.com, the parameters
  * (`usetargetmilestone`, `useqacontact`), bug 10's keyword, needinfo?(user) on bug 8, and the
- * catalogue above. Attachments are left out (they are another family's).
+ * catalogue above, and attachments 1-3 with their comments (25-27) and approval flag.
  */
 export function bugzilla52ExtendedSnapshot(): StoreSnapshot {
   const fixture = bugzilla52Fixture();
@@ -184,19 +185,19 @@ export function bugzilla52ExtendedSnapshot(): StoreSnapshot {
   for (const bug of fixture.bugs ?? []) {
     const fields = bug as { flags?: unknown[]; keywords?: string[]; comments?: unknown[]; history?: unknown[] };
     if (bug.id === 10) fields.keywords = ['regression'];
-    // The attachments' comments (the attachments themselves are their family's), so comment ids go on as 5.2's.
+    // The attachments' comments: 5.2's type 5, rendered with the attachment's summary when read.
     const attachmentComment = (id: number, author: string, time: string, text: string, isPrivate: boolean) =>
-      fields.comments?.push({ id, author, time, text, is_private: isPrivate });
-    if (bug.id === 7) attachmentComment(27, 'user@example.com', '2026-11-26T17:37:26Z', 'Created attachment 3', false);
+      fields.comments?.push({ id, author, time, text, is_private: isPrivate, type: 5, extra_data: String(id - 24) });
+    if (bug.id === 7) {
+      attachmentComment(27, 'user@example.com', '2026-11-26T17:37:26Z', '', false);
+      bug.last_change_time = '2026-11-26T17:37:26Z';
+    }
+    // The extension put product Gadgets in the Hardware classification.
+    const named = bug as { product?: string; classification?: string };
+    if (named.product === 'Gadgets') named.classification = 'Hardware';
     if (bug.id === 8) {
-      attachmentComment(
-        25,
-        'dev@example.com',
-        '2026-11-26T17:37:24Z',
-        'Created attachment 1\nThe fix, for review.',
-        false,
-      );
-      attachmentComment(26, 'dev@example.com', '2026-11-26T17:37:25Z', 'Created attachment 2', true);
+      attachmentComment(25, 'dev@example.com', '2026-11-26T17:37:24Z', 'The fix, for review.', false);
+      attachmentComment(26, 'dev@example.com', '2026-11-26T17:37:25Z', '', true);
       fields.history?.push({
         who: 'admin@example.com',
         when: '2026-11-26T17:37:28Z',
@@ -214,6 +215,7 @@ export function bugzilla52ExtendedSnapshot(): StoreSnapshot {
       });
     }
   }
+  fixture.attachments = extendedAttachments();
   const snapshot = snapshotFromFixture(fixture);
   snapshot.catalogue = snapshotCatalogue(extendedCatalogue());
   return snapshot;

@@ -45,7 +45,7 @@ interface LoadIds {
 }
 
 /**
- * 5.2's attachment and comment-tag tables (Bugzilla/DB/Schema.pm), which the recorded dump leaves
+ * 5.2's attachment, comment-tag and personal-tag tables (Bugzilla/DB/Schema.pm), which the recorded dump leaves
  * out though its foreign keys name `attachments`.
  */
 export const BUGZILLA_ATTACHMENT_TABLES = `
@@ -55,7 +55,9 @@ export const BUGZILLA_ATTACHMENT_TABLES = `
     filename varchar(255) NOT NULL, submitter_id integer NOT NULL, isobsolete smallint NOT NULL DEFAULT 0,
     isprivate smallint NOT NULL DEFAULT 0);
   CREATE TABLE public.attach_data (id integer PRIMARY KEY REFERENCES attachments (attach_id), thedata bytea NOT NULL);
-  CREATE TABLE public.longdescs_tags (id serial PRIMARY KEY, comment_id integer, tag varchar(24) NOT NULL);`;
+  CREATE TABLE public.longdescs_tags (id serial PRIMARY KEY, comment_id integer, tag varchar(24) NOT NULL);
+  CREATE TABLE public.tag (id serial UNIQUE PRIMARY KEY, name varchar(64) NOT NULL, user_id integer NOT NULL);
+  CREATE TABLE public.bug_tag (bug_id integer NOT NULL, tag_id integer NOT NULL);`;
 
 /** 5.2's schema from the recorded dump, with the tables the dump leaves out. */
 async function createBugzillaTables(client: pg.Client): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMethodResponse } from '../rpc/xml-rpc-codec.js';
+import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 import { type InProcessServer, ManualClock, serveStoreInProcess } from './in-process-server.js';
 import { sendRecorded, TokenMap } from './recorded-replay.js';
@@ -9,7 +10,7 @@ import { HAS_POSTGRES, REPLAY_STORES } from './replay-stores.js';
 export interface FamilyReplay {
   /** The recording file's name (test-data/bugzilla-5.2/<family>.json). */
   family: string;
-  fixture: () => unknown;
+  snapshot: () => StoreSnapshot;
   /** When the recording ran (its cases' "now"). */
   startedAt: string;
   /** The cases replayed (the methods served); the others are left out. */
@@ -43,7 +44,7 @@ export function replayFamily(replay: FamilyReplay): void {
         let close: () => Promise<void>;
         const tokens = new TokenMap();
         beforeAll(async () => {
-          const opened = await target.open(replay.fixture());
+          const opened = await target.open(replay.snapshot);
           close = opened.close;
           server = await serveStoreInProcess(opened.store, {
             profile: 'bugzilla-5.2',

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { snapshotFromFixture } from '../store/fixture/fixture.js';
 import { openStore } from '../store/open-store.js';
 import { createScratchDatabase } from '../store/postgres/scratch-database.js';
+import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 import { tempDir } from './cli-server.js';
 
@@ -10,7 +10,7 @@ export interface ReplayStore {
   name: string;
   /** Skipped (loudly, by the caller) where no PostgreSQL is given. */
   needsPostgres: boolean;
-  open(fixture: unknown): Promise<{ store: Store; close(): Promise<void> }>;
+  open(snapshot: () => StoreSnapshot): Promise<{ store: Store; close(): Promise<void> }>;
 }
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -23,22 +23,18 @@ export const REPLAY_STORES: readonly ReplayStore[] = [
   {
     name: 'the file store',
     needsPostgres: false,
-    async open(fixture) {
+    async open(snapshot) {
       const path = join(await tempDir(), 'data.json');
-      const { store } = await openStore({ kind: 'file', path, create: () => snapshotFromFixture(fixture) });
+      const { store } = await openStore({ kind: 'file', path, create: snapshot });
       return { store, close: () => store.close() };
     },
   },
   {
     name: 'PostgreSQL',
     needsPostgres: true,
-    async open(fixture) {
+    async open(snapshot) {
       const database = await createScratchDatabase(TEST_DATABASE_URL as string);
-      const { store } = await openStore({
-        kind: 'postgres',
-        url: database.url,
-        seed: () => snapshotFromFixture(fixture),
-      });
+      const { store } = await openStore({ kind: 'postgres', url: database.url, seed: snapshot });
       return {
         store,
         close: async () => {

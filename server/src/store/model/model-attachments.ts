@@ -18,6 +18,8 @@ export interface AttachmentModelParts {
   threads: BugThreads;
   visits: Map<number, UserVisits>;
   visitsOf(userId: number): UserVisits;
+  /** The bug changed (its last_change_time, its comments): a bug write planned before must plan again. */
+  touched(bugId: number): void;
 }
 
 /**
@@ -83,6 +85,7 @@ export class ModelAttachments {
         extra_data: String(id),
       });
       bug.fields.last_change_time = op.time;
+      model.touched(bug.id);
     }
     applyVisits(op.visits, op.who, op.time, model);
   }
@@ -133,6 +136,7 @@ export class ModelAttachments {
         });
         bug.fields.last_change_time = op.time;
       }
+      if (changes.length > 0 || update.comment !== '') model.touched(bug.id);
       update.applied = {
         changes: changes.map((change) => ({ ...change, column: API_NAME_OF_COLUMN[change.column] })),
         modification_time: attachment.modificationTime,

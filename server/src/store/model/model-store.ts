@@ -153,6 +153,32 @@ export class ModelStore implements Store, OwnedData {
     );
   }
 
+  personalTags(userId: number, bugId: number): readonly string[] {
+    return this.#model.personalTags.tagsOf(userId, bugId);
+  }
+
+  bugsTagged(userId: number, tags: readonly string[]): number[] {
+    return this.#model.personalTags.bugsTagged(userId, tags);
+  }
+
+  async updatePersonalTags(
+    userId: number,
+    changes: ReadonlyArray<{ bugId: number; add: readonly string[]; remove: readonly string[] }>,
+  ): Promise<Array<{ bugId: number; removed: string[]; added: string[] }>> {
+    const entries = changes.map((change) => ({
+      bug_id: change.bugId,
+      add: [...change.add],
+      remove: [...change.remove],
+    }));
+    const op: Extract<JournalOp, { op: 'personal_tags' }> = { op: 'personal_tags', user: userId, changes: entries };
+    await this.#committer.commit(op);
+    return entries.map((entry: (typeof op.changes)[number]) => ({
+      bugId: entry.bug_id,
+      removed: entry.result?.removed ?? [],
+      added: entry.result?.added ?? [],
+    }));
+  }
+
   searchCommentTags(query: string, limit: number): string[] {
     return matchingTags(this.#model.commentTags.weights, query, limit);
   }

@@ -28,6 +28,7 @@ import { applyBugWrite } from './apply-bug-write.js';
 import { BugThreads } from './bug-threads.js';
 import { type AttachmentModelParts, ModelAttachments } from './model-attachments.js';
 import { ModelCommentTags } from './model-comment-tags.js';
+import { ModelPersonalTags } from './model-personal-tags.js';
 import { UserVisits } from './user-visits.js';
 
 /** The data file is not something bz-companion can load; it is never overwritten. */
@@ -61,21 +62,24 @@ export class Model {
   /** Login tokens by the SHA-256 of `<user id>-<secret>`. */
   readonly loginTokens = new Map<string, LoginToken>();
   readonly threads = new BugThreads();
+  readonly attachments = new ModelAttachments();
+  readonly commentTags = new ModelCommentTags();
+  readonly personalTags = new ModelPersonalTags();
+  /** What applying an attachment entry changes besides the attachments. */
+  readonly #attachmentParts: AttachmentModelParts = {
+    bugs: this.bugs,
+    threads: this.threads,
+    visits: this.visits,
+    visitsOf: (userId) => this.visitsOf(userId),
+    // A bug write planned before this change must plan again (its effect holds the bug whole).
+    touched: (bugId) => this.bugVersions.set(bugId, (this.bugVersions.get(bugId) ?? 0) + 1),
+  };
   /** How many bug writes changed each bug since the model was loaded: what a bug write's plan expects to find. */
   readonly bugVersions = new Map<number, number>();
   /** Counts resets: a write planned before one must not land on the new content. */
   generation = 0;
   /** The highest flag id given: flags are numbered in one sequence, as 5.2's `flags.id`. */
   maxFlagId = 0;
-  readonly attachments = new ModelAttachments();
-  readonly commentTags = new ModelCommentTags();
-  /** What applying an attachment entry changes besides the attachments. */
-  readonly #attachmentParts: AttachmentModelParts = {
-    bugs: this.bugs,
-    threads: this.threads,
-    visits: this.visits,
-    visitsOf: (userId) => this.#visitsOf(userId),
-  };
 
   private constructor(snapshot: StoreSnapshot) {
     this.journalPosition = snapshot.journal_position;
@@ -145,6 +149,7 @@ export class Model {
     }
     for (const token of snapshot.login_tokens ?? []) this.#addLoginToken(token);
     this.attachments.load(snapshot.attachments ?? [], snapshot.attachment_data);
+    this.personalTags.load(snapshot.personal_tags ?? []);
   }
 
   /** Builds the model from a parsed data file, refusing anything that is not one. */
@@ -221,6 +226,9 @@ export class Model {
       case 'comment_tags':
         this.commentTags.apply(op, this.threads);
         return;
+      case 'personal_tags':
+        this.personalTags.apply(op);
+        return;
     }
   }
 
@@ -281,10 +289,11 @@ export class Model {
     this.visits.clear();
     this.loginTokens.clear();
     this.threads.clear();
-    this.bugVersions.clear();
-    this.maxFlagId = 0;
     this.attachments.clear();
     this.commentTags.clear();
+    this.personalTags.clear();
+    this.bugVersions.clear();
+    this.maxFlagId = 0;
   }
 
   /**
@@ -378,6 +387,7 @@ export class Model {
       comments: this.threads.allComments(),
       catalogue: snapshotCatalogue(this.catalogue.data),
       attachments: this.attachments.snapshotRows(),
+      personal_tags: this.personalTags.snapshotRows(),
       attachment_data: this.attachments.snapshotData(),
     };
   }

@@ -22,7 +22,9 @@ export function readBugzillaDir(dir: string): InstanceSettings {
   const version = readBugzillaVersion(dir);
   if (version === undefined) throw new BugzillaSchemaError(`${dir}/Bugzilla/Constants.pm names no BUGZILLA_VERSION`);
   if (!SERVED_VERSION.test(version)) {
-    throw new BugzillaSchemaError(`--bugzilla-dir ${dir} is Bugzilla ${version}: --bugzilla-schema serves Bugzilla 5.x`);
+    throw new BugzillaSchemaError(
+      `--bugzilla-dir ${dir} is Bugzilla ${version}: --bugzilla-schema serves Bugzilla 5.x`,
+    );
   }
   return {
     version,

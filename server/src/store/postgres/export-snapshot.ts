@@ -40,6 +40,7 @@ export function exportSnapshot(db: Database): Promise<StoreSnapshot> {
     const snapshot = snapshotOf(instance, await readPeople(rows), await readContent(rows));
     if (catalogue) snapshot.catalogue = catalogue;
     await addAttachments(rows, snapshot);
+    snapshot.personal_tags = await personalTagRows(rows);
     return snapshot;
   }, true);
 }
@@ -159,4 +160,12 @@ async function addAttachments(rows: Rows, snapshot: StoreSnapshot): Promise<void
     return snapshotAttachment({ ...attachmentFromRow(row), dataSha256: sha256 });
   });
   snapshot.attachment_data = data;
+}
+
+/** Each user's own tags of bugs, in the order added. */
+async function personalTagRows(rows: Rows): Promise<NonNullable<StoreSnapshot['personal_tags']>> {
+  return rows<{ user_id: number; bug_id: number; tags: string[] }>(
+    `SELECT t.user_id, b.bug_id, array_agg(t.name ORDER BY b.bzc_seq) AS tags FROM bug_tag b JOIN tag t ON t.id = b.tag_id
+     GROUP BY t.user_id, b.bug_id ORDER BY t.user_id, b.bug_id`,
+  );
 }

@@ -43,6 +43,7 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
     await writeBugs(client, snapshot);
     await writeComments(client, snapshot);
     await writeAttachments(client, snapshot);
+    await writePersonalTags(client, snapshot);
     await writeHistory(client, snapshot);
     await writeAuditLog(client, snapshot);
     await writeVisits(client, snapshot);
@@ -179,6 +180,23 @@ async function writeComments(client: pg.PoolClient, snapshot: StoreSnapshot): Pr
     tags.map(([id]) => id),
     tags.map(([, tag]) => tag),
   ]);
+}
+
+/** Each user's own tags of bugs: the tags, then which bugs carry them, in the order added. */
+async function writePersonalTags(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
+  const rows = (snapshot.personal_tags ?? []).flatMap((row) =>
+    row.tags.map((tag) => [row.user_id, row.bug_id, tag] as const),
+  );
+  await client.query(
+    `INSERT INTO tag (user_id, name) SELECT DISTINCT u, n FROM unnest($1::integer[], $2::text[]) AS t(u, n)`,
+    [rows.map(([user]) => user), rows.map(([, , tag]) => tag)],
+  );
+  await client.query(
+    `INSERT INTO bug_tag (bug_id, tag_id)
+     SELECT r.b, t.id FROM unnest($1::integer[], $2::integer[], $3::text[]) WITH ORDINALITY AS r(u, b, n, o)
+     JOIN tag t ON t.user_id = r.u AND t.name = r.n ORDER BY r.o`,
+    [rows.map(([user]) => user), rows.map(([, bug]) => bug), rows.map(([, , tag]) => tag)],
+  );
 }
 
 /** Attachments with their bytes, which the snapshot must carry (`attachment_data`, by SHA-256). */

@@ -9,6 +9,7 @@ import { AttachmentReads } from './attachment-rows.js';
 import { type BugReadSql, BugReads } from './bug-reads.js';
 import { searchCommentTags } from './comment-tag-sql.js';
 import type { Database } from './database.js';
+import { bugsTagged, personalTags } from './personal-tag-sql.js';
 import { bugFromRow, type SqlDialect, type UserRow, userColumns, userFromRow } from './rows.js';
 import { lastVisitStatement } from './visit-statements.js';
 
@@ -27,13 +28,15 @@ export abstract class PostgresReads<CommentRow extends object> {
   readonly #userColumns: string;
   readonly #lastVisit: string;
   readonly #attachments: AttachmentReads;
+  /** The order of a user's tags of a bug: ours keeps it in a column, Bugzilla's in its storage order. */
+  readonly #bugTagOrder: string;
 
   protected constructor(
     db: Database,
     sql: SqlDialect,
     reads: BugReadSql<CommentRow>,
     arrivals: ArrivalSources,
-    attachmentFlags = "'[]'::jsonb",
+    own: { attachmentFlags: string; bugTagOrder: string } = { attachmentFlags: "'[]'::jsonb", bugTagOrder: 'b.ctid' },
   ) {
     this.db = db;
     this.#sql = sql;
@@ -41,7 +44,8 @@ export abstract class PostgresReads<CommentRow extends object> {
     this.lookups = new ArrivalLookups(db, arrivals);
     this.#userColumns = userColumns(sql);
     this.#lastVisit = lastVisitStatement(sql);
-    this.#attachments = new AttachmentReads(db, sql, attachmentFlags);
+    this.#attachments = new AttachmentReads(db, sql, own.attachmentFlags);
+    this.#bugTagOrder = own.bugTagOrder;
   }
 
   abstract get instance(): InstanceSettings;
@@ -128,6 +132,14 @@ export abstract class PostgresReads<CommentRow extends object> {
 
   attachmentData(attachment: Attachment): Promise<Buffer | undefined> {
     return this.#attachments.data(attachment);
+  }
+
+  personalTags(userId: number, bugId: number): Promise<string[]> {
+    return isStorableId(bugId) ? personalTags(this.db, userId, bugId, this.#bugTagOrder) : Promise.resolve([]);
+  }
+
+  bugsTagged(userId: number, tags: readonly string[]): Promise<number[]> {
+    return bugsTagged(this.db, userId, tags);
   }
 
   searchCommentTags(query: string, limit: number): Promise<string[]> {

@@ -30,6 +30,7 @@ import { readCatalogueColumn, readInstance } from './instance-row.js';
 import { LoginFailureTable } from './login-failure-table.js';
 import { LoginTokenTable } from './login-token-table.js';
 import { migrate } from './migrate.js';
+import { updatePersonalTags } from './personal-tag-sql.js';
 import { PostgresReads } from './postgres-reads.js';
 import {
   type ActivityRow,
@@ -84,7 +85,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
       OUR_SQL,
       { bugColumns: BUG_COLUMNS, bugsFrom: 'bugs b', commentColumns: COMMENT_COLUMNS, commentFromRow },
       OUR_ARRIVAL_SOURCES,
-      'a.bzc_flags',
+      { attachmentFlags: 'a.bzc_flags', bugTagOrder: 'b.bzc_seq' },
     );
     this.#tokens = new LoginTokenTable(db, 'bzc_login_tokens');
     this.loginFailures = new LoginFailureTable(db, { failures: 'bzc_login_failures' });
@@ -266,6 +267,13 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
 
   updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]> {
     return updateAttachments(this.db, input);
+  }
+
+  updatePersonalTags(
+    userId: number,
+    changes: ReadonlyArray<{ bugId: number; add: readonly string[]; remove: readonly string[] }>,
+  ): Promise<Array<{ bugId: number; removed: string[]; added: string[] }>> {
+    return updatePersonalTags(this.db, userId, changes);
   }
 
   updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]> {
