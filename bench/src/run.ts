@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BUGZILLA_SCHEMA_SERVER, measureBugzillaSchema } from './bugzilla-schema-rows.js';
+import { catalogueTargets, importCatalogueFixture, measureCatalogue } from './catalogue-rows.js';
 import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits, writeJsonServerDb } from './data.js';
 import { measureExtension, percentiles } from './extension-figures.js';
 import { type LoadResult, type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
@@ -260,6 +261,9 @@ try {
   );
   record('GET /version', 'json-server', await load({ method: 'GET', url: `${jsonServer.url}/version` }));
   const rpcRows = await measureRpc(ours.url, load, record);
+  const catalogueServer = track(await startOurs(await importCatalogueFixture(CLI, work)));
+  const catalogueRows = await measureCatalogue(catalogueServer.url, load, record);
+  await catalogueServer.stop();
   const routingRatio = await measureRouting();
   const previousRelease = await againstPreviousRelease();
   record(
@@ -409,6 +413,7 @@ try {
     });
   }
   targets.push(...rpcTargets(rpcRows, version));
+  targets.push(...catalogueTargets(catalogueRows));
   targets.push(loginBurst.target);
   targets.push(...previousRelease);
   targets.push(...postgresTargets);

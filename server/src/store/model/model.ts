@@ -63,6 +63,8 @@ export class Model {
   readonly bugVersions = new Map<number, number>();
   /** Counts resets: a write planned before one must not land on the new content. */
   generation = 0;
+  /** Counts changes of users (added, changed, all replaced): what a user search index was built for. */
+  usersVersion = 0;
   /** The highest flag id given: flags are numbered in one sequence, as 5.2's `flags.id`. */
   maxFlagId = 0;
 
@@ -218,6 +220,7 @@ export class Model {
       passwordHash: record.password_hash ?? null,
     };
     this.usersByLogin.delete(old.login.toLowerCase());
+    this.usersVersion++;
     this.users.set(entry.id, entry);
     this.usersByLogin.set(entry.login.toLowerCase(), entry);
     for (const group of entry.groups) if (!this.groups.includes(group)) this.groups.push(group);
@@ -250,6 +253,7 @@ export class Model {
   }
 
   #clear(): void {
+    this.usersVersion++;
     this.users.clear();
     this.usersByLogin.clear();
     this.apiKeys.clear();
@@ -392,6 +396,7 @@ export class Model {
       this.catalogue = Catalogue.from(data);
     }
     this.users.set(user.id, entry);
+    this.usersVersion++;
     this.usersByLogin.set(user.login.toLowerCase(), entry);
     for (const key of user.api_keys) {
       this.apiKeys.set(key.sha256, { sha256: key.sha256, userId: user.id, revoked: key.revoked });
