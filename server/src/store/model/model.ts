@@ -210,15 +210,7 @@ export class Model {
     if (!old) return;
     const holder = this.usersByLogin.get(record.login.toLowerCase());
     if (holder && holder.id !== record.id) return;
-    const entry: User = {
-      id: record.id,
-      login: record.login,
-      realName: record.real_name,
-      groups: [...record.groups].sort(),
-      disabled: record.disabled,
-      disabledText: record.disabled_text,
-      passwordHash: record.password_hash ?? null,
-    };
+    const entry = userOfRecord(record);
     this.usersByLogin.delete(old.login.toLowerCase());
     this.usersVersion++;
     this.users.set(entry.id, entry);
@@ -379,15 +371,7 @@ export class Model {
   }
 
   #addUser(user: SnapshotUser): void {
-    const entry: User = {
-      id: user.id,
-      login: user.login,
-      realName: user.real_name,
-      groups: [...user.groups].sort(),
-      disabled: user.disabled,
-      disabledText: user.disabled_text,
-      passwordHash: user.password_hash ?? null,
-    };
+    const entry = userOfRecord(user);
     // A user's groups exist from then on; part of applying the change, so a replay restores them too.
     for (const group of user.groups) if (!this.groups.includes(group)) this.groups.push(group);
     if (user.groups.some((group) => !this.catalogue.group(group))) {
@@ -418,4 +402,17 @@ export class Model {
       password_hash: user.passwordHash,
     };
   }
+}
+
+/** A user as the model keeps it, from the record a snapshot or journal entry holds (its groups sorted). */
+function userOfRecord(record: Omit<SnapshotUser, 'api_keys'>): User {
+  return {
+    id: record.id,
+    login: record.login,
+    realName: record.real_name,
+    groups: [...record.groups].sort(),
+    disabled: record.disabled,
+    disabledText: record.disabled_text,
+    passwordHash: record.password_hash ?? null,
+  };
 }
