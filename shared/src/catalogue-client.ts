@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { EndpointKey, RequestOf, ResponseOf } from './api.js';
+import type { Caller, CallOptions as CatalogueCallOptions, FieldsOptions as CatalogueFields } from './call.js';
 import type {
   componentCreateBodySchema,
   flagTypeCreateBodySchema,
@@ -13,20 +14,7 @@ import type {
   userUpdateBodySchema,
 } from './catalogue-api.js';
 
-/** How a call is sent (the client's own caller; declared here so that this file needs nothing of client.ts). */
-type Caller = <K extends EndpointKey>(
-  request: { key: K; options?: { signal?: AbortSignal | undefined } | undefined } & RequestOf<K>,
-) => Promise<ResponseOf<K>>;
-
-export interface CatalogueCallOptions {
-  signal?: AbortSignal | undefined;
-}
-
-/** Which fields to answer (include_fields / exclude_fields, `components.name` reaching inside). */
-export interface CatalogueFields {
-  includeFields?: readonly string[] | undefined;
-  excludeFields?: readonly string[] | undefined;
-}
+export type { CatalogueCallOptions, CatalogueFields };
 
 function fields(options: CatalogueFields | undefined) {
   const query: { include_fields?: string[]; exclude_fields?: string[] } = {};

@@ -25,6 +25,22 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
   // Its ids are in the params struct (REST's path id is one of them).
   'Bug.update': { endpoint: 'PUT /rest/bug/{id}', params: 'body', readOnly: false },
   'Bug.create': { endpoint: 'POST /rest/bug', params: 'body', readOnly: false },
+  'Bug.attachments': { endpoint: 'GET /rest/bug/{id}/attachment', params: 'query', readOnly: true },
+  'Bug.add_attachment': {
+    endpoint: 'POST /rest/bug/{id}/attachment',
+    params: 'body',
+    readOnly: false,
+    bytesParams: ['data'],
+  },
+  'Bug.update_attachment': { endpoint: 'PUT /rest/bug/attachment/{id}', params: 'body', readOnly: false },
+  'Bug.update_comment_tags': {
+    endpoint: 'PUT /rest/bug/comment/{id}/tags',
+    params: 'body',
+    pathParam: 'comment_id',
+    readOnly: false,
+  },
+  'Bug.search_comment_tags': { endpoint: 'GET /rest/bug/comment/tags/{id}', params: 'query', readOnly: false },
+  'Bug.render_comment': { endpoint: 'POST /rpc/Bug.render_comment', params: 'body', readOnly: false },
   'User.login': { endpoint: 'GET /rest/login', params: 'query', readOnly: false },
   'User.logout': { endpoint: 'GET /rest/logout', params: 'query', readOnly: false, perlReturns: 'undef' },
   'User.valid_login': { endpoint: 'GET /rest/valid_login', params: 'query', readOnly: false, perlReturns: 'scalar' },

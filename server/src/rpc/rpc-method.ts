@@ -21,4 +21,9 @@ export interface RpcMethod {
    * XML-RPC an empty value), or a scalar (REST wraps it as `{"result": …}`; RPC sends it bare).
    */
   perlReturns?: 'undef' | 'scalar';
+  /**
+   * Parameters 5.2 takes as base64 (its BASE64_FIELDS): REST and JSON-RPC send them encoded, the
+   * handler decodes; over XML-RPC a `<base64>` arrives decoded and a plain string is the bytes.
+   */
+  bytesParams?: readonly string[];
 }

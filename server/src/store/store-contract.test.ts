@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateGroups } from '../domain/catalogue/group-writes.js';
 import { createProduct } from '../domain/catalogue/product-writes.js';
+import { attachmentContract } from '../testing/attachment-contract.js';
 import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
 import { loadBugzilla, makeBugzillaDir } from '../testing/bugzilla-test-database.js';
 import { tempDir } from '../testing/cli-server.js';
@@ -202,6 +203,7 @@ for (const underTest of STORES) {
         ]);
       });
 
+      attachmentContract(() => store, underTest.name.includes('Bugzilla'));
       it('matches users by login, by substring of login or real name, and by * pattern, leaving out the disabled', async () => {
         const logins = async (match: Parameters<Store['matchUsers']>[0]) =>
           (await store.matchUsers(match)).map((user) => user.login).sort();
@@ -240,7 +242,7 @@ for (const underTest of STORES) {
         await expect(owned(store).changeCatalogue(createProduct({ ...NEW_PRODUCT, name: 'gears' }))).rejects.toThrow(
           "differs from existing product 'Gears' only in case",
         );
-        expect(store.catalogue.data).toBe(before);
+        expect(store.catalogue.data).toEqual(before);
         const renamed = await owned(store).changeCatalogue(updateGroups([], ['insiders'], { name: 'inner-circle' }));
         expect(renamed.groups[0]?.changes).toEqual({ name: { removed: 'insiders', added: 'inner-circle' } });
         expect((await store.userByLogin('dev@example.com'))?.groups).toContain('inner-circle');

@@ -1,3 +1,4 @@
+import type { Attachment, AttachmentFieldValues } from '../domain/attachments/attachment.js';
 import type { BugWrite } from '../domain/bug-writes/effect.js';
 import type { Catalogue } from '../domain/catalogue/catalogue.js';
 import type { CatalogueChange } from '../domain/catalogue/catalogue-change.js';
@@ -19,6 +20,49 @@ export interface NewComment {
   authorVisit: boolean;
   /** Users whose visit of the bug is deleted (5.2 deletes those no longer involved). */
   forgetVisitsOf: readonly number[];
+}
+
+/** What a change of a bug does to its visits (bugs/update-visits.ts), for one bug. */
+export interface BugVisitChange {
+  bugId: number;
+  authorVisit: boolean;
+  forgetVisitsOf: readonly number[];
+}
+
+/** Attachments to add (Bug.add_attachment), checked: one per bug, each with its comment. */
+export interface NewAttachments {
+  who: number;
+  /** Epoch seconds; the bugs' new last_change_time. */
+  time: number;
+  attachments: ReadonlyArray<{
+    bugId: number;
+    fileName: string;
+    description: string;
+    contentType: string;
+    isPatch: boolean;
+    isPrivate: boolean;
+    bytes: Buffer;
+    /** The comment's text ('' for none). */
+    comment: string;
+  }>;
+  visits: readonly BugVisitChange[];
+}
+
+/** Changes to attachments (Bug.update_attachment), checked. */
+export interface AttachmentUpdates {
+  who: number;
+  /** Epoch seconds. */
+  time: number;
+  updates: ReadonlyArray<{ id: number; set: Partial<AttachmentFieldValues>; comment: string }>;
+  visits: readonly BugVisitChange[];
+}
+
+/** What one attachment's update changed: `changes` by the API's field names, in 5.2's answer. */
+export interface AttachmentUpdateResult {
+  id: number;
+  /** Epoch seconds. */
+  modificationTime: number;
+  changes: ReadonlyArray<{ field: string; removed: string; added: string }>;
 }
 
 export { NewUserError } from '../domain/new-user.js';
@@ -99,6 +143,14 @@ export interface Store {
   commentById(id: number): Read<Comment | undefined>;
   /** A bug's comments, oldest first: a comment's index is its `count`. */
   commentsOf(bugId: number): Read<readonly Comment[]>;
+  /** An attachment by id. */
+  attachmentById(id: number): Read<Attachment | undefined>;
+  /** A bug's attachments, by id. */
+  attachmentsOf(bugId: number): Read<readonly Attachment[]>;
+  /** An attachment's bytes (undefined only if they were lost). */
+  attachmentData(attachment: Attachment): Read<Buffer | undefined>;
+  /** Tags in use that contain `query` (without regard to case), most used first, at most `limit`. */
+  searchCommentTags(query: string, limit: number): Read<string[]>;
   /** A bug's change sets, oldest first. */
   historyOf(bugId: number): Read<readonly ChangeSet[]>;
   /** The users who have a last-visit row for the bug. */
@@ -134,6 +186,12 @@ export interface OwnedData {
    * once its effect is durable. A refusal (the plan's BugzillaError) changes nothing.
    */
   writeBugs<R>(write: BugWrite<R>): Promise<R>;
+  /** Adds attachments, each with its comment; resolves to their ids, in order, once durable. */
+  addAttachments(input: NewAttachments): Promise<number[]>;
+  /** Changes attachments; resolves to what changed, in order, once durable. */
+  updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]>;
+  /** Adds and removes a comment's tags (checked already); resolves to its tags then ([] for a missing comment). */
+  updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]>;
   /** Creates a user with a new random API key, which is returned once and stored only as a hash. */
   addUser(input: NewUser): Promise<{ user: User; apiKey: string }>;
   /**

@@ -1,17 +1,23 @@
+import type { Attachment } from '../../domain/attachments/attachment.js';
 import type { BugView, BugWrite } from '../../domain/bug-writes/effect.js';
 import type { Catalogue } from '../../domain/catalogue/catalogue.js';
 import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
 import { likePattern, type UserMatch, userFits } from '../../domain/catalogue/user-match.js';
 import { userWriteErrors } from '../../domain/catalogue/user-writes.js';
 import { withSkew } from '../../domain/clock.js';
+import { matchingTags } from '../../domain/comment-tags/comment-tags.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
+import { type AttachmentData, MemoryAttachmentData } from '../attachment-data.js';
 import { bugWriteRecord } from '../bug-write-records.js';
 import { type Committer, StoreWriteError } from '../committer.js';
 import { hashLoginToken } from '../login-tokens.js';
 import type { JournalOp, StoreSnapshot } from '../snapshot.js';
 import { snapshotCatalogue } from '../snapshot-catalogue.js';
 import {
+  type AttachmentUpdateResult,
+  type AttachmentUpdates,
+  type NewAttachments,
   type NewComment,
   type NewUser,
   NewUserError,
@@ -19,6 +25,7 @@ import {
   type OwnedData,
   type Store,
 } from '../store.js';
+import { addAttachmentsOp, updateAttachmentsOp, updateResults } from './attachment-ops.js';
 import { MemoryLoginFailures } from './memory-login-failures.js';
 import { type Model, normalizeAuditClass } from './model.js';
 import { UserSearch } from './user-search.js';
@@ -34,9 +41,12 @@ export class ModelStore implements Store, OwnedData {
   readonly #committer: Committer;
   /** The highest bug id a plan was given (a refused create still used it up, as in 5.2). */
   #reservedBugId = 0;
-  constructor(model: Model, committer: Committer) {
+  /** Attachment bytes, kept out of the journal and the snapshot (see AttachmentData). */
+  readonly #attachmentData: AttachmentData;
+  constructor(model: Model, committer: Committer, attachmentData: AttachmentData = new MemoryAttachmentData()) {
     this.#model = model;
     this.#committer = committer;
+    this.#attachmentData = attachmentData;
   }
 
   get instance(): InstanceSettings {
@@ -139,6 +149,52 @@ export class ModelStore implements Store, OwnedData {
 
   commentsOf(bugId: number): readonly Comment[] {
     return this.#model.threads.commentsOf(bugId);
+  }
+
+  attachmentById(id: number): Attachment | undefined {
+    return this.#model.attachments.byId(id);
+  }
+
+  attachmentsOf(bugId: number): readonly Attachment[] {
+    return this.#model.attachments.ofBug(bugId);
+  }
+
+  attachmentData(attachment: Attachment): Buffer | Promise<Buffer | undefined> {
+    return (
+      this.#model.attachments.inlineData.get(attachment.dataSha256) ?? this.#attachmentData.get(attachment.dataSha256)
+    );
+  }
+
+  searchCommentTags(query: string, limit: number): string[] {
+    return matchingTags(this.#model.commentTags.weights, query, limit);
+  }
+
+  async updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]> {
+    const change: Extract<JournalOp, { op: 'comment_tags' }>['change'] = {
+      comment_id: commentId,
+      add: [...add],
+      remove: [...remove],
+    };
+    await this.#committer.commit({ op: 'comment_tags', change });
+    return change.tags ?? [];
+  }
+
+  /** The bytes are stored first (in parallel, outside the journal's serial path), then the entry that names them. */
+  async addAttachments(input: NewAttachments): Promise<number[]> {
+    const hashes = await Promise.all(input.attachments.map((attachment) => this.#attachmentData.put(attachment.bytes)));
+    const op = addAttachmentsOp(input, hashes);
+    await this.#committer.commit(op);
+    return op.attachments.map((attachment) => {
+      if (attachment.id === undefined)
+        throw new Error(`bug ${attachment.bug_id} was removed while the attachment was being saved`);
+      return attachment.id;
+    });
+  }
+
+  async updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]> {
+    const op = updateAttachmentsOp(input);
+    await this.#committer.commit(op);
+    return updateResults(op);
   }
 
   historyOf(bugId: number): readonly ChangeSet[] {
@@ -341,12 +397,26 @@ export class ModelStore implements Store, OwnedData {
     return { user, apiKey };
   }
 
-  snapshot(): StoreSnapshot {
-    return structuredClone(this.#model.toSnapshot());
+  /** With every attachment's bytes in it, so the snapshot stands alone (a reset or another store can load it). */
+  async snapshot(): Promise<StoreSnapshot> {
+    const snapshot = structuredClone(this.#model.toSnapshot());
+    const data: Record<string, string> = snapshot.attachment_data ?? {};
+    for (const attachment of snapshot.attachments ?? []) {
+      if (Object.hasOwn(data, attachment.data_sha256)) continue;
+      const bytes = await this.#attachmentData.get(attachment.data_sha256);
+      if (bytes) data[attachment.data_sha256] = bytes.toString('base64');
+    }
+    snapshot.attachment_data = data;
+    return snapshot;
   }
 
-  replaceAll(snapshot: StoreSnapshot): Promise<void> {
-    return this.#committer.commit({ op: 'replace', snapshot: structuredClone(snapshot) });
+  /** Attachment bytes the snapshot carries are stored apart first, so the journal entry stays small. */
+  async replaceAll(snapshot: StoreSnapshot): Promise<void> {
+    const copy = structuredClone(snapshot);
+    const carried = copy.attachment_data ?? {};
+    await Promise.all(Object.values(carried).map((base64) => this.#attachmentData.put(Buffer.from(base64, 'base64'))));
+    delete copy.attachment_data;
+    return this.#committer.commit({ op: 'replace', snapshot: copy });
   }
 
   close(): Promise<void> {

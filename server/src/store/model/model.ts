@@ -26,6 +26,8 @@ import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../s
 import { snapshotBug } from '../snapshot-records.js';
 import { applyBugWrite } from './apply-bug-write.js';
 import { BugThreads } from './bug-threads.js';
+import { type AttachmentModelParts, ModelAttachments } from './model-attachments.js';
+import { ModelCommentTags } from './model-comment-tags.js';
 import { UserVisits } from './user-visits.js';
 
 /** The data file is not something bz-companion can load; it is never overwritten. */
@@ -67,6 +69,15 @@ export class Model {
   usersVersion = 0;
   /** The highest flag id given: flags are numbered in one sequence, as 5.2's `flags.id`. */
   maxFlagId = 0;
+  readonly attachments = new ModelAttachments();
+  readonly commentTags = new ModelCommentTags();
+  /** What applying an attachment entry changes besides the attachments. */
+  readonly #attachmentParts: AttachmentModelParts = {
+    bugs: this.bugs,
+    threads: this.threads,
+    visits: this.visits,
+    visitsOf: (userId) => this.#visitsOf(userId),
+  };
 
   private constructor(snapshot: StoreSnapshot) {
     this.journalPosition = snapshot.journal_position;
@@ -115,6 +126,7 @@ export class Model {
       );
     }
     for (const comment of snapshot.comments ?? []) this.threads.addComment(comment);
+    this.commentTags.count(snapshot.comments ?? []);
     for (const event of snapshot.audit_log) {
       this.auditLog.push({
         className: normalizeAuditClass(event.class),
@@ -134,6 +146,7 @@ export class Model {
       for (let i = 0; i < bug_ids.length; i++) visits.set(bug_ids[i] as number, last_visit_ts[i] as number);
     }
     for (const token of snapshot.login_tokens ?? []) this.#addLoginToken(token);
+    this.attachments.load(snapshot.attachments ?? [], snapshot.attachment_data);
   }
 
   /** Builds the model from a parsed data file, refusing anything that is not one. */
@@ -201,6 +214,15 @@ export class Model {
       case 'bug_write':
         op.expect.applied = applyBugWrite(this, op);
         return;
+      case 'add_attachments':
+        this.attachments.applyAdd(op, this.#attachmentParts);
+        return;
+      case 'update_attachments':
+        this.attachments.applyUpdate(op, this.#attachmentParts);
+        return;
+      case 'comment_tags':
+        this.commentTags.apply(op, this.threads);
+        return;
     }
   }
 
@@ -257,6 +279,8 @@ export class Model {
     this.threads.clear();
     this.bugVersions.clear();
     this.maxFlagId = 0;
+    this.attachments.clear();
+    this.commentTags.clear();
   }
 
   /**
@@ -349,6 +373,8 @@ export class Model {
       })),
       comments: this.threads.allComments(),
       catalogue: snapshotCatalogue(this.catalogue.data),
+      attachments: this.attachments.snapshotRows(),
+      attachment_data: this.attachments.snapshotData(),
     };
   }
 

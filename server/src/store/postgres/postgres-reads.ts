@@ -1,10 +1,13 @@
+import type { Attachment } from '../../domain/attachments/attachment.js';
 import type { UserMatch } from '../../domain/catalogue/user-match.js';
 import { withSkew } from '../../domain/clock.js';
 import { isStorableId } from '../../domain/ids.js';
 import type { Bug, Comment, InstanceSettings, User } from '../../domain/types.js';
 import { normalizeAuditClass } from '../model/model.js';
 import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
+import { AttachmentReads } from './attachment-rows.js';
 import { type BugReadSql, BugReads } from './bug-reads.js';
+import { searchCommentTags } from './comment-tag-sql.js';
 import type { Database } from './database.js';
 import { bugFromRow, type SqlDialect, type UserRow, userColumns, userFromRow } from './rows.js';
 import { lastVisitStatement } from './visit-statements.js';
@@ -23,14 +26,22 @@ export abstract class PostgresReads<CommentRow extends object> {
   readonly #sql: SqlDialect;
   readonly #userColumns: string;
   readonly #lastVisit: string;
+  readonly #attachments: AttachmentReads;
 
-  protected constructor(db: Database, sql: SqlDialect, reads: BugReadSql<CommentRow>, arrivals: ArrivalSources) {
+  protected constructor(
+    db: Database,
+    sql: SqlDialect,
+    reads: BugReadSql<CommentRow>,
+    arrivals: ArrivalSources,
+    attachmentFlags = "'[]'::jsonb",
+  ) {
     this.db = db;
     this.#sql = sql;
     this.#reads = new BugReads(db, reads as BugReadSql<CommentRow & Record<string, unknown>>);
     this.lookups = new ArrivalLookups(db, arrivals);
     this.#userColumns = userColumns(sql);
     this.#lastVisit = lastVisitStatement(sql);
+    this.#attachments = new AttachmentReads(db, sql, attachmentFlags);
   }
 
   abstract get instance(): InstanceSettings;
@@ -103,6 +114,22 @@ export abstract class PostgresReads<CommentRow extends object> {
 
   commentsOf(bugId: number): Promise<Comment[]> {
     return this.#reads.commentsOf(bugId);
+  }
+
+  async attachmentById(id: number): Promise<Attachment | undefined> {
+    return isStorableId(id) ? this.#attachments.byId(id) : undefined;
+  }
+
+  attachmentsOf(bugId: number): Promise<Attachment[]> {
+    return this.#attachments.ofBug(bugId);
+  }
+
+  attachmentData(attachment: Attachment): Promise<Buffer | undefined> {
+    return this.#attachments.data(attachment);
+  }
+
+  searchCommentTags(query: string, limit: number): Promise<string[]> {
+    return searchCommentTags(this.db, query, limit);
   }
 
   /** The users who have a last-visit row for the bug. */
