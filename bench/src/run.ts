@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { measureAttachmentInterference } from './attachment-rows.js';
 import { CREATE_ROW, createBug, UPDATE_ROW, updateBug } from './bug-write-rows.js';
 import { BUGZILLA_SCHEMA_SERVER, measureBugzillaSchema } from './bugzilla-schema-rows.js';
+import { catalogueTargets, importCatalogueFixture, measureCatalogue } from './catalogue-rows.js';
 import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits, writeJsonServerDb } from './data.js';
 import { measureExtension, percentiles } from './extension-figures.js';
 import { type LoadResult, type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
@@ -282,6 +283,9 @@ try {
   );
   record('GET /version', 'json-server', await load({ method: 'GET', url: `${jsonServer.url}/version` }));
   const rpcRows = await measureRpc(ours.url, load, record);
+  const catalogueServer = track(await startOurs(await importCatalogueFixture(CLI, work)));
+  const catalogueRows = await measureCatalogue(catalogueServer.url, load, record);
+  await catalogueServer.stop();
   const routingRatio = await measureRouting();
   const previousRelease = await againstPreviousRelease();
   record(
@@ -433,6 +437,7 @@ try {
     });
   }
   targets.push(...rpcTargets(rpcRows, version));
+  targets.push(...catalogueTargets(catalogueRows));
   targets.push(loginBurst.target);
   targets.push(attachmentTarget);
   targets.push(...previousRelease);

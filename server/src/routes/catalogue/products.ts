@@ -1,9 +1,11 @@
 import { FieldSelection } from '../../bugs/field-selection.js';
+import type { Catalogue } from '../../domain/catalogue/catalogue.js';
 import { catalogueErrors } from '../../domain/catalogue/catalogue-errors.js';
 import { type ProductListKind, productsFor } from '../../domain/catalogue/product-lists.js';
 import type { Product } from '../../domain/catalogue/types.js';
 import { errors } from '../../domain/errors.js';
 import { afterRead, type Read, readAll } from '../../domain/read.js';
+import { PreparedJson } from '../../http/prepared-json.js';
 import type { Store } from '../../store/store.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../route.js';
 import { MethodParams } from './method-params.js';
@@ -23,7 +25,7 @@ const ids = (kind: ProductListKind) => (request: ApiRequest, deps: RouteDeps) =>
  * Product.get: the accessible products (or those of the `type` lists), narrowed by `ids` and
  * `names` (names in any letter case); what matches nothing is simply left out.
  */
-function get(request: ApiRequest, deps: RouteDeps): Read<{ products: Record<string, unknown>[] }> {
+function get(request: ApiRequest, deps: RouteDeps): Read<PreparedJson<ProductsAnswer>> {
   const params = MethodParams.idsOrNames(request);
   if (!params.has('ids') && !params.has('names') && !params.has('type')) {
     throw errors.paramsRequired('Product.get', ['ids', 'names', 'type']);
@@ -50,11 +52,38 @@ function get(request: ApiRequest, deps: RouteDeps): Read<{ products: Record<stri
           ),
         ]
       : candidates;
-  return afterRead(logins(deps.store, componentPeople(requested)), (loginOf) => {
-    const fields = FieldSelection.fromQuery(request.query);
-    const catalogue = deps.store.catalogue;
-    return { products: requested.map((product) => productJson(product, catalogue, loginOf, fields)) };
+  const catalogue = deps.store.catalogue;
+  const people = componentPeople(requested);
+  return afterRead(logins(deps.store, people), (loginOf) => {
+    // The same products, fields and owners' logins of one catalogue: the same answer, made once.
+    const key = `${requested.map((product) => product.id).join(',')}|${request.query.getAll('include_fields').join(',')}|${request.query.getAll('exclude_fields').join(',')}|${people.map(loginOf).join(',')}`;
+    return preparedAnswer(catalogue, key, () => {
+      const fields = FieldSelection.fromQuery(request.query);
+      return { products: requested.map((product) => productJson(product, catalogue, loginOf, fields)) };
+    });
   });
+}
+
+type ProductsAnswer = { products: Record<string, unknown>[] };
+
+/** Answers prepared per catalogue (a changed catalogue is a new object, so its answers go with it). */
+const PREPARED = new WeakMap<Catalogue, Map<string, PreparedJson<ProductsAnswer>>>();
+/** Different answers kept per catalogue (callers who see different products, different fields). */
+const PREPARED_PER_CATALOGUE = 16;
+
+function preparedAnswer(catalogue: Catalogue, key: string, build: () => ProductsAnswer): PreparedJson<ProductsAnswer> {
+  let answers = PREPARED.get(catalogue);
+  if (!answers) {
+    answers = new Map();
+    PREPARED.set(catalogue, answers);
+  }
+  let answer = answers.get(key);
+  if (!answer) {
+    if (answers.size >= PREPARED_PER_CATALOGUE) answers.clear();
+    answer = new PreparedJson(build());
+    answers.set(key, answer);
+  }
+  return answer;
 }
 
 /** The logins of these users, as a look-up ("" for none, or a user no longer there). */

@@ -28,6 +28,7 @@ import {
 import { addAttachmentsOp, updateAttachmentsOp, updateResults } from './attachment-ops.js';
 import { MemoryLoginFailures } from './memory-login-failures.js';
 import { type Model, normalizeAuditClass } from './model.js';
+import { UserSearch } from './user-search.js';
 
 /** The Store over an in-memory model; the committer decides how durable a change is. */
 export class ModelStore implements Store, OwnedData {
@@ -82,13 +83,25 @@ export class ModelStore implements Store, OwnedData {
       const user = this.userByLogin(match.text);
       return user && userFits(user, match) ? [user] : [];
     }
-    const pattern = match.kind === 'pattern' ? likePattern(match.text) : undefined;
+    if (match.kind === 'substring') {
+      return this.#userSearch().containing(match.text, (user) => match.includeDisabled || !user.disabled, match.limit);
+    }
+    const pattern = likePattern(match.text);
     const found: User[] = [];
     for (const user of this.#model.users.values()) {
       if (match.limit !== null && found.length >= match.limit) break;
       if (userFits(user, match, pattern)) found.push(user);
     }
     return found;
+  }
+
+  #search: { version: number; index: UserSearch } | undefined = undefined;
+
+  #userSearch(): UserSearch {
+    const version = this.#model.usersVersion;
+    if (this.#search?.version !== version)
+      this.#search = { version, index: new UserSearch(this.#model.users.values()) };
+    return this.#search.index;
   }
 
   groupMembers(group: string): User[] {

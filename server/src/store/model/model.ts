@@ -78,6 +78,8 @@ export class Model {
   readonly bugVersions = new Map<number, number>();
   /** Counts resets: a write planned before one must not land on the new content. */
   generation = 0;
+  /** Counts changes of users (added, changed, all replaced): what a user search index was built for. */
+  usersVersion = 0;
   /** The highest flag id given: flags are numbered in one sequence, as 5.2's `flags.id`. */
   maxFlagId = 0;
 
@@ -238,16 +240,9 @@ export class Model {
     if (!old) return;
     const holder = this.usersByLogin.get(record.login.toLowerCase());
     if (holder && holder.id !== record.id) return;
-    const entry: User = {
-      id: record.id,
-      login: record.login,
-      realName: record.real_name,
-      groups: [...record.groups].sort(),
-      disabled: record.disabled,
-      disabledText: record.disabled_text,
-      passwordHash: record.password_hash ?? null,
-    };
+    const entry = userOfRecord(record);
     this.usersByLogin.delete(old.login.toLowerCase());
+    this.usersVersion++;
     this.users.set(entry.id, entry);
     this.usersByLogin.set(entry.login.toLowerCase(), entry);
     for (const group of entry.groups) if (!this.groups.includes(group)) this.groups.push(group);
@@ -280,6 +275,7 @@ export class Model {
   }
 
   #clear(): void {
+    this.usersVersion++;
     this.users.clear();
     this.usersByLogin.clear();
     this.apiKeys.clear();
@@ -411,15 +407,7 @@ export class Model {
   }
 
   #addUser(user: SnapshotUser): void {
-    const entry: User = {
-      id: user.id,
-      login: user.login,
-      realName: user.real_name,
-      groups: [...user.groups].sort(),
-      disabled: user.disabled,
-      disabledText: user.disabled_text,
-      passwordHash: user.password_hash ?? null,
-    };
+    const entry = userOfRecord(user);
     // A user's groups exist from then on; part of applying the change, so a replay restores them too.
     for (const group of user.groups) if (!this.groups.includes(group)) this.groups.push(group);
     if (user.groups.some((group) => !this.catalogue.group(group))) {
@@ -428,6 +416,7 @@ export class Model {
       this.catalogue = Catalogue.from(data);
     }
     this.users.set(user.id, entry);
+    this.usersVersion++;
     this.usersByLogin.set(user.login.toLowerCase(), entry);
     for (const key of user.api_keys) {
       this.apiKeys.set(key.sha256, { sha256: key.sha256, userId: user.id, revoked: key.revoked });
@@ -449,4 +438,17 @@ export class Model {
       password_hash: user.passwordHash,
     };
   }
+}
+
+/** A user as the model keeps it, from the record a snapshot or journal entry holds (its groups sorted). */
+function userOfRecord(record: Omit<SnapshotUser, 'api_keys'>): User {
+  return {
+    id: record.id,
+    login: record.login,
+    realName: record.real_name,
+    groups: [...record.groups].sort(),
+    disabled: record.disabled,
+    disabledText: record.disabled_text,
+    passwordHash: record.password_hash ?? null,
+  };
 }
