@@ -1,5 +1,5 @@
 import mysql from 'mysql2/promise';
-import type { BugzillaSource } from './source.js';
+import type { BugzillaSource } from './bugzilla-source.js';
 
 /**
  * A Bugzilla database on MySQL or MariaDB, through mysql2 (pure JavaScript). Times are read as

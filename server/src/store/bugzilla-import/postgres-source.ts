@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { BugzillaSource } from './source.js';
+import type { BugzillaSource } from './bugzilla-source.js';
 
 /**
  * A Bugzilla database on PostgreSQL. Times become epoch seconds in SQL, reading Bugzilla's
