@@ -4,6 +4,7 @@ import type { LatencyRule } from '@bz-companion/shared';
 import { parseLatencySpec } from './admin/latency.js';
 import { addUser, replaceApiKey } from './cli/add-user.js';
 import { importFixture } from './cli/import-fixture.js';
+import { importRecordings } from './cli/import-recordings.js';
 import { redactDatabaseUrl } from './cli/open-serve-store.js';
 import { DEFAULT_MAX_CONNECTIONS, serve } from './cli/serve.js';
 import { DEFAULT_DATA_FILE, USAGE, UsageError } from './cli/usage.js';
@@ -183,9 +184,25 @@ async function serveCommand(rest: string[]): Promise<void> {
   });
 }
 
-/** `import FIXTURE.json`: the store's contents replaced. */
+/** `import FIXTURE.json`, or `import --from-recordings DIR [--write-fixture FILE]`: the store's contents replaced. */
 async function importCommand(rest: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args: rest, options: DATA_OPTION, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: { ...DATA_OPTION, 'from-recordings': { type: 'string' }, 'write-fixture': { type: 'string' } },
+    allowPositionals: true,
+  });
+  const fromRecordings = values['from-recordings'];
+  if (fromRecordings !== undefined) {
+    if (positionals.length !== 0) throw new UsageError('import --from-recordings DIR takes no FIXTURE.json');
+    console.log(
+      await importRecordings(fromRecordings, values['write-fixture'], {
+        data: values.data,
+        database: parseDatabase(values.database),
+      }),
+    );
+    return;
+  }
+  if (values['write-fixture'] !== undefined) throw new UsageError('--write-fixture goes with --from-recordings DIR');
   if (positionals.length !== 1) throw new UsageError('import takes exactly one FIXTURE.json');
   console.log(
     await importFixture(positionals[0] as string, { data: values.data, database: parseDatabase(values.database) }),

@@ -42,9 +42,9 @@ export interface StartServerOptions {
    * tests run once per store (vitest.config.ts, project "postgres").
    */
   database?: string;
-  /** Behave as this tracker (spec test-double.md §3); default: the fixture's `instance.profile`, else bz-companion. */
+  /** Behave as this tracker (the profiles); default: the fixture's `instance.profile`, else bz-companion. */
   profile?: ProfileName;
-  /** Delays before each answer (spec test-double.md: latency), as `serve --latency`; kept through resets. */
+  /** Delays before each answer, as `serve --latency`; kept through resets. */
   latency?: LatencyRule | readonly LatencyRule[];
   /** Forward every request to this tracker instead of answering from the fixture (`serve --proxy`). */
   proxy?: string;
