@@ -38,7 +38,8 @@ const BUG_FIELDS = [
 
 /**
  * A fixture made of what a recorded session saw: the bugs (Bug.get, Bug.search), their
- * comments and history, the users named in them, and the session user's visits. Bugzilla
+ * comments and history, the users named in them, and the session user's visits (who that is,
+ * whoami, login or valid_login said). Bugzilla
  * fields are kept as answered; credentials were never recorded, so users have no API key
  * (give one with `bz-companion user key LOGIN`).
  */
@@ -86,6 +87,9 @@ export function fixtureFromRecordings(recordings: readonly Recording[]): Json {
     } else if (method === 'User.whoami') {
       sessionUser = result.name as string;
       seeUser(result.name, result.real_name);
+    } else if (method === 'User.valid_login' && result.result === true && answer.request.query.login?.[0]) {
+      sessionUser = answer.request.query.login[0];
+      seeUser(sessionUser);
     } else if (method === 'User.login' && typeof answer.request.query.login?.[0] === 'string') {
       sessionUser = answer.request.query.login[0];
       seeUser(sessionUser);
@@ -176,6 +180,7 @@ function restMethod(httpMethod: string, path: string): string | undefined {
   if (/^\/rest\/bug\/[^/]*$/.test(path) && httpMethod === 'GET') return 'Bug.get';
   if (path === '/rest/whoami') return 'User.whoami';
   if (path === '/rest/login') return 'User.login';
+  if (path === '/rest/valid_login') return 'User.valid_login';
   if (path.startsWith('/rest/bug_user_last_visit')) {
     return httpMethod === 'POST' ? 'BugUserLastVisit.update' : 'BugUserLastVisit.get';
   }
