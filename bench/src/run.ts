@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { BUGZILLA_SCHEMA_SERVER, measureBugzillaSchema } from './bugzilla-schema-rows.js';
 import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits, writeJsonServerDb } from './data.js';
 import { measureExtension, percentiles } from './extension-figures.js';
+import { measureLatency } from './latency-rows.js';
 import { type LoadResult, type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
 import { measureLoginBurst } from './login-burst.js';
 import { benchDatabase, loadSpread } from './postgres-rows.js';
@@ -275,6 +276,8 @@ try {
   const durablePost = record(POST_ROW, 'bz-companion', await load(postVisit(ours.url)));
   const loginBurst = await measureLoginBurst(ours.url);
   rows.push(loginBurst.row);
+  const latency = await measureLatency(values.quick ? 200 : 2000);
+  rows.push(...latency.rows);
   const jsonPost = record(
     'POST /bug_user_last_visit (not durable)',
     'json-server',
@@ -410,6 +413,7 @@ try {
   }
   targets.push(...rpcTargets(rpcRows, version));
   targets.push(loginBurst.target);
+  targets.push(...latency.targets);
   targets.push(...previousRelease);
   targets.push(...postgresTargets);
   targets.push({
