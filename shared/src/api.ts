@@ -1,11 +1,13 @@
 import { type ZodType, z } from 'zod';
 import {
   addCommentBodySchema,
+  bugCreateBodySchema,
   bugFieldsQuerySchema,
   bugIdPathSchema,
   bugIdsQuerySchema,
   bugRefSchema,
   bugSearchQuerySchema,
+  bugUpdateBodySchema,
   commentIdPathSchema,
   lastAuditTimeQuerySchema,
   loginQuerySchema,
@@ -17,9 +19,11 @@ import {
 import {
   addCommentSchema,
   bugCommentsSchema,
+  bugCreateSchema,
   bugGetSchema,
   bugHistorySchema,
   bugSearchSchema,
+  bugUpdateSchema,
   extensionsSchema,
   lastAuditTimeSchema,
   lastVisitOrNeverSchema,
@@ -90,6 +94,10 @@ export const endpoints = {
   'GET /rest/bug/comment/{id}': { path: commentIdPathSchema, query: bugFieldsQuerySchema, response: bugCommentsSchema },
   'POST /rest/bug/{id}/comment': { path: bugIdPathSchema, body: addCommentBodySchema, response: addCommentSchema },
   'GET /rest/bug/{id}/history': { path: bugIdPathSchema, query: newSinceQuerySchema, response: bugHistorySchema },
+  'POST /rest/bug': { body: bugCreateBodySchema, response: bugCreateSchema },
+  'PUT /rest/bug/{id}': { path: bugIdPathSchema, body: bugUpdateBodySchema, response: bugUpdateSchema },
+  /** BMO's and bz-companion's; 5.2 has no such path (its RPC Bug.update takes `ids`). */
+  'PUT /rest/bug': { body: bugUpdateBodySchema.required({ ids: true }), response: bugUpdateSchema },
 } as const satisfies Record<string, EndpointSchemas>;
 
 /** What the map holds for one endpoint. */
@@ -125,7 +133,7 @@ export type EndpointRequests = { [K in EndpointKey]: RequestOf<K> };
 export type ResponseOf<K extends EndpointKey> = z.infer<(typeof endpoints)[K]['response']>;
 
 /** Splits an endpoint key into its HTTP method and path template. */
-export function splitEndpoint(key: EndpointKey): { method: 'GET' | 'POST'; path: string } {
-  const [method, path] = key.split(' ') as ['GET' | 'POST', string];
+export function splitEndpoint(key: EndpointKey): { method: 'GET' | 'POST' | 'PUT'; path: string } {
+  const [method, path] = key.split(' ') as ['GET' | 'POST' | 'PUT', string];
   return { method, path };
 }

@@ -1,6 +1,7 @@
 import type { AdminClockState, Fault, Latency, LatencyRule } from '@bz-companion/shared';
 import type { AdjustableClock } from '../domain/adjustable-clock.js';
 import type { Read } from '../domain/read.js';
+import { forgetUnknownLogins } from '../login/unknown-logins.js';
 import { MismatchJournal } from '../openapi/mismatch-journal.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
 import type { StoreSnapshot } from '../store/snapshot.js';
@@ -89,6 +90,7 @@ export class AdminControls {
     this.journal.clear();
     // Lock-outs are part of the state a reset forgets.
     await this.#store.loginFailures.clearAll();
+    forgetUnknownLogins(this.#store.loginFailures);
     this.clock.set(null);
     this.clock.setDbTimeOffset(undefined);
     if (this.#clockStart !== null) this.clock.freezeAt(this.#clockStart);

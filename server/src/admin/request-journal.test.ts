@@ -1,5 +1,5 @@
+import { REDACTED, TOO_DEEP } from '@bz-companion/shared';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, TOO_DEEP } from './redact.js';
 import { JOURNAL_CAPACITY, journalBody, RequestJournal } from './request-journal.js';
 
 const entry = (path: string) => ({

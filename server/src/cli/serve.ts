@@ -3,6 +3,7 @@ import { AdminControls } from '../admin/controls.js';
 import { LatencyRules } from '../admin/latency.js';
 import { createApp, DEFAULT_BODY_LIMIT_BYTES } from '../app.js';
 import { AdjustableClock } from '../domain/adjustable-clock.js';
+import { capConnections } from '../http/connection-cap.js';
 import { hostPolicy } from '../http/host-check.js';
 import { MismatchJournal } from '../openapi/mismatch-journal.js';
 import { isProfileName, type ProfileName } from '../profiles/profile.js';
@@ -29,7 +30,7 @@ export interface ServeOptions {
   allowedHosts: string[];
   /** Print one line per request (API keys redacted), and each fault and clock change. */
   logRequests: boolean;
-  /** Open connections held at most; more are closed as they arrive (DEFAULT_MAX_CONNECTIONS). */
+  /** Open connections held at most; past it the oldest idle one is closed (DEFAULT_MAX_CONNECTIONS). */
   maxConnections?: number;
   /** Serve the admin API under /__admin/ (reset, request journal, faults, clock). */
   admin: boolean;
@@ -70,7 +71,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const port = await bindPort(options.host, options.port);
   // A cap on held sockets: thousands of slow clients would otherwise hold every descriptor, and
   // then every other client (and the data file's own opens) would be refused until they closed.
-  port.server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  capConnections(port.server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
   if (options.clock !== null) clock.freezeAt(options.clock);
   let opened: Awaited<ReturnType<typeof openServeStore>>;
   try {

@@ -102,6 +102,11 @@ export interface BugFields {
   flags: BugFlag[];
   creation_time: number;
   last_change_time: number;
+  /** Time tracking (absent: none yet): `YYYY-MM-DD`, and hours. */
+  deadline?: string | null;
+  estimated_time?: number;
+  remaining_time?: number;
+  actual_time?: number;
 }
 
 /** A comment; `id` is global across bugs, as Bugzilla's are. */

@@ -10,7 +10,9 @@ import { readBody } from '../http/read-body.js';
 import type { ApiState } from '../http/respond.js';
 import type { Profile, ProfileName } from '../profiles/profile.js';
 import { bugCommentRoutes } from './bug-comments.js';
+import { bugCreateRoutes } from './bug-create.js';
 import { bugHistoryRoutes } from './bug-history.js';
+import { bugUpdateRoutes } from './bug-update.js';
 import { bugRoutes } from './bugs.js';
 import { allowedMethods, Dispatcher } from './dispatch.js';
 import { EndpointRequest } from './endpoint-request.js';
@@ -30,6 +32,8 @@ export const routeTable: RouteTable = {
   ...bugRoutes,
   ...bugCommentRoutes,
   ...bugHistoryRoutes,
+  ...bugUpdateRoutes,
+  ...bugCreateRoutes,
 };
 
 export interface ApiRouterOptions {
@@ -76,7 +80,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     if (profile.missing.has(key)) continue;
     const endpoint = endpointFor(key, profile);
     const { spec } = endpoint;
-    const answersJsonp = !key.startsWith('POST ');
+    const answersJsonp = key.startsWith('GET ');
     const run = (ctx: Parameters<EndpointHandler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
       // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.
@@ -102,7 +106,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     const bodyOptions = { untypedIsForm: profile.untypedBodyIsForm };
     handlers.set(
       key,
-      key.startsWith('POST ')
+      !key.startsWith('GET ')
         ? async (ctx) => run(ctx, await readBody(ctx.req, options.bodyLimitBytes, bodyOptions))
         : (ctx) => run(ctx, null),
     );

@@ -41,6 +41,9 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
   'Bug.comments': { endpoint: 'GET /rest/bug/{id}/comment', params: 'query', readOnly: true },
   'Bug.history': { endpoint: 'GET /rest/bug/{id}/history', params: 'query', readOnly: true },
   'Bug.add_comment': { endpoint: 'POST /rest/bug/{id}/comment', params: 'body', pathParam: 'id', readOnly: false },
+  // Its ids are in the params struct (REST's path id is one of them).
+  'Bug.update': { endpoint: 'PUT /rest/bug/{id}', params: 'body', readOnly: false },
+  'Bug.create': { endpoint: 'POST /rest/bug', params: 'body', readOnly: false },
   'User.login': { endpoint: 'GET /rest/login', params: 'query', readOnly: false },
   'User.logout': { endpoint: 'GET /rest/logout', params: 'query', readOnly: false, perlReturns: 'undef' },
   'User.valid_login': { endpoint: 'GET /rest/valid_login', params: 'query', readOnly: false, perlReturns: 'scalar' },

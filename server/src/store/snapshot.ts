@@ -153,7 +153,27 @@ export type JournalOp =
    * The id is given when the entry is applied (the next free one), so concurrent
    * comments never share one; the poster reads it back from the entry.
    */
-  | { op: 'comment'; comment: NewSnapshotComment; author_visit: boolean; forget_visits: number[] };
+  | { op: 'comment'; comment: NewSnapshotComment; author_visit: boolean; forget_visits: number[] }
+  /**
+   * A bug write's effect (Bug.create, Bug.update): the bugs whole, history, comments and visits. It
+   * is applied only if the bugs it read are still as they were when it was planned (`expect`: each
+   * bug's write count, and the model's generation); otherwise it changes nothing and the writer
+   * plans again. `expect.applied` is set when it is applied, for the writer (a committer applies a
+   * copy of the entry, holding the same `expect`; the journal line was written before, without it).
+   */
+  | {
+      op: 'bug_write';
+      effect: BugWriteEffectRecord;
+      expect: { generation: number; bugs: Array<[number, number]>; applied?: boolean };
+    };
+
+/** A bug write's effect as the journal records it (snake_case records, as the snapshot's). */
+export interface BugWriteEffectRecord {
+  bugs: SnapshotBug[];
+  history: Array<{ bug_id: number; set: SnapshotChangeSet }>;
+  comments: NewSnapshotComment[];
+  visits: Array<{ bug_id: number; set_for: number[]; forget: number[]; ts: number }>;
+}
 
 export type JournalEntry = JournalOp & { n: number };
 

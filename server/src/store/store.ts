@@ -1,3 +1,4 @@
+import type { BugWrite } from '../domain/bug-writes/effect.js';
 import type { Catalogue } from '../domain/catalogue/catalogue.js';
 import { type BugzillaError, errors, StoreError } from '../domain/errors.js';
 import type { LoginFailures } from '../domain/login-failures.js';
@@ -114,6 +115,12 @@ export interface OwnedData {
   pruneVisits(cutoff: number): Promise<number>;
   /** Adds a comment (with its side effects); resolves to it once durable. */
   addComment(input: NewComment): Promise<Comment>;
+  /**
+   * A bug write (Bug.create, Bug.update): planned against the current rows under the store's write
+   * serialisation, so two concurrent writes of one bug lose nothing; resolves to the plan's result
+   * once its effect is durable. A refusal (the plan's BugzillaError) changes nothing.
+   */
+  writeBugs<R>(write: BugWrite<R>): Promise<R>;
   /** Creates a user with a new random API key, which is returned once and stored only as a hash. */
   addUser(input: NewUser): Promise<{ user: User; apiKey: string }>;
   /**

@@ -1,4 +1,4 @@
-import { REDACTED, redactBody } from '../admin/redact.js';
+import { isSecretParam, REDACTED, redactJson } from '@bz-companion/shared';
 import { parseMethodCall, parseMethodResponse } from '../rpc/xml-rpc-codec.js';
 
 /** Which envelope an exchange used: a miss is answered in the same one. */
@@ -46,7 +46,6 @@ const CREDENTIAL_HEADERS = [
   'authorization',
   'cookie',
 ];
-const SECRET_NAME = /(api_key|token|password)$/i;
 
 export function protocolOf(path: string): Protocol {
   if (path === '/xmlrpc.cgi') return 'xmlrpc';
@@ -77,7 +76,7 @@ export function requestData(raw: RawRequest, secrets: Set<string> = new Set()): 
   const protocol = protocolOf(raw.path);
   const query: Record<string, string[]> = {};
   for (const [name, value] of new URLSearchParams(raw.querystring)) {
-    const kept = SECRET_NAME.test(name)
+    const kept = isSecretParam(name)
       ? secretValue(value, secrets)
       : protocol === 'jsonrpc' && name === 'params'
         ? redactJsonText(value, secrets)
@@ -192,20 +191,20 @@ function collectHeaderSecrets(name: string, value: string, secrets: Set<string>)
   }
 }
 
-/** redactBody, also noting each value it removes. */
+/** redactJson, also noting each value it removes. */
 function redactCollecting(data: unknown, secrets: Set<string>): unknown {
   const pending: unknown[] = [data];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     if (next === null || typeof next !== 'object') continue;
     for (const [name, value] of Object.entries(next)) {
-      if (SECRET_NAME.test(name) && (typeof value === 'string' || typeof value === 'number') && value !== '') {
+      if (isSecretParam(name) && (typeof value === 'string' || typeof value === 'number') && value !== '') {
         secrets.add(String(value));
       } else {
         pending.push(value);
       }
     }
   }
-  return redactBody(data);
+  return redactJson(data);
 }
 
 function replaceAll(text: string, secrets: ReadonlySet<string>): string {

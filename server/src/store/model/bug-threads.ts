@@ -68,6 +68,13 @@ export class BugThreads {
     );
   }
 
+  /** A new change set of a bug: the newest, so it goes last. */
+  addChangeSet(bugId: number, set: ChangeSet): void {
+    const sets = this.#history.get(bugId);
+    if (sets) sets.push(set);
+    else this.#history.set(bugId, [set]);
+  }
+
   /** Every comment, by id, for snapshots. */
   allComments(): SnapshotComment[] {
     return [...this.#comments.values()].sort((a, b) => a.id - b.id).map(snapshotComment);

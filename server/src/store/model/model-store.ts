@@ -1,8 +1,10 @@
+import type { BugView, BugWrite } from '../../domain/bug-writes/effect.js';
 import type { Catalogue } from '../../domain/catalogue/catalogue.js';
 import { withSkew } from '../../domain/clock.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
-import type { Committer } from '../committer.js';
+import { bugWriteRecord } from '../bug-write-records.js';
+import { type Committer, StoreWriteError } from '../committer.js';
 import { hashLoginToken } from '../login-tokens.js';
 import type { JournalOp, StoreSnapshot } from '../snapshot.js';
 import { type NewComment, type NewUser, NewUserError, type OwnedData, type Store } from '../store.js';
@@ -18,6 +20,8 @@ export class ModelStore implements Store, OwnedData {
   readonly loginFailures = new MemoryLoginFailures();
   readonly #model: Model;
   readonly #committer: Committer;
+  /** The highest bug id a plan was given (a refused create still used it up, as in 5.2). */
+  #reservedBugId = 0;
   constructor(model: Model, committer: Committer) {
     this.#model = model;
     this.#committer = committer;
@@ -125,6 +129,43 @@ export class ModelStore implements Store, OwnedData {
     const comment = op.comment.id === undefined ? undefined : this.#model.threads.comment(op.comment.id);
     if (!comment) throw new Error(`bug ${input.bugId} was removed while the comment was being saved`);
     return comment;
+  }
+
+  /**
+   * Plans against the model as it is, then commits the effect with what the plan read; if another
+   * write changed one of those bugs before this one was applied, it changed nothing, and the write is
+   * planned again against the new state (optimistic concurrency: group commit keeps working).
+   */
+  async writeBugs<R>(write: BugWrite<R>): Promise<R> {
+    const model = this.#model;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const read: Array<[number, number]> = [];
+      const view: BugView = {
+        bug: (id) => {
+          read.push([id, model.bugVersions.get(id) ?? 0]);
+          return model.bugs.get(id);
+        },
+        aliasOwner: (alias) => model.bugsByAlias.get(alias.toLowerCase())?.id,
+        newBugId: () => {
+          let max = this.#reservedBugId;
+          for (const id of model.bugs.keys()) if (id > max) max = id;
+          this.#reservedBugId = max + 1;
+          read.push([this.#reservedBugId, 0]);
+          return this.#reservedBugId;
+        },
+        user: (id) => model.users.get(id),
+        userByLogin: (login) => model.usersByLogin.get(login.toLowerCase()),
+      };
+      const planned = write.plan(view);
+      const op: Extract<JournalOp, { op: 'bug_write' }> = {
+        op: 'bug_write',
+        effect: bugWriteRecord(planned.effect),
+        expect: { generation: model.generation, bugs: read },
+      };
+      await this.#committer.commit(op);
+      if (op.expect.applied) return planned.result;
+    }
+    throw new StoreWriteError('the bugs kept changing while this change was being saved');
   }
 
   lastVisit(userId: number, bugId: number): number | undefined {

@@ -24,6 +24,7 @@ import {
 } from '../snapshot.js';
 import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { snapshotBug } from '../snapshot-records.js';
+import { applyBugWrite } from './apply-bug-write.js';
 import { BugThreads } from './bug-threads.js';
 import { UserVisits } from './user-visits.js';
 
@@ -58,6 +59,12 @@ export class Model {
   /** Login tokens by the SHA-256 of `<user id>-<secret>`. */
   readonly loginTokens = new Map<string, LoginToken>();
   readonly threads = new BugThreads();
+  /** How many bug writes changed each bug since the model was loaded: what a bug write's plan expects to find. */
+  readonly bugVersions = new Map<number, number>();
+  /** Counts resets: a write planned before one must not land on the new content. */
+  generation = 0;
+  /** The highest flag id given: flags are numbered in one sequence, as 5.2's `flags.id`. */
+  maxFlagId = 0;
 
   private constructor(snapshot: StoreSnapshot) {
     this.journalPosition = snapshot.journal_position;
@@ -98,6 +105,7 @@ export class Model {
         fields: bug.fields ?? defaultBugFields({ creation: DEFAULT_BUG_TIME, lastChange: DEFAULT_BUG_TIME }),
       };
       this.bugs.set(bug.id, entry);
+      for (const flag of entry.fields.flags) this.maxFlagId = Math.max(this.maxFlagId, flag.id);
       for (const alias of aliases) this.bugsByAlias.set(alias.toLowerCase(), entry);
       this.threads.setHistory(
         bug.id,
@@ -161,6 +169,7 @@ export class Model {
         this.#addUser({ ...op.user, id: op.user.id ?? this.nextUserId() });
         return;
       case 'replace':
+        this.generation++;
         this.#clear();
         this.#load(op.snapshot);
         return;
@@ -180,6 +189,9 @@ export class Model {
         return;
       case 'comment':
         this.#addComment(op);
+        return;
+      case 'bug_write':
+        op.expect.applied = applyBugWrite(this, op);
         return;
     }
   }
@@ -204,6 +216,8 @@ export class Model {
     this.visits.clear();
     this.loginTokens.clear();
     this.threads.clear();
+    this.bugVersions.clear();
+    this.maxFlagId = 0;
   }
 
   /**
@@ -301,6 +315,11 @@ export class Model {
 
   #addLoginToken(token: SnapshotLoginToken): void {
     this.loginTokens.set(token.sha256, { userId: token.user_id, ipAddr: token.ip_addr, lastUsed: token.last_used });
+  }
+
+  /** A user's visits, made when they have none yet. */
+  visitsOf(userId: number): UserVisits {
+    return this.#visitsOf(userId);
   }
 
   #visitsOf(userId: number): UserVisits {

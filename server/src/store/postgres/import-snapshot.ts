@@ -56,6 +56,11 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
         `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(max(${column}), 0) + 1, false) FROM ${table}`,
       );
     }
+    // Flags live in bzc_fields; their ids come from one sequence (migration 0007), past the imported ones.
+    await client.query(
+      `SELECT setval('bzc_flag_ids', coalesce((SELECT max((f->>'id')::integer)
+         FROM bugs b, jsonb_array_elements(b.bzc_fields->'flags') f), 0) + 1, false)`,
+    );
     return true;
   });
 }

@@ -1,3 +1,4 @@
+import type { BugWrite } from '../../domain/bug-writes/effect.js';
 import { Catalogue } from '../../domain/catalogue/catalogue.js';
 import type { ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
@@ -5,6 +6,7 @@ import type { StoreSnapshot } from '../snapshot.js';
 import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { type NewComment, type NewUser, NewUserError, type OwnedData, type Store } from '../store.js';
 import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
+import { runBugWrite } from './bug-writes.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
 import { exportSnapshot } from './export-snapshot.js';
@@ -220,6 +222,11 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
       text: input.text,
       isPrivate: input.isPrivate,
     };
+  }
+
+  /** One transaction per write (bug-writes.ts); a lost connection is not retried (it may have committed). */
+  writeBugs<R>(write: BugWrite<R>): Promise<R> {
+    return this.db.transaction((client) => runBugWrite(client, write));
   }
 
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {
