@@ -86,7 +86,7 @@ function operation(key: EndpointKey, schemas: EndpointSchemas, profile: Profile)
   const notes = errorCodesOf(key, auth, schemas.path === bugIdPathSchema);
   const byStatus = new Map<number, CodeNote[]>();
   for (const note of notes) {
-    const status = statusOf(note[0]);
+    const status = note[2] ?? statusOf(note[0]);
     byStatus.set(status, [...(byStatus.get(status) ?? []), note]);
   }
   const responses: Json = {

@@ -33,6 +33,28 @@ describe('serve --validate', () => {
       ['/rest/bug/2', {}],
       ['/rest/bug_user_last_visit/6', { method: 'POST' }],
       ['/rest/bug_user_last_visit/6', { method: 'POST', key: 'wrong' }],
+      [
+        '/rest/bug',
+        {
+          method: 'POST',
+          key: KEYS.admin,
+          json: { product: 'TestProduct', component: 'TestComponent', summary: '', version: 'unspecified' },
+        },
+      ],
+      [
+        '/rest/bug',
+        { method: 'POST', key: KEYS.admin, json: { product: 'Nope', component: 'X', summary: 'x', version: '1' } },
+      ],
+      [
+        '/rest/bug',
+        {
+          method: 'POST',
+          key: KEYS.admin,
+          json: { product: 'TestProduct', component: 'TestComponent', summary: 'new', version: 'unspecified' },
+        },
+      ],
+      ['/rest/bug/6', { method: 'PUT', key: KEYS.bob, json: { summary: 'renamed' } }],
+      ['/rest/bug/6', { method: 'PUT', key: KEYS.bob, json: { status: 'RESOLVED' } }],
     ];
     for (const [path, init] of calls) await api(path, init);
     expect(bz.mismatches({ since })).toEqual([]);
