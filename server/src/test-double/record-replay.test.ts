@@ -269,6 +269,33 @@ describe('recording from code and over the admin API', () => {
     }
   });
 
+  it('replays the same request as it was answered each time, in order, and from the start after a reset', async () => {
+    const third = mkdtempSync(join(tmpdir(), 'bzc-recordings-'));
+    const real = await startServer({ fixture: standardFixture() });
+    const recorder = await startServer({ proxy: real.url, record: third });
+    const visits = { path: 'rest/bug_user_last_visit?ids=6', headers: { 'X-BUGZILLA-API-KEY': KEYS.bob } };
+    try {
+      const before = (await send(recorder, visits)).text;
+      await send(recorder, { path: 'rest/bug_user_last_visit/6', method: 'POST', headers: visits.headers });
+      const after = (await send(recorder, visits)).text;
+      expect(after).not.toBe(before);
+      const replay = await startServer({ replay: third });
+      try {
+        const answers = async () => [(await send(replay, visits)).text, (await send(replay, visits)).text];
+        expect(await answers()).toEqual([before, after]);
+        expect((await send(replay, visits)).text).toBe(after);
+        await replay.reset();
+        expect(await answers()).toEqual([before, after]);
+      } finally {
+        await replay.stop();
+      }
+    } finally {
+      await recorder.stop();
+      await real.stop();
+      rmSync(third, { recursive: true, force: true });
+    }
+  });
+
   it('refuses options that do not go together', async () => {
     await expect(startServer({ record: '/tmp/x' })).rejects.toThrow('--record needs --proxy URL');
     await expect(startServer({ proxy: 'http://127.0.0.1:1/', replay: '/tmp/x' })).rejects.toThrow(

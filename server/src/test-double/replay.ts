@@ -63,6 +63,11 @@ export class Replayer {
     return this.#loaded.length;
   }
 
+  /** As loaded: each recording answers again in the order recorded (a reset of the server). */
+  rewind(): void {
+    for (const entry of this.#loaded) entry.used = 0;
+  }
+
   /** The recording that answers `request`, counted as used; undefined when none matches. */
   take(request: RecordedRequest): Recording | undefined {
     const matching = this.#loaded.filter((entry) => sameRequest(entry.recording.request, request));
