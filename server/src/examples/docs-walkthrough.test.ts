@@ -85,5 +85,6 @@ describe("docs/test-double.md's record → replay → import walk-through", () =
       for (const [from, to] of ports) printed = printed.replaceAll(`:${to}`, `:${from}`);
       expect(printed, step.command).toMatch(matcher(step.expected.join('\n')));
     });
-  });
+    // Three servers start and stop in turn, and the CLI runs four times: slow on a busy machine.
+  }, 150_000);
 });

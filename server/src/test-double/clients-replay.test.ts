@@ -85,7 +85,8 @@ describe.skipIf(!hasBugzilla)('clients recorded against a 5.2 and replayed offli
       await proxy.stop();
       await tracker.stop();
     }
-  });
+    // python-bugzilla starts twice (XML-RPC, REST) per session: slow on a busy machine.
+  }, 90_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('recorded every exchange, with no credential in any file', () => {
@@ -109,5 +110,5 @@ describe.skipIf(!hasBugzilla)('clients recorded against a 5.2 and replayed offli
       xmlrpc: { version: [5, 2], bug: [5, 'Crash on start', 'CONFIRMED', 'dev@example.com', 'Widgets'] },
       rest: { comments: ['Steps: start it.'], query: [5, 6] },
     });
-  });
+  }, 90_000);
 });
