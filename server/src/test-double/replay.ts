@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import { BugzillaError } from '../domain/errors.js';
+import { rereadable } from '../http/rereadable-request.js';
 import type { ApiState } from '../http/respond.js';
 import { errorBody } from '../rpc/json-rpc-codec.js';
 import { faultResponse } from '../rpc/xml-rpc-codec.js';
@@ -155,16 +154,4 @@ function withCallersId(recording: Recording, request: ExchangeRequest): unknown 
   if (recording.protocol !== 'jsonrpc' || body === null || typeof body !== 'object' || !('id' in body)) return body;
   const id = (request.body as { id?: unknown } | null)?.id ?? request.query.id?.[0];
   return id === undefined ? body : { ...body, id };
-}
-
-/** The same request, its body readable once more (the store's routes read it themselves). */
-function rereadable(original: IncomingMessage, body: Buffer): IncomingMessage {
-  const stream = Readable.from([body]) as unknown as IncomingMessage;
-  return Object.assign(stream, {
-    headers: original.headers,
-    method: original.method,
-    url: original.url,
-    socket: original.socket,
-    httpVersion: original.httpVersion,
-  });
 }
