@@ -73,6 +73,7 @@ async function changeJson(
     removed: change.removed,
     added: change.added,
   };
+  if (change.attachment_id !== undefined) json.attachment_id = change.attachment_id;
   const comment = change.comment_id === undefined || !insider ? undefined : await store.commentById(change.comment_id);
   // Only a comment of this bug: another bug's (a bad fixture, a damaged database) may be one the user cannot see.
   if (insider && comment && comment.bugId === bugId) {
