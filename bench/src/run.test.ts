@@ -50,6 +50,7 @@ describe('npm run bench (smoke)', () => {
       /^previous release \S+ \(\w{7}\)$/,
       /^bz-companion \(\d+ POSTs; max /,
       /^\d instances?: Node \d+ µs\/req/,
+      /^bz-companion --latency \(/,
     ];
     expect(expected.filter((server) => !servers.has(server))).toEqual([]);
     expect(

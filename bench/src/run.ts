@@ -9,6 +9,7 @@ import { BUGZILLA_SCHEMA_SERVER, measureBugzillaSchema } from './bugzilla-schema
 import { catalogueTargets, importCatalogueFixture, measureCatalogue } from './catalogue-rows.js';
 import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, importFixture as importVisits, writeJsonServerDb } from './data.js';
 import { measureExtension, percentiles } from './extension-figures.js';
+import { measureLatency } from './latency-rows.js';
 import { type LoadResult, type LoadSpec, loadGenerator, runLoad } from './load-generator.js';
 import { measureLoginBurst } from './login-burst.js';
 import { benchDatabase, loadSpread } from './postgres-rows.js';
@@ -301,6 +302,8 @@ try {
   const durablePost = record(POST_ROW, 'bz-companion', await load(postVisit(ours.url)));
   const loginBurst = await measureLoginBurst(ours.url);
   rows.push(loginBurst.row);
+  const latency = await measureLatency(values.quick ? 200 : 2000);
+  rows.push(...latency.rows);
   const jsonPost = record(
     'POST /bug_user_last_visit (not durable)',
     'json-server',
@@ -440,6 +443,7 @@ try {
   targets.push(...catalogueTargets(catalogueRows));
   targets.push(loginBurst.target);
   targets.push(attachmentTarget);
+  targets.push(...latency.targets);
   targets.push(...previousRelease);
   targets.push(...postgresTargets);
   targets.push({

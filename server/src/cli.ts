@@ -6,6 +6,7 @@ import { parseLatencySpec } from './admin/latency.js';
 import { addUser, replaceApiKey } from './cli/add-user.js';
 import { importBugzilla } from './cli/import-bugzilla.js';
 import { importFixture } from './cli/import-fixture.js';
+import { importRecordings } from './cli/import-recordings.js';
 import { redactDatabaseUrl } from './cli/open-serve-store.js';
 import { DEFAULT_MAX_CONNECTIONS, serve } from './cli/serve.js';
 import { DEFAULT_DATA_FILE, USAGE, UsageError } from './cli/usage.js';
@@ -211,7 +212,7 @@ async function serveCommand(rest: string[]): Promise<void> {
   });
 }
 
-/** `import FIXTURE.json`: the store's contents replaced. */
+/** `import FIXTURE.json`, or `import --from-recordings DIR [--write-fixture FILE]`: the store's contents replaced. */
 async function importCommand(rest: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: rest,
@@ -219,12 +220,21 @@ async function importCommand(rest: string[]): Promise<void> {
       'from-bugzilla': { type: 'string' },
       'bugzilla-dir': { type: 'string' },
       'with-passwords': { type: 'boolean', default: false },
+      'from-recordings': { type: 'string' },
+      'write-fixture': { type: 'string' },
       ...DATA_OPTION,
     },
     allowPositionals: true,
   });
   const database = parseDatabase(values.database);
   const target = { data: parseData(values.data, database), database };
+  const fromRecordings = values['from-recordings'];
+  if (fromRecordings !== undefined) {
+    if (positionals.length !== 0) throw new UsageError('import --from-recordings DIR takes no FIXTURE.json');
+    console.log(await importRecordings(fromRecordings, values['write-fixture'], target));
+    return;
+  }
+  if (values['write-fixture'] !== undefined) throw new UsageError('--write-fixture goes with --from-recordings DIR');
   const from = values['from-bugzilla'];
   if (from === undefined) {
     if (values['bugzilla-dir'] !== undefined || values['with-passwords'])

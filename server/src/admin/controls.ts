@@ -26,6 +26,8 @@ export interface AdminControlsInput {
   log?: (line: string) => void;
   /** Recording, when the server is a proxy (`--proxy`): the admin API starts and stops it. */
   recording?: RecordingControl;
+  /** Runs on each reset, for state kept outside the controls (replayed recordings start over). */
+  onReset?: () => void;
   /** Latency rules in force from the start (and again after each reset). */
   latency?: readonly LatencyRule[];
 }
@@ -49,6 +51,7 @@ export class AdminControls {
   readonly #startFixture: unknown;
   readonly #clockStart: number | null;
   readonly #startLatency: readonly LatencyRule[];
+  readonly #onReset: (() => void) | undefined;
   #fixture: unknown;
 
   constructor(input: AdminControlsInput) {
@@ -65,6 +68,7 @@ export class AdminControls {
     this.#fixture = input.fixture;
     this.#clockStart = input.clockStart;
     this.#startLatency = input.latency ?? [];
+    this.#onReset = input.onReset;
     for (const rule of this.#startLatency) this.latency.add(rule);
   }
 
@@ -94,6 +98,7 @@ export class AdminControls {
     this.clock.set(null);
     this.clock.setDbTimeOffset(undefined);
     if (this.#clockStart !== null) this.clock.freezeAt(this.#clockStart);
+    this.#onReset?.();
     this.log?.('admin: reset');
   }
 

@@ -6,7 +6,12 @@ export type { ImportTarget } from './import-target.js';
 
 /** `import FIXTURE --data FILE | --database URL`: validate the whole fixture first; only a good one replaces the store. */
 export async function importFixture(fixturePath: string, target: ImportTarget): Promise<string> {
-  const parsed = await readFixtureFile(fixturePath);
+  return importFixtureObject(await readFixtureFile(fixturePath), fixturePath, target);
+}
+
+/** The same for a fixture already in hand (`import --from-recordings`); `source` names it in messages. */
+export async function importFixtureObject(parsed: unknown, source: string, target: ImportTarget): Promise<string> {
+  const fixturePath = source;
   let snapshot: ReturnType<typeof snapshotFromFixture>;
   try {
     snapshot = snapshotFromFixture(parsed);

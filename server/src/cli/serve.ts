@@ -91,6 +91,7 @@ export async function serve(options: ServeOptions): Promise<void> {
         fixture: null,
         clockStart: options.clock,
         recording: answering.recording,
+        onReset: answering.reset,
         ...(options.latency ? { latency: options.latency } : {}),
         ...(logLine ? { log: logLine } : {}),
       })

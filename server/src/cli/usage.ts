@@ -10,6 +10,9 @@ Usage:
                                                   replace the store's contents with a fixture
   bz-companion import --from-bugzilla URL [--bugzilla-dir DIR] [--with-passwords] [--data FILE | --database URL]
                                                   replace them with a Bugzilla 5.x's database (mysql:// or postgres://)
+  bz-companion import --from-recordings DIR [--write-fixture FILE] [--data FILE | --database URL]
+                                                  the same with what recordings (serve --record) saw:
+                                                  bugs, comments, history, users, the session's visits
   bz-companion user add LOGIN [--real-name NAME] [--group G]... [--data FILE | --database URL]
                                                   create a user; prints the new API key alone
   bz-companion user key LOGIN [--data FILE | --database URL]

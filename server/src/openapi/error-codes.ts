@@ -1,8 +1,8 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import type { AuthPolicy } from '../domain/auth-policy.js';
 
-/** A Bugzilla error code and what it means, as the description lists it. */
-export type CodeNote = readonly [code: number, meaning: string];
+/** A Bugzilla error code, what it means, and its HTTP status where Bugzilla's code map does not decide it. */
+export type CodeNote = readonly [code: number, meaning: string, status?: number];
 
 /** What any method may answer: bad input, a request past its work bounds, the store out of reach. */
 const ANY_METHOD: readonly CodeNote[] = [
@@ -24,6 +24,18 @@ const NAMES_A_BUG: readonly CodeNote[] = [
   [100, 'not a bug id or alias'],
   [101, 'no such bug'],
   [102, 'the bug is not visible to the caller'],
+];
+
+/** What a bug write may answer, however it names the bug (5.2's Bug.create and Bug.update). */
+const BUG_WRITES: readonly CodeNote[] = [
+  [51, 'no such product, component, value, keyword, user or flag', 404],
+  [52, 'a number is required'],
+  [56, 'an illegal date'],
+  [103, 'the alias is invalid or too long'],
+  [107, 'a summary is required'],
+  [116, 'a dependency loop'],
+  [121, 'a resolution is required'],
+  [122, 'an open bug takes no resolution'],
 ];
 
 /**
@@ -55,6 +67,26 @@ const OWN_CODES: Partial<Record<EndpointKey, readonly CodeNote[]>> = {
   'GET /rest/login': [[50, 'login and password are required']],
   'GET /rest/valid_login': [[50, 'login is required']],
   'GET /rest/last_audit_time': [[58, 'class must be a scalar or an array']],
+  'POST /rest/bug': [
+    ...BUG_WRITES,
+    [50, 'a required field is missing'],
+    [53, 'not a parameter Bug.create takes'],
+    [105, 'a component is required'],
+    [106, 'the product is closed for new bugs', 401],
+  ],
+  'PUT /rest/bug/{id}': [
+    ...BUG_WRITES,
+    [112, 'a bug in its own See Also'],
+    [118, 'a duplicate of itself, or a duplicate loop'],
+    [119, 'a duplicate needs the bug it duplicates'],
+  ],
+  'PUT /rest/bug': [
+    ...NAMES_A_BUG,
+    ...BUG_WRITES,
+    [112, 'a bug in its own See Also'],
+    [118, 'a duplicate of itself, or a duplicate loop'],
+    [119, 'a duplicate needs the bug it duplicates'],
+  ],
 };
 
 /** Every code an endpoint may answer, each once, in a stable order. */

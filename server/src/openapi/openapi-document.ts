@@ -86,7 +86,7 @@ function operation(key: EndpointKey, schemas: EndpointSchemas, profile: Profile)
   const notes = errorCodesOf(key, auth, schemas.path === bugIdPathSchema);
   const byStatus = new Map<number, CodeNote[]>();
   for (const note of notes) {
-    const status = statusOf(note[0]);
+    const status = note[2] ?? statusOf(note[0]);
     byStatus.set(status, [...(byStatus.get(status) ?? []), note]);
   }
   const responses: Json = {
@@ -133,7 +133,8 @@ function operationId(key: EndpointKey): string {
 export function openApiDocument(profile: Profile, version: string): Json {
   const paths: Record<string, Json> = {};
   for (const [key, schemas] of Object.entries(endpoints) as Array<[EndpointKey, EndpointSchemas]>) {
-    if (profile.missing.has(key)) continue;
+    // A tracker without it, or a method only RPC clients can call: no REST route to describe.
+    if (profile.missing.has(key) || !isRestEndpoint(key)) continue;
     const { method, path } = splitEndpoint(key);
     paths[path] = { ...paths[path], [method.toLowerCase()]: operation(key, schemas, profile) };
   }
@@ -151,4 +152,9 @@ export function openApiDocument(profile: Profile, version: string): Json {
       securitySchemes: SECURITY_SCHEMES,
     },
   };
+}
+
+/** Whether the endpoint is routed over REST: under /rest/, and not a method only RPC clients call. */
+export function isRestEndpoint(key: EndpointKey): boolean {
+  return splitEndpoint(key).path.startsWith('/rest/') && !(routeTable[key] as RouteSpec<EndpointKey>).rpcOnly;
 }

@@ -13,8 +13,12 @@ type Operation = {
 };
 
 /** One described operation, its checks compiled once. */
-interface Checks {
+export interface Checks {
   key: string;
+  /** The status of success (200, or 201 for what creates). */
+  success: string;
+  /** Every error code the operation describes. */
+  codes: ReadonlySet<number>;
   arrays: ReadonlySet<string>;
   path: ValidateFunction | undefined;
   query: ValidateFunction | undefined;
@@ -31,6 +35,7 @@ export type Finding = Pick<Mismatch, 'endpoint' | 'part' | 'problems'>;
  */
 export class TrafficValidator {
   readonly #dispatcher = new Dispatcher<Checks>();
+  readonly #byKey = new Map<string, Checks>();
 
   constructor(document: Json, profile: Profile) {
     // Query and path values arrive as text, read as the schema types them; JSON bodies and answers carry their own types.
@@ -49,8 +54,17 @@ export class TrafficValidator {
           ?.schema;
         if (schema) responses.set(status, ajv.compile(inlined(schema, components)));
       }
-      this.#dispatcher.add(key, {
+      const codes = new Set<number>();
+      JSON.stringify(operation.responses, (name, value: unknown) => {
+        if (name === 'code' && Array.isArray((value as { enum?: unknown }).enum)) {
+          for (const code of (value as { enum: number[] }).enum) codes.add(code);
+        }
+        return value;
+      });
+      const checks: Checks = {
         key,
+        success: [...responses.keys()].find((status) => status.startsWith('2')) ?? '200',
+        codes,
         arrays: new Set(operation.parameters.filter((p) => p.schema.type === 'array').map((p) => p.name)),
         path: objectCheck(textual, operation.parameters, 'path'),
         query: objectCheck(textual, operation.parameters, 'query'),
@@ -58,8 +72,15 @@ export class TrafficValidator {
           ? ajv.compile(operation.requestBody.content['application/json']?.schema ?? {})
           : undefined,
         responses,
-      });
+      };
+      this.#dispatcher.add(key, checks);
+      this.#byKey.set(key, checks);
     }
+  }
+
+  /** The checks of an endpoint by its key (an RPC method's endpoint), when the description has it. */
+  checksFor(key: string): Checks | undefined {
+    return this.#byKey.get(key);
   }
 
   /** The described operation of a request, or undefined (not a REST endpoint of the description). */
@@ -77,6 +98,12 @@ export class TrafficValidator {
     if (checks.query) run(checks.query, queryObject(query, checks.arrays), 'query', checks, findings);
     if (checks.body && body !== undefined) run(checks.body, structuredClone(body), 'body', checks, findings);
     return findings;
+  }
+
+  /** An RPC error's code, which travels with HTTP 200: departs when the operation does not list it. */
+  checkErrorCode(checks: Checks, code: unknown): Finding[] {
+    if (typeof code === 'number' && checks.codes.has(code)) return [];
+    return [{ endpoint: checks.key, part: 'response', problems: [`error code ${String(code)} is not described`] }];
   }
 
   /** What departs in the answer: a status the operation does not describe, or a body not of its shape. */

@@ -1,5 +1,6 @@
 import type { Mismatch } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { methodCall } from '../rpc/xml-rpc-codec.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
 import { httpClient } from '../testing/http.js';
 import { type BzServer, startServer } from '../testing/test-server.js';
@@ -33,6 +34,28 @@ describe('serve --validate', () => {
       ['/rest/bug/2', {}],
       ['/rest/bug_user_last_visit/6', { method: 'POST' }],
       ['/rest/bug_user_last_visit/6', { method: 'POST', key: 'wrong' }],
+      [
+        '/rest/bug',
+        {
+          method: 'POST',
+          key: KEYS.admin,
+          json: { product: 'TestProduct', component: 'TestComponent', summary: '', version: 'unspecified' },
+        },
+      ],
+      [
+        '/rest/bug',
+        { method: 'POST', key: KEYS.admin, json: { product: 'Nope', component: 'X', summary: 'x', version: '1' } },
+      ],
+      [
+        '/rest/bug',
+        {
+          method: 'POST',
+          key: KEYS.admin,
+          json: { product: 'TestProduct', component: 'TestComponent', summary: 'new', version: 'unspecified' },
+        },
+      ],
+      ['/rest/bug/6', { method: 'PUT', key: KEYS.bob, json: { summary: 'renamed' } }],
+      ['/rest/bug/6', { method: 'PUT', key: KEYS.bob, json: { status: 'RESOLVED' } }],
     ];
     for (const [path, init] of calls) await api(path, init);
     expect(bz.mismatches({ since })).toEqual([]);
@@ -56,6 +79,41 @@ describe('serve --validate', () => {
         part: 'body',
         problems: expect.arrayContaining(["(root) must have required property 'comment'"]),
       }),
+    ]);
+  });
+
+  it('checks RPC calls as the REST requests they stand for, and JSON-RPC answers as REST dresses them', async () => {
+    const since = bz.mismatches().at(-1)?.n ?? 0;
+    const jsonRpc = (method: string, params: unknown) =>
+      api('/jsonrpc.cgi', { method: 'POST', json: { method, params: [params], id: 1 } });
+    await jsonRpc('Bugzilla.version', {});
+    await jsonRpc('Bug.get', { ids: [1, 'myalias'], Bugzilla_api_key: KEYS.bob });
+    await jsonRpc('Bug.comments', { ids: [1] });
+    await jsonRpc('User.valid_login', { login: 'bob@example.com', Bugzilla_api_key: KEYS.bob });
+    await jsonRpc('User.logout', {});
+    await jsonRpc('Bug.get', { ids: [999] });
+    await api('/xmlrpc.cgi', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/xml' },
+      body: methodCall('Bug.get', { ids: [1], Bugzilla_api_key: KEYS.bob }),
+    });
+    expect(bz.mismatches({ since })).toEqual([]);
+    await jsonRpc('Bug.search', { limit: 'many' });
+    await api('/xmlrpc.cgi', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/xml' },
+      body: methodCall('Bug.add_comment', { id: 6, Bugzilla_api_key: KEYS.bob }),
+    });
+    expect(
+      bz.mismatches({ since }).map(({ path, endpoint, part, problems }) => ({ path, endpoint, part, problems })),
+    ).toEqual([
+      { path: '/jsonrpc.cgi', endpoint: 'GET /rest/bug', part: 'query', problems: ['/limit/0 must be integer'] },
+      {
+        path: '/xmlrpc.cgi',
+        endpoint: 'POST /rest/bug/{id}/comment',
+        part: 'body',
+        problems: ["(root) must have required property 'comment'"],
+      },
     ]);
   });
 

@@ -1,11 +1,14 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
+import getRawBody from 'raw-body';
 import { isAdminPath } from '../admin/admin-path.js';
 import type { Clock } from '../domain/clock.js';
+import { rereadable } from '../http/rereadable-request.js';
 import type { ApiState } from '../http/respond.js';
 import type { Profile, ProfileName } from '../profiles/profile.js';
 import type { MismatchJournal } from './mismatch-journal.js';
 import { openApiDocument } from './openapi-document.js';
+import { checkRpcCall } from './rpc-traffic.js';
 import { packageVersion } from './serve-openapi.js';
 import { type Finding, TrafficValidator } from './traffic-validator.js';
 
@@ -18,7 +21,8 @@ export interface ValidateOptions {
 }
 
 /**
- * `serve --validate`: every REST request and its answer checked against the OpenAPI
+ * `serve --validate`: every REST request and its answer (and every RPC call, as the REST
+ * request it stands for) checked against the OpenAPI
  * description, each departure journaled (`/__admin/mismatches`). It sits above the
  * rest of the chain, so it sees the answer as sent, whoever made it: the store's
  * routes, or the real tracker behind `--proxy`. It never changes an answer.
@@ -34,6 +38,21 @@ export function validateTraffic(options: ValidateOptions): Middleware<ApiState> 
     return validator;
   };
   return async (ctx, next) => {
+    const protocol = RPC_PATHS.get(ctx.path);
+    if (protocol !== undefined && ctx.method === 'POST') {
+      // Read first (and handed on to be read again): the call says which method, hence which endpoint.
+      const request = await getRawBody(ctx.req, { limit: RPC_READ_LIMIT }).catch(() => undefined);
+      if (request === undefined) return next();
+      ctx.req = rereadable(ctx.req, request);
+      await next();
+      const answer =
+        typeof ctx.body === 'string' ? ctx.body : Buffer.isBuffer(ctx.body) ? ctx.body.toString() : undefined;
+      const profile = options.profile();
+      for (const finding of checkRpcCall(validatorFor(profile), profile, protocol, request.toString(), answer)) {
+        record(options, ctx.method, ctx.path, ctx.status, finding);
+      }
+      return;
+    }
     const matched = isAdminPath(ctx.path) ? undefined : validatorFor(options.profile()).match(ctx.method, ctx.path);
     if (!matched) return next();
     await next();
@@ -53,6 +72,13 @@ export function validateTraffic(options: ValidateOptions): Middleware<ApiState> 
 }
 
 const NOT_JSON = Symbol('not JSON');
+
+const RPC_PATHS: ReadonlyMap<string, 'xmlrpc' | 'jsonrpc'> = new Map([
+  ['/xmlrpc.cgi', 'xmlrpc'],
+  ['/jsonrpc.cgi', 'jsonrpc'],
+]);
+/** What --validate reads of an RPC call before it goes on; a larger one goes on unchecked. */
+const RPC_READ_LIMIT = 32 * 1024 * 1024;
 
 /** The answer's JSON as sent (a string or bytes), or NOT_JSON (a page, JSONP, a stream). */
 function jsonAnswer(contentType: string, body: unknown): unknown {

@@ -48,6 +48,7 @@ describe('the packed packages', () => {
     const { stdout } = await run('tar', ['-tzf', tarballs.server]);
     expect(stdout).toContain('package/bin/bz-companion.js');
     expect(stdout).toContain('package/dist/data/default-parameters.json');
+    expect(stdout).toContain('package/dist/openapi.json');
   });
 
   it('run `npx bz-companion serve` in an empty project', async () => {
@@ -79,15 +80,17 @@ describe('the packed packages', () => {
   it('give startServer to plain Node ESM', async () => {
     await writeFile(
       join(project, 'plain.mjs'),
-      `import { startServer } from '@bz-companion/server';
+      `import { createRequire } from 'node:module';
+import { startServer } from '@bz-companion/server';
 const bz = await startServer({ clock: '2026-01-01T00:00:00Z' });
 const time = await (await fetch(bz.url + 'rest/time')).json();
-console.log(time.web_time, bz.apiKey('admin@example.com').length);
+const openapi = createRequire(import.meta.url)('@bz-companion/server/openapi.json');
+console.log(time.web_time, bz.apiKey('admin@example.com').length, openapi.openapi);
 await bz.stop();
 `,
     );
     const { stdout } = await run(process.execPath, ['plain.mjs'], { cwd: project });
-    expect(stdout.trim()).toBe('2026-01-01T00:00:00Z 40');
+    expect(stdout.trim()).toBe('2026-01-01T00:00:00Z 40 3.1.0');
   });
 
   it('give startServer and its types to strict TypeScript', async () => {

@@ -16,7 +16,13 @@ export class ProxyRecording implements RecordingControl {
   }
 
   state(): RecordingState {
-    return { ...this.recorder.state(), proxy: this.#proxy };
+    return this.#withProxy(this.recorder.state());
+  }
+
+  /** The state as the admin API shows it, members in a reading order. */
+  #withProxy(state: Omit<RecordingState, 'proxy'>): RecordingState {
+    const { recording, dir, written, refused } = state;
+    return { recording, proxy: this.#proxy, dir, written, refused };
   }
 
   start(dir: string | undefined): RecordingState {
@@ -25,13 +31,13 @@ export class ProxyRecording implements RecordingControl {
     if (into === undefined)
       throw new AdminError(400, 'recordings: say where, {"dir": "DIR"} (no --record DIR was given)');
     try {
-      return { ...this.recorder.start(into), proxy: this.#proxy };
+      return this.#withProxy(this.recorder.start(into));
     } catch (error) {
       throw new AdminError(400, `recordings: cannot write into ${into}: ${(error as Error).message}`);
     }
   }
 
   stop(): RecordingState {
-    return { ...this.recorder.stop(), proxy: this.#proxy };
+    return this.#withProxy(this.recorder.stop());
   }
 }

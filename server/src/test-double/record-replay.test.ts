@@ -5,6 +5,8 @@ import type { RecordingState } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { methodCall } from '../rpc/xml-rpc-codec.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
+import { fixtureFromRecordings } from './fixture-from-recordings.js';
+import { loadRecordings } from './replay.js';
 import { type BzServer, startServer } from './start-server.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -14,6 +16,8 @@ function trackerFixture() {
   const fixture = standardFixture();
   const bob = fixture.users.find((user) => user.login === 'bob@example.com') as Record<string, unknown>;
   bob.password = PASSWORD;
+  const first = fixture.bugs[0] as Record<string, unknown>;
+  first.comments = [{ author: 'admin@example.com', time: '2026-01-01T09:00:00Z', text: 'Steps: open /login.' }];
   return fixture;
 }
 
@@ -190,6 +194,31 @@ describe('serve --replay DIR --fallback', () => {
   });
 });
 
+describe('import --from-recordings DIR', () => {
+  it('makes a fixture of the bugs, comments, users and visits the session saw, which serves the same bugs', async () => {
+    const fixture = fixtureFromRecordings(loadRecordings(dir).map(({ recording }) => recording)) as {
+      users: Array<{ login: string }>;
+      bugs: Array<{ id: number; comments?: unknown[] }>;
+      last_visits: unknown[];
+    };
+    expect(fixture.bugs.map((bug) => bug.id)).toEqual([1, 6]);
+    expect(fixture.bugs[0]?.comments).toHaveLength(1);
+    expect(fixture.users.map((user) => user.login).sort()).toEqual(['admin@example.com', 'bob@example.com']);
+    expect(fixture.last_visits).toEqual([
+      { user: 'bob@example.com', bug_id: 6, last_visit_ts: '2026-01-10T00:00:00Z' },
+    ]);
+    const double = await startServer({ fixture: fixture as never, profile: 'bugzilla-5.2' });
+    try {
+      const bug = await send(double, { path: 'rest/bug/1?include_fields=id&include_fields=summary' });
+      expect(JSON.parse(bug.text)).toEqual(JSON.parse(live[0]?.text as string));
+      const comments = await send(double, { path: 'rest/bug/1/comment?include_fields=text' });
+      expect(JSON.parse(comments.text).bugs['1'].comments).toHaveLength(1);
+    } finally {
+      await double.stop();
+    }
+  });
+});
+
 describe('recording from code and over the admin API', () => {
   it('lists, stops and starts recording, and refuses (naming it) a recording still holding the key', async () => {
     const second = mkdtempSync(join(tmpdir(), 'bzc-recordings-'));
@@ -237,6 +266,33 @@ describe('recording from code and over the admin API', () => {
       await recorder.stop();
       await real.stop();
       rmSync(second, { recursive: true, force: true });
+    }
+  });
+
+  it('replays the same request as it was answered each time, in order, and from the start after a reset', async () => {
+    const third = mkdtempSync(join(tmpdir(), 'bzc-recordings-'));
+    const real = await startServer({ fixture: standardFixture() });
+    const recorder = await startServer({ proxy: real.url, record: third });
+    const visits = { path: 'rest/bug_user_last_visit?ids=6', headers: { 'X-BUGZILLA-API-KEY': KEYS.bob } };
+    try {
+      const before = (await send(recorder, visits)).text;
+      await send(recorder, { path: 'rest/bug_user_last_visit/6', method: 'POST', headers: visits.headers });
+      const after = (await send(recorder, visits)).text;
+      expect(after).not.toBe(before);
+      const replay = await startServer({ replay: third });
+      try {
+        const answers = async () => [(await send(replay, visits)).text, (await send(replay, visits)).text];
+        expect(await answers()).toEqual([before, after]);
+        expect((await send(replay, visits)).text).toBe(after);
+        await replay.reset();
+        expect(await answers()).toEqual([before, after]);
+      } finally {
+        await replay.stop();
+      }
+    } finally {
+      await recorder.stop();
+      await real.stop();
+      rmSync(third, { recursive: true, force: true });
     }
   });
 

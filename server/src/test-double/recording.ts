@@ -5,7 +5,7 @@ import { parseMethodCall, parseMethodResponse } from '../rpc/xml-rpc-codec.js';
 export type Protocol = 'rest' | 'xmlrpc' | 'jsonrpc' | 'page';
 
 /** What a replayed request is matched on: everything a tracker's answer depends on but credential values. */
-export interface RecordedRequest {
+export interface ExchangeRequest {
   method: string;
   path: string;
   /** Every query parameter, repeated ones in order; credentials read "[REDACTED]". */
@@ -20,7 +20,7 @@ export interface RecordedRequest {
   credential_headers: string[];
 }
 
-export interface RecordedResponse {
+export interface ExchangeResponse {
   status: number;
   /** Only the Content-Type: the rest is transport, cookies are credentials. */
   headers: Record<string, string>;
@@ -33,8 +33,8 @@ export interface RecordedResponse {
 export interface Recording {
   protocol: Protocol;
   recorded_at: string;
-  request: RecordedRequest;
-  response: RecordedResponse;
+  request: ExchangeRequest;
+  response: ExchangeResponse;
 }
 
 /** Request headers that carry credentials (cookies included: Bugzilla's login cookie). */
@@ -72,7 +72,7 @@ export interface RawResponse {
  * The request as a recording keeps it and replay matches it, with every credential
  * value gone; `secrets` receives each value removed, for the final check.
  */
-export function requestData(raw: RawRequest, secrets: Set<string> = new Set()): RecordedRequest {
+export function requestData(raw: RawRequest, secrets: Set<string> = new Set()): ExchangeRequest {
   const protocol = protocolOf(raw.path);
   const query: Record<string, string[]> = {};
   for (const [name, value] of new URLSearchParams(raw.querystring)) {
@@ -90,7 +90,7 @@ export function requestData(raw: RawRequest, secrets: Set<string> = new Set()): 
     credentialHeaders.push(name);
     for (const one of ([] as string[]).concat(value)) collectHeaderSecrets(name, one, secrets);
   }
-  const request: RecordedRequest = {
+  const request: ExchangeRequest = {
     method: raw.method,
     path: raw.path,
     query,
@@ -106,8 +106,8 @@ export function requestData(raw: RawRequest, secrets: Set<string> = new Set()): 
 }
 
 /** The answer as a recording keeps it: JSON as data, other bodies as text, credentials removed from both. */
-export function responseData(raw: RawResponse, protocol: Protocol, secrets: Set<string>): RecordedResponse {
-  const response: RecordedResponse = { status: raw.status, headers: {} };
+export function responseData(raw: RawResponse, protocol: Protocol, secrets: Set<string>): ExchangeResponse {
+  const response: ExchangeResponse = { status: raw.status, headers: {} };
   if (raw.contentType) response.headers['content-type'] = raw.contentType;
   const text = raw.body.toString('utf8');
   const json = /json|javascript/i.test(raw.contentType ?? '') ? parseJson(text) : undefined;

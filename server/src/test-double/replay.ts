@@ -1,14 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import { BugzillaError } from '../domain/errors.js';
+import { rereadable } from '../http/rereadable-request.js';
 import type { ApiState } from '../http/respond.js';
 import { errorBody } from '../rpc/json-rpc-codec.js';
 import { faultResponse } from '../rpc/xml-rpc-codec.js';
-import { protocolOf, type RecordedRequest, type Recording, requestData } from './recording.js';
+import { type ExchangeRequest, protocolOf, type Recording, requestData } from './recording.js';
 import { describeDifferences, sameRequest } from './request-match.js';
 
 /** A recording as replay holds it: its file name, and how many times it has answered. */
@@ -63,8 +62,13 @@ export class Replayer {
     return this.#loaded.length;
   }
 
+  /** As loaded: each recording answers again in the order recorded (a reset of the server). */
+  rewind(): void {
+    for (const entry of this.#loaded) entry.used = 0;
+  }
+
   /** The recording that answers `request`, counted as used; undefined when none matches. */
-  take(request: RecordedRequest): Recording | undefined {
+  take(request: ExchangeRequest): Recording | undefined {
     const matching = this.#loaded.filter((entry) => sameRequest(entry.recording.request, request));
     const chosen = matching.find((entry) => entry.used === 0) ?? matching.at(-1);
     if (!chosen) return undefined;
@@ -73,7 +77,7 @@ export class Replayer {
   }
 
   /** Says which recording comes nearest and how it differs, for the miss's answer. */
-  describeMiss(request: RecordedRequest): string {
+  describeMiss(request: ExchangeRequest): string {
     const asked = `${request.method} ${request.path}`;
     let best: { file: string; differences: string[] } | undefined;
     for (const entry of this.#loaded) {
@@ -125,7 +129,7 @@ export function replay(options: ReplayOptions): Middleware<ApiState> {
 }
 
 /** A miss, as a 404 in the envelope the request used: Bugzilla's JSON error, an XML-RPC fault, a JSON-RPC error. */
-function answerMiss(ctx: Parameters<Middleware<ApiState>>[0], request: RecordedRequest, message: string): void {
+function answerMiss(ctx: Parameters<Middleware<ApiState>>[0], request: ExchangeRequest, message: string): void {
   const protocol = protocolOf(request.path);
   if (protocol === 'rest') throw new BugzillaError(32614, message, { status: 404 });
   ctx.status = 404;
@@ -145,21 +149,9 @@ function answerMiss(ctx: Parameters<Middleware<ApiState>>[0], request: RecordedR
 }
 
 /** A JSON-RPC answer carries the caller's `id`, not the one recorded. */
-function withCallersId(recording: Recording, request: RecordedRequest): unknown {
+function withCallersId(recording: Recording, request: ExchangeRequest): unknown {
   const body = recording.response.body;
   if (recording.protocol !== 'jsonrpc' || body === null || typeof body !== 'object' || !('id' in body)) return body;
   const id = (request.body as { id?: unknown } | null)?.id ?? request.query.id?.[0];
   return id === undefined ? body : { ...body, id };
-}
-
-/** The same request, its body readable once more (the store's routes read it themselves). */
-function rereadable(original: IncomingMessage, body: Buffer): IncomingMessage {
-  const stream = Readable.from([body]) as unknown as IncomingMessage;
-  return Object.assign(stream, {
-    headers: original.headers,
-    method: original.method,
-    url: original.url,
-    socket: original.socket,
-    httpVersion: original.httpVersion,
-  });
 }

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { protocolOf, type RecordedRequest } from './recording.js';
+import { type ExchangeRequest, protocolOf } from './recording.js';
 
 /**
  * Whether a recorded request answers this one: the same method and path, the same
@@ -7,12 +7,12 @@ import { protocolOf, type RecordedRequest } from './recording.js';
  * both), the same credential headers by name. A JSON-RPC call's `id` is the client's
  * counter, not part of the question.
  */
-export function sameRequest(recorded: RecordedRequest, asked: RecordedRequest): boolean {
+export function sameRequest(recorded: ExchangeRequest, asked: ExchangeRequest): boolean {
   return describeDifferences(recorded, asked).length === 0;
 }
 
 /** Each way the two differ, as a phrase (`query ids: recorded ["1"], asked ["2"]`); empty when they match. */
-export function describeDifferences(recorded: RecordedRequest, asked: RecordedRequest): string[] {
+export function describeDifferences(recorded: ExchangeRequest, asked: ExchangeRequest): string[] {
   const differences: string[] = [];
   if (recorded.method !== asked.method) differences.push(`method: recorded ${recorded.method}`);
   if (recorded.path !== asked.path) differences.push(`path: recorded ${recorded.path}`);

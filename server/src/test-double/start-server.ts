@@ -133,7 +133,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
   const stopRetention = scheduleRetention(store, clock, RETENTION_INTERVAL_MS, (error) =>
     console.error('bz-companion: pruning old visits failed:', error),
   );
-  const controls = new AdminControls({ store, clock, fixture, clockStart, latency, recording: answering.recording });
+  const controls = new AdminControls({
+    store,
+    clock,
+    fixture,
+    clockStart,
+    latency,
+    recording: answering.recording,
+    onReset: answering.reset,
+  });
   const url = `${baseUrl}/`;
   serveWith(
     createApp({

@@ -23,6 +23,8 @@ export interface Upstream {
   recording: ProxyRecording;
   /** One line for the banner, when there is anything to say. */
   note: string | undefined;
+  /** Back to the start, with the server's reset: replayed recordings answer in their order again. */
+  reset: () => void;
 }
 
 /** A wrong combination of the options, named as the command line spells them. */
@@ -61,6 +63,7 @@ export function upstream(
     return {
       middleware: proxy({ target: target.href, recorder: recording.recorder, clock, bodyLimitBytes }),
       recording,
+      reset: () => {},
       note: `proxy: forwarding to ${target.href}${options.record === undefined ? '' : `, recording into ${options.record}`}`,
     };
   }
@@ -70,8 +73,9 @@ export function upstream(
     return {
       middleware: replay({ replayer, fallback: options.fallback ?? false, bodyLimitBytes }),
       recording,
+      reset: () => replayer.rewind(),
       note: `replay: ${replayer.size} recordings from ${options.replay}${options.fallback ? ', the rest from the store' : ''}`,
     };
   }
-  return { middleware: undefined, recording, note: undefined };
+  return { middleware: undefined, recording, note: undefined, reset: () => {} };
 }
