@@ -211,16 +211,17 @@ test('the ? key lists the keys; Enter opens the current bug, O every selected on
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Keyboard' })).toHaveCount(0);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  const opened = browser.context.waitForEvent('page');
+  const first = browser.context.waitForEvent('page');
   await page.keyboard.press('Enter');
-  expect((await opened).url()).toMatch(/show_bug\.cgi\?id=1\b/);
+  expect((await first).url()).toMatch(/show_bug\.cgi\?id=1\b/);
   // Opening it recorded the visit: it leaves the inbox.
   await expect(rowOf(page, 1)).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'Select bug 2 on Firefox' }).click();
   await page.getByRole('checkbox', { name: 'Select bug 3 on Firefox' }).click();
-  const tabs = browser.context.pages().length;
+  await expect(page.locator('.inbox-row.selected')).toHaveCount(2);
+  const opened = (bug: number) => browser.context.pages().some((tab) => tab.url().includes(`show_bug.cgi?id=${bug}`));
   await page.keyboard.press('O');
-  await expect.poll(() => browser.context.pages().length).toBe(tabs + 2);
+  await expect.poll(() => [opened(2), opened(3)]).toEqual([true, true]);
   await page.close();
 });
 

@@ -1,13 +1,18 @@
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import { adminApi } from './admin/admin-api.js';
 import { applyFaults } from './admin/apply-faults.js';
+import { applyLatency } from './admin/apply-latency.js';
 import type { AdminControls } from './admin/controls.js';
+import type { LatencyRules } from './admin/latency.js';
 import { recordRequests } from './admin/record-requests.js';
 import type { Clock } from './domain/clock.js';
 import { systemClock } from './domain/clock.js';
 import { hostGuard, hostPolicy } from './http/host-check.js';
 import { requestLog } from './http/request-log.js';
 import { type ApiState, type Logger, respond } from './http/respond.js';
+import type { MismatchJournal } from './openapi/mismatch-journal.js';
+import { serveOpenApi } from './openapi/serve-openapi.js';
+import { validateTraffic } from './openapi/validate-traffic.js';
 import { isProfileName, type ProfileName } from './profiles/profile.js';
 import { chooseProfile } from './profiles/profiles.js';
 import { apiRoutes, type Routing } from './routes/api-router.js';
@@ -31,6 +36,12 @@ export interface AppOptions {
   routing?: Routing;
   /** The tracker to behave as (spec test-double.md §3); by default the data's `instance.profile`, else bz-companion. */
   profile?: ProfileName;
+  /** Delays to add without the admin API (`serve --latency`); with it, the admin controls' rules apply. */
+  latency?: LatencyRules;
+  /** Answers in the store's place, before its routes: a proxy to a real tracker, or recordings replayed. */
+  upstream?: Middleware<ApiState> | undefined;
+  /** Check every REST request and answer against the OpenAPI description, journaling each mismatch here. */
+  validate?: MismatchJournal | undefined;
 }
 
 export interface CreateAppInput {
@@ -60,6 +71,10 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   const { admin } = options;
   if (admin) app.use(recordRequests(admin.journal, deps.clock));
   if (options.logRequest) app.use(requestLog(options.logRequest));
+  if (options.validate) {
+    const log = admin ? admin.log : (line: string) => console.error(line);
+    app.use(validateTraffic({ journal: options.validate, clock: deps.clock, profile, log }));
+  }
   const style = () => {
     const { documentationUrl, htmlForBrowsers } = profile();
     return { documentationUrl, htmlForBrowsers, urlbase: store.instance.parameters.urlbase };
@@ -67,6 +82,10 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   app.use(respond(logger, hostGuard(options.acceptsHost ?? hostPolicy('127.0.0.1')), style));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (admin) app.use(adminApi(admin)).use(applyFaults(admin.faults, admin.log, bodyLimitBytes));
+  const latency = admin?.latency ?? options.latency;
+  if (latency) app.use(applyLatency(latency));
+  app.use(serveOpenApi(profile));
+  if (options.upstream) app.use(options.upstream);
   app.use(apiRoutes(deps, { bodyLimitBytes }, options.routing));
   // After the REST routes, which pass on only what is not under /rest/: a REST request never meets it.
   app.use(rpcEndpoints(deps, bodyLimitBytes, logger));

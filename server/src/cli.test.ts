@@ -332,6 +332,16 @@ describe('the browser’s view of a local server', () => {
     expect(server.stdout()).not.toContain('SecretTok1');
   });
 
+  it('logs JSON-RPC over GET with the credentials inside its params redacted', async () => {
+    const server = await serveFixture(standardFixture(), ['--log-requests']);
+    const params = JSON.stringify([{ ids: [1], Bugzilla_api_key: KEYS.alice, Bugzilla_password: 'SecretPw2' }]);
+    await fetch(`${server.url}/jsonrpc.cgi?method=Bug.get&params=${encodeURIComponent(params)}`);
+    await server.stop();
+    expect(server.stdout()).toMatch(/^GET \/jsonrpc\.cgi\?method=Bug\.get&params=.*REDACTED.* 200 /m);
+    expect(server.stdout()).not.toContain(KEYS.alice);
+    expect(server.stdout()).not.toContain('SecretPw2');
+  });
+
   it('warns when bound to something other than loopback', async () => {
     const dir = await tempDir();
     const server = await serveCli(join(dir, 'data.json'), ['--host', '0.0.0.0']);

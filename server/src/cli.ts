@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { LatencyRule } from '@bz-companion/shared';
+import { parseLatencySpec } from './admin/latency.js';
 import { addUser, replaceApiKey } from './cli/add-user.js';
 import { importFixture } from './cli/import-fixture.js';
 import { redactDatabaseUrl } from './cli/open-serve-store.js';
@@ -7,6 +9,7 @@ import { DEFAULT_MAX_CONNECTIONS, serve } from './cli/serve.js';
 import { DEFAULT_DATA_FILE, USAGE, UsageError } from './cli/usage.js';
 import { parseInstant } from './domain/adjustable-clock.js';
 import { isProfileName, PROFILE_NAMES } from './profiles/profile.js';
+import { UpstreamOptionsError } from './test-double/upstream.js';
 
 /** Where the store lives: the JSON data file, or PostgreSQL when a database URL is given (DATABASE_URL too). */
 const DATA_OPTION = {
@@ -42,6 +45,15 @@ function parseBugzillaSchema(
   // The admin API resets the whole content, which is Bugzilla's here.
   if (admin) throw new UsageError("--admin cannot go with --bugzilla-schema: the data is Bugzilla's to change");
   return dir;
+}
+
+/** --latency SPEC: a bad one is a usage error naming the forms. */
+function parseLatency(spec: string): LatencyRule {
+  try {
+    return parseLatencySpec(spec);
+  } catch (error) {
+    throw new UsageError(`--${(error as Error).message}`);
+  }
 }
 
 function parsePort(text: string): number {
@@ -94,7 +106,10 @@ export async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  const usage =
+    error instanceof UsageError ||
+    error instanceof UpstreamOptionsError ||
+    (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
   const message = error instanceof Error ? error.message : String(error);
   console.error(`bz-companion: ${message}${usage ? ' (see bz-companion --help)' : ''}`);
   if (!usage && !isExpected(error)) console.error((error as Error).stack);
@@ -113,6 +128,7 @@ function isExpected(error: unknown): boolean {
       'NewUserError',
       'SchemaError',
       'DatabaseUnavailableError',
+      'RecordingsError',
     ].includes(name) || typeof (error as NodeJS.ErrnoException).code === 'string'
   );
 }
@@ -129,6 +145,12 @@ async function serveCommand(rest: string[]): Promise<void> {
       'log-requests': { type: 'boolean', default: false },
       admin: { type: 'boolean', default: false },
       clock: { type: 'string' },
+      latency: { type: 'string', multiple: true, default: [] },
+      proxy: { type: 'string' },
+      record: { type: 'string' },
+      replay: { type: 'string' },
+      fallback: { type: 'boolean', default: false },
+      validate: { type: 'boolean', default: false },
       profile: { type: 'string' },
       'bugzilla-schema': { type: 'boolean', default: false },
       'bugzilla-dir': { type: 'string' },
@@ -155,6 +177,9 @@ async function serveCommand(rest: string[]): Promise<void> {
     admin: values.admin,
     clock: values.clock === undefined ? null : parseClock(values.clock),
     ...(profile ? { profile } : {}),
+    latency: values.latency.map(parseLatency),
+    validate: values.validate,
+    upstream: { proxy: values.proxy, record: values.record, replay: values.replay, fallback: values.fallback },
   });
 }
 

@@ -86,9 +86,12 @@ function circles(graph: Map<string, string[]>): string[][] {
 const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
   ['domain: types, Read, errors, clocks, Bugzilla rules that need no store', /^domain\//],
   ['stores: persistence only', /^(store|data)\//],
-  ['rules over a store: bugs, logins, profiles, visits', /^(bugs|login|profiles|visits)\//],
+  ['rules over a store: bugs, attachments, logins, profiles, visits', /^(bugs|attachments|login|profiles|visits)\//],
   ['HTTP helpers', /^http\//],
-  ['protocols: REST routes, XML-RPC and JSON-RPC, the admin API', /^(routes|rpc|admin)\//],
+  [
+    'protocols: REST routes, XML-RPC and JSON-RPC, the admin API, the OpenAPI description',
+    /^(routes|rpc|admin|openapi)\//,
+  ],
   [
     'the app, the command line, test support',
     /^(cli|test-double|testing|examples|fuzz|package)\/|^(app|index|cli)\.ts$/,

@@ -29,6 +29,8 @@ export interface RecordedRequest {
    */
   body: unknown;
   body_truncated: boolean;
+  /** The delay added before answering (a latency rule or a `delay_ms` fault), ms; 0 when none. */
+  delay_ms: number;
 }
 
 /** What a fault rule matches and what it does instead of (or before) the normal answer. */
@@ -77,4 +79,58 @@ export interface AdminClockChange {
 export interface AdminErrorBody {
   error: true;
   message: string;
+}
+
+/**
+ * A delay added before a request is answered (`POST /__admin/latency`, `serve --latency`,
+ * `startServer({ latency })`): the rule with the most specific match applies (an exact
+ * path over a prefix over any path; a named method over any), the newest among equals.
+ */
+export interface LatencyRule {
+  /** Any method when absent. */
+  method?: string;
+  /** The exact path, or `path_prefix`; every path when neither. */
+  path?: string;
+  path_prefix?: string;
+  /** Exactly one of these three distributions, in milliseconds. */
+  fixed_ms?: number;
+  uniform_ms?: { min: number; max: number };
+  /** Log-normal, given by its median and its 99th percentile (p99 ≥ median). */
+  lognormal_ms?: { median: number; p99: number };
+}
+
+export interface Latency extends LatencyRule {
+  id: string;
+  /** How many requests it has delayed so far. */
+  matched: number;
+}
+
+/** `GET /__admin/recordings`: what `serve --proxy URL --record DIR` is writing. */
+export interface RecordingState {
+  /** Whether exchanges are being written now. */
+  recording: boolean;
+  /** The tracker requests are forwarded to; null when the server is not a proxy (then nothing can be recorded). */
+  proxy: string | null;
+  dir: string | null;
+  /** The files written since recording started, oldest first. */
+  written: string[];
+  /** Exchanges not written because a credential was still in them: the file each would have been, and why. */
+  refused: Array<{ file: string; reason: string }>;
+}
+
+/** Where a request or answer departed from the OpenAPI description (`GET /__admin/mismatches`, `serve --validate`). */
+export interface Mismatch {
+  /** Counts up from 1 for the server's life. */
+  n: number;
+  at: string;
+  method: string;
+  path: string;
+  /** The described operation the request was matched to (`GET /rest/bug/{id}`). */
+  endpoint: string;
+  /** Which part departed: the request's path, query or body, or the answer. */
+  part: 'path' | 'query' | 'body' | 'response';
+  /** The answer's HTTP status. */
+  status: number;
+  /** What the validator said, each with where (`/bugs/0/id must be integer`). */
+  problems: string[];
 }

@@ -1,11 +1,32 @@
 import { type ZodType, z } from 'zod';
 import {
+  addAttachmentBodySchema,
+  addAttachmentSchema,
+  attachmentIdPathSchema,
+  attachmentsQuerySchema,
+  bugAttachmentsSchema,
+  updateAttachmentBodySchema,
+  updateAttachmentSchema,
+} from './attachments.js';
+import {
+  commentTagsBodySchema,
+  commentTagsPathSchema,
+  renderCommentBodySchema,
+  renderCommentSchema,
+  tagListSchema,
+  tagQueryPathSchema,
+  tagSearchQuerySchema,
+} from './bug-misc.js';
+import { catalogueEndpoints, catalogueWriteEndpoints, userWriteEndpoints } from './catalogue-api.js';
+import {
   addCommentBodySchema,
+  bugCreateBodySchema,
   bugFieldsQuerySchema,
   bugIdPathSchema,
   bugIdsQuerySchema,
   bugRefSchema,
   bugSearchQuerySchema,
+  bugUpdateBodySchema,
   commentIdPathSchema,
   lastAuditTimeQuerySchema,
   loginQuerySchema,
@@ -17,9 +38,11 @@ import {
 import {
   addCommentSchema,
   bugCommentsSchema,
+  bugCreateSchema,
   bugGetSchema,
   bugHistorySchema,
   bugSearchSchema,
+  bugUpdateSchema,
   extensionsSchema,
   lastAuditTimeSchema,
   lastVisitOrNeverSchema,
@@ -94,6 +117,41 @@ export const endpoints = {
     query: newSinceQuerySchema.extend(bugIdsQuerySchema.shape),
     response: bugHistorySchema,
   },
+  ...catalogueEndpoints,
+  ...catalogueWriteEndpoints,
+  ...userWriteEndpoints,
+  'POST /rest/bug': { body: bugCreateBodySchema, response: bugCreateSchema },
+  'PUT /rest/bug/{id}': { path: bugIdPathSchema, body: bugUpdateBodySchema, response: bugUpdateSchema },
+  /** BMO's and bz-companion's; 5.2 has no such path (its RPC Bug.update takes `ids`). */
+  'PUT /rest/bug': { body: bugUpdateBodySchema.required({ ids: true }), response: bugUpdateSchema },
+  'GET /rest/bug/{id}/attachment': {
+    path: bugIdPathSchema,
+    query: attachmentsQuerySchema,
+    response: bugAttachmentsSchema,
+  },
+  'GET /rest/bug/attachment/{id}': {
+    path: attachmentIdPathSchema,
+    query: attachmentsQuerySchema,
+    response: bugAttachmentsSchema,
+  },
+  'POST /rest/bug/{id}/attachment': {
+    path: bugIdPathSchema,
+    body: addAttachmentBodySchema,
+    response: addAttachmentSchema,
+  },
+  'PUT /rest/bug/attachment/{id}': {
+    path: attachmentIdPathSchema,
+    body: updateAttachmentBodySchema,
+    response: updateAttachmentSchema,
+  },
+  'PUT /rest/bug/comment/{id}/tags': {
+    path: commentTagsPathSchema,
+    body: commentTagsBodySchema,
+    response: tagListSchema,
+  },
+  'GET /rest/bug/comment/tags/{id}': { path: tagQueryPathSchema, query: tagSearchQuerySchema, response: tagListSchema },
+  /** RPC only (RPC_ONLY_PREFIX): no REST resource answers it. */
+  'POST /rpc/Bug.render_comment': { body: renderCommentBodySchema, response: renderCommentSchema },
 } as const satisfies Record<string, EndpointSchemas>;
 
 /** What the map holds for one endpoint. */
@@ -129,7 +187,7 @@ export type EndpointRequests = { [K in EndpointKey]: RequestOf<K> };
 export type ResponseOf<K extends EndpointKey> = z.infer<(typeof endpoints)[K]['response']>;
 
 /** Splits an endpoint key into its HTTP method and path template. */
-export function splitEndpoint(key: EndpointKey): { method: 'GET' | 'POST'; path: string } {
-  const [method, path] = key.split(' ') as ['GET' | 'POST', string];
+export function splitEndpoint(key: EndpointKey): { method: 'GET' | 'POST' | 'PUT'; path: string } {
+  const [method, path] = key.split(' ') as ['GET' | 'POST' | 'PUT', string];
   return { method, path };
 }

@@ -1,6 +1,12 @@
 import type { ZodType } from 'zod';
 import { type BugRef, type EndpointKey, endpoints, type RequestOf, type ResponseOf, splitEndpoint } from './api.js';
+import { attachmentMethods, commentTagMethods } from './attachment-client.js';
 import { normalizeBaseUrl, restUrl } from './base-url.js';
+import type { Call, Caller, CallOptions, FieldsOptions } from './call.js';
+
+export type { Call, Caller, CallOptions, FieldsOptions } from './call.js';
+
+import { catalogueMethods } from './catalogue-client.js';
 import { BugzillaApiError, NetworkError, ResponseShapeError } from './errors.js';
 import type { BugFieldsQuery, BugSearchQuery } from './requests.js';
 import { errorBodySchema } from './schemas.js';
@@ -22,16 +28,6 @@ export interface ClientOptions {
   fetch?: typeof fetch | undefined;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal | undefined;
-}
-
-/** Which fields of each bug or comment to answer (Bugzilla's include_fields / exclude_fields). */
-export interface FieldsOptions {
-  includeFields?: readonly string[] | undefined;
-  excludeFields?: readonly string[] | undefined;
-}
-
 /** Bug.search criteria, one value each (several ids are one criterion). */
 export type BugSearchCriteria = {
   [K in keyof BugSearchQuery]?: K extends 'id' ? BugRef | readonly BugRef[] : string | number;
@@ -45,7 +41,6 @@ function fieldsQuery(fields: FieldsOptions | undefined): BugFieldsQuery {
 }
 
 /** One call of an endpoint: its key, what the endpoint takes (typed by the shared map), and call options. */
-type Call<K extends EndpointKey> = { key: K; options?: CallOptions | undefined } & RequestOf<K>;
 
 /** The parts of any endpoint's request, as the request builder reads them. */
 interface RequestParts {
@@ -188,11 +183,11 @@ export function createClient(options: ClientOptions) {
     lastVisit: lastVisitMethods(call),
     ...instanceMethods(call),
     bugs: bugMethods(call),
+    attachments: attachmentMethods(call),
+    commentTags: commentTagMethods(call),
+    ...catalogueMethods(call),
   };
 }
-
-/** How each method sends its request: the client's one path to the tracker. */
-type Caller = <K extends EndpointKey>(request: Call<K>) => Promise<ResponseOf<K>>;
 
 function lastVisitMethods(call: Caller) {
   return {

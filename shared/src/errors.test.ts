@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BugzillaApiError, clientErrorFromData, NetworkError, ResponseShapeError, redactUrl } from './errors.js';
+import { BugzillaApiError, clientErrorFromData, NetworkError, ResponseShapeError } from './errors.js';
+import { redactUrl } from './redact.js';
 
 describe('redactUrl', () => {
   it('hides every credential parameter', () => {
@@ -14,6 +15,17 @@ describe('redactUrl', () => {
     );
     expect(redacted).not.toMatch(/pw|abc|2-d/);
     expect(redacted).toContain('login=u');
+  });
+
+  it('hides credentials inside JSON in a query value (JSON-RPC over GET), at any depth', () => {
+    const params = JSON.stringify([{ ids: [1], Bugzilla_api_key: 'k1', deep: [{ password: 'p2' }], token: 't3' }]);
+    const redacted = redactUrl(`https://h/jsonrpc.cgi?method=Bug.get&params=${encodeURIComponent(params)}`);
+    expect(redacted).not.toMatch(/k1|p2|t3/);
+    const sent = new URL(redacted).searchParams.get('params') as string;
+    expect(JSON.parse(sent)).toEqual([
+      { ids: [1], Bugzilla_api_key: '[REDACTED]', deep: [{ password: '[REDACTED]' }], token: '[REDACTED]' },
+    ]);
+    expect(redactUrl('https://h/x?q=%7Bnot%20json&ids=1')).toBe('https://h/x?q=%7Bnot%20json&ids=1');
   });
 
   it('redacts even URLs it cannot parse', () => {

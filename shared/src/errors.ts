@@ -3,22 +3,7 @@
  * can cross a structured clone, and no field ever holds an API key.
  */
 
-/** Every parameter that carries a credential (the short names are Bugzilla's conveniences for the long ones). */
-const SECRET_PARAMS = ['Bugzilla_api_key', 'api_key', 'Bugzilla_token', 'token', 'Bugzilla_password', 'password'];
-
-/** Replaces credential query parameters in a URL with `[REDACTED]`. */
-export function redactUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url.replace(/((?:^|[?&])(?:Bugzilla_)?(?:api_key|token|password)=)[^&#]*/gi, '$1[REDACTED]');
-  }
-  for (const name of SECRET_PARAMS) {
-    if (parsed.searchParams.has(name)) parsed.searchParams.set(name, '[REDACTED]');
-  }
-  return parsed.toString();
-}
+import { redactUrl } from './redact.js';
 
 export type ClientErrorKind = 'api' | 'network' | 'response-shape';
 

@@ -1,8 +1,14 @@
 export * from './admin-api.js';
 export * from './api.js';
+export * from './attachment-client.js';
+export * from './attachments.js';
 export * from './base-url.js';
+export * from './bug-misc.js';
+export * from './catalogue-api.js';
+export type { CatalogueCallOptions, CatalogueFields } from './catalogue-client.js';
 export * from './client.js';
 export * from './errors.js';
+export * from './redact.js';
 export * from './requests.js';
 export * from './schemas.js';
 export * from './time.js';

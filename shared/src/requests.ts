@@ -22,6 +22,9 @@ export const bugFieldsQuerySchema = z.object({
   exclude_fields: z.array(z.string()).optional(),
 });
 
+/** The fields of a custom search chart that bz-companion answers. */
+const flagChartFieldSchema = z.enum(['requestees.login_name', 'setters.login_name', 'flagtypes.name']);
+
 /** The Bug.search criteria bz-companion answers; times are `YYYY-MM-DDThh:mm:ssZ` (changed/created at or after). */
 export const bugSearchQuerySchema = z.object({
   id: z.array(bugRefSchema).optional(),
@@ -49,10 +52,17 @@ export const bugSearchQuerySchema = z.object({
   emailreporter1: z.array(z.literal('1')).optional(),
   emailcc1: z.array(z.literal('1')).optional(),
   emailqa_contact1: z.array(z.literal('1')).optional(),
-  /** One row of Bugzilla's custom search chart: field, operator, value (`requestees.login_name` `equals` a login). */
-  f1: z.array(z.string()).optional(),
+  /**
+   * Custom search charts by flag (rows 1 and 2): `fN` the field (`requestees.login_name`,
+   * `setters.login_name`, or `flagtypes.name`, the type's name followed by the status), `oN` the
+   * operator (`equals`, `substring`, `anyexact`, `notequals`, …), `vN` the value: "a flag requested of me".
+   */
+  f1: z.array(flagChartFieldSchema).optional(),
   o1: z.array(z.string()).optional(),
   v1: z.array(z.string()).optional(),
+  f2: z.array(flagChartFieldSchema).optional(),
+  o2: z.array(z.string()).optional(),
+  v2: z.array(z.string()).optional(),
 });
 
 export const newSinceQuerySchema = z.object({ new_since: z.array(z.string()).optional() });
@@ -73,6 +83,84 @@ export const loginQuerySchema = z.object({
 export const validLoginQuerySchema = z.object({ login: z.string() });
 
 export const addCommentBodySchema = z.object({ comment: z.string(), is_private: z.boolean().optional() });
+
+/** `{add, remove}` (CC, groups, see_also), with `set` where 5.2 takes it (keywords, depends_on, blocks, alias). */
+const addRemove = <T extends z.ZodType>(item: T) =>
+  z.object({ add: z.array(item).optional(), remove: z.array(item).optional() });
+const addRemoveSet = <T extends z.ZodType>(item: T) => addRemove(item).extend({ set: z.array(item).optional() });
+
+/** A flag to set: an existing one by `id`, or one of a type (`name` or `type_id`; `new` for another of a multiplicable type). */
+export const flagChangeSchema = z.object({
+  id: z.number().int().optional(),
+  name: z.string().optional(),
+  type_id: z.number().int().optional(),
+  status: z.enum(['+', '-', '?', 'X']),
+  requestee: z.string().optional(),
+  new: z.boolean().optional(),
+});
+
+/** Bug.update (`PUT /rest/bug/{id}`): `ids` replace the path's bug when given, as in 5.2. */
+export const bugUpdateBodySchema = z.object({
+  ids: z.array(bugRefSchema).optional(),
+  summary: z.string().optional(),
+  product: z.string().optional(),
+  component: z.string().optional(),
+  version: z.string().optional(),
+  target_milestone: z.string().optional(),
+  priority: z.string().optional(),
+  severity: z.string().optional(),
+  op_sys: z.string().optional(),
+  platform: z.string().optional(),
+  url: z.string().optional(),
+  whiteboard: z.string().optional(),
+  status: z.string().optional(),
+  resolution: z.string().optional(),
+  dupe_of: z.number().int().optional(),
+  assigned_to: z.string().optional(),
+  qa_contact: z.string().optional(),
+  reset_assigned_to: z.boolean().optional(),
+  reset_qa_contact: z.boolean().optional(),
+  is_cc_accessible: z.boolean().optional(),
+  is_creator_accessible: z.boolean().optional(),
+  cc: addRemove(z.string()).optional(),
+  groups: addRemove(z.string()).optional(),
+  see_also: addRemove(z.string()).optional(),
+  keywords: addRemoveSet(z.string()).optional(),
+  depends_on: addRemoveSet(z.number().int()).optional(),
+  blocks: addRemoveSet(z.number().int()).optional(),
+  alias: z.union([addRemoveSet(z.string()), z.string()]).optional(),
+  comment: z.object({ body: z.string(), is_private: z.boolean().optional() }).optional(),
+  flags: z.array(flagChangeSchema).optional(),
+});
+
+/** Bug.create (`POST /rest/bug`). */
+export const bugCreateBodySchema = z.object({
+  product: z.string(),
+  component: z.string(),
+  summary: z.string(),
+  version: z.string(),
+  op_sys: z.string().optional(),
+  platform: z.string().optional(),
+  description: z.string().optional(),
+  comment_is_private: z.boolean().optional(),
+  priority: z.string().optional(),
+  severity: z.string().optional(),
+  alias: z.union([z.array(z.string()), z.string()]).optional(),
+  assigned_to: z.string().optional(),
+  qa_contact: z.string().optional(),
+  cc: z.array(z.string()).optional(),
+  status: z.string().optional(),
+  resolution: z.string().optional(),
+  target_milestone: z.string().optional(),
+  groups: z.array(z.string()).optional(),
+  keywords: z.array(z.string()).optional(),
+  depends_on: z.array(z.number().int()).optional(),
+  blocks: z.array(z.number().int()).optional(),
+  see_also: z.array(z.string()).optional(),
+  url: z.string().optional(),
+  whiteboard: z.string().optional(),
+  flags: z.array(flagChangeSchema.omit({ id: true, new: true })).optional(),
+});
 
 export type BugFieldsQuery = z.input<typeof bugFieldsQuerySchema>;
 export type BugSearchQuery = z.input<typeof bugSearchQuerySchema>;

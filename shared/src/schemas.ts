@@ -177,6 +177,21 @@ export const bugHistorySchema = z.object({
 /** Bug.add_comment: the new comment's id. */
 export const addCommentSchema = z.object({ id: z.number().int() });
 
+/** Bug.update's answer: per bug, what changed (`{field: {removed, added}}`, texts as 5.2 gives them). */
+export const bugUpdateSchema = z.object({
+  bugs: z.array(
+    z.object({
+      id: z.number().int(),
+      alias: z.array(z.string()),
+      last_change_time: bugzillaTimestamp,
+      changes: z.record(z.string(), z.object({ removed: z.string(), added: z.string() })),
+    }),
+  ),
+});
+
+/** Bug.create's answer: the new bug's id. */
+export const bugCreateSchema = z.object({ id: z.number().int() });
+
 export type UserDetail = z.infer<typeof userDetailSchema>;
 export type BugzillaBug = z.infer<typeof bugSchema>;
 export type BugGetResult = z.infer<typeof bugGetSchema>;
@@ -187,3 +202,5 @@ export type HistoryChange = z.infer<typeof historyChangeSchema>;
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export type BugHistoryResult = z.infer<typeof bugHistorySchema>;
 export type AddCommentResult = z.infer<typeof addCommentSchema>;
+export type BugUpdateResult = z.infer<typeof bugUpdateSchema>;
+export type BugCreateResult = z.infer<typeof bugCreateSchema>;

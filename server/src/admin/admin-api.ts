@@ -6,6 +6,7 @@ import { AdminError } from './admin-error.js';
 import { ADMIN_PREFIX, isAdminPath } from './admin-path.js';
 import type { AdminControls } from './controls.js';
 import { readAdminJson } from './read-json.js';
+import type { RecordingControl } from './recording-control.js';
 import { checkAdminRequest } from './same-origin-only.js';
 
 type Context = ParameterizedContext<ApiState>;
@@ -36,6 +37,28 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
       return fault;
     },
     DELETE: (_ctx, controls) => ({ cleared: controls.clearFaults() }),
+  },
+  latency: {
+    GET: (_ctx, controls) => ({ latency: controls.latency.list() }),
+    POST: async (ctx, controls) => {
+      const rule = controls.addLatency(await readAdminJson(ctx.req));
+      ctx.status = 201;
+      return rule;
+    },
+    DELETE: (_ctx, controls) => ({ cleared: controls.clearLatency() }),
+  },
+  mismatches: {
+    GET: (ctx, controls) => ({ mismatches: controls.mismatches.list(sinceParameter(ctx)) }),
+    DELETE: (_ctx, controls) => ({ cleared: controls.mismatches.clear() }),
+  },
+  recordings: {
+    GET: (_ctx, controls) => recordingOf(controls).state(),
+  },
+  'recordings/start': {
+    POST: async (ctx, controls) => recordingOf(controls).start(recordingDir(await readAdminJson(ctx.req))),
+  },
+  'recordings/stop': {
+    POST: (_ctx, controls) => recordingOf(controls).stop(),
   },
   clock: {
     GET: (_ctx, controls) => controls.clockState(),
@@ -75,11 +98,13 @@ export function adminApi(controls: AdminControls): Middleware<ApiState> {
 
 function handlerFor(ctx: Context): AdminHandler {
   const name = ctx.path.slice(ADMIN_PREFIX.length);
-  const faultId = /^faults\/([^/]+)$/.exec(name)?.[1];
-  if (faultId !== undefined && ctx.method === 'DELETE') {
+  const one = /^(faults|latency)\/([^/]+)$/.exec(name);
+  if (one && ctx.method === 'DELETE') {
+    const [, kind, id = ''] = one;
     return (_ctx, controls) => {
-      if (!controls.deleteFault(faultId)) throw new AdminError(404, `no fault with id "${faultId}"`);
-      return { deleted: faultId };
+      const deleted = kind === 'faults' ? controls.deleteFault(id) : controls.deleteLatency(id);
+      if (!deleted) throw new AdminError(404, `no ${kind === 'faults' ? 'fault' : 'latency rule'} with id "${id}"`);
+      return { deleted: id };
     };
   }
   const handler = Object.hasOwn(routes, name) ? routes[name]?.[ctx.method] : undefined;
@@ -92,4 +117,19 @@ function sinceParameter(ctx: Context): number {
   if (text === null) return 0;
   if (!/^\d+$/.test(text)) throw new AdminError(400, `since: must be a request number (0 or more), not "${text}"`);
   return Number(text);
+}
+
+function recordingOf(controls: AdminControls): RecordingControl {
+  if (!controls.recording) throw new AdminError(400, 'recordings: only a proxy records (serve --proxy URL)');
+  return controls.recording;
+}
+
+/** `{"dir": "DIR"}`, or no body (the directory --record named). */
+function recordingDir(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  const dir = (body as { dir?: unknown }).dir;
+  if (typeof body !== 'object' || Array.isArray(body) || (dir !== undefined && typeof dir !== 'string')) {
+    throw new AdminError(400, 'recordings: the body is {"dir": "DIR"} or nothing');
+  }
+  return dir;
 }

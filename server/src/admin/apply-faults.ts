@@ -21,6 +21,7 @@ export function applyFaults(
     if (!fault) return next();
     log?.(`fault ${fault.id} applied to ${ctx.method} ${ctx.path}: ${describeAction(fault)}`);
     if (fault.delay_ms !== undefined) {
+      ctx.state.delayMs = (ctx.state.delayMs ?? 0) + fault.delay_ms;
       await sleep(fault.delay_ms);
       return next();
     }

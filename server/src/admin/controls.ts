@@ -1,6 +1,8 @@
-import type { AdminClockState, Fault } from '@bz-companion/shared';
+import type { AdminClockState, Fault, Latency, LatencyRule } from '@bz-companion/shared';
 import type { AdjustableClock } from '../domain/adjustable-clock.js';
 import type { Read } from '../domain/read.js';
+import { forgetUnknownLogins } from '../login/unknown-logins.js';
+import { MismatchJournal } from '../openapi/mismatch-journal.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
 import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
@@ -9,6 +11,8 @@ import { pruneExpiredVisits } from '../visits/retention.js';
 import { describeFault } from './apply-faults.js';
 import { parseAdvance, parseClockChange } from './clock-change.js';
 import { FaultRules } from './faults.js';
+import { LatencyRules } from './latency.js';
+import type { RecordingControl } from './recording-control.js';
 import { RequestJournal } from './request-journal.js';
 
 export interface AdminControlsInput {
@@ -20,6 +24,10 @@ export interface AdminControlsInput {
   clockStart: number | null;
   /** Receives a line for each fault added, applied or removed and each clock change (`--log-requests`). */
   log?: (line: string) => void;
+  /** Recording, when the server is a proxy (`--proxy`): the admin API starts and stops it. */
+  recording?: RecordingControl;
+  /** Latency rules in force from the start (and again after each reset). */
+  latency?: readonly LatencyRule[];
 }
 
 /**
@@ -29,19 +37,25 @@ export interface AdminControlsInput {
 export class AdminControls {
   readonly journal = new RequestJournal();
   readonly faults = new FaultRules();
+  readonly latency = new LatencyRules();
+  /** What `--validate` found (empty without it). */
+  readonly mismatches = new MismatchJournal();
   readonly clock: AdjustableClock;
+  readonly recording: RecordingControl | undefined;
   readonly log: ((line: string) => void) | undefined;
   readonly #store: Store;
   readonly #startSnapshot: Read<StoreSnapshot>;
   readonly #owned: OwnedData;
   readonly #startFixture: unknown;
   readonly #clockStart: number | null;
+  readonly #startLatency: readonly LatencyRule[];
   #fixture: unknown;
 
   constructor(input: AdminControlsInput) {
     this.#store = input.store;
     this.clock = input.clock;
     this.log = input.log;
+    this.recording = input.recording;
     // Only a store that owns its data can be reset (not a Bugzilla database: serve refuses --admin there).
     this.#owned = ownedData(input.store, 'the admin API (a reset replaces the content)');
     this.#startSnapshot = this.#owned.snapshot();
@@ -50,6 +64,8 @@ export class AdminControls {
     this.#startFixture = input.fixture;
     this.#fixture = input.fixture;
     this.#clockStart = input.clockStart;
+    this.#startLatency = input.latency ?? [];
+    for (const rule of this.#startLatency) this.latency.add(rule);
   }
 
   /** The fixture the data now comes from (for `apiKey`), or null. */
@@ -69,9 +85,12 @@ export class AdminControls {
     await this.#owned.replaceAll(snapshot);
     this.#fixture = fixture === undefined ? this.#startFixture : structuredClone(fixture);
     this.faults.clear();
+    this.latency.clear();
+    for (const rule of this.#startLatency) this.latency.add(rule);
     this.journal.clear();
     // Lock-outs are part of the state a reset forgets.
     await this.#store.loginFailures.clearAll();
+    forgetUnknownLogins(this.#store.loginFailures);
     this.clock.set(null);
     this.clock.setDbTimeOffset(undefined);
     if (this.#clockStart !== null) this.clock.freezeAt(this.#clockStart);
@@ -94,6 +113,25 @@ export class AdminControls {
   clearFaults(): number {
     const count = this.faults.clear();
     this.log?.(`admin: ${count} faults removed`);
+    return count;
+  }
+
+  /** Adds a latency rule (validated: AdminError 400 naming the problem). */
+  addLatency(rule: unknown): Latency {
+    const latency = this.latency.add(rule);
+    this.log?.(`admin: latency ${latency.id} added`);
+    return latency;
+  }
+
+  deleteLatency(id: string): boolean {
+    const deleted = this.latency.delete(id);
+    if (deleted) this.log?.(`admin: latency ${id} removed`);
+    return deleted;
+  }
+
+  clearLatency(): number {
+    const count = this.latency.clear();
+    this.log?.(`admin: ${count} latency rules removed`);
     return count;
   }
 

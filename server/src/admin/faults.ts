@@ -1,6 +1,7 @@
 import type { Fault, FaultRule } from '@bz-companion/shared';
 import { z } from 'zod';
 import { AdminError, describeFirstIssue } from './admin-error.js';
+import { RuleBook } from './rule-book.js';
 
 const ACTIONS = ['status', 'delay_ms', 'reset', 'hang'] as const;
 
@@ -64,44 +65,28 @@ export function parseFaultRule(input: unknown): FaultRule {
  * The fault rules in force, oldest first. A request takes the first rule that
  * matches its method and path; a rule with `times` goes after that many.
  */
-export class FaultRules {
-  #rules: Fault[] = [];
-  #nextId = 1;
-
-  add(input: unknown): Fault {
-    const fault: Fault = { id: `f${this.#nextId++}`, ...parseFaultRule(input), matched: 0 };
-    this.#rules.push(fault);
-    return { ...fault };
-  }
-
-  list(): Fault[] {
-    return this.#rules.map((fault) => ({ ...fault }));
-  }
-
-  delete(id: string): boolean {
-    const before = this.#rules.length;
-    this.#rules = this.#rules.filter((fault) => fault.id !== id);
-    return this.#rules.length < before;
-  }
-
-  clear(): number {
-    const count = this.#rules.length;
-    this.#rules = [];
-    return count;
+export class FaultRules extends RuleBook<Fault, FaultRule> {
+  constructor() {
+    super('f', parseFaultRule);
   }
 
   /** The rule that applies to this request, counted as matched (and removed when used up). */
   take(method: string, path: string): Fault | undefined {
-    const index = this.#rules.findIndex((fault) => matches(fault, method, path));
-    const fault = this.#rules[index];
+    const index = this.rules.findIndex((fault) => matches(fault, method, path));
+    const fault = this.rules[index];
     if (!fault) return undefined;
     fault.matched++;
-    if (fault.times !== undefined && fault.matched >= fault.times) this.#rules.splice(index, 1);
+    if (fault.times !== undefined && fault.matched >= fault.times) this.rules.splice(index, 1);
     return { ...fault };
   }
 }
 
-function matches(fault: Fault, method: string, path: string): boolean {
+/** Whether a rule's method and path (exact or prefix) select this request; absent ones select any. */
+export function matches(
+  fault: Pick<FaultRule, 'method' | 'path' | 'path_prefix'>,
+  method: string,
+  path: string,
+): boolean {
   if (fault.method !== undefined && fault.method !== method) return false;
   if (fault.path !== undefined) return path === fault.path;
   if (fault.path_prefix !== undefined) return path.startsWith(fault.path_prefix);

@@ -26,6 +26,7 @@ export function recordRequests(journal: RequestJournal, clock: Clock): Middlewar
       duration_ms: null,
       body: null,
       body_truncated: false,
+      delay_ms: 0,
     });
     try {
       await next();
@@ -33,6 +34,7 @@ export function recordRequests(journal: RequestJournal, clock: Clock): Middlewar
       // A fault that resets or hangs the connection leaves Koa nothing to send: no status.
       entry.status = ctx.respond === false ? null : ctx.status;
       entry.user = ctx.state.user?.login ?? null;
+      entry.delay_ms = ctx.state.delayMs ?? 0;
       entry.duration_ms = Math.round((performance.now() - started) * 100) / 100;
       // The journal never fails a request: its write may already be done and acknowledged.
       try {

@@ -1,5 +1,5 @@
+import { REDACTED, TOO_DEEP } from '@bz-companion/shared';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, TOO_DEEP } from './redact.js';
 import { JOURNAL_CAPACITY, journalBody, RequestJournal } from './request-journal.js';
 
 const entry = (path: string) => ({
@@ -13,6 +13,7 @@ const entry = (path: string) => ({
   duration_ms: 0.1,
   body: null,
   body_truncated: false,
+  delay_ms: 0,
 });
 
 describe('RequestJournal', () => {

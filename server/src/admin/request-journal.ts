@@ -1,5 +1,5 @@
 import type { RecordedRequest } from '@bz-companion/shared';
-import { redactBody } from './redact.js';
+import { redactJson } from '@bz-companion/shared';
 
 export const JOURNAL_CAPACITY = 10_000;
 export const BODY_LIMIT_BYTES = 4096;
@@ -38,7 +38,7 @@ export class RequestJournal {
 /** The body as the journal keeps it: secrets redacted, and cut (saying so) past 4 KiB of JSON. */
 export function journalBody(body: unknown): Pick<RecordedRequest, 'body' | 'body_truncated'> {
   if (body === null || body === undefined) return { body: null, body_truncated: false };
-  const redacted = redactBody(body);
+  const redacted = redactJson(body);
   const json = JSON.stringify(redacted);
   if (Buffer.byteLength(json) <= BODY_LIMIT_BYTES) return { body: redacted, body_truncated: false };
   const cut = Buffer.from(json)

@@ -111,7 +111,7 @@ function render(
   put('blocks', () => sortDependencies(f.blocks, open));
   put('depends_on', () => sortDependencies(f.depends_on, open));
   put('dupe_of', () => f.dupe_of);
-  put('deadline', () => null);
+  put('deadline', () => f.deadline ?? null);
   put('flags', () => f.flags.map((flag) => ({ ...flag })));
   put('groups', () => [...bug.groups]);
   put('creation_time', () => time(f.creation_time));
@@ -132,9 +132,9 @@ function render(
   if (caller) {
     const timeTracking = store.instance.parameters.timetrackinggroup ?? '';
     if (timeTracking !== '' && caller.groups.includes(timeTracking)) {
-      put('estimated_time', () => 0);
-      put('remaining_time', () => 0);
-      put('actual_time', () => 0);
+      put('estimated_time', () => f.estimated_time ?? 0);
+      put('remaining_time', () => f.remaining_time ?? 0);
+      put('actual_time', () => f.actual_time ?? 0);
     }
     put('update_token', () => updateToken(bug.id, caller.id, nowMs));
   }

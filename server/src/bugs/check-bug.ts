@@ -32,9 +32,3 @@ export function checkBug(store: Store, user: User | undefined, raw: unknown): Re
     return visible(bug);
   });
 }
-
-/** Members of the `insidergroup` parameter's group see private comments; nobody when it is empty. */
-export function isInsider(user: User | undefined, parameters: Record<string, string>): boolean {
-  const group = parameters.insidergroup ?? '';
-  return user !== undefined && group !== '' && user.groups.includes(group);
-}

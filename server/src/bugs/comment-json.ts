@@ -1,4 +1,5 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
+import { attachmentCommentText } from '../domain/attachments/attachment.js';
 import type { Comment } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 import type { FieldSelection } from './field-selection.js';
@@ -27,9 +28,16 @@ export async function commentJson(
   put('creator', () => creator);
   put('time', () => at);
   put('creation_time', () => at);
-  put('text', () => comment.text);
+  // An attachment's comment is rendered when read, with the attachment's summary as it is now (5.2).
+  const attachmentId = comment.extraData === undefined ? null : Number(comment.extraData);
+  let text = comment.text;
+  if (comment.type !== undefined && attachmentId !== null && fields.wants('text')) {
+    const attachment = await store.attachmentById(attachmentId);
+    text = attachmentCommentText(comment.type, attachmentId, attachment?.description ?? '', comment.text);
+  }
+  put('text', () => text);
   put('is_private', () => comment.isPrivate);
-  put('attachment_id', () => null);
-  if ((store.instance.parameters.comment_taggers_group ?? '') !== '') put('tags', () => []);
+  put('attachment_id', () => attachmentId);
+  if ((store.instance.parameters.comment_taggers_group ?? '') !== '') put('tags', () => [...(comment.tags ?? [])]);
   return json;
 }

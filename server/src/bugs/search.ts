@@ -5,6 +5,7 @@ import { afterRead, type Read, readAll, readEach } from '../domain/read.js';
 import type { Bug, User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 import { parseLegalDate } from './legal-date.js';
+import { chartTests } from './search-charts.js';
 
 type Test = (bug: Bug) => boolean;
 
@@ -38,6 +39,7 @@ const PEOPLE = {
 export function searchBugs(store: Store, user: User | undefined, query: URLSearchParams): Read<Bug[]> {
   const candidates = byIdCandidates(store, query);
   const tests = fieldTests(query);
+  tests.push(...chartTests(query));
   const people = peopleTests(store, query);
   tests.push(...people.tests);
   const emails = emailChartTests(store, query);

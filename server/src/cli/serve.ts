@@ -1,10 +1,14 @@
-import { formatBugzillaTime } from '@bz-companion/shared';
+import { formatBugzillaTime, type LatencyRule } from '@bz-companion/shared';
 import { AdminControls } from '../admin/controls.js';
-import { createApp } from '../app.js';
+import { LatencyRules } from '../admin/latency.js';
+import { createApp, DEFAULT_BODY_LIMIT_BYTES } from '../app.js';
 import { AdjustableClock } from '../domain/adjustable-clock.js';
+import { capConnections } from '../http/connection-cap.js';
 import { hostPolicy } from '../http/host-check.js';
+import { MismatchJournal } from '../openapi/mismatch-journal.js';
 import { isProfileName, type ProfileName } from '../profiles/profile.js';
 import { chooseProfile } from '../profiles/profiles.js';
+import { type UpstreamOptions, upstream } from '../test-double/upstream.js';
 import { scheduleRetention } from '../visits/retention.js';
 import { exposureWarning, readyBanner } from './banner.js';
 import { bindPort } from './bind-port.js';
@@ -26,7 +30,7 @@ export interface ServeOptions {
   allowedHosts: string[];
   /** Print one line per request (API keys redacted), and each fault and clock change. */
   logRequests: boolean;
-  /** Open connections held at most; more are closed as they arrive (DEFAULT_MAX_CONNECTIONS). */
+  /** Open connections held at most; past it the oldest idle one is closed (DEFAULT_MAX_CONNECTIONS). */
   maxConnections?: number;
   /** Serve the admin API under /__admin/ (reset, request journal, faults, clock). */
   admin: boolean;
@@ -34,6 +38,12 @@ export interface ServeOptions {
   clock: number | null;
   /** Behave as this tracker; by default the data's `instance.profile`, else bz-companion. */
   profile?: ProfileName;
+  /** Delays added before answering (`--latency`), each from its distribution. */
+  latency?: readonly LatencyRule[];
+  /** A real tracker to forward to and record, or recordings to answer from (--proxy, --record, --replay, --fallback). */
+  upstream?: UpstreamOptions;
+  /** Check every REST request and answer against the OpenAPI description, journaling mismatches (--validate). */
+  validate?: boolean;
 }
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -54,11 +64,14 @@ export const DEFAULT_MAX_CONNECTIONS = 512;
  * stop accepting, let in-flight requests finish, persist, and exit 0.
  */
 export async function serve(options: ServeOptions): Promise<void> {
+  const logLine = options.logRequests ? (line: string) => process.stdout.write(`${line}\n`) : undefined;
+  // Before the port: recordings that cannot be read stop the start with nothing bound.
+  const clock = new AdjustableClock();
+  const answering = upstream(options.upstream ?? {}, clock, DEFAULT_BODY_LIMIT_BYTES, logLine);
   const port = await bindPort(options.host, options.port);
   // A cap on held sockets: thousands of slow clients would otherwise hold every descriptor, and
   // then every other client (and the data file's own opens) would be refused until they closed.
-  port.server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  const clock = new AdjustableClock();
+  capConnections(port.server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
   if (options.clock !== null) clock.freezeAt(options.clock);
   let opened: Awaited<ReturnType<typeof openServeStore>>;
   try {
@@ -71,13 +84,14 @@ export async function serve(options: ServeOptions): Promise<void> {
   const stopRetention = scheduleRetention(store, clock, RETENTION_INTERVAL_MS, (error) =>
     console.error('bz-companion: pruning old visits failed:', error),
   );
-  const logLine = options.logRequests ? (line: string) => process.stdout.write(`${line}\n`) : undefined;
   const admin = options.admin
     ? new AdminControls({
         store,
         clock,
         fixture: null,
         clockStart: options.clock,
+        recording: answering.recording,
+        ...(options.latency ? { latency: options.latency } : {}),
         ...(logLine ? { log: logLine } : {}),
       })
     : undefined;
@@ -90,14 +104,29 @@ export async function serve(options: ServeOptions): Promise<void> {
       ...(logLine ? { logRequest: logLine } : {}),
       ...(admin ? { admin } : {}),
       ...(options.profile ? { profile: options.profile } : {}),
+      upstream: answering.middleware,
+      ...(options.validate ? { validate: admin?.mismatches ?? new MismatchJournal() } : {}),
+      ...(!admin && options.latency?.length ? { latency: latencyRules(options.latency) } : {}),
     },
   });
   notes.unshift(profileNote(options.profile, store.instance.profile));
   if (admin) notes.push(`admin api: ${port.baseUrl}/__admin/ (reset, requests, faults, clock, retention)`);
+  if (answering.note) notes.push(answering.note);
+  if (options.validate)
+    notes.push(
+      `validate: each mismatch with ${port.baseUrl}/rest/openapi.json is ${admin ? 'in /__admin/mismatches' : 'printed'}`,
+    );
+  if (options.latency?.length) notes.push(`latency: ${options.latency.length} rule(s) (--latency)`);
   if (options.clock !== null) notes.push(`clock: frozen at ${formatBugzillaTime(options.clock)}`);
   port.serveWith(app.callback());
   shutDownOnSignals(port.server, store, stopRetention);
   process.stdout.write(readyBanner(port.baseUrl, notes, adminApiKey, adminPassword));
   const warning = exposureWarning(port.address, options.admin);
   if (warning) console.error(warning);
+}
+
+function latencyRules(rules: readonly LatencyRule[]): LatencyRules {
+  const latency = new LatencyRules();
+  for (const rule of rules) latency.add(rule);
+  return latency;
 }

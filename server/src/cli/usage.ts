@@ -4,7 +4,8 @@ Usage:
   bz-companion serve  [--host 127.0.0.1] [--port 3080] [--data ./data/bz-companion.json | --database URL] [--in-memory]
                      [--allowed-host NAME]... [--log-requests] [--admin] [--clock 2026-01-01T00:00:00Z]
                      [--profile bz-companion|bugzilla-5.2|bugzilla-5.1|bmo] [--bugzilla-schema --bugzilla-dir DIR]
-                     [--max-connections 512]
+                     [--max-connections 512] [--latency DIST[@[METHOD ]PATH[*]]]...
+                     [--proxy URL [--record DIR] | --replay DIR [--fallback]] [--validate]
   bz-companion import FIXTURE.json [--data FILE | --database URL]
                                                   replace the store's contents with a fixture
   bz-companion user add LOGIN [--real-name NAME] [--group G]... [--data FILE | --database URL]
@@ -30,6 +31,14 @@ retention; a body must be sent as application/json, and web pages of other sites
 --clock starts the server's clock frozen at that instant. --profile answers as that
 tracker does (default: the data's instance.profile, else bz-companion). --max-connections caps the
 connections held open at once (default 512); more are closed as they arrive.
+--latency delays answers: DIST is fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN/P99 (ms), for every
+request or @ those of a path (PATH* a prefix), optionally of one METHOD; the most specific rule applies.
+--proxy URL forwards every request (REST, XML-RPC, JSON-RPC, pages) to that tracker; --record DIR
+writes each exchange there, one file each, credentials removed (one still found is refused and named).
+--replay DIR answers from such recordings; a request none matches is a 404 naming the nearest and how
+it differs, or with --fallback the store's answer. --validate checks every REST request and answer
+against the OpenAPI description (/rest/openapi.json) and journals each mismatch (/__admin/mismatches;
+printed without --admin); with --proxy it checks the tracker behind.
 `;
 
 /** A mistake in the command line: printed with a pointer to --help, exit code 2. */

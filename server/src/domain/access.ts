@@ -1,4 +1,4 @@
-import type { Bug, User } from './types.js';
+import type { Bug, Comment, FieldChange, User } from './types.js';
 
 /** Bugzilla's rules for who may see and who is involved with a bug. */
 export interface AccessParameters {
@@ -6,6 +6,10 @@ export interface AccessParameters {
   or_groups?: string | undefined;
   /** "1": the QA contact counts as involved and may see the bug. */
   useqacontact?: string | undefined;
+  /** The group whose members see private comments; nobody when empty. */
+  insidergroup?: string | undefined;
+  /** "1": a caller who is not logged in reads no bug at all. */
+  requirelogin?: string | undefined;
 }
 
 export function isVisible(user: User, bug: Bug, parameters: AccessParameters): boolean {
@@ -30,4 +34,25 @@ export function isInvolved(user: User, bug: Bug, parameters: AccessParameters): 
 /** Whether `user` (undefined: logged out) may see the bug; a logged-out caller sees only bugs in no group. */
 export function canSeeBug(user: User | undefined, bug: Bug, parameters: AccessParameters): boolean {
   return user ? isVisible(user, bug, parameters) : bug.groups.length === 0;
+}
+
+/** Whether a caller who is not logged in may read bugs at all (the API's and the pages' rule). */
+export function anonymousMayRead(parameters: AccessParameters): boolean {
+  return parameters.requirelogin !== '1';
+}
+
+/** Members of the `insidergroup` parameter's group see private comments; nobody when it is empty. */
+export function isInsider(user: User | undefined, parameters: AccessParameters): boolean {
+  const group = parameters.insidergroup ?? '';
+  return user !== undefined && group !== '' && user.groups.includes(group);
+}
+
+/** A private comment is for insiders only. */
+export function canSeeComment(insider: boolean, comment: Pick<Comment, 'isPrivate'>): boolean {
+  return insider || !comment.isPrivate;
+}
+
+/** A change that made a comment private tells that the comment exists: for insiders only. */
+export function canSeeChange(insider: boolean, change: FieldChange): boolean {
+  return insider || !(change.field_name === 'longdescs.isprivate' && change.added === '1');
 }

@@ -9,6 +9,7 @@ const STATUS_BY_CODE: ReadonlyMap<number, number> = new Map([
   [110, 401],
   [113, 401],
   [300, 401],
+  [304, 401],
   [301, 401],
   [410, 401],
 ]);

@@ -1,6 +1,5 @@
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { isBugzillaHash, verifyBugzillaPassword } from './bugzilla-password.js';
-import { HashSlots } from './hash-slots.js';
 
 /**
  * Passwords are kept only as salted scrypt hashes, in one self-describing
@@ -24,11 +23,8 @@ export function hashPassword(password: string): string {
  */
 export function verifyPassword(password: string, stored: string): Promise<boolean> {
   if (isBugzillaHash(stored)) return Promise.resolve(verifyBugzillaPassword(password, stored));
-  return hashSlots.run(() => verifyScrypt(password, stored));
+  return verifyScrypt(password, stored);
 }
-
-/** One scrypt at a time in this process (see HashSlots): logins queue, the disk's threads stay free. */
-export const hashSlots = new HashSlots(1);
 
 /**
  * A hash of a random password nobody knows, checked for a login that has no hash to check (an

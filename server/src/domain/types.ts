@@ -102,6 +102,11 @@ export interface BugFields {
   flags: BugFlag[];
   creation_time: number;
   last_change_time: number;
+  /** Time tracking (absent: none yet): `YYYY-MM-DD`, and hours. */
+  deadline?: string | null;
+  estimated_time?: number;
+  remaining_time?: number;
+  actual_time?: number;
 }
 
 /** A comment; `id` is global across bugs, as Bugzilla's are. */
@@ -113,6 +118,12 @@ export interface Comment {
   time: number;
   text: string;
   isPrivate: boolean;
+  /** Bugzilla's comment type where it is not 0 (attachments: see domain/attachments/attachment.ts). */
+  type?: number;
+  /** What the type refers to: the attachment's id for an attachment's comment. */
+  extraData?: string;
+  /** Its tags (Bug.update_comment_tags), sorted as 5.2 lists them; absent when it has none. */
+  tags?: readonly string[];
 }
 
 /** One row of a change set. `comment_id` names the comment a `longdescs.isprivate` change is about. */
@@ -121,6 +132,8 @@ export interface FieldChange {
   removed: string;
   added: string;
   comment_id?: number;
+  /** The attachment a change is about (`attachments.*` fields, an attachment's flags). */
+  attachment_id?: number;
 }
 
 /** The fields one user changed at one moment. */

@@ -6,7 +6,18 @@ import { renderError } from './error-response.js';
 const STATUS_BY_PARSER_ERROR: Record<string, number> = {
   HPE_HEADER_OVERFLOW: 431,
   HPE_URI_TOO_LONG: 414,
+  // Node's headersTimeout / requestTimeout passed before the request was whole.
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
 };
+
+const REASON_BY_STATUS: Record<number, string> = {
+  431: 'its headers are too large',
+  414: 'its URL is too long',
+  408: 'it did not arrive in time',
+};
+
+/** How long an error answer may take to leave before its socket is destroyed anyway. */
+const FLUSH_MS = 1000;
 
 /**
  * Requests Node's HTTP parser rejects never reach the app (oversized headers,
@@ -20,8 +31,7 @@ export function answerClientErrorsWithJson(server: Server): void {
       return;
     }
     const status = STATUS_BY_PARSER_ERROR[error.code ?? ''] ?? 400;
-    const reason =
-      status === 431 ? 'its headers are too large' : status === 414 ? 'its URL is too long' : 'it is not valid HTTP';
+    const reason = REASON_BY_STATUS[status] ?? 'it is not valid HTTP';
     const { headers, body } = renderError(errors.unreadableRequest(reason, status));
     // An answer to HEAD carries no body, even an error (else the client reads it as a second response).
     const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
@@ -32,6 +42,12 @@ export function answerClientErrorsWithJson(server: Server): void {
       // The parser has lost its place in the stream, so nothing after this request can be read.
       'Connection: close',
     ];
-    socket.end(`${lines.join('\r\n')}\r\n\r\n${head ? '' : body}`);
+    // Destroyed, not only ended: a client that never closes its side would otherwise hold the
+    // socket (FIN-WAIT-2), and it would go on counting against the connection cap.
+    const flushed = setTimeout(() => socket.destroy(), FLUSH_MS).unref();
+    socket.end(`${lines.join('\r\n')}\r\n\r\n${head ? '' : body}`, () => {
+      clearTimeout(flushed);
+      socket.destroy();
+    });
   });
 }

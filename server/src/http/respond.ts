@@ -37,6 +37,8 @@ export interface ApiState {
   user?: User | undefined;
   /** The parameters read from the body (the request journal records them). */
   body?: unknown;
+  /** The delay added before answering (latency rules, delay faults), ms, for the journal. */
+  delayMs?: number;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { anonymousMayRead } from '../domain/access.js';
 import type { AuthPolicy } from '../domain/auth-policy.js';
 import { errors } from '../domain/errors.js';
 import type { PresentedCredentials } from './credentials.js';
@@ -15,7 +16,7 @@ export function authenticate(
   // 5.2's handle_login: a login-exempt method logs in only when Bugzilla_login is sent.
   if (policy === 'ignore' && !presented.loginNamed) return ANONYMOUS;
   const identity = identify(presented.credential, context);
-  const requirelogin = context.store.instance.parameters.requirelogin === '1';
+  const requirelogin = !anonymousMayRead(context.store.instance.parameters);
   return identity instanceof Promise
     ? identity.then((found) => checkRequired(found, policy, requirelogin))
     : checkRequired(identity, policy, requirelogin);

@@ -7,6 +7,8 @@ import type { User } from '../domain/types.js';
 import type { Profile } from '../profiles/profile.js';
 import type { Store } from '../store/store.js';
 import type { Credential } from './credentials.js';
+import { passwordChecks } from './password-check-limiter.js';
+import { type UnknownLoginFailures, unknownLoginsOf } from './unknown-logins.js';
 
 /** Who a request runs as, and how it proved it (logout ends a token; login hands one out after a password). */
 export interface Identity {
@@ -63,29 +65,32 @@ export function identify(credential: Credential, context: IdentifyContext): Iden
  * 5.2's order: lock-out, then the password, then whether the account is enabled. Each attempt is
  * counted as a failure before its password is hashed (a success then clears it), so however many
  * guesses arrive at once, at most MAX_LOGIN_ATTEMPTS of them are checked per user and address in
- * a lock-out window: the k-th attempt to be recorded sees at least k.
+ * a lock-out window: the k-th attempt to be recorded sees at least k. A login no user has takes
+ * the same path against a hash nothing matches, counted apart (login/unknown-logins.ts): the
+ * same warnings, lock-out and work, so answers never tell which logins exist.
  */
 async function checkPassword(login: string, password: string, context: IdentifyContext): Promise<Identity> {
-  const { store, failures, ip, now } = context;
+  const { store, ip, now } = context;
   const user = await store.userByLogin(login);
-  if (!user) {
-    // An unknown login takes as long and gets the same answer as a wrong password: logins cannot be probed.
-    await verifyPassword(password, DUMMY_HASH);
-    throw errors.invalidLoginOrPassword(undefined);
-  }
-  const before = await failures.recent(user.id, ip, now);
+  const unknown = user ? undefined : unknownLoginsOf(context.failures);
+  const failures = unknown ? unknown.failures : context.failures;
+  const userId = user ? user.id : (unknown as UnknownLoginFailures).idOf(login);
+  const before = await failures.recent(userId, ip, now);
   if (isLockedOut(before)) throw locked(before, context);
-  await failures.note(user.id, ip, now);
-  const counted = await failures.recent(user.id, ip, now);
+  await failures.note(userId, ip, now);
+  const counted = await failures.recent(userId, ip, now);
   // Guesses in flight already fill the window: refused without hashing.
   if (counted.length > MAX_LOGIN_ATTEMPTS) throw locked(counted, context);
-  // A user without a password cannot log in with one: a wrong password, checked as long.
-  const matches = (await verifyPassword(password, user.passwordHash ?? DUMMY_HASH)) && user.passwordHash !== null;
-  if (!matches) {
+  // No user, or a user without a password: a wrong password, checked as long.
+  const hash = user?.passwordHash ?? null;
+  // A full queue answers at once as a wrong password does (the attempt counted the same).
+  const checked = await passwordChecks.run(() => verifyPassword(password, hash ?? DUMMY_HASH));
+  const matches = checked === true && hash !== null;
+  if (!user || !matches) {
     if (isLockedOut(counted)) throw locked(counted, context);
     throw errors.invalidLoginOrPassword(MAX_LOGIN_ATTEMPTS - counted.length);
   }
-  await failures.clear(user.id, ip, now);
+  await failures.clear(userId, ip, now);
   return { user: enabled(user, store), via: 'password' };
 }
 

@@ -95,7 +95,7 @@ const bugzilla52: Profile = {
     jsonrpc: true,
     jsonRpcDocumentation: 'https://bugzilla.readthedocs.org/en/5.2/api/Bugzilla/WebService/Server/JSONRPC.html',
   },
-  missing: new Set<EndpointKey>(['GET /rest/whoami', ...NO_ID_LAST_VISIT]),
+  missing: new Set<EndpointKey>(['GET /rest/whoami', 'PUT /rest/bug', ...NO_ID_LAST_VISIT]),
   auth: LAST_VISIT_LOGIN_NOT_ENFORCED,
   digitsOnlyIds: LAST_VISIT_ID_PATH,
   documentationUrl: 'https://bugzilla.readthedocs.org/en/5.0/api/',
@@ -133,7 +133,7 @@ const bugzilla52: Profile = {
 const bugzilla51: Profile = {
   ...bugzilla52,
   name: 'bugzilla-5.1',
-  missing: new Set<EndpointKey>(NO_ID_LAST_VISIT),
+  missing: new Set<EndpointKey>(['PUT /rest/bug', ...NO_ID_LAST_VISIT]),
   documentationUrl: 'https://bugzilla.readthedocs.org/en/latest/api/',
   codes: { userNotInvolved: 1300, invalidToken: 32000 },
   credentials: {

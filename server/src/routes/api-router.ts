@@ -1,4 +1,4 @@
-import type { EndpointKey } from '@bz-companion/shared';
+import { type EndpointKey, RPC_ONLY_PREFIX, splitEndpoint } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
 import { readBugAhead } from '../bugs/bug-ref.js';
 import type { BodyParams } from '../domain/body-params.js';
@@ -9,14 +9,20 @@ import { jsonpCallback } from '../http/jsonp.js';
 import { readBody } from '../http/read-body.js';
 import type { ApiState } from '../http/respond.js';
 import type { Profile, ProfileName } from '../profiles/profile.js';
+import { attachmentRoutes } from './attachments.js';
 import { bugCommentRoutes } from './bug-comments.js';
+import { bugCreateRoutes } from './bug-create.js';
 import { bugHistoryRoutes } from './bug-history.js';
+import { bugUpdateRoutes } from './bug-update.js';
 import { bugRoutes } from './bugs.js';
+import { catalogueReadRoutes, catalogueWriteRoutes } from './catalogue/read-routes.js';
+import { commentTagRoutes } from './comment-tags.js';
 import { allowedMethods, Dispatcher } from './dispatch.js';
 import { EndpointRequest } from './endpoint-request.js';
 import { instanceRoutes } from './instance.js';
 import { lastVisitRoutes } from './last-visit.js';
 import { loginRoutes } from './login.js';
+import { renderCommentRoutes } from './render-comment.js';
 import type { RouteDeps, RouteSpec, RouteTable } from './route.js';
 import { clientIp, EMPTY_QUERY, type Endpoint, runEndpoint } from './run-endpoint.js';
 import { whoamiRoutes } from './whoami.js';
@@ -30,6 +36,13 @@ export const routeTable: RouteTable = {
   ...bugRoutes,
   ...bugCommentRoutes,
   ...bugHistoryRoutes,
+  ...catalogueReadRoutes,
+  ...catalogueWriteRoutes,
+  ...bugUpdateRoutes,
+  ...bugCreateRoutes,
+  ...attachmentRoutes,
+  ...commentTagRoutes,
+  ...renderCommentRoutes,
 };
 
 export interface ApiRouterOptions {
@@ -73,10 +86,12 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
   const { profile } = deps;
   const handlers = new Map<EndpointKey, EndpointHandler>();
   for (const key of Object.keys(routeTable) as EndpointKey[]) {
-    if (profile.missing.has(key)) continue;
+    if (profile.missing.has(key) || splitEndpoint(key).path.startsWith(RPC_ONLY_PREFIX)) continue;
     const endpoint = endpointFor(key, profile);
     const { spec } = endpoint;
-    const answersJsonp = !key.startsWith('POST ');
+    const takesBody = key.startsWith('POST ') || key.startsWith('PUT ');
+    const answersJsonp = !takesBody;
+    if (spec.rpcOnly) continue;
     const run = (ctx: Parameters<EndpointHandler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
       // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.
@@ -102,8 +117,13 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     const bodyOptions = { untypedIsForm: profile.untypedBodyIsForm };
     handlers.set(
       key,
-      key.startsWith('POST ')
-        ? async (ctx) => run(ctx, await readBody(ctx.req, options.bodyLimitBytes, bodyOptions))
+      takesBody
+        ? async (ctx) => {
+            const limit = spec.largerBody
+              ? Math.max(options.bodyLimitBytes, spec.largerBody(deps.store.instance.parameters))
+              : options.bodyLimitBytes;
+            return run(ctx, await readBody(ctx.req, limit, bodyOptions));
+          }
         : (ctx) => run(ctx, null),
     );
   }

@@ -1,10 +1,11 @@
 import type { AddCommentResult, BugCommentsResult } from '@bz-companion/shared';
 import { namedRefs } from '../bugs/bug-ref.js';
-import { checkBug, isInsider } from '../bugs/check-bug.js';
+import { checkBug } from '../bugs/check-bug.js';
 import { commentJson } from '../bugs/comment-json.js';
 import { FieldSelection } from '../bugs/field-selection.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
 import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
+import { canSeeComment, isInsider } from '../domain/access.js';
 import { errors } from '../domain/errors.js';
 import { isStorableId } from '../domain/ids.js';
 import type { Comment } from '../domain/types.js';
@@ -41,7 +42,7 @@ async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: 
     if (Object.hasOwn(bugs, String(bug.id))) continue;
     const shown: Array<Record<string, unknown>> = [];
     for (const [count, comment] of (await store.commentsOf(bug.id)).entries()) {
-      if ((insider || !comment.isPrivate) && (newSince === null || comment.time > newSince)) {
+      if (canSeeComment(insider, comment) && (newSince === null || comment.time > newSince)) {
         shown.push(await commentJson(comment, count, store, fields));
       }
     }
@@ -62,7 +63,7 @@ async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: 
   }
   for (const bugId of new Set(found.map((comment) => comment.bugId))) await checkBug(store, user, bugId);
   for (const comment of found) {
-    if (comment.isPrivate && !insider) throw errors.commentIsPrivate(comment.id);
+    if (!canSeeComment(insider, comment)) throw errors.commentIsPrivate(comment.id);
     // By id, not identity: a store reading from a database answers each read with new objects.
     const count = (await store.commentsOf(comment.bugId)).findIndex((other) => other.id === comment.id);
     byId[String(comment.id)] = await commentJson(comment, count, store, fields);

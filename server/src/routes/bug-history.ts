@@ -1,8 +1,11 @@
 import type { BugHistoryResult, HistoryEntry } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { namedRefs } from '../bugs/bug-ref.js';
-import { checkBug, isInsider } from '../bugs/check-bug.js';
+import { checkBug } from '../bugs/check-bug.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
+import { mergedHistory } from '../bugs/merged-history.js';
+import { canSeeChange, isInsider } from '../domain/access.js';
+import { TIMETRACKING_FIELDS } from '../domain/bug-writes/time-tracking.js';
 import { errors } from '../domain/errors.js';
 import type { Bug, ChangeSet, FieldChange } from '../domain/types.js';
 import type { Store } from '../store/store.js';
@@ -17,6 +20,9 @@ import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHistoryResult> {
   const { user, query } = request;
   const insider = isInsider(user, store.instance.parameters);
+  // Time-tracking changes are only for the time-tracking group, as 5.2's get_activity shows them.
+  const timeTrackers = store.instance.parameters.timetrackinggroup ?? '';
+  const timeTracker = user !== undefined && timeTrackers !== '' && user.groups.includes(timeTrackers);
   const refs = namedRefs(request.pathId, query.getAll('ids'));
   // Over REST the path names one; an RPC call may name none.
   if (refs.length === 0) throw errors.paramRequired('ids');
@@ -31,9 +37,9 @@ async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHi
   const answer: BugHistoryResult = { bugs: [] };
   for (const bug of bugs.values()) {
     const history: HistoryEntry[] = [];
-    for (const set of await store.historyOf(bug.id)) {
+    for (const set of mergedHistory(await store.historyOf(bug.id))) {
       if (newSince !== null && set.when <= newSince) continue;
-      const entry = await changeSetJson(set, store, insider, bug.id);
+      const entry = await changeSetJson(set, store, { insider, timeTracker }, bug.id);
       if (entry.changes.length > 0) history.push(entry);
     }
     answer.bugs.push({ id: bug.id, alias: [...bug.aliases], history });
@@ -41,16 +47,20 @@ async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHi
   return answer;
 }
 
-async function changeSetJson(set: ChangeSet, store: Store, insider: boolean, bugId: number): Promise<HistoryEntry> {
+async function changeSetJson(
+  set: ChangeSet,
+  store: Store,
+  { insider, timeTracker }: { insider: boolean; timeTracker: boolean },
+  bugId: number,
+): Promise<HistoryEntry> {
   const changes: HistoryEntry['changes'] = [];
   for (const change of set.changes) {
-    if (insider || !madeCommentPrivate(change)) changes.push(await changeJson(change, store, insider, bugId));
+    if (TIMETRACKING_FIELDS.has(change.field_name) && !timeTracker) continue;
+    if (canSeeChange(insider, change)) changes.push(await changeJson(change, store, insider, bugId));
   }
   const who = (await store.userById(set.who))?.login ?? '';
   return { when: formatBugzillaTime(set.when * 1000), who, changes };
 }
-
-const madeCommentPrivate = (change: FieldChange) => change.field_name === 'longdescs.isprivate' && change.added === '1';
 
 async function changeJson(
   change: FieldChange,
@@ -63,6 +73,7 @@ async function changeJson(
     removed: change.removed,
     added: change.added,
   };
+  if (change.attachment_id !== undefined) json.attachment_id = change.attachment_id;
   const comment = change.comment_id === undefined || !insider ? undefined : await store.commentById(change.comment_id);
   // Only a comment of this bug: another bug's (a bad fixture, a damaged database) may be one the user cannot see.
   if (insider && comment && comment.bugId === bugId) {

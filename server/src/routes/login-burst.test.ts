@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LOGIN_ATTEMPTS } from '../domain/login-failures.js';
-import { hashSlots } from '../domain/password-hash.js';
+import { passwordChecks } from '../login/password-check-limiter.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
 import { type InProcessServer, serveInProcess } from '../testing/in-process-server.js';
 
@@ -21,7 +21,7 @@ const login = (password: string) =>
 
 describe('a burst of concurrent password guesses', () => {
   it(`checks at most ${MAX_LOGIN_ATTEMPTS} passwords, locks the right one out too, and writes go on`, async () => {
-    const hashedBefore = hashSlots.started;
+    const hashedBefore = passwordChecks.started;
     const guesses = Array.from({ length: 200 }, (_, i) => login(`wrong-${i}`));
     const right = login(PASSWORD);
     // A durable write meanwhile still succeeds (its latency is the bench's to measure).
@@ -34,7 +34,7 @@ describe('a burst of concurrent password guesses', () => {
     const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Array<{ token?: string }>;
     expect(bodies.filter((body) => body.token !== undefined)).toEqual([]);
     expect(answers.every((answer) => answer.status === 400 || answer.status === 401)).toBe(true);
-    expect(hashSlots.started - hashedBefore).toBeLessThanOrEqual(MAX_LOGIN_ATTEMPTS);
+    expect(passwordChecks.started - hashedBefore).toBeLessThanOrEqual(MAX_LOGIN_ATTEMPTS);
     // Still locked out afterwards, right password or not.
     const after = await login(PASSWORD);
     expect(((await after.json()) as { token?: string }).token).toBeUndefined();
@@ -44,10 +44,31 @@ describe('a burst of concurrent password guesses', () => {
 describe('logins cannot be told apart by timing', () => {
   it('hashes once for an unknown login and for a user without a password, as for a wrong password', async () => {
     for (const login of ['nobody@example.com', 'bob@example.com', 'carol@example.com']) {
-      const before = hashSlots.started;
+      const before = passwordChecks.started;
       const answer = await fetch(`${server.url}/rest/login?login=${encodeURIComponent(login)}&password=guess`);
       expect(answer.status, login).toBe(401);
-      expect(hashSlots.started - before, login).toBe(1);
+      expect(passwordChecks.started - before, login).toBe(1);
     }
+  });
+});
+
+describe('a flood of logins', () => {
+  it('queues a bounded number of password checks and answers the rest at once, so a later login is not held', async () => {
+    const before = passwordChecks.started;
+    const flood = Array.from({ length: 300 }, (_, n) =>
+      fetch(`${server.url}/rest/login?login=flood-${n}%40example.com&password=guess`),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = performance.now();
+    const later = await fetch(`${server.url}/rest/login?login=carol%40example.com&password=guess`);
+    const waited = performance.now() - started;
+    const answers = await Promise.all(flood);
+    expect(later.status).toBe(401);
+    expect(waited).toBeLessThan(3000);
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(((await answer.json()) as { code: number }).code).toBe(300);
+    }
+    expect(passwordChecks.started - before).toBeLessThan(60);
   });
 });

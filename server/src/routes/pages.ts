@@ -1,50 +1,55 @@
 import type { Middleware } from 'koa';
+import { checkBug } from '../bugs/check-bug.js';
+import { anonymousMayRead, canSeeBug } from '../domain/access.js';
+import { BugzillaError, errors } from '../domain/errors.js';
 import type { Store } from '../store/store.js';
-import { bugPageBody, escapeHtml } from './bug-page.js';
+import { bugPageBody, escapeHtml } from './bug-page-html.js';
+
+const INDEX_PATHS = new Set(['/', '/index.cgi', '/buglist.cgi']);
 
 /**
- * Minimal human pages, so the extension's tests and demos have real bug pages
- * to browse: `show_bug.cgi?id=N|alias` and an index listing every bug. Not
- * API: they answer HTML, including their 404.
+ * Minimal human pages, so the extension's tests and demos have real bug pages to browse:
+ * `show_bug.cgi?id=N|alias` and an index of the bugs. Pages have no login, so they show what the
+ * API shows a caller who is not logged in, refused as the API refuses it. Not API: they answer
+ * HTML, errors included.
  */
 export function pages(store: Store): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (ctx.path === '/show_bug.cgi') {
-      const ref = (ctx.query.id === undefined ? '' : String(ctx.query.id)).trim();
-      const bug = /^\d+$/.test(ref) ? await store.bugById(Number(ref)) : ref ? await store.bugByAlias(ref) : undefined;
-      ctx.type = 'text/html; charset=utf-8';
-      if (!bug) {
-        ctx.status = 404;
-        ctx.body = page(
-          'Bug not found',
-          `<h1>Bug ${escapeHtml(ref || '?')} does not exist.</h1><p><a href="./">All bugs</a></p>`,
-        );
-        return;
-      }
-      ctx.body = page(
-        `Bug ${bug.id}${bug.groups.length ? '' : ` – ${bug.fields.summary}`}`,
-        await bugPageBody(bug, store),
-      );
-      return;
+    const bugPage = ctx.path === '/show_bug.cgi';
+    if (!bugPage && !INDEX_PATHS.has(ctx.path)) return next();
+    ctx.type = 'text/html; charset=utf-8';
+    try {
+      if (!anonymousMayRead(store.instance.parameters)) throw errors.loginRequired();
+      ctx.body = bugPage ? await showBug(store, ctx.query.id) : await index(store);
+    } catch (error) {
+      if (!(error instanceof BugzillaError)) throw error;
+      ctx.status = error.status;
+      ctx.body = page('Bugzilla error', `<h1>${escapeHtml(error.message)}</h1><p><a href="./">All bugs</a></p>`);
     }
-    if (ctx.path === '/' || ctx.path === '/index.cgi' || ctx.path === '/buglist.cgi') {
-      const items = [...(await store.allBugs())]
-        .map((bug) => {
-          const alias = bug.aliases.length ? ` (${escapeHtml(bug.aliases.join(', '))})` : '';
-          const summary = bug.groups.length ? '' : ` ${escapeHtml(bug.fields.summary)}`;
-          return `<li><a href="show_bug.cgi?id=${bug.id}">Bug ${bug.id}</a>${alias}${summary}</li>`;
-        })
-        .join('\n');
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.body = page(
-        'bz-companion',
-        `<h1>bz-companion</h1><p>A local Bugzilla-compatible tracker. REST API under <code>/rest/</code>.</p><ul>${items}</ul>`,
-      );
-      return;
-    }
-    return next();
   };
+}
+
+async function showBug(store: Store, id: unknown): Promise<string> {
+  const bug = await checkBug(store, undefined, Array.isArray(id) ? id[0] : id);
+  const body = await bugPageBody(bug, store);
+  return page(`Bug ${bug.id} – ${bug.fields.summary}`, body);
+}
+
+async function index(store: Store): Promise<string> {
+  const parameters = store.instance.parameters;
+  const items: string[] = [];
+  for (const bug of await store.allBugs()) {
+    if (!canSeeBug(undefined, bug, parameters)) continue;
+    const alias = bug.aliases.length ? ` (${escapeHtml(bug.aliases.join(', '))})` : '';
+    items.push(
+      `<li><a href="show_bug.cgi?id=${bug.id}">Bug ${bug.id}</a>${alias} ${escapeHtml(bug.fields.summary)}</li>`,
+    );
+  }
+  return page(
+    'bz-companion',
+    `<h1>bz-companion</h1><p>A local Bugzilla-compatible tracker. REST API under <code>/rest/</code>.</p><ul>${items.join('\n')}</ul>`,
+  );
 }
 
 function page(title: string, body: string): string {

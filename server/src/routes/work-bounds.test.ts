@@ -117,6 +117,40 @@ describe('repeated ids', () => {
   }
 });
 
+describe('every method, as a client may call it', () => {
+  const methods = Object.keys(RPC_METHODS);
+  const calls = (name: string) => (name === 'Bug.add_comment' ? { id: 1, comment: 'a comment' } : {});
+
+  it.each(methods)('%s refuses 10,000 different ids', async (name) => {
+    const answer = await jsonRpcCall(base, name, {
+      ...calls(name),
+      ids: distinctIds(10_000),
+      Bugzilla_api_key: KEYS.admin,
+    });
+    expect(answer.body?.error).toMatchObject({ code: 32000, message: expect.stringMatching(TOO_MANY) });
+  });
+
+  it.each(methods)('%s answers the largest bug named 10,000 times within its bounds', async (name) => {
+    const started = performance.now();
+    const answer = await jsonRpcCall(base, name, {
+      ...calls(name),
+      ids: Array(10_000).fill(LARGEST_BUG),
+      Bugzilla_api_key: KEYS.admin,
+    });
+    expect(answer.status).toBe(200);
+    // Answered, or refused for its size; never a 500, and never the work of 10,000 bugs.
+    if (answer.body?.error) expect(answer.body.error.code, answer.body.error.message).not.toBe(-32000);
+    expect(answer.text.length).toBeLessThan(DEFAULT_WORK_BOUNDS.answerBytes);
+    expect(performance.now() - started).toBeLessThan(DEFAULT_WORK_BOUNDS.seconds * 1000);
+  });
+
+  it('refuses 10,001 repeats of one id (over ten times the bound in all) over REST too', async () => {
+    const ids = Array(10_001).fill(LARGEST_BUG);
+    const response = await api('/rest/bug_user_last_visit', { method: 'POST', key: KEYS.bob, json: { ids } });
+    await expectBugzillaError(response, 400, 32000, TOO_MANY);
+  });
+});
+
 describe('the largest bug', () => {
   it('answers its comments with the size error over REST, and with include_fields narrowed', async () => {
     const whole = await api(`/rest/bug/${LARGEST_BUG}/comment`);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bugzilla52FixtureWithPasswords } from '../testing/bugzilla-5.2-fixture.js';
 import { type InProcessServer, ManualClock, serveInProcess } from '../testing/in-process-server.js';
 import { sendRecorded, TokenMap } from '../testing/recorded-replay.js';
-import { comparable, type RecordedCase, recordedCases } from '../testing/recordings.js';
-import { parseMethodCall, parseMethodResponse } from './xml-rpc-codec.js';
+import { type RecordedCase, recordedCases } from '../testing/recordings.js';
+import { isUnorderedRpcSearch, rpcComparable } from '../testing/rpc-comparable.js';
 
 /*
  * Under the bugzilla-5.2 profile, every XML-RPC and JSON-RPC request recorded from a real 5.2
@@ -41,64 +41,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.stop());
-
-/**
- * An XML-RPC answer as a value: Perl's own texts (Client faults, crashes) set aside, the result
- * compared as a JSON answer is (times, update tokens, key order aside).
- */
-function xmlComparable(status: number, text: string, unordered: boolean): unknown {
-  // The recordings write the install directory as <BUGZILLA_DIR>, which is no XML.
-  const answer = parseMethodResponse(text.replaceAll('<BUGZILLA_DIR>', 'BUGZILLA_DIR'));
-  if ('fault' in answer) {
-    const { faultCode, faultString } = answer.fault;
-    const perlText = faultCode === 'Client' || faultCode === -32000;
-    return { status, fault: { faultCode, faultString: perlText ? '<perl text>' : faultString } };
-  }
-  const result = JSON.stringify(maskXmlTimes(answer.result) ?? null);
-  return { status, result: (comparable(status, result, { unordered }) as { body: unknown }).body };
-}
-
-function maskXmlTimes(value: unknown): unknown {
-  if (typeof value === 'string') return /^\d{8}T\d\d:\d\d:\d\d$/.test(value) ? '<time>' : value;
-  if (Array.isArray(value)) return value.map(maskXmlTimes);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskXmlTimes(item)]));
-  }
-  return value;
-}
-
-/** Any answer as a value: XML-RPC, JSONP (its function name kept), JSON, or JSON::RPC's "No data.". */
-function rpcComparable(status: number, text: string, unordered: boolean): unknown {
-  if (text.startsWith('<?xml')) return xmlComparable(status, text, unordered);
-  // Under mod_perl Apache's own 403 page follows JSON::RPC's text.
-  if (text.startsWith('No data.')) return { status, body: 'No data.' };
-  const jsonp = /^\/\*\*\/([^(]+)\(([\s\S]*)\)$/.exec(text);
-  if (jsonp) return { jsonp: jsonp[1], ...(comparable(status, jsonp[2] as string) as object) };
-  const answer = comparable(status, text) as { body: { result?: unknown } | null };
-  if (unordered && answer.body?.result) {
-    const result = JSON.stringify(answer.body.result);
-    answer.body.result = (comparable(status, result, { unordered }) as { body: unknown }).body;
-  }
-  return answer;
-}
-
-/** A Bug.search with no id and no limit: 5.2 answers in the database's order, so bugs are compared by id. */
-function isUnorderedRpcSearch(recorded: RecordedCase): boolean {
-  const { path, body = '' } = recorded.request;
-  let call: { method?: unknown; params?: unknown };
-  try {
-    if (path.startsWith('/xmlrpc.cgi')) call = parseMethodCall(body);
-    else if (path.startsWith('/jsonrpc.cgi?')) {
-      const query = new URLSearchParams(path.slice(path.indexOf('?')));
-      call = { method: query.get('method'), params: JSON.parse(query.get('params') ?? '[{}]') };
-    } else call = JSON.parse(body) as typeof call;
-  } catch {
-    return false;
-  }
-  const { method, params } = call;
-  const struct = (Array.isArray(params) ? params[0] : params) as Record<string, unknown> | undefined;
-  return method === 'Bug.search' && !!struct && !('id' in struct) && !('limit' in struct);
-}
 
 const cases = recordedCases('rpc').filter((recorded) => !(recorded as RecordedCase & { server?: string }).server);
 

@@ -1,28 +1,9 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import type { Profile } from '../profiles/profile.js';
+import { CATALOGUE_METHODS } from './catalogue-methods.js';
+import type { RpcMethod } from './rpc-method.js';
 
-/**
- * A method as XML-RPC and JSON-RPC clients call it (`Bug.get`), and the REST endpoint whose
- * handler answers it: one implementation per method, whichever protocol asks.
- */
-export interface RpcMethod {
-  /** The endpoint whose route runs the method. */
-  endpoint: EndpointKey;
-  /** How its params struct reaches the handler: as a query (what REST's GET sends) or as a body (POST). */
-  params: 'query' | 'body';
-  /** The struct member that REST puts in the path (`Bug.add_comment`'s `id`), when the endpoint has one. */
-  pathParam?: string;
-  /**
-   * In the package's READ_ONLY list (5.2's Bugzilla.pm, Bug.pm, User.pm): JSON-RPC over GET may call it.
-   * Every other method answers 32610 over GET (a page could otherwise make the user's browser write).
-   */
-  readOnly: boolean;
-  /**
-   * What the Perl method returns where REST dresses it: `undef` (REST shows `{}`; RPC answers null,
-   * XML-RPC an empty value), or a scalar (REST wraps it as `{"result": …}`; RPC sends it bare).
-   */
-  perlReturns?: 'undef' | 'scalar';
-}
+export type { RpcMethod } from './rpc-method.js';
 
 /** Every method whose REST resource bz-companion serves, by its RPC name (5.2's WS_DISPATCH packages). */
 export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
@@ -41,11 +22,31 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
   'Bug.comments': { endpoint: 'GET /rest/bug/{id}/comment', params: 'query', readOnly: true },
   'Bug.history': { endpoint: 'GET /rest/bug/{id}/history', params: 'query', readOnly: true },
   'Bug.add_comment': { endpoint: 'POST /rest/bug/{id}/comment', params: 'body', pathParam: 'id', readOnly: false },
+  // Its ids are in the params struct (REST's path id is one of them).
+  'Bug.update': { endpoint: 'PUT /rest/bug/{id}', params: 'body', readOnly: false },
+  'Bug.create': { endpoint: 'POST /rest/bug', params: 'body', readOnly: false },
+  'Bug.attachments': { endpoint: 'GET /rest/bug/{id}/attachment', params: 'query', readOnly: true },
+  'Bug.add_attachment': {
+    endpoint: 'POST /rest/bug/{id}/attachment',
+    params: 'body',
+    readOnly: false,
+    bytesParams: ['data'],
+  },
+  'Bug.update_attachment': { endpoint: 'PUT /rest/bug/attachment/{id}', params: 'body', readOnly: false },
+  'Bug.update_comment_tags': {
+    endpoint: 'PUT /rest/bug/comment/{id}/tags',
+    params: 'body',
+    pathParam: 'comment_id',
+    readOnly: false,
+  },
+  'Bug.search_comment_tags': { endpoint: 'GET /rest/bug/comment/tags/{id}', params: 'query', readOnly: false },
+  'Bug.render_comment': { endpoint: 'POST /rpc/Bug.render_comment', params: 'body', readOnly: false },
   'User.login': { endpoint: 'GET /rest/login', params: 'query', readOnly: false },
   'User.logout': { endpoint: 'GET /rest/logout', params: 'query', readOnly: false, perlReturns: 'undef' },
   'User.valid_login': { endpoint: 'GET /rest/valid_login', params: 'query', readOnly: false, perlReturns: 'scalar' },
   // BMO's User.whoami; 5.2 has no such method (the profile's missing endpoints say which).
   'User.whoami': { endpoint: 'GET /rest/whoami', params: 'query', readOnly: true },
+  ...CATALOGUE_METHODS,
 };
 
 /**

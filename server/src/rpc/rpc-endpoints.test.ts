@@ -135,7 +135,7 @@ describe('JSON-RPC (/jsonrpc.cgi)', () => {
       ['{"method":', 100201],
       ['{"params":[{}],"id":1}', 100300],
       ['{"method":"Bug get","params":[{}],"id":1}', 100301],
-      ['{"method":"Bug.create","params":[{}],"id":1}', 100302],
+      ['{"method":"Bug.frobnicate","params":[{}],"id":1}', 100302],
       ['{"method":"Bugzilla.version","params":{},"id":1}', 100400],
       ['[1,2]', 32000],
       ['"Bugzilla.version"', 32000],
@@ -164,9 +164,9 @@ describe('XML-RPC (/xmlrpc.cgi)', () => {
     });
     const badKey = await xmlRpcCall(server.url, 'Bug.get', { ids: [1], Bugzilla_api_key: 'y'.repeat(40) });
     expect(badKey).toMatchObject({ fault: { faultCode: 306 } });
-    const unknown = await xmlRpcCall(server.url, 'Bug.create', {});
+    const unknown = await xmlRpcCall(server.url, 'Bug.frobnicate', {});
     expect(unknown).toMatchObject({
-      fault: { faultCode: -32601, faultString: "The requested method 'Bug.create' was not found." },
+      fault: { faultCode: -32601, faultString: "The requested method 'Bug.frobnicate' was not found." },
     });
   });
 
@@ -201,7 +201,7 @@ describe('XML-RPC (/xmlrpc.cgi)', () => {
   });
 
   it('an unknown method of a known package is -32601; of an unknown package a Client fault', async () => {
-    expect(await xmlRpcCall(server.url, 'Bug.create')).toMatchObject({ fault: { faultCode: -32601 } });
+    expect(await xmlRpcCall(server.url, 'Bug.frobnicate')).toMatchObject({ fault: { faultCode: -32601 } });
     expect(await xmlRpcCall(server.url, 'Foo.bar')).toMatchObject({ fault: { faultCode: 'Client' } });
   });
 });

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
+import { attachmentBodyBytes } from '../domain/attachments/attachment-rules.js';
 import { type BugzillaError, errors } from '../domain/errors.js';
 import { checkAnswerSize } from '../http/answer-size.js';
 import { JSON_CONTENT_TYPE } from '../http/error-response.js';
@@ -58,10 +59,18 @@ export function rpcEndpoints(deps: ApiDeps, bodyLimitBytes: number, logger: Logg
   };
 }
 
+/**
+ * The method is known only once the body is read, so an RPC body may be as large as an attachment
+ * (Bug.add_attachment) may be, whichever method it calls; the work it may cause is bounded apart.
+ */
+function rpcBodyLimit(deps: RouteDeps, bodyLimitBytes: number): number {
+  return Math.max(bodyLimitBytes, attachmentBodyBytes(deps.store.instance.parameters));
+}
+
 async function xmlRpc(ctx: RpcContext, deps: RouteDeps, bodyLimitBytes: number, logger: Logger): Promise<void> {
   // 5.2 under mod_perl answers a request with no call in it (HEAD, GET, an empty POST) 200 and
   // nothing: python-bugzilla's probe, `HEAD /xmlrpc.cgi`, takes that as "XML-RPC is here".
-  const text = ctx.method === 'POST' ? await readBodyText(ctx.req, bodyLimitBytes) : '';
+  const text = ctx.method === 'POST' ? await readBodyText(ctx.req, rpcBodyLimit(deps, bodyLimitBytes)) : '';
   if (text === '') {
     ctx.status = 200;
     ctx.body = '';
@@ -80,6 +89,11 @@ async function xmlRpc(ctx: RpcContext, deps: RouteDeps, bodyLimitBytes: number, 
     ctx.state.body = call.params;
     const method = rpcMethod(call.method, deps.profile);
     if (!method) throw unknownXmlRpcMethod(call.method);
+    // XML-RPC types its values: a plain string where 5.2 takes base64 is the bytes themselves.
+    for (const name of method.bytesParams ?? []) {
+      const value = call.params[name];
+      if (typeof value === 'string') call.params[name] = Buffer.from(value, 'utf8');
+    }
     const result = await callMethod(method, call.params, deps, ctx, 'POST', ctx.headers, ctx.state);
     send(ctx, checkAnswerSize(methodResponse(result), boundsOf(method.endpoint).answerBytes));
   } catch (thrown) {
@@ -142,7 +156,7 @@ async function jsonRpc(ctx: RpcContext, deps: RouteDeps, bodyLimitBytes: number,
   let body: string;
   try {
     if (ctx.method === 'POST') {
-      if (!(await readPostedCall(ctx, bodyLimitBytes, call))) return;
+      if (!(await readPostedCall(ctx, rpcBodyLimit(deps, bodyLimitBytes), call))) return;
     } else if (ctx.method === 'GET') {
       const query = new URLSearchParams(ctx.querystring);
       // Version and id first: the errors below are answered with them (JSONRPC.pm's retrieve_json_from_get).

@@ -58,7 +58,7 @@ describe('parseMethodCall', () => {
       no: false,
       d: 1.5,
       when: '20261003T10:59:59',
-      b64: 'héllo',
+      b64: Buffer.from('héllo'),
       none: null,
       empty: undefined,
       cdata: '<x>',

@@ -102,7 +102,8 @@ function decodeValue(valueNode: XmlNode): unknown {
       // Kept as sent: the methods read Bugzilla's date forms, this one among them.
       return scalar(type, textOf(inner), /^\d{8}T\d\d:\d\d:\d\d$/, (text) => text);
     case 'base64':
-      return Buffer.from(textOf(inner), 'base64').toString('utf8');
+      // Bytes: an attachment's data may be any (a method that wants text reads them as UTF-8).
+      return Buffer.from(textOf(inner), 'base64');
     case 'nil':
       return null;
     case 'struct': {
@@ -184,6 +185,9 @@ function decodeEntities(text: string): string {
     return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
   });
 }
+
+/** The member 5.2 types as base64 (an attachment's `data`): the answer holds it base64-encoded already. */
+const BASE64_MEMBER = 'data';
 
 /** Members whose values are Bugzilla dateTimes: XML-RPC sends them as `<dateTime.iso8601>`. */
 const DATE_TIME_MEMBERS: ReadonlySet<string> = new Set([
@@ -287,10 +291,12 @@ function encodeValue(value: unknown, member: string): Record<string, unknown> {
   if (typeof value === 'number') return Number.isInteger(value) ? { int: value } : { double: value };
   if (typeof value === 'boolean') return { boolean: value ? 1 : 0 };
   if (typeof value === 'string') {
+    if (member === BASE64_MEMBER) return { base64: value };
     const time = DATE_TIME_MEMBERS.has(member) ? BUGZILLA_TIME.exec(value) : null;
     return time ? { 'dateTime.iso8601': `${time[1]}${time[2]}${time[3]}T${time[4]}` } : { string: xmlText(value) };
   }
   if (value === null || value === undefined) return { nil: '' };
+  if (Buffer.isBuffer(value)) return { base64: value.toString('base64') };
   if (Array.isArray(value)) {
     const items = value.filter((item) => item !== null && item !== undefined);
     return { array: { data: { value: items.map((item) => encodeValue(item, member)) } } };

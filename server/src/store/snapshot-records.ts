@@ -1,5 +1,6 @@
+import type { Attachment } from '../domain/attachments/attachment.js';
 import type { Bug, ChangeSet, Comment } from '../domain/types.js';
-import type { SnapshotBug, SnapshotComment } from './snapshot.js';
+import type { SnapshotAttachment, SnapshotBug, SnapshotComment } from './snapshot.js';
 
 /*
  * How the entities the routes read become the records of a snapshot: one
@@ -31,5 +32,46 @@ export function snapshotComment(comment: Comment): SnapshotComment {
     time: comment.time,
     text: comment.text,
     is_private: comment.isPrivate,
+    ...(comment.type === undefined ? {} : { type: comment.type }),
+    ...(comment.extraData === undefined ? {} : { extra_data: comment.extraData }),
+    ...(comment.tags === undefined || comment.tags.length === 0 ? {} : { tags: [...comment.tags] }),
+  };
+}
+
+export function snapshotAttachment(attachment: Attachment): SnapshotAttachment {
+  return {
+    id: attachment.id,
+    bug_id: attachment.bugId,
+    file_name: attachment.fileName,
+    description: attachment.description,
+    content_type: attachment.contentType,
+    size: attachment.size,
+    creator_id: attachment.creator,
+    creation_time: attachment.creationTime,
+    modification_time: attachment.modificationTime,
+    is_patch: attachment.isPatch,
+    is_obsolete: attachment.isObsolete,
+    is_private: attachment.isPrivate,
+    flags: [...attachment.flags],
+    data_sha256: attachment.dataSha256,
+  };
+}
+
+export function attachmentOfSnapshot(row: SnapshotAttachment): Attachment {
+  return {
+    id: row.id,
+    bugId: row.bug_id,
+    fileName: row.file_name,
+    description: row.description,
+    contentType: row.content_type,
+    size: row.size,
+    creator: row.creator_id,
+    creationTime: row.creation_time,
+    modificationTime: row.modification_time,
+    isPatch: row.is_patch,
+    isObsolete: row.is_obsolete,
+    isPrivate: row.is_private,
+    flags: row.flags,
+    dataSha256: row.data_sha256,
   };
 }

@@ -1,6 +1,6 @@
 import type { Snaked } from '../domain/catalogue/snake-case.js';
 import type { CatalogueData } from '../domain/catalogue/types.js';
-import type { BugFields, FieldChange } from '../domain/types.js';
+import type { BugFields, BugFlag, FieldChange } from '../domain/types.js';
 
 /**
  * The data file's format: one JSON object, written whole at each compaction
@@ -59,6 +59,36 @@ export interface SnapshotComment {
   time: number;
   text: string;
   is_private: boolean;
+  /** Bugzilla's comment type where it is not 0 (5: an attachment was created, 6: one was commented on). */
+  type?: number;
+  /** What the type refers to (the attachment's id for 5 and 6). */
+  extra_data?: string;
+  /** The comment's tags (Bug.update_comment_tags); absent when it has none. */
+  tags?: string[];
+}
+
+/**
+ * An attachment (5.2's `attachments` row). Its bytes are not here: the store keeps them apart
+ * by their SHA-256 (a file per attachment beside the data file, or `attachment_data` below),
+ * so a large attachment never makes the journal or a compaction larger.
+ */
+export interface SnapshotAttachment {
+  id: number;
+  bug_id: number;
+  file_name: string;
+  description: string;
+  content_type: string;
+  size: number;
+  creator_id: number;
+  /** Epoch seconds. */
+  creation_time: number;
+  /** Epoch seconds. */
+  modification_time: number;
+  is_patch: boolean;
+  is_obsolete: boolean;
+  is_private: boolean;
+  flags: BugFlag[];
+  data_sha256: string;
 }
 
 export interface SnapshotAuditEvent {
@@ -120,6 +150,13 @@ export interface StoreSnapshot {
   comments?: SnapshotComment[];
   /** Products, components, field values, workflow, flag types, groups; absent in files written before: implied by the bugs. */
   catalogue?: SnapshotCatalogue;
+  /** Every attachment, by id; absent in files written before attachments. */
+  attachments?: SnapshotAttachment[];
+  /**
+   * Attachment bytes carried in the snapshot itself (base64, by SHA-256): a fixture's and an
+   * export's. Those the API adds are kept beside the data file instead.
+   */
+  attachment_data?: Record<string, string>;
 }
 
 /** The catalogue as the data file writes it: the domain's records with snake_case keys. */
@@ -153,7 +190,79 @@ export type JournalOp =
    * The id is given when the entry is applied (the next free one), so concurrent
    * comments never share one; the poster reads it back from the entry.
    */
-  | { op: 'comment'; comment: NewSnapshotComment; author_visit: boolean; forget_visits: number[] };
+  | { op: 'comment'; comment: NewSnapshotComment; author_visit: boolean; forget_visits: number[] }
+  /** Users' new records (User.update): every field but the API keys, which stay as they are. */
+  | { op: 'update_users'; users: Array<Omit<SnapshotUser, 'api_keys'>> }
+  /** A catalogue write's effect: the whole next catalogue, and the groups renamed (their members follow). */
+  | { op: 'catalogue'; catalogue: SnapshotCatalogue; renamed_groups: Array<[string, string]> }
+  /**
+   * A bug write's effect (Bug.create, Bug.update): the bugs whole, history, comments and visits. It
+   * is applied only if the bugs it read are still as they were when it was planned (`expect`: each
+   * bug's write count, and the model's generation); otherwise it changes nothing and the writer
+   * plans again. `expect.applied` is set when it is applied, for the writer (a committer applies a
+   * copy of the entry, holding the same `expect`; the journal line was written before, without it).
+   */
+  | {
+      op: 'bug_write';
+      effect: BugWriteEffectRecord;
+      expect: { generation: number; bugs: Array<[number, number]>; applied?: boolean };
+    }
+  /**
+   * New attachments (their bytes already stored by SHA-256), each with its comment. Ids are given
+   * when the entry is applied, as for comments; the poster reads them back from the entry.
+   */
+  | {
+      op: 'add_attachments';
+      who: number;
+      time: number;
+      attachments: NewSnapshotAttachment[];
+      visits: BugVisitEffects[];
+    }
+  /**
+   * Changes to attachments: the values asked for, compared with the attachment as it is when the
+   * entry is applied (so two concurrent updates both reach the history); a comment each where given.
+   */
+  | { op: 'update_attachments'; who: number; time: number; updates: AttachmentUpdate[]; visits: BugVisitEffects[] }
+  /** Tags added to and removed from a comment (checked already); the resulting list is written into `change`. */
+  | { op: 'comment_tags'; change: { comment_id: number; add: string[]; remove: string[]; tags?: string[] } };
+
+/** A bug write's effect as the journal records it (snake_case records, as the snapshot's). */
+export interface BugWriteEffectRecord {
+  bugs: SnapshotBug[];
+  history: Array<{ bug_id: number; set: SnapshotChangeSet }>;
+  comments: NewSnapshotComment[];
+  visits: Array<{ bug_id: number; set_for: number[]; forget: number[]; ts: number }>;
+}
+
+/** A new attachment as an `add_attachments` entry records it. */
+export type NewSnapshotAttachment = Omit<SnapshotAttachment, 'id' | 'modification_time'> & {
+  id?: number;
+  comment: { text: string; id?: number };
+};
+
+/** One attachment's changes in an `update_attachments` entry, by 5.2's column names. */
+export interface AttachmentUpdate {
+  id: number;
+  set: Partial<{
+    description: string;
+    filename: string;
+    mimetype: string;
+    ispatch: boolean;
+    isobsolete: boolean;
+    isprivate: boolean;
+  }>;
+  /** The comment that goes with the change ('' for none). */
+  comment: string;
+  /** Filled in when applied (not journaled): what changed, for the answer. */
+  applied?: { changes: Array<{ column: string; removed: string; added: string }>; modification_time: number };
+}
+
+/** What a change of a bug does to its visits (5.2's Bug::update): see bugs/update-visits.ts. */
+export interface BugVisitEffects {
+  bug_id: number;
+  author_visit: boolean;
+  forget_visits: number[];
+}
 
 export type JournalEntry = JournalOp & { n: number };
 

@@ -1,4 +1,8 @@
+import type { Attachment, AttachmentFieldValues } from '../domain/attachments/attachment.js';
+import type { BugWrite } from '../domain/bug-writes/effect.js';
 import type { Catalogue } from '../domain/catalogue/catalogue.js';
+import type { CatalogueChange } from '../domain/catalogue/catalogue-change.js';
+import type { UserMatch } from '../domain/catalogue/user-match.js';
 import { type BugzillaError, errors, StoreError } from '../domain/errors.js';
 import type { LoginFailures } from '../domain/login-failures.js';
 import type { Read } from '../domain/read.js';
@@ -18,6 +22,49 @@ export interface NewComment {
   forgetVisitsOf: readonly number[];
 }
 
+/** What a change of a bug does to its visits (bugs/update-visits.ts), for one bug. */
+export interface BugVisitChange {
+  bugId: number;
+  authorVisit: boolean;
+  forgetVisitsOf: readonly number[];
+}
+
+/** Attachments to add (Bug.add_attachment), checked: one per bug, each with its comment. */
+export interface NewAttachments {
+  who: number;
+  /** Epoch seconds; the bugs' new last_change_time. */
+  time: number;
+  attachments: ReadonlyArray<{
+    bugId: number;
+    fileName: string;
+    description: string;
+    contentType: string;
+    isPatch: boolean;
+    isPrivate: boolean;
+    bytes: Buffer;
+    /** The comment's text ('' for none). */
+    comment: string;
+  }>;
+  visits: readonly BugVisitChange[];
+}
+
+/** Changes to attachments (Bug.update_attachment), checked. */
+export interface AttachmentUpdates {
+  who: number;
+  /** Epoch seconds. */
+  time: number;
+  updates: ReadonlyArray<{ id: number; set: Partial<AttachmentFieldValues>; comment: string }>;
+  visits: readonly BugVisitChange[];
+}
+
+/** What one attachment's update changed: `changes` by the API's field names, in 5.2's answer. */
+export interface AttachmentUpdateResult {
+  id: number;
+  /** Epoch seconds. */
+  modificationTime: number;
+  changes: ReadonlyArray<{ field: string; removed: string; added: string }>;
+}
+
 export { NewUserError } from '../domain/new-user.js';
 
 /** A write refused while serving a Bugzilla database (--bugzilla-schema): its tables are Bugzilla's; nothing changed. */
@@ -31,6 +78,13 @@ export class ReadOnlyBugzillaError extends StoreError {
   answer(): BugzillaError {
     return errors.bugzillaOwnsThis(this.message);
   }
+}
+
+export interface NewUserRecord {
+  login: string;
+  realName: string;
+  passwordHash: string | null;
+  groups: readonly string[];
 }
 
 export interface NewUser {
@@ -68,6 +122,10 @@ export interface Store {
   userById(id: number): Read<User | undefined>;
   /** Logins are matched without regard to letter case, as Bugzilla does. */
   userByLogin(login: string): Read<User | undefined>;
+  /** The users one User.get `match` finds (a login, a substring, a `*` pattern), by id, up to its limit. */
+  matchUsers(match: UserMatch): Read<User[]>;
+  /** The users directly in the group (not through its user regexp), by id. */
+  groupMembers(group: string): Read<User[]>;
   /** Whether `<userId>-<secret>` is a live login token usable from `ip`; using one marks it used at `ts`. */
   useLoginToken(userId: number, secret: string, ip: string, ts: number): Read<boolean>;
   /** Stores a new login token (its hash only); tokens unused since `expireBefore` die with it, as in 5.2. */
@@ -85,6 +143,14 @@ export interface Store {
   commentById(id: number): Read<Comment | undefined>;
   /** A bug's comments, oldest first: a comment's index is its `count`. */
   commentsOf(bugId: number): Read<readonly Comment[]>;
+  /** An attachment by id. */
+  attachmentById(id: number): Read<Attachment | undefined>;
+  /** A bug's attachments, by id. */
+  attachmentsOf(bugId: number): Read<readonly Attachment[]>;
+  /** An attachment's bytes (undefined only if they were lost). */
+  attachmentData(attachment: Attachment): Read<Buffer | undefined>;
+  /** Tags in use that contain `query` (without regard to case), most used first, at most `limit`. */
+  searchCommentTags(query: string, limit: number): Read<string[]>;
   /** A bug's change sets, oldest first. */
   historyOf(bugId: number): Read<readonly ChangeSet[]>;
   /** The users who have a last-visit row for the bug. */
@@ -114,6 +180,18 @@ export interface OwnedData {
   pruneVisits(cutoff: number): Promise<number>;
   /** Adds a comment (with its side effects); resolves to it once durable. */
   addComment(input: NewComment): Promise<Comment>;
+  /**
+   * A bug write (Bug.create, Bug.update): planned against the current rows under the store's write
+   * serialisation, so two concurrent writes of one bug lose nothing; resolves to the plan's result
+   * once its effect is durable. A refusal (the plan's BugzillaError) changes nothing.
+   */
+  writeBugs<R>(write: BugWrite<R>): Promise<R>;
+  /** Adds attachments, each with its comment; resolves to their ids, in order, once durable. */
+  addAttachments(input: NewAttachments): Promise<number[]>;
+  /** Changes attachments; resolves to what changed, in order, once durable. */
+  updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]>;
+  /** Adds and removes a comment's tags (checked already); resolves to its tags then ([] for a missing comment). */
+  updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]>;
   /** Creates a user with a new random API key, which is returned once and stored only as a hash. */
   addUser(input: NewUser): Promise<{ user: User; apiKey: string }>;
   /**
@@ -121,6 +199,22 @@ export interface OwnedData {
    * (a lost key is replaced, not added to). NewUserError when there is no such user.
    */
   replaceApiKey(login: string): Promise<string>;
+  /**
+   * Changes the catalogue (products, components, groups, flag types, ...): `change` plans
+   * against the catalogue as it is when this write's turn comes; resolves to its answer once
+   * durable. A plan that throws changed nothing.
+   */
+  changeCatalogue<T>(change: CatalogueChange<T>): Promise<T>;
+  /**
+   * A new user (User.create) with a password hash or none, in these groups, and no API key.
+   * Refused with 5.2's error 500 when the login is taken, in any letter case.
+   */
+  createUser(input: NewUserRecord): Promise<User>;
+  /**
+   * Users' new records (User.update): `plan` gets the current records of `ids` when this
+   * write's turn comes and answers the records to write; a plan that throws changed nothing.
+   */
+  updateUsers<T>(ids: readonly number[], plan: (users: User[]) => { users: User[]; answer: T }): Promise<T>;
   /** The whole content as it is now, detached from the store (what a reset goes back to). */
   snapshot(): Read<StoreSnapshot>;
   /** Replaces the whole content, durably like any write (admin reset); its journal position is kept. */

@@ -1,9 +1,11 @@
-import type { AdminClockState, FaultRule, RecordedRequest } from '@bz-companion/shared';
+import type { AdminClockState, FaultRule, LatencyRule, RecordedRequest, RecordingState } from '@bz-companion/shared';
 import { AdminControls } from '../admin/controls.js';
-import { createApp } from '../app.js';
+import { parseLatencyRule } from '../admin/latency.js';
+import { createApp, DEFAULT_BODY_LIMIT_BYTES } from '../app.js';
 import { bindPort } from '../cli/bind-port.js';
 import { AdjustableClock, parseInstant } from '../domain/adjustable-clock.js';
 import { hostPolicy } from '../http/host-check.js';
+import type { Mismatch } from '../openapi/mismatch-journal.js';
 import type { ProfileName } from '../profiles/profile.js';
 import { apiKeyOf } from '../store/api-key-of.js';
 import { demoFixture } from '../store/fixture/demo.js';
@@ -15,6 +17,7 @@ import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 import { ownedData } from '../store/store.js';
 import { pruneExpiredVisits, scheduleRetention } from '../visits/retention.js';
+import { type Upstream, upstream } from './upstream.js';
 
 export interface StartServerOptions {
   /** A fixture object, or the path of a fixture file (format: cli-and-fixtures.md); default: demo data. */
@@ -41,6 +44,18 @@ export interface StartServerOptions {
   database?: string;
   /** Behave as this tracker (spec test-double.md §3); default: the fixture's `instance.profile`, else bz-companion. */
   profile?: ProfileName;
+  /** Delays before each answer (spec test-double.md: latency), as `serve --latency`; kept through resets. */
+  latency?: LatencyRule | readonly LatencyRule[];
+  /** Forward every request to this tracker instead of answering from the fixture (`serve --proxy`). */
+  proxy?: string;
+  /** With `proxy`: write each exchange into this directory, credentials removed (`--record`). */
+  record?: string;
+  /** Answer from the recordings in this directory (`--replay`). */
+  replay?: string;
+  /** With `replay`: what no recording matches is answered from the fixture's data (`--fallback`). */
+  fallback?: boolean;
+  /** Check every REST request and answer against the OpenAPI description (`serve --validate`): see mismatches(). */
+  validate?: boolean;
 }
 
 /** The test's handle on a controllable clock; every change is what the admin API's clock endpoints do. */
@@ -74,6 +89,18 @@ export interface BzServer {
   removeFault(id: string): boolean;
   /** Removes every fault rule; returns how many there were. */
   clearFaults(): number;
+  /** Adds a latency rule; returns its id. Throws on an invalid rule. */
+  latency(rule: LatencyRule): string;
+  /** Removes one latency rule (false when there is none with that id), or every one (returns how many). */
+  removeLatency(id: string): boolean;
+  clearLatency(): number;
+  /** What is being recorded (a proxy's exchanges), and what was written or refused. */
+  recordings(): RecordingState;
+  /** Starts writing exchanges into `dir` (default: the `record` option's); only a proxy records. */
+  startRecording(dir?: string): RecordingState;
+  stopRecording(): RecordingState;
+  /** What `validate` found, oldest first. */
+  mismatches(options?: { since?: number }): Mismatch[];
   /** Runs the visit clean-up now (as clean-bug-user-last-visit.pl); resolves to how many visits went. */
   runRetention(): Promise<number>;
   readonly clock: ServerClock;
@@ -88,7 +115,10 @@ const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
  * may run at once: each has its own store, clock, journal and faults.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<BzServer> {
+  // Checked before a port is bound: a bad rule throws (naming it) with nothing left open.
+  const latency = ([] as LatencyRule[]).concat(options.latency ?? []).map(parseLatencyRule);
   const clock = new AdjustableClock();
+  const answering = upstream(options, clock, DEFAULT_BODY_LIMIT_BYTES);
   const clockStart = options.clock === undefined ? null : instantOf(options.clock);
   if (clockStart !== null) clock.freezeAt(clockStart);
   const fixture = await fixtureObject(options.fixture ?? demoFixture(clock.now()).fixture);
@@ -108,7 +138,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
   const stopRetention = scheduleRetention(store, clock, RETENTION_INTERVAL_MS, (error) =>
     console.error('bz-companion: pruning old visits failed:', error),
   );
-  const controls = new AdminControls({ store, clock, fixture, clockStart });
+  const controls = new AdminControls({ store, clock, fixture, clockStart, latency, recording: answering.recording });
   const url = `${baseUrl}/`;
   serveWith(
     createApp({
@@ -117,12 +147,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
         urlbase: () => url,
         acceptsHost: hostPolicy(host),
         admin: controls,
+        upstream: answering.middleware,
+        ...(options.validate ? { validate: controls.mismatches } : {}),
         ...(options.profile ? { profile: options.profile } : {}),
       },
     }).callback(),
   );
 
-  return handleOf(controls, url, () => {
+  return handleOf(controls, answering, url, () => {
     stopRetention();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Tests stop between cases: nothing in flight is worth waiting for (hung requests never end).
@@ -163,7 +195,7 @@ async function openTestStore(
 }
 
 /** The handle a test holds: the admin controls as methods, and a stop that runs once. */
-function handleOf(controls: AdminControls, url: string, close: () => Promise<unknown>): BzServer {
+function handleOf(controls: AdminControls, answering: Upstream, url: string, close: () => Promise<unknown>): BzServer {
   let stopped: Promise<void> | undefined;
   return {
     url,
@@ -174,6 +206,13 @@ function handleOf(controls: AdminControls, url: string, close: () => Promise<unk
     fault: (rule) => controls.addFault(rule).id,
     removeFault: (id) => controls.deleteFault(id),
     clearFaults: () => controls.clearFaults(),
+    latency: (rule) => controls.addLatency(rule).id,
+    removeLatency: (id) => controls.deleteLatency(id),
+    clearLatency: () => controls.clearLatency(),
+    recordings: () => answering.recording.state(),
+    startRecording: (dir) => answering.recording.start(dir),
+    stopRecording: () => answering.recording.stop(),
+    mismatches: ({ since = 0 } = {}) => controls.mismatches.list(since),
     runRetention: () => controls.retention(),
     clock: {
       set: (instant) => controls.changeClock({ now: instant instanceof Date ? instant.toISOString() : instant }),

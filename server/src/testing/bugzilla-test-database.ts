@@ -44,10 +44,22 @@ interface LoadIds {
   groupId: Map<string, number>;
 }
 
+/**
+ * 5.2's attachment and comment-tag tables (Bugzilla/DB/Schema.pm), which the recorded dump leaves
+ * out though its foreign keys name `attachments`.
+ */
+export const BUGZILLA_ATTACHMENT_TABLES = `
+  CREATE TABLE public.attachments (attach_id serial UNIQUE PRIMARY KEY, bug_id integer NOT NULL,
+    creation_ts timestamp(0) without time zone NOT NULL, modification_time timestamp(0) without time zone NOT NULL,
+    description varchar(255) NOT NULL, mimetype varchar(255) NOT NULL, ispatch smallint NOT NULL DEFAULT 0,
+    filename varchar(255) NOT NULL, submitter_id integer NOT NULL, isobsolete smallint NOT NULL DEFAULT 0,
+    isprivate smallint NOT NULL DEFAULT 0);
+  CREATE TABLE public.attach_data (id integer PRIMARY KEY REFERENCES attachments (attach_id), thedata bytea NOT NULL);
+  CREATE TABLE public.longdescs_tags (id serial PRIMARY KEY, comment_id integer, tag varchar(24) NOT NULL);`;
+
 /** 5.2's schema from the recorded dump, with the tables the dump leaves out. */
 async function createBugzillaTables(client: pg.Client): Promise<void> {
-  // The dump's foreign keys name two tables it does not include; stand-ins let it load.
-  await client.query('CREATE TABLE public.attachments (attach_id integer PRIMARY KEY)');
+  await client.query(BUGZILLA_ATTACHMENT_TABLES);
   await client.query(`CREATE TABLE public.classifications (id serial PRIMARY KEY, name varchar(64) NOT NULL,
     description text, sortkey smallint NOT NULL DEFAULT 0)`);
   await client.query(`INSERT INTO classifications VALUES (1, 'Unclassified', 'Not assigned to any classification', 0)`);

@@ -6,6 +6,7 @@ import type { JournalEntry, StoreSnapshot } from '../snapshot.js';
 import type { Store } from '../store.js';
 import { lockDataFile, type SnapshotFile } from './data-file.js';
 import { tempFilePattern } from './durable-json-file.js';
+import { FileAttachmentData } from './file-attachment-data.js';
 import { FileCommitter } from './file-committer.js';
 import { openJournalForWriting, readJournal } from './journal-file.js';
 
@@ -51,7 +52,7 @@ export async function openFileStore(path: string, options: OpenFileStoreOptions 
       onError: options.onError ?? ((message, error) => console.error(`bz-companion: ${message}:`, error)),
       release,
     });
-    return { store: new ModelStore(model, committer), created, replayed };
+    return { store: new ModelStore(model, committer, new FileAttachmentData(dataPath)), created, replayed };
   } catch (error) {
     release();
     if (error instanceof CorruptDataError) {

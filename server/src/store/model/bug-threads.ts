@@ -47,6 +47,9 @@ export class BugThreads {
       text: row.text,
       isPrivate: row.is_private,
     };
+    if (row.type !== undefined && row.type !== 0) comment.type = row.type;
+    if (row.extra_data !== undefined) comment.extraData = row.extra_data;
+    if (row.tags !== undefined && row.tags.length > 0) comment.tags = row.tags;
     this.#comments.set(comment.id, comment);
     let list = this.#commentsByBug.get(comment.bugId);
     if (!list) {
@@ -61,11 +64,30 @@ export class BugThreads {
     return comment;
   }
 
+  /** Adds changes to a bug's history: to its last change set when that is the same person's at the same second, as 5.2 shows them. */
+  addChanges(bugId: number, who: number, when: number, changes: ChangeSet['changes']): void {
+    let sets = this.#history.get(bugId);
+    if (!sets) {
+      sets = [];
+      this.#history.set(bugId, sets);
+    }
+    const last = sets[sets.length - 1];
+    if (last && last.who === who && last.when === when) last.changes.push(...changes);
+    else sets.push({ who, when, changes: [...changes] });
+  }
+
   setHistory(bugId: number, sets: ChangeSet[]): void {
     this.#history.set(
       bugId,
       [...sets].sort((a, b) => a.when - b.when),
     );
+  }
+
+  /** A new change set of a bug: the newest, so it goes last. */
+  addChangeSet(bugId: number, set: ChangeSet): void {
+    const sets = this.#history.get(bugId);
+    if (sets) sets.push(set);
+    else this.#history.set(bugId, [set]);
   }
 
   /** Every comment, by id, for snapshots. */

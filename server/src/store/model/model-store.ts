@@ -1,11 +1,31 @@
+import type { Attachment } from '../../domain/attachments/attachment.js';
+import type { BugView, BugWrite } from '../../domain/bug-writes/effect.js';
 import type { Catalogue } from '../../domain/catalogue/catalogue.js';
+import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
+import { likePattern, type UserMatch, userFits } from '../../domain/catalogue/user-match.js';
+import { userWriteErrors } from '../../domain/catalogue/user-writes.js';
 import { withSkew } from '../../domain/clock.js';
+import { matchingTags } from '../../domain/comment-tags/comment-tags.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
-import type { Committer } from '../committer.js';
+import { type AttachmentData, MemoryAttachmentData } from '../attachment-data.js';
+import { bugWriteRecord } from '../bug-write-records.js';
+import { type Committer, StoreWriteError } from '../committer.js';
 import { hashLoginToken } from '../login-tokens.js';
 import type { JournalOp, StoreSnapshot } from '../snapshot.js';
-import { type NewComment, type NewUser, NewUserError, type OwnedData, type Store } from '../store.js';
+import { snapshotCatalogue } from '../snapshot-catalogue.js';
+import {
+  type AttachmentUpdateResult,
+  type AttachmentUpdates,
+  type NewAttachments,
+  type NewComment,
+  type NewUser,
+  NewUserError,
+  type NewUserRecord,
+  type OwnedData,
+  type Store,
+} from '../store.js';
+import { addAttachmentsOp, updateAttachmentsOp, updateResults } from './attachment-ops.js';
 import { MemoryLoginFailures } from './memory-login-failures.js';
 import { type Model, normalizeAuditClass } from './model.js';
 
@@ -18,9 +38,14 @@ export class ModelStore implements Store, OwnedData {
   readonly loginFailures = new MemoryLoginFailures();
   readonly #model: Model;
   readonly #committer: Committer;
-  constructor(model: Model, committer: Committer) {
+  /** The highest bug id a plan was given (a refused create still used it up, as in 5.2). */
+  #reservedBugId = 0;
+  /** Attachment bytes, kept out of the journal and the snapshot (see AttachmentData). */
+  readonly #attachmentData: AttachmentData;
+  constructor(model: Model, committer: Committer, attachmentData: AttachmentData = new MemoryAttachmentData()) {
     this.#model = model;
     this.#committer = committer;
+    this.#attachmentData = attachmentData;
   }
 
   get instance(): InstanceSettings {
@@ -49,6 +74,24 @@ export class ModelStore implements Store, OwnedData {
 
   userByLogin(login: string): User | undefined {
     return this.#model.usersByLogin.get(login.toLowerCase());
+  }
+
+  matchUsers(match: UserMatch): User[] {
+    if (match.kind === 'exact') {
+      const user = this.userByLogin(match.text);
+      return user && userFits(user, match) ? [user] : [];
+    }
+    const pattern = match.kind === 'pattern' ? likePattern(match.text) : undefined;
+    const found: User[] = [];
+    for (const user of this.#model.users.values()) {
+      if (match.limit !== null && found.length >= match.limit) break;
+      if (userFits(user, match, pattern)) found.push(user);
+    }
+    return found;
+  }
+
+  groupMembers(group: string): User[] {
+    return [...this.#model.users.values()].filter((user) => user.groups.includes(group));
   }
 
   useLoginToken(userId: number, secret: string, ip: string, ts: number): boolean {
@@ -95,6 +138,52 @@ export class ModelStore implements Store, OwnedData {
     return this.#model.threads.commentsOf(bugId);
   }
 
+  attachmentById(id: number): Attachment | undefined {
+    return this.#model.attachments.byId(id);
+  }
+
+  attachmentsOf(bugId: number): readonly Attachment[] {
+    return this.#model.attachments.ofBug(bugId);
+  }
+
+  attachmentData(attachment: Attachment): Buffer | Promise<Buffer | undefined> {
+    return (
+      this.#model.attachments.inlineData.get(attachment.dataSha256) ?? this.#attachmentData.get(attachment.dataSha256)
+    );
+  }
+
+  searchCommentTags(query: string, limit: number): string[] {
+    return matchingTags(this.#model.commentTags.weights, query, limit);
+  }
+
+  async updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]> {
+    const change: Extract<JournalOp, { op: 'comment_tags' }>['change'] = {
+      comment_id: commentId,
+      add: [...add],
+      remove: [...remove],
+    };
+    await this.#committer.commit({ op: 'comment_tags', change });
+    return change.tags ?? [];
+  }
+
+  /** The bytes are stored first (in parallel, outside the journal's serial path), then the entry that names them. */
+  async addAttachments(input: NewAttachments): Promise<number[]> {
+    const hashes = await Promise.all(input.attachments.map((attachment) => this.#attachmentData.put(attachment.bytes)));
+    const op = addAttachmentsOp(input, hashes);
+    await this.#committer.commit(op);
+    return op.attachments.map((attachment) => {
+      if (attachment.id === undefined)
+        throw new Error(`bug ${attachment.bug_id} was removed while the attachment was being saved`);
+      return attachment.id;
+    });
+  }
+
+  async updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]> {
+    const op = updateAttachmentsOp(input);
+    await this.#committer.commit(op);
+    return updateResults(op);
+  }
+
   historyOf(bugId: number): readonly ChangeSet[] {
     return this.#model.threads.historyOf(bugId);
   }
@@ -127,6 +216,43 @@ export class ModelStore implements Store, OwnedData {
     return comment;
   }
 
+  /**
+   * Plans against the model as it is, then commits the effect with what the plan read; if another
+   * write changed one of those bugs before this one was applied, it changed nothing, and the write is
+   * planned again against the new state (optimistic concurrency: group commit keeps working).
+   */
+  async writeBugs<R>(write: BugWrite<R>): Promise<R> {
+    const model = this.#model;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const read: Array<[number, number]> = [];
+      const view: BugView = {
+        bug: (id) => {
+          read.push([id, model.bugVersions.get(id) ?? 0]);
+          return model.bugs.get(id);
+        },
+        aliasOwner: (alias) => model.bugsByAlias.get(alias.toLowerCase())?.id,
+        newBugId: () => {
+          let max = this.#reservedBugId;
+          for (const id of model.bugs.keys()) if (id > max) max = id;
+          this.#reservedBugId = max + 1;
+          read.push([this.#reservedBugId, 0]);
+          return this.#reservedBugId;
+        },
+        user: (id) => model.users.get(id),
+        userByLogin: (login) => model.usersByLogin.get(login.toLowerCase()),
+      };
+      const planned = write.plan(view);
+      const op: Extract<JournalOp, { op: 'bug_write' }> = {
+        op: 'bug_write',
+        effect: bugWriteRecord(planned.effect),
+        expect: { generation: model.generation, bugs: read },
+      };
+      await this.#committer.commit(op);
+      if (op.expect.applied) return planned.result;
+    }
+    throw new StoreWriteError('the bugs kept changing while this change was being saved');
+  }
+
   lastVisit(userId: number, bugId: number): number | undefined {
     return this.#model.lastVisit(userId, bugId);
   }
@@ -152,6 +278,72 @@ export class ModelStore implements Store, OwnedData {
 
   recordVisits(userId: number, bugIds: readonly number[], ts: number): Promise<void> {
     return this.#committer.commit({ op: 'visit', user: userId, bugs: [...bugIds], ts });
+  }
+
+  /** Catalogue writes wait for each other, so each plans against what the one before it made. */
+  #catalogueTurn: Promise<unknown> = Promise.resolve();
+
+  changeCatalogue<T>(change: CatalogueChange<T>): Promise<T> {
+    const run = this.#catalogueTurn.then(async () => {
+      const plan = change(this.#model.catalogue);
+      const renamed = (plan.renamedGroups ?? []).map(([from, to]) => [from, to] as [string, string]);
+      await this.#committer.commit({
+        op: 'catalogue',
+        catalogue: snapshotCatalogue(plan.next),
+        renamed_groups: renamed,
+      });
+      return plan.answer;
+    });
+    this.#catalogueTurn = run.catch(() => undefined);
+    return run;
+  }
+
+  /** User writes take turns too: each plans against what the one before it wrote. */
+  #userTurn: Promise<unknown> = Promise.resolve();
+
+  #inUserTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#userTurn.then(work);
+    this.#userTurn = run.catch(() => undefined);
+    return run;
+  }
+
+  createUser(input: NewUserRecord): Promise<User> {
+    return this.#inUserTurn(async () => {
+      if (this.userByLogin(input.login)) throw userWriteErrors.loginTaken(input.login);
+      const user = {
+        login: input.login,
+        real_name: input.realName,
+        groups: [...input.groups],
+        api_keys: [],
+        disabled: false,
+        disabled_text: null,
+        password_hash: input.passwordHash,
+      };
+      await this.#committer.commit({ op: 'add_user', user });
+      return this.userByLogin(input.login) as User;
+    });
+  }
+
+  updateUsers<T>(ids: readonly number[], plan: (users: User[]) => { users: User[]; answer: T }): Promise<T> {
+    return this.#inUserTurn(async () => {
+      const current = ids.map((id) => this.userById(id)).filter((user): user is User => user !== undefined);
+      const planned = plan(current);
+      for (const user of planned.users) {
+        const holder = this.userByLogin(user.login);
+        if (holder && holder.id !== user.id) throw userWriteErrors.loginTaken(user.login);
+      }
+      const users = planned.users.map((user) => ({
+        id: user.id,
+        login: user.login,
+        real_name: user.realName,
+        groups: [...user.groups],
+        disabled: user.disabled,
+        disabled_text: user.disabledText,
+        password_hash: user.passwordHash,
+      }));
+      if (users.length > 0) await this.#committer.commit({ op: 'update_users', users });
+      return planned.answer;
+    });
   }
 
   async pruneVisits(cutoff: number): Promise<number> {
@@ -192,12 +384,26 @@ export class ModelStore implements Store, OwnedData {
     return { user, apiKey };
   }
 
-  snapshot(): StoreSnapshot {
-    return structuredClone(this.#model.toSnapshot());
+  /** With every attachment's bytes in it, so the snapshot stands alone (a reset or another store can load it). */
+  async snapshot(): Promise<StoreSnapshot> {
+    const snapshot = structuredClone(this.#model.toSnapshot());
+    const data: Record<string, string> = snapshot.attachment_data ?? {};
+    for (const attachment of snapshot.attachments ?? []) {
+      if (Object.hasOwn(data, attachment.data_sha256)) continue;
+      const bytes = await this.#attachmentData.get(attachment.data_sha256);
+      if (bytes) data[attachment.data_sha256] = bytes.toString('base64');
+    }
+    snapshot.attachment_data = data;
+    return snapshot;
   }
 
-  replaceAll(snapshot: StoreSnapshot): Promise<void> {
-    return this.#committer.commit({ op: 'replace', snapshot: structuredClone(snapshot) });
+  /** Attachment bytes the snapshot carries are stored apart first, so the journal entry stays small. */
+  async replaceAll(snapshot: StoreSnapshot): Promise<void> {
+    const copy = structuredClone(snapshot);
+    const carried = copy.attachment_data ?? {};
+    await Promise.all(Object.values(carried).map((base64) => this.#attachmentData.put(Buffer.from(base64, 'base64'))));
+    delete copy.attachment_data;
+    return this.#committer.commit({ op: 'replace', snapshot: copy });
   }
 
   close(): Promise<void> {

@@ -22,9 +22,12 @@ import {
   type StoreSnapshot,
   snapshotAliases,
 } from '../snapshot.js';
-import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
+import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { snapshotBug } from '../snapshot-records.js';
+import { applyBugWrite } from './apply-bug-write.js';
 import { BugThreads } from './bug-threads.js';
+import { type AttachmentModelParts, ModelAttachments } from './model-attachments.js';
+import { ModelCommentTags } from './model-comment-tags.js';
 import { UserVisits } from './user-visits.js';
 
 /** The data file is not something bz-companion can load; it is never overwritten. */
@@ -58,6 +61,21 @@ export class Model {
   /** Login tokens by the SHA-256 of `<user id>-<secret>`. */
   readonly loginTokens = new Map<string, LoginToken>();
   readonly threads = new BugThreads();
+  /** How many bug writes changed each bug since the model was loaded: what a bug write's plan expects to find. */
+  readonly bugVersions = new Map<number, number>();
+  /** Counts resets: a write planned before one must not land on the new content. */
+  generation = 0;
+  /** The highest flag id given: flags are numbered in one sequence, as 5.2's `flags.id`. */
+  maxFlagId = 0;
+  readonly attachments = new ModelAttachments();
+  readonly commentTags = new ModelCommentTags();
+  /** What applying an attachment entry changes besides the attachments. */
+  readonly #attachmentParts: AttachmentModelParts = {
+    bugs: this.bugs,
+    threads: this.threads,
+    visits: this.visits,
+    visitsOf: (userId) => this.#visitsOf(userId),
+  };
 
   private constructor(snapshot: StoreSnapshot) {
     this.journalPosition = snapshot.journal_position;
@@ -98,6 +116,7 @@ export class Model {
         fields: bug.fields ?? defaultBugFields({ creation: DEFAULT_BUG_TIME, lastChange: DEFAULT_BUG_TIME }),
       };
       this.bugs.set(bug.id, entry);
+      for (const flag of entry.fields.flags) this.maxFlagId = Math.max(this.maxFlagId, flag.id);
       for (const alias of aliases) this.bugsByAlias.set(alias.toLowerCase(), entry);
       this.threads.setHistory(
         bug.id,
@@ -105,6 +124,7 @@ export class Model {
       );
     }
     for (const comment of snapshot.comments ?? []) this.threads.addComment(comment);
+    this.commentTags.count(snapshot.comments ?? []);
     for (const event of snapshot.audit_log) {
       this.auditLog.push({
         className: normalizeAuditClass(event.class),
@@ -124,6 +144,7 @@ export class Model {
       for (let i = 0; i < bug_ids.length; i++) visits.set(bug_ids[i] as number, last_visit_ts[i] as number);
     }
     for (const token of snapshot.login_tokens ?? []) this.#addLoginToken(token);
+    this.attachments.load(snapshot.attachments ?? [], snapshot.attachment_data);
   }
 
   /** Builds the model from a parsed data file, refusing anything that is not one. */
@@ -161,6 +182,7 @@ export class Model {
         this.#addUser({ ...op.user, id: op.user.id ?? this.nextUserId() });
         return;
       case 'replace':
+        this.generation++;
         this.#clear();
         this.#load(op.snapshot);
         return;
@@ -181,7 +203,62 @@ export class Model {
       case 'comment':
         this.#addComment(op);
         return;
+      case 'catalogue':
+        this.#replaceCatalogue(op);
+        return;
+      case 'update_users':
+        for (const user of op.users) this.#updateUser(user);
+        return;
+      case 'bug_write':
+        op.expect.applied = applyBugWrite(this, op);
+        return;
+      case 'add_attachments':
+        this.attachments.applyAdd(op, this.#attachmentParts);
+        return;
+      case 'update_attachments':
+        this.attachments.applyUpdate(op, this.#attachmentParts);
+        return;
+      case 'comment_tags':
+        this.commentTags.apply(op, this.threads);
+        return;
     }
+  }
+
+  /** A user's new record in place of the old; a login another user has meanwhile taken is not applied. */
+  #updateUser(record: Extract<JournalOp, { op: 'update_users' }>['users'][number]): void {
+    const old = this.users.get(record.id);
+    if (!old) return;
+    const holder = this.usersByLogin.get(record.login.toLowerCase());
+    if (holder && holder.id !== record.id) return;
+    const entry: User = {
+      id: record.id,
+      login: record.login,
+      realName: record.real_name,
+      groups: [...record.groups].sort(),
+      disabled: record.disabled,
+      disabledText: record.disabled_text,
+      passwordHash: record.password_hash ?? null,
+    };
+    this.usersByLogin.delete(old.login.toLowerCase());
+    this.users.set(entry.id, entry);
+    this.usersByLogin.set(entry.login.toLowerCase(), entry);
+    for (const group of entry.groups) if (!this.groups.includes(group)) this.groups.push(group);
+  }
+
+  /** The next catalogue, with renamed groups renamed in their members' lists (and any group a user is in kept). */
+  #replaceCatalogue(op: Extract<JournalOp, { op: 'catalogue' }>): void {
+    const data = catalogueOfSection(op.catalogue);
+    for (const [from, to] of op.renamed_groups) {
+      for (const user of this.users.values()) {
+        if (user.groups.includes(from)) user.groups = user.groups.map((g) => (g === from ? to : g)).sort();
+      }
+      this.groups = this.groups.map((group) => (group === from ? to : group));
+    }
+    const named = new Set<string>(this.groups);
+    for (const user of this.users.values()) for (const group of user.groups) named.add(group);
+    addGroups(data, named, false);
+    for (const group of data.groups) if (!this.groups.includes(group.name)) this.groups.push(group.name);
+    this.catalogue = Catalogue.from(data);
   }
 
   /**
@@ -204,6 +281,10 @@ export class Model {
     this.visits.clear();
     this.loginTokens.clear();
     this.threads.clear();
+    this.bugVersions.clear();
+    this.maxFlagId = 0;
+    this.attachments.clear();
+    this.commentTags.clear();
   }
 
   /**
@@ -296,11 +377,18 @@ export class Model {
       })),
       comments: this.threads.allComments(),
       catalogue: snapshotCatalogue(this.catalogue.data),
+      attachments: this.attachments.snapshotRows(),
+      attachment_data: this.attachments.snapshotData(),
     };
   }
 
   #addLoginToken(token: SnapshotLoginToken): void {
     this.loginTokens.set(token.sha256, { userId: token.user_id, ipAddr: token.ip_addr, lastUsed: token.last_used });
+  }
+
+  /** A user's visits, made when they have none yet. */
+  visitsOf(userId: number): UserVisits {
+    return this.#visitsOf(userId);
   }
 
   #visitsOf(userId: number): UserVisits {

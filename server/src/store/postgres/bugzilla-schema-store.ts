@@ -41,8 +41,8 @@ const BUGZILLA_ARRIVAL_SOURCES: ArrivalSources = {
 };
 
 /** Comments as Bugzilla answers them: duplicate notices rendered from their type. */
-const BUGZILLA_COMMENT_COLUMNS = `${commentColumns(BUGZILLA_SQL)}, l.type, l.extra_data`;
-type BugzillaCommentRow = CommentRow & { type: number; extra_data: string | null };
+const BUGZILLA_COMMENT_COLUMNS = commentColumns(BUGZILLA_SQL);
+type BugzillaCommentRow = CommentRow;
 
 function bugzillaComment(row: BugzillaCommentRow): Comment {
   return { ...commentFromRow(row), text: renderedCommentText(row.type, row.thetext, row.extra_data) };
@@ -198,7 +198,7 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
     const rows = await this.db.query<ActivityRow>(
       `SELECT a.who, ${BUGZILLA_SQL.epochSeconds('a.bug_when')} AS bug_when,
          dense_rank() OVER (ORDER BY a.bug_when, a.who)::integer AS bzc_change_set, f.name AS bzc_field_name,
-         a.removed, a.added, a.comment_id
+         a.removed, a.added, a.comment_id, a.attach_id
        FROM bugs_activity a JOIN fielddefs f ON f.id = a.fieldid WHERE a.bug_id = $1 ORDER BY a.bug_when, a.who, a.id`,
       [bugId],
     );

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
+import { BUGZILLA_ATTACHMENT_TABLES } from '../../testing/bugzilla-test-database.js';
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { migrate } from './migrate.js';
 import { BUGZILLA_TABLES } from './tables.js';
@@ -41,8 +42,8 @@ describeWithPostgres("our schema against Bugzilla 5.2's own (PostgreSQL)", () =>
     const client = new pg.Client({ connectionString: bugzillaUrl() });
     await client.connect();
     try {
-      // The dump's foreign keys name two tables it does not include; stand-ins let it load.
-      await client.query('CREATE TABLE public.attachments (attach_id integer PRIMARY KEY)');
+      // The dump's foreign keys name two tables it does not include: 5.2's attachments, a stand-in for the other.
+      await client.query(BUGZILLA_ATTACHMENT_TABLES);
       await client.query('CREATE TABLE public.classifications (id integer PRIMARY KEY)');
       await client.query(await readFile(BUGZILLA_DDL, 'utf8'));
     } finally {

@@ -2,7 +2,8 @@ import { formatBugzillaTime } from '@bz-companion/shared';
 import type pg from 'pg';
 import type { SnapshotCatalogue } from '../snapshot.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, type StoreSnapshot } from '../snapshot.js';
-import { snapshotBug, snapshotComment } from '../snapshot-records.js';
+import { snapshotAttachment, snapshotBug, snapshotComment } from '../snapshot-records.js';
+import { type AttachmentRow, attachmentColumns, attachmentFromRow, snapshotSha256 } from './attachment-rows.js';
 import type { Database } from './database.js';
 import { readInstance } from './instance-row.js';
 import {
@@ -14,6 +15,7 @@ import {
   type CommentRow,
   changeSetsFromRows,
   commentFromRow,
+  OUR_SQL,
   USER_COLUMNS,
   type UserRow,
   userFromRow,
@@ -37,6 +39,7 @@ export function exportSnapshot(db: Database): Promise<StoreSnapshot> {
     );
     const snapshot = snapshotOf(instance, await readPeople(rows), await readContent(rows));
     if (catalogue) snapshot.catalogue = catalogue;
+    await addAttachments(rows, snapshot);
     return snapshot;
   }, true);
 }
@@ -63,7 +66,7 @@ async function readContent(rows: Rows) {
   const bugs = await rows<BugRow>(`SELECT ${BUG_COLUMNS} FROM bugs b ORDER BY b.bug_id`);
   const activity = await rows<ActivityRow & { bug_id: number }>(
     `SELECT bug_id, who, extract(epoch FROM bug_when)::bigint AS bug_when, bzc_change_set, bzc_field_name,
-       removed, added, comment_id FROM bugs_activity ORDER BY bug_id, bzc_change_set, id`,
+       removed, added, comment_id, attach_id FROM bugs_activity ORDER BY bug_id, bzc_change_set, id`,
   );
   const comments = await rows<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM longdescs l ORDER BY l.comment_id`);
   const audit = await rows<{
@@ -141,4 +144,19 @@ function snapshotOf(
     })),
     comments: comments.map(commentFromRow).map(snapshotComment),
   };
+}
+
+/** Attachments with their bytes (by SHA-256), so the snapshot stands alone. */
+async function addAttachments(rows: Rows, snapshot: StoreSnapshot): Promise<void> {
+  const attachments = await rows<AttachmentRow & { thedata: Buffer }>(
+    `SELECT ${attachmentColumns(OUR_SQL, 'a.bzc_flags')}, d.thedata FROM attachments a
+     JOIN attach_data d ON d.id = a.attach_id ORDER BY a.attach_id`,
+  );
+  const data: Record<string, string> = {};
+  snapshot.attachments = attachments.map((row) => {
+    const sha256 = snapshotSha256(row.thedata);
+    data[sha256] = row.thedata.toString('base64');
+    return snapshotAttachment({ ...attachmentFromRow(row), dataSha256: sha256 });
+  });
+  snapshot.attachment_data = data;
 }

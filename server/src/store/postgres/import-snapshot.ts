@@ -42,6 +42,7 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
     await writeUsers(client, snapshot);
     await writeBugs(client, snapshot);
     await writeComments(client, snapshot);
+    await writeAttachments(client, snapshot);
     await writeHistory(client, snapshot);
     await writeAuditLog(client, snapshot);
     await writeVisits(client, snapshot);
@@ -51,11 +52,17 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
       ['bugs', 'bug_id'],
       ['groups', 'id'],
       ['longdescs', 'comment_id'],
+      ['attachments', 'attach_id'],
     ]) {
       await client.query(
         `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(max(${column}), 0) + 1, false) FROM ${table}`,
       );
     }
+    // Flags live in bzc_fields; their ids come from one sequence (migration 0007), past the imported ones.
+    await client.query(
+      `SELECT setval('bzc_flag_ids', coalesce((SELECT max((f->>'id')::integer)
+         FROM bugs b, jsonb_array_elements(b.bzc_fields->'flags') f), 0) + 1, false)`,
+    );
     return true;
   });
 }
@@ -152,10 +159,10 @@ async function writeBugs(client: pg.PoolClient, snapshot: StoreSnapshot): Promis
 async function writeComments(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
   const comments = snapshot.comments ?? [];
   await client.query(
-    `INSERT INTO longdescs (comment_id, bug_id, who, bug_when, thetext, isprivate)
-     SELECT i, b, w, to_timestamp(t) AT TIME ZONE 'UTC', x, p
-     FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::bigint[], $5::text[], $6::smallint[])
-       AS c(i, b, w, t, x, p)`,
+    `INSERT INTO longdescs (comment_id, bug_id, who, bug_when, thetext, isprivate, type, extra_data)
+     SELECT i, b, w, to_timestamp(t) AT TIME ZONE 'UTC', x, p, y, e
+     FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::bigint[], $5::text[], $6::smallint[],
+       $7::integer[], $8::text[]) AS c(i, b, w, t, x, p, y, e)`,
     [
       comments.map((c) => c.id),
       comments.map((c) => c.bug_id),
@@ -163,13 +170,50 @@ async function writeComments(client: pg.PoolClient, snapshot: StoreSnapshot): Pr
       comments.map((c) => c.time),
       comments.map((c) => c.text),
       comments.map((c) => (c.is_private ? 1 : 0)),
+      comments.map((c) => c.type ?? 0),
+      comments.map((c) => c.extra_data ?? null),
     ],
   );
+  const tags = comments.flatMap((c) => (c.tags ?? []).map((tag) => [c.id, tag] as const));
+  await client.query('INSERT INTO longdescs_tags (comment_id, tag) SELECT * FROM unnest($1::integer[], $2::text[])', [
+    tags.map(([id]) => id),
+    tags.map(([, tag]) => tag),
+  ]);
+}
+
+/** Attachments with their bytes, which the snapshot must carry (`attachment_data`, by SHA-256). */
+async function writeAttachments(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
+  const data = snapshot.attachment_data ?? {};
+  for (const a of snapshot.attachments ?? []) {
+    const base64 = data[a.data_sha256];
+    if (base64 === undefined) throw new Error(`the bytes of attachment ${a.id} are not in the snapshot`);
+    await client.query(
+      `INSERT INTO attachments (attach_id, bug_id, creation_ts, modification_time, description, mimetype, ispatch,
+         filename, submitter_id, isobsolete, isprivate, bzc_flags)
+       VALUES ($1, $2, to_timestamp($3::bigint) AT TIME ZONE 'UTC', to_timestamp($4::bigint) AT TIME ZONE 'UTC', $5, $6,
+         $7, $8, $9, $10, $11, $12::jsonb)`,
+      [
+        a.id,
+        a.bug_id,
+        a.creation_time,
+        a.modification_time,
+        a.description,
+        a.content_type,
+        a.is_patch ? 1 : 0,
+        a.file_name,
+        a.creator_id,
+        a.is_obsolete ? 1 : 0,
+        a.is_private ? 1 : 0,
+        JSON.stringify(a.flags),
+      ],
+    );
+    await client.query('INSERT INTO attach_data (id, thedata) VALUES ($1, $2)', [a.id, Buffer.from(base64, 'base64')]);
+  }
 }
 
 /** One row per change; bzc_change_set numbers a bug's sets in time order (stable, as the file store sorts them). */
 async function writeHistory(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
-  const rows: Array<[number, number, number, number, string, string, string, number | null]> = [];
+  const rows: Array<[number, number, number, number, string, string, string, number | null, number | null]> = [];
   for (const bug of snapshot.bugs) {
     const sets = [...(bug.history ?? [])].sort((a, b) => a.when - b.when);
     sets.forEach((set, index) => {
@@ -183,16 +227,18 @@ async function writeHistory(client: pg.PoolClient, snapshot: StoreSnapshot): Pro
           change.removed,
           change.added,
           change.comment_id ?? null,
+          change.attachment_id ?? null,
         ]);
       }
     });
   }
   await client.query(
-    `INSERT INTO bugs_activity (bug_id, who, bug_when, bzc_change_set, fieldid, bzc_field_name, removed, added, comment_id)
-     SELECT b, w, to_timestamp(t) AT TIME ZONE 'UTC', s, 0, f, r, a, c
+    `INSERT INTO bugs_activity (bug_id, who, bug_when, bzc_change_set, fieldid, bzc_field_name, removed, added, comment_id,
+       attach_id)
+     SELECT b, w, to_timestamp(t) AT TIME ZONE 'UTC', s, 0, f, r, a, c, x
      FROM unnest($1::integer[], $2::integer[], $3::bigint[], $4::integer[], $5::text[], $6::text[], $7::text[],
-       $8::integer[]) AS h(b, w, t, s, f, r, a, c)`,
-    [0, 1, 2, 3, 4, 5, 6, 7].map((column) => rows.map((row) => row[column])),
+       $8::integer[], $9::integer[]) AS h(b, w, t, s, f, r, a, c, x)`,
+    [0, 1, 2, 3, 4, 5, 6, 7, 8].map((column) => rows.map((row) => row[column])),
   );
 }
 

@@ -1,9 +1,13 @@
+import type { Attachment } from '../../domain/attachments/attachment.js';
+import type { UserMatch } from '../../domain/catalogue/user-match.js';
 import { withSkew } from '../../domain/clock.js';
 import { isStorableId } from '../../domain/ids.js';
 import type { Bug, Comment, InstanceSettings, User } from '../../domain/types.js';
 import { normalizeAuditClass } from '../model/model.js';
 import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
+import { AttachmentReads } from './attachment-rows.js';
 import { type BugReadSql, BugReads } from './bug-reads.js';
+import { searchCommentTags } from './comment-tag-sql.js';
 import type { Database } from './database.js';
 import { bugFromRow, type SqlDialect, type UserRow, userColumns, userFromRow } from './rows.js';
 import { lastVisitStatement } from './visit-statements.js';
@@ -22,14 +26,22 @@ export abstract class PostgresReads<CommentRow extends object> {
   readonly #sql: SqlDialect;
   readonly #userColumns: string;
   readonly #lastVisit: string;
+  readonly #attachments: AttachmentReads;
 
-  protected constructor(db: Database, sql: SqlDialect, reads: BugReadSql<CommentRow>, arrivals: ArrivalSources) {
+  protected constructor(
+    db: Database,
+    sql: SqlDialect,
+    reads: BugReadSql<CommentRow>,
+    arrivals: ArrivalSources,
+    attachmentFlags = "'[]'::jsonb",
+  ) {
     this.db = db;
     this.#sql = sql;
     this.#reads = new BugReads(db, reads as BugReadSql<CommentRow & Record<string, unknown>>);
     this.lookups = new ArrivalLookups(db, arrivals);
     this.#userColumns = userColumns(sql);
     this.#lastVisit = lastVisitStatement(sql);
+    this.#attachments = new AttachmentReads(db, sql, attachmentFlags);
   }
 
   abstract get instance(): InstanceSettings;
@@ -55,6 +67,34 @@ export abstract class PostgresReads<CommentRow extends object> {
     return row && userFromRow(row);
   }
 
+  async matchUsers(match: UserMatch): Promise<User[]> {
+    const enabled = match.includeDisabled ? '' : ' AND p.is_enabled = 1';
+    const limit = match.limit === null ? '' : ` LIMIT ${Math.max(0, Math.trunc(match.limit))}`;
+    let where: string;
+    let value = match.text;
+    if (match.kind === 'exact') where = 'lower(p.login_name) = $1';
+    else if (match.kind === 'substring')
+      where = '(strpos(lower(p.login_name), $1) > 0 OR strpos(lower(p.realname), $1) > 0)';
+    else {
+      value = match.text.replace(/\*/g, '%');
+      where = '(p.login_name ILIKE $1 OR p.realname ILIKE $1)';
+    }
+    const rows = await this.db.query<UserRow>(
+      `SELECT ${this.#userColumns} FROM profiles p WHERE ${where}${enabled} ORDER BY p.userid${limit}`,
+      [value],
+    );
+    return rows.map(userFromRow);
+  }
+
+  async groupMembers(group: string): Promise<User[]> {
+    const rows = await this.db.query<UserRow>(
+      `SELECT ${this.#userColumns} FROM profiles p WHERE p.userid IN (SELECT m.user_id FROM user_group_map m
+         JOIN groups g ON g.id = m.group_id WHERE g.name = $1 AND m.isbless = 0) ORDER BY p.userid`,
+      [group],
+    );
+    return rows.map(userFromRow);
+  }
+
   async bugById(id: number): Promise<Bug | undefined> {
     const row = await this.lookups.bug(id);
     return row && bugFromRow(row);
@@ -74,6 +114,22 @@ export abstract class PostgresReads<CommentRow extends object> {
 
   commentsOf(bugId: number): Promise<Comment[]> {
     return this.#reads.commentsOf(bugId);
+  }
+
+  async attachmentById(id: number): Promise<Attachment | undefined> {
+    return isStorableId(id) ? this.#attachments.byId(id) : undefined;
+  }
+
+  attachmentsOf(bugId: number): Promise<Attachment[]> {
+    return this.#attachments.ofBug(bugId);
+  }
+
+  attachmentData(attachment: Attachment): Promise<Buffer | undefined> {
+    return this.#attachments.data(attachment);
+  }
+
+  searchCommentTags(query: string, limit: number): Promise<string[]> {
+    return searchCommentTags(this.db, query, limit);
   }
 
   /** The users who have a last-visit row for the bug. */

@@ -1,10 +1,26 @@
+import type { BugWrite } from '../../domain/bug-writes/effect.js';
 import { Catalogue } from '../../domain/catalogue/catalogue.js';
+import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
 import type { ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
-import { type NewComment, type NewUser, NewUserError, type OwnedData, type Store } from '../store.js';
+import {
+  type AttachmentUpdateResult,
+  type AttachmentUpdates,
+  type NewAttachments,
+  type NewComment,
+  type NewUser,
+  NewUserError,
+  type NewUserRecord,
+  type OwnedData,
+  type Store,
+} from '../store.js';
 import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
+import { addAttachments, updateAttachments } from './attachment-writes.js';
+import { runBugWrite } from './bug-writes.js';
+import { changeCatalogueIn } from './catalogue-writes.js';
+import { updateCommentTags } from './comment-tag-sql.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
 import { exportSnapshot } from './export-snapshot.js';
@@ -26,6 +42,7 @@ import {
   userFromRow,
 } from './rows.js';
 import { TickBatch } from './tick-batch.js';
+import { createUserIn, updateUsersIn } from './user-writes.js';
 import { RECENT_VISITS, UPSERT_VISITS } from './visit-statements.js';
 import { type VisitWrite, visitRows } from './visit-writes.js';
 
@@ -67,6 +84,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
       OUR_SQL,
       { bugColumns: BUG_COLUMNS, bugsFrom: 'bugs b', commentColumns: COMMENT_COLUMNS, commentFromRow },
       OUR_ARRIVAL_SOURCES,
+      'a.bzc_flags',
     );
     this.#tokens = new LoginTokenTable(db, 'bzc_login_tokens');
     this.loginFailures = new LoginFailureTable(db, { failures: 'bzc_login_failures' });
@@ -147,7 +165,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
   async historyOf(bugId: number): Promise<ChangeSet[]> {
     const rows = await this.db.query<ActivityRow>(
       `SELECT who, extract(epoch FROM bug_when)::bigint AS bug_when, bzc_change_set, bzc_field_name, removed, added,
-         comment_id FROM bugs_activity WHERE bug_id = $1 ORDER BY bzc_change_set, id`,
+         comment_id, attach_id FROM bugs_activity WHERE bug_id = $1 ORDER BY bzc_change_set, id`,
       [bugId],
     );
     return changeSetsFromRows(rows);
@@ -220,6 +238,38 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
       text: input.text,
       isPrivate: input.isPrivate,
     };
+  }
+
+  async changeCatalogue<T>(change: CatalogueChange<T>): Promise<T> {
+    const { answer, next } = await changeCatalogueIn(this.db, this.#catalogue, change);
+    this.#catalogue = Catalogue.from(next);
+    return answer;
+  }
+
+  async createUser(input: NewUserRecord): Promise<User> {
+    return (await this.userById(await createUserIn(this.db, input))) as User;
+  }
+
+  updateUsers<T>(ids: readonly number[], plan: (users: User[]) => { users: User[]; answer: T }): Promise<T> {
+    return updateUsersIn(this.db, ids, plan);
+  }
+
+  /** One transaction per write (bug-writes.ts); a lost connection is not retried (it may have committed). */
+  writeBugs<R>(write: BugWrite<R>): Promise<R> {
+    return this.db.transaction((client) => runBugWrite(client, write));
+  }
+
+  /** Not retried after a lost connection (it may have committed): the client is told 503 and may post again. */
+  addAttachments(input: NewAttachments): Promise<number[]> {
+    return addAttachments(this.db, input);
+  }
+
+  updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]> {
+    return updateAttachments(this.db, input);
+  }
+
+  updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]> {
+    return updateCommentTags(this.db, commentId, add, remove);
   }
 
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {

@@ -1,5 +1,7 @@
+import { sortTags } from '../../domain/comment-tags/comment-tags.js';
 import type { Bug, BugFields, ChangeSet, Comment, User } from '../../domain/types.js';
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
+import { COMMENT_TAGS_COLUMN } from './comment-tag-sql.js';
 
 /**
  * How a schema's SQL differs, for the column lists below: ours, and a Bugzilla 5.x database's
@@ -122,7 +124,8 @@ export function bugFromRow(row: BugRow): Bug {
 
 /** Columns that make a Comment, from longdescs `l`. */
 export function commentColumns(sql: SqlDialect): string {
-  return `l.comment_id, l.bug_id, l.who, ${sql.epochSeconds('l.bug_when')} AS bug_when, l.thetext, l.isprivate`;
+  return `l.comment_id, l.bug_id, l.who, ${sql.epochSeconds('l.bug_when')} AS bug_when, l.thetext, l.isprivate, l.type,
+  l.extra_data, ${COMMENT_TAGS_COLUMN}`;
 }
 
 export const COMMENT_COLUMNS = commentColumns(OUR_SQL);
@@ -137,10 +140,16 @@ export interface CommentRow {
   bug_when: string;
   thetext: string;
   isprivate: number;
+  type: number;
+  extra_data: string | null;
+  tags: string[];
 }
 
+/** Comment types whose text is rendered when read, from what `extra_data` names (an attachment). */
+const TYPES_KEPT = new Set([5, 6]);
+
 export function commentFromRow(row: CommentRow): Comment {
-  return {
+  const comment: Comment = {
     id: row.comment_id,
     bugId: row.bug_id,
     author: row.who,
@@ -148,6 +157,12 @@ export function commentFromRow(row: CommentRow): Comment {
     text: row.thetext,
     isPrivate: row.isprivate !== 0,
   };
+  if (row.tags.length > 0) comment.tags = sortTags(row.tags);
+  if (TYPES_KEPT.has(row.type)) {
+    comment.type = row.type;
+    if (row.extra_data !== null) comment.extraData = row.extra_data;
+  }
+  return comment;
 }
 
 /** A bug's change sets, oldest first, from bugs_activity rows in (bug_when, bzc_change_set, id) order. */
@@ -159,6 +174,7 @@ export interface ActivityRow {
   removed: string | null;
   added: string | null;
   comment_id: number | null;
+  attach_id?: number | null;
 }
 
 export function changeSetsFromRows(rows: readonly ActivityRow[]): ChangeSet[] {
@@ -174,6 +190,7 @@ export function changeSetsFromRows(rows: readonly ActivityRow[]): ChangeSet[] {
       added: row.added ?? '',
     };
     if (row.comment_id !== null) change.comment_id = row.comment_id;
+    if (row.attach_id !== undefined && row.attach_id !== null) change.attachment_id = row.attach_id;
     (sets.at(-1) as ChangeSet).changes.push(change);
     previous = row;
   }

@@ -1,4 +1,5 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
+import { canSeeChange, canSeeComment } from '../domain/access.js';
 import type { Bug } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 
@@ -13,18 +14,13 @@ const when = (seconds: number) =>
     .replace('Z', ' UTC');
 
 /**
- * The body of a demo bug page: summary, fields, the comments with Bugzilla's
- * `id="cN"` anchors (N = the comment's count) and the history. Pages have no
- * login, so they show what a logged-out visitor of Bugzilla would: nothing of
- * a bug in a group, and no private comments.
+ * The body of a demo bug page, for a bug a logged-out visitor may see: summary, fields, the
+ * comments with Bugzilla's `id="cN"` anchors (N = the comment's count) and the history.
  */
 export async function bugPageBody(bug: Bug, store: Store): Promise<string> {
   const aliases = bug.aliases.length ? ` <span class="alias">(${escapeHtml(bug.aliases.join(', '))})</span>` : '';
   const title = `<h1 id="bug-title" data-bug-id="${bug.id}">Bug ${bug.id}${aliases}</h1>`;
   const footer = '<p><a href="./">All bugs</a></p>';
-  if (bug.groups.length > 0) {
-    return `${title}\n<p>This bug is restricted to some groups; log in through the API to read it.</p>\n${footer}`;
-  }
   const [bugComments, bugHistory] = await Promise.all([store.commentsOf(bug.id), store.historyOf(bug.id)]);
   const people = [bug.assignedTo, bug.reporter, ...bugComments.map((c) => c.author), ...bugHistory.map((s) => s.who)];
   const logins = new Map<number, string>();
@@ -34,7 +30,7 @@ export async function bugPageBody(bug: Bug, store: Store): Promise<string> {
   const status = escapeHtml(f.resolution ? `${f.status} ${f.resolution}` : f.status);
   const comments = bugComments
     .map((comment, count) => ({ comment, count }))
-    .filter(({ comment }) => !comment.isPrivate)
+    .filter(({ comment }) => canSeeComment(false, comment))
     .map(
       ({ comment, count }) => `<article class="comment" id="c${count}">
 <header><a href="#c${count}">${count === 0 ? 'Description' : `Comment ${count}`}</a> by ${login(comment.author)} <time datetime="${formatBugzillaTime(comment.time * 1000)}">${when(comment.time)}</time></header>
@@ -45,7 +41,7 @@ export async function bugPageBody(bug: Bug, store: Store): Promise<string> {
   const history = bugHistory
     .flatMap((set) =>
       set.changes
-        .filter((change) => !(change.field_name === 'longdescs.isprivate' && change.added === '1'))
+        .filter((change) => canSeeChange(false, change))
         .map(
           (change) =>
             `<tr><td>${login(set.who)}</td><td>${when(set.when)}</td><td>${escapeHtml(change.field_name)}</td><td>${escapeHtml(change.removed)}</td><td>${escapeHtml(change.added)}</td></tr>`,

@@ -1,0 +1,127 @@
+import { BugzillaError } from '../domain/errors.js';
+import type { Bug, BugFlag } from '../domain/types.js';
+
+/** Bug ids compared as numbers (`f1=bug_id&o1=greaterthan&v1=12`): Search.pm's numeric operators. */
+const NUMERIC: Readonly<Record<string, (id: number, value: number) => boolean>> = {
+  equals: (id, value) => id === value,
+  notequals: (id, value) => id !== value,
+  greaterthan: (id, value) => id > value,
+  greaterthaneq: (id, value) => id >= value,
+  lessthan: (id, value) => id < value,
+  lessthaneq: (id, value) => id <= value,
+};
+
+function bugIdTest(operator: string, value: string): (bug: Bug) => boolean {
+  if (operator === 'anyexact') {
+    const ids = value.split(',').map((item) => Number(item.trim()));
+    return (bug) => ids.includes(bug.id);
+  }
+  const compare = NUMERIC[operator];
+  if (compare === undefined) throw unsupported(operator);
+  const number = Number(value.trim());
+  return (bug) => compare(bug.id, number);
+}
+
+/**
+ * The flag criteria of Bugzilla's custom search charts (`fN`, `oN`, `vN`), as Search.pm takes them:
+ * `requestees.login_name` (who a flag asks), `setters.login_name` (who set it) and `flagtypes.name`
+ * (the type's name followed by the status: `review+`, `needinfo?`). A bug matches when one of its
+ * flags does; a negated operator (`notequals`, `notsubstring`, …) matches the bugs none of whose flags
+ * match the positive one, as 5.2 negates multi-valued fields. Charts of other fields are left to
+ * the other criteria (and ignored when none takes them, as before).
+ */
+const FLAG_FIELDS: Readonly<Record<string, (flag: BugFlag) => string | undefined>> = {
+  'requestees.login_name': (flag) => flag.requestee?.toLowerCase(),
+  'setters.login_name': (flag) => flag.setter.toLowerCase(),
+  'flagtypes.name': (flag) => `${flag.name}${flag.status}`,
+};
+
+/** Logins are compared without regard to letter case, as everywhere in bz-companion. */
+const LOGIN_FIELDS = new Set(['requestees.login_name', 'setters.login_name']);
+
+type Match = (text: string) => boolean;
+
+const words = (value: string) => value.split(/[\s,]+/).filter((word) => word !== '');
+
+/** Bugzilla's operators that compare one value with a text (Search.pm OPERATORS), case rules as on PostgreSQL. */
+const OPERATORS: Readonly<Record<string, (value: string) => Match>> = {
+  equals: (value) => (text) => text === value,
+  anyexact: (value) => {
+    const wanted = value.split(',').map((item) => item.trim());
+    return (text) => wanted.includes(text);
+  },
+  substring: (value) => {
+    const lower = value.toLowerCase();
+    return (text) => text.toLowerCase().includes(lower);
+  },
+  casesubstring: (value) => (text) => text.includes(value),
+  anywordssubstr: (value) => {
+    const wanted = words(value.toLowerCase());
+    return (text) => wanted.some((word) => text.toLowerCase().includes(word));
+  },
+  allwordssubstr: (value) => {
+    const wanted = words(value.toLowerCase());
+    return (text) => wanted.every((word) => text.toLowerCase().includes(word));
+  },
+  regexp: (value) => {
+    const pattern = regexpOf(value);
+    return (text) => pattern.test(text);
+  },
+};
+
+/** The negated operators and the one each negates. */
+const NEGATED: Readonly<Record<string, string>> = {
+  notequals: 'equals',
+  notsubstring: 'substring',
+  nowordssubstr: 'anywordssubstr',
+  notregexp: 'regexp',
+};
+
+function regexpOf(value: string): RegExp {
+  try {
+    // PostgreSQL's ~* (Bugzilla::DB::Pg's sql_regexp) ignores letter case.
+    return new RegExp(value, 'i');
+  } catch {
+    throw new BugzillaError(32000, `The regular expression '${value}' is not valid.`);
+  }
+}
+
+function unsupported(operator: string): BugzillaError {
+  const shown = operator.length > 30 ? `${operator.slice(0, 27)}...` : operator;
+  return new BugzillaError(32000, `Bugzilla does not support the search type "${shown}".`);
+}
+
+/** The tests of every chart in the query on a bug id or a flag; an empty list when it has none. */
+export function chartTests(query: URLSearchParams): Array<(bug: Bug) => boolean> {
+  const tests: Array<(bug: Bug) => boolean> = [];
+  for (const [name, field] of query) {
+    // Most searches have no chart: a cheap test before the pattern.
+    if (name.charCodeAt(0) !== 102 /* f */) continue;
+    const n = /^f(\d+)$/.exec(name)?.[1];
+    if (n !== undefined && field === 'bug_id') {
+      tests.push(bugIdTest(query.get(`o${n}`) ?? '', query.get(`v${n}`) ?? ''));
+      continue;
+    }
+    const flagText = n === undefined ? undefined : FLAG_FIELDS[field];
+    if (flagText === undefined) continue;
+    const operator = query.get(`o${n}`) ?? '';
+    let value = query.get(`v${n}`) ?? '';
+    if (LOGIN_FIELDS.has(field)) value = value.toLowerCase();
+    if (operator === 'isempty' || operator === 'isnotempty') {
+      const wantFlags = operator === 'isnotempty';
+      tests.push((bug) => bug.fields.flags.some((flag) => flagText(flag) !== undefined) === wantFlags);
+      continue;
+    }
+    const positive = NEGATED[operator] ?? operator;
+    const make = OPERATORS[positive];
+    if (make === undefined) throw unsupported(operator);
+    const match = make(value);
+    const some = (bug: Bug) =>
+      bug.fields.flags.some((flag) => {
+        const text = flagText(flag);
+        return text !== undefined && match(text);
+      });
+    tests.push(positive === operator ? some : (bug) => !some(bug));
+  }
+  return tests;
+}

@@ -1,0 +1,55 @@
+import type { AccessParameters } from '../access.js';
+import type { Bug, User } from '../types.js';
+import { type PrivilegesRequired, writeErrors } from './write-errors.js';
+
+/** Open states of a status (the catalogue decides; an unknown one counts as open). */
+export type IsOpen = (status: string) => boolean;
+
+const TIMETRACKING_FIELDS = new Set(['estimated_time', 'remaining_time', 'work_time', 'deadline']);
+
+/**
+ * 5.2's `Bug->check_can_change_field`: whether `user` may change `field` (Bugzilla's name) of the
+ * bug from `oldValue` to `newValue`; the privileges a refusal names, or null when allowed.
+ */
+export function requiredPrivileges(
+  user: User,
+  bug: Bug,
+  field: string,
+  oldValue: string,
+  newValue: string,
+  context: { parameters: AccessParameters & Record<string, string | undefined>; isOpen: IsOpen },
+): PrivilegesRequired | null {
+  if (oldValue.trim() === newValue.trim()) return null;
+  if (TIMETRACKING_FIELDS.has(field) && field !== 'deadline' && Number(oldValue) === Number(newValue)) return null;
+  if (field.startsWith('longdesc') || field === 'flagtypes.name') return null;
+  const { parameters } = context;
+  if (TIMETRACKING_FIELDS.has(field)) {
+    const group = parameters.timetrackinggroup ?? 'editbugs';
+    if (group === '' || !user.groups.includes(group)) return 'empowered';
+  }
+  if (user.groups.includes('editbugs')) return null;
+  if (field === 'everconfirmed' || (field === 'bug_status' && oldValue === 'UNCONFIRMED' && context.isOpen(newValue))) {
+    if (newValue !== 'UNCONFIRMED' && newValue !== '0') return user.groups.includes('canconfirm') ? null : 'empowered';
+  }
+  if (bug.assignedTo === user.id) return null;
+  if (parameters.useqacontact === '1' && bug.qaContact === user.id) return null;
+  if (field === 'assigned_to' || field === 'qa_contact' || field === 'target_milestone') return 'assignee';
+  if (field === 'priority' && parameters.letsubmitterchoosepriority === '0') return 'assignee';
+  if (field === 'everconfirmed') return 'assignee';
+  if (field === 'bug_status' && context.isOpen(oldValue) && context.isOpen(newValue)) return 'assignee';
+  if (bug.reporter === user.id) return null;
+  return 'reporter';
+}
+
+/** Throws 5.2's illegal_change (115) when the change is not the user's to make. */
+export function checkCanChange(
+  user: User,
+  bug: Bug,
+  field: string,
+  oldValue: string,
+  newValue: string,
+  context: Parameters<typeof requiredPrivileges>[5],
+): void {
+  const privileges = requiredPrivileges(user, bug, field, oldValue, newValue, context);
+  if (privileges) throw writeErrors.illegalChange(field, oldValue, newValue, privileges);
+}

@@ -1,0 +1,60 @@
+import type { BugCreateResult } from '@bz-companion/shared';
+import { planCreate } from '../domain/bug-writes/create-plan.js';
+import { requesteesOf } from '../domain/flags/flag-rules.js';
+import { isStorableId } from '../domain/ids.js';
+import { ownedData } from '../store/store.js';
+import { MAX_COMMENT_LENGTH } from './bug-comments.js';
+import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
+
+/** Members of a body that are credentials or the field filter, not Bug.create's parameters. */
+const NOT_PARAMS = new Set([
+  'Bugzilla_api_key',
+  'Bugzilla_login',
+  'Bugzilla_password',
+  'Bugzilla_token',
+  'api_key',
+  'include_fields',
+  'exclude_fields',
+]);
+
+const list = (value: unknown): unknown[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
+
+/** Bug.create: planned and written by the store in one write (domain/bug-writes/create-plan.ts has 5.2's rules). */
+async function create(request: ApiRequest, { store }: RouteDeps): Promise<BugCreateResult> {
+  const actor = currentUser(request);
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(request.body ?? {})) if (!NOT_PARAMS.has(name)) params[name] = value;
+  const when = Math.floor((await request.databaseNow()) / 1000);
+  const bugIds = [...list(params.depends_on), ...list(params.blocks)]
+    .map((id) => Number(id))
+    .filter((id) => isStorableId(id));
+  const logins = [
+    ...[params.assigned_to, params.qa_contact].filter((login): login is string => typeof login === 'string'),
+    ...list(params.cc).map(String),
+    ...(Array.isArray(params.flags) ? requesteesOf(params.flags) : []),
+  ];
+  return ownedData(store, 'filing a bug').writeBugs({
+    bugIds,
+    aliases: list(params.alias).map(String),
+    logins,
+    when,
+    plan: (view) =>
+      planCreate(
+        {
+          actor,
+          when,
+          params,
+          catalogue: store.catalogue,
+          parameters: store.instance.parameters,
+          maxCommentLength: MAX_COMMENT_LENGTH,
+        },
+        view,
+      ),
+  });
+}
+
+export const bugCreateRoutes = {
+  // 5.2 answers 200 here (its route asks for a 201 under a name the server never reads).
+  'POST /rest/bug': { auth: 'required', stampsWrites: true, handle: create },
+} satisfies { [K in 'POST /rest/bug']: RouteSpec<K> };

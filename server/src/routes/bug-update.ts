@@ -1,0 +1,113 @@
+import { type BugUpdateResult, formatBugzillaTime } from '@bz-companion/shared';
+import { namedRefs } from '../bugs/bug-ref.js';
+import { checkBug } from '../bugs/check-bug.js';
+import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
+import { planUpdate } from '../domain/bug-writes/update-plan.js';
+import { errors } from '../domain/errors.js';
+import { requesteesOf } from '../domain/flags/flag-rules.js';
+import type { Bug } from '../domain/types.js';
+import { ownedData } from '../store/store.js';
+import { MAX_COMMENT_LENGTH } from './bug-comments.js';
+import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
+
+/** Members of a REST body that are not the method's parameters (credentials and the field filter). */
+const NOT_PARAMS = new Set([
+  'ids',
+  'Bugzilla_api_key',
+  'Bugzilla_login',
+  'Bugzilla_password',
+  'Bugzilla_token',
+  'api_key',
+  'include_fields',
+  'exclude_fields',
+]);
+
+/** The logins a Bug.update names (looked up with the bugs, under the same lock). */
+function loginsOf(params: Record<string, unknown>): string[] {
+  const logins: string[] = [];
+  for (const name of ['assigned_to', 'qa_contact']) {
+    if (typeof params[name] === 'string') logins.push(params[name] as string);
+  }
+  const cc = params.cc;
+  if (cc !== null && typeof cc === 'object' && !Array.isArray(cc)) {
+    for (const member of [(cc as { add?: unknown }).add, (cc as { remove?: unknown }).remove]) {
+      if (Array.isArray(member)) for (const login of member) logins.push(String(login));
+    }
+  }
+  if (Array.isArray(params.flags)) logins.push(...requesteesOf(params.flags));
+  return logins;
+}
+
+function aliasesOf(params: Record<string, unknown>): string[] {
+  const alias = params.alias;
+  if (typeof alias === 'string') return [alias];
+  if (Array.isArray(alias)) return alias.map(String);
+  if (alias !== null && typeof alias === 'object') {
+    const form = alias as { add?: unknown; set?: unknown };
+    return [form.add, form.set].flatMap((list) => (Array.isArray(list) ? list.map(String) : []));
+  }
+  return [];
+}
+
+/**
+ * Bug.update: the bugs named (a body's `ids` replace the path's bug, as 5.2's REST merges them),
+ * each checked to exist and be visible, then planned and written by the store in one write
+ * (domain/bug-writes/update-plan.ts has 5.2's rules), answered as 5.2 does.
+ */
+async function update(request: ApiRequest, { store, profile }: RouteDeps): Promise<BugUpdateResult> {
+  const actor = currentUser(request);
+  const body = request.body ?? {};
+  const given = body.ids;
+  const refs =
+    given === undefined || given === null
+      ? namedRefs(request.pathId, [])
+      : (Array.isArray(given) ? given : [given]).map((ref) => String(ref));
+  if (refs.length === 0) throw errors.paramRequired('ids');
+  const bugs: Bug[] = [];
+  for (const ref of refs) {
+    const bug = await checkBug(store, actor, ref);
+    if (!bugs.some((other) => other.id === bug.id)) bugs.push(bug);
+  }
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) if (!NOT_PARAMS.has(name)) params[name] = value;
+  const visits = new Map<number, { setFor: number[]; forget: number[] }>();
+  for (const bug of bugs) {
+    const effects = await visitEffectsOfUpdate(store, bug, actor, profile);
+    visits.set(bug.id, { setFor: effects.authorVisit ? [actor.id] : [], forget: effects.forgetVisitsOf });
+  }
+  const when = Math.floor((await request.databaseNow()) / 1000);
+  const owned = ownedData(store, 'changing a bug');
+  const result = await owned.writeBugs({
+    bugIds: bugs.map((bug) => bug.id),
+    aliases: aliasesOf(params),
+    logins: loginsOf(params),
+    when,
+    plan: (view) =>
+      planUpdate(
+        {
+          actor,
+          when,
+          bugIds: bugs.map((bug) => bug.id),
+          params,
+          catalogue: store.catalogue,
+          parameters: store.instance.parameters,
+          visits,
+          maxCommentLength: MAX_COMMENT_LENGTH,
+        },
+        view,
+      ),
+  });
+  return {
+    bugs: result.bugs.map((bug) => ({
+      id: bug.id,
+      alias: bug.alias,
+      last_change_time: formatBugzillaTime(bug.last_change_time * 1000),
+      changes: bug.changes,
+    })),
+  };
+}
+
+export const bugUpdateRoutes = {
+  'PUT /rest/bug/{id}': { auth: 'required', stampsWrites: true, handle: update },
+  'PUT /rest/bug': { auth: 'required', stampsWrites: true, handle: update },
+} satisfies { [K in 'PUT /rest/bug/{id}' | 'PUT /rest/bug']: RouteSpec<K> };

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bugContentFixture } from '../testing/bug-content-fixture.js';
+import { type RunningServer, serveFixture } from '../testing/cli-server.js';
+
+let server: RunningServer;
+let hidden: RunningServer;
+let closed: RunningServer;
+beforeAll(async () => {
+  const fixture = bugContentFixture();
+  const [first, second, ...rest] = fixture.bugs;
+  const withAlias = { ...fixture, bugs: [first, { ...second, alias: 'hiddenalias' }, ...rest] };
+  const requiringLogin = bugContentFixture({
+    instance: { parameters: { maintainer: 'admin@example.com', requirelogin: '1' } },
+  });
+  [server, hidden, closed] = await Promise.all([
+    serveFixture({ ...fixture, bugs: [{ ...first, summary: 'Crash on <script>alert(1)</script>' }, second, ...rest] }),
+    serveFixture(withAlias),
+    serveFixture(requiringLogin),
+  ]);
+});
+afterAll(() => Promise.all([server.stop(), hidden.stop(), closed.stop()]));
+
+const page = async (query: string) => {
+  const response = await fetch(`${server.url}/show_bug.cgi?${query}`);
+  expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  return response.text();
+};
+
+describe('the demo bug pages', () => {
+  it('show the summary (escaped), the fields, and the history', async () => {
+    const html = await page('id=myalias');
+    expect(html).toContain('<h2 id="summary">Crash on &#60;script&#62;alert(1)&#60;/script&#62;</h2>');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('<dd>IN_PROGRESS</dd>');
+    expect(html).toContain('<td>priority</td><td>Normal</td><td>High</td>');
+  });
+
+  it('anchor each public comment as Bugzilla does (id="cN", N its count), leaving private ones out', async () => {
+    const html = await page('id=1');
+    expect([...html.matchAll(/<article class="comment" id="(c\d+)"/g)].map((match) => match[1])).toEqual([
+      'c0',
+      'c1',
+      'c3',
+    ]);
+    expect(html).toContain('Same here.');
+    expect(html).not.toContain('Insiders only.');
+    expect(html).not.toContain('longdescs.isprivate');
+  });
+
+  it('answer a bug restricted to groups as the API answers a logged-out caller', async () => {
+    const response = await fetch(`${server.url}/show_bug.cgi?id=2`);
+    expect(response.status).toBe(401);
+    const html = await response.text();
+    expect(html).toContain('You are not authorized to access bug #2.');
+    expect(html).not.toContain('Secret bug');
+    expect(html).not.toContain('Only the secret group sees this.');
+  });
+
+  it("never tell a restricted bug's number from its alias", async () => {
+    const response = await fetch(`${hidden.url}/show_bug.cgi?id=hiddenalias`);
+    expect(response.status).toBe(401);
+    const html = await response.text();
+    expect(html).toContain('#hiddenalias');
+    expect(html).not.toMatch(/Bug 2\b|data-bug-id="2"/);
+  });
+
+  it('list only the bugs a logged-out visitor may see on the index, with their aliases and summaries', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toContain('<a href="show_bug.cgi?id=1">Bug 1</a> (myalias) Crash on &#60;script&#62;');
+    expect(html).not.toContain('show_bug.cgi?id=2');
+    expect(await (await fetch(`${hidden.url}/`)).text()).not.toContain('hiddenalias');
+  });
+});
+
+describe('the pages of a tracker that requires login', () => {
+  it('show no bug, as the API answers none without a login', async () => {
+    for (const path of ['/show_bug.cgi?id=1', '/show_bug.cgi?id=myalias', '/', '/buglist.cgi']) {
+      const response = await fetch(`${closed.url}${path}`);
+      expect(response.status, path).toBe(401);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const html = await response.text();
+      expect(html, path).toContain('You must log in before using this part of Bugzilla.');
+      expect(html, path).not.toMatch(/emoji|myalias|show_bug\.cgi\?id=|Same here|bob@example\.com/);
+    }
+    expect((await fetch(`${closed.url}/rest/bug/1`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,30 @@
+import type { BugWriteEffect } from '../domain/bug-writes/effect.js';
+import type { BugWriteEffectRecord } from './snapshot.js';
+import { snapshotBug } from './snapshot-records.js';
+
+/** A bug write's effect as the journal records it. */
+export function bugWriteRecord(effect: BugWriteEffect): BugWriteEffectRecord {
+  return {
+    bugs: effect.bugs.map((bug) => {
+      const { history: _history, ...record } = snapshotBug(bug, []);
+      return record;
+    }),
+    history: effect.history.map(({ bugId, set }) => ({
+      bug_id: bugId,
+      set: { who_id: set.who, when: set.when, changes: set.changes },
+    })),
+    comments: effect.comments.map((comment) => ({
+      bug_id: comment.bugId,
+      author_id: comment.author,
+      time: comment.time,
+      text: comment.text,
+      is_private: comment.isPrivate,
+    })),
+    visits: effect.visits.map((visit) => ({
+      bug_id: visit.bugId,
+      set_for: visit.setFor,
+      forget: visit.forget,
+      ts: visit.ts,
+    })),
+  };
+}

@@ -1,0 +1,79 @@
+import type { Bug } from '../../domain/types.js';
+import type { JournalOp, SnapshotBug } from '../snapshot.js';
+import { snapshotAliases } from '../snapshot.js';
+import type { BugThreads } from './bug-threads.js';
+import type { UserVisits } from './user-visits.js';
+
+/** The parts of the model a bug write changes (the Model itself; named here so this file needs nothing of model.ts). */
+export interface BugWriteModel {
+  readonly generation: number;
+  readonly bugVersions: Map<number, number>;
+  readonly bugs: Map<number, Bug>;
+  readonly bugsByAlias: Map<string, Bug>;
+  maxFlagId: number;
+  readonly threads: BugThreads;
+  readonly visits: Map<number, UserVisits>;
+  visitsOf(userId: number): UserVisits;
+}
+
+type BugWriteOp = Extract<JournalOp, { op: 'bug_write' }>;
+
+/** Whether the bugs the write read, and the aliases it gives, are as its plan found them. */
+function stillCurrent(model: BugWriteModel, op: BugWriteOp): boolean {
+  if (op.expect.generation !== model.generation) return false;
+  for (const [bugId, version] of op.expect.bugs) if ((model.bugVersions.get(bugId) ?? 0) !== version) return false;
+  for (const bug of op.effect.bugs) {
+    for (const alias of snapshotAliases(bug.alias)) {
+      const owner = model.bugsByAlias.get(alias.toLowerCase());
+      if (owner && owner.id !== bug.id) return false;
+    }
+  }
+  return true;
+}
+
+function bugOfRecord(record: SnapshotBug, model: BugWriteModel): Bug {
+  const fields = structuredClone(record.fields) as Bug['fields'];
+  // New flags (id 0) get the next ids of the one flag sequence, in the order the effect lists them.
+  for (const flag of fields.flags) if (flag.id === 0) flag.id = ++model.maxFlagId;
+  return {
+    id: record.id,
+    aliases: snapshotAliases(record.alias),
+    reporter: record.reporter_id,
+    assignedTo: record.assigned_to_id,
+    qaContact: record.qa_contact_id,
+    cc: [...record.cc_ids],
+    groups: [...record.groups].sort(),
+    reporterAccessible: record.reporter_accessible,
+    cclistAccessible: record.cclist_accessible,
+    fields,
+  };
+}
+
+/**
+ * Applies a bug write's effect if what it was planned against is unchanged; returns whether it did.
+ * The bugs' entries are replaced (not changed in place), so a reader holding the old one keeps a
+ * consistent bug.
+ */
+export function applyBugWrite(model: BugWriteModel, op: BugWriteOp): boolean {
+  if (!stillCurrent(model, op)) return false;
+  const { effect } = op;
+  for (const record of effect.bugs) {
+    const old = model.bugs.get(record.id);
+    if (old) for (const alias of old.aliases) model.bugsByAlias.delete(alias.toLowerCase());
+    const bug = bugOfRecord(record, model);
+    model.bugs.set(bug.id, bug);
+    for (const alias of bug.aliases) model.bugsByAlias.set(alias.toLowerCase(), bug);
+    model.bugVersions.set(bug.id, (model.bugVersions.get(bug.id) ?? 0) + 1);
+  }
+  for (const { bug_id, set } of effect.history) {
+    model.threads.addChangeSet(bug_id, { who: set.who_id, when: set.when, changes: set.changes });
+  }
+  for (const comment of effect.comments) {
+    model.threads.addComment({ ...comment, id: model.threads.maxCommentId + 1 });
+  }
+  for (const visit of effect.visits) {
+    for (const userId of visit.set_for) model.visitsOf(userId).set(visit.bug_id, visit.ts);
+    for (const userId of visit.forget) model.visits.get(userId)?.delete(visit.bug_id);
+  }
+  return true;
+}

@@ -1,0 +1,165 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Middleware } from 'koa';
+import getRawBody from 'raw-body';
+import { BugzillaError } from '../domain/errors.js';
+import type { ApiState } from '../http/respond.js';
+import { errorBody } from '../rpc/json-rpc-codec.js';
+import { faultResponse } from '../rpc/xml-rpc-codec.js';
+import { protocolOf, type RecordedRequest, type Recording, requestData } from './recording.js';
+import { describeDifferences, sameRequest } from './request-match.js';
+
+/** A recording as replay holds it: its file name, and how many times it has answered. */
+interface Loaded {
+  file: string;
+  recording: Recording;
+  used: number;
+}
+
+/** A directory that holds no readable recording, or a file in it that is not one. */
+export class RecordingsError extends Error {
+  override readonly name = 'RecordingsError';
+}
+
+/** Reads every `*.json` recording of a directory, in file-name order (the order they were made in). */
+export function loadRecordings(dir: string): Array<{ file: string; recording: Recording }> {
+  let names: string[];
+  try {
+    names = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
+  } catch (error) {
+    throw new RecordingsError(`recordings ${dir}: ${(error as Error).message}`);
+  }
+  return names.map((file) => {
+    let recording: Recording;
+    try {
+      recording = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Recording;
+    } catch (error) {
+      throw new RecordingsError(`recording ${join(dir, file)}: not JSON (${(error as Error).message})`);
+    }
+    if (!recording?.request?.method || typeof recording.response?.status !== 'number') {
+      throw new RecordingsError(`recording ${join(dir, file)}: not a recording (no request.method or response.status)`);
+    }
+    return { file, recording };
+  });
+}
+
+/**
+ * The recordings answering in the tracker's place. A request is matched on its method,
+ * path, query and body as data; when several recordings match (the same read before
+ * and after a write), each answers once in the order recorded, the last one thereafter.
+ */
+export class Replayer {
+  readonly #loaded: Loaded[];
+
+  constructor(recordings: Array<{ file: string; recording: Recording }>) {
+    this.#loaded = recordings.map((entry) => ({ ...entry, used: 0 }));
+  }
+
+  get size(): number {
+    return this.#loaded.length;
+  }
+
+  /** The recording that answers `request`, counted as used; undefined when none matches. */
+  take(request: RecordedRequest): Recording | undefined {
+    const matching = this.#loaded.filter((entry) => sameRequest(entry.recording.request, request));
+    const chosen = matching.find((entry) => entry.used === 0) ?? matching.at(-1);
+    if (!chosen) return undefined;
+    chosen.used++;
+    return chosen.recording;
+  }
+
+  /** Says which recording comes nearest and how it differs, for the miss's answer. */
+  describeMiss(request: RecordedRequest): string {
+    const asked = `${request.method} ${request.path}`;
+    let best: { file: string; differences: string[] } | undefined;
+    for (const entry of this.#loaded) {
+      const differences = describeDifferences(entry.recording.request, request);
+      if (!best || differences.length < best.differences.length) best = { file: entry.file, differences };
+    }
+    if (!best) return `bz-companion replay: no recording for ${asked} (the directory holds none).`;
+    return `bz-companion replay: no recording for ${asked}. Nearest: ${best.file}, which differs in ${best.differences.join('; ')}.`;
+  }
+}
+
+export interface ReplayOptions {
+  replayer: Replayer;
+  /** Answer what no recording matches from the store (`--fallback`) instead of a 404. */
+  fallback: boolean;
+  bodyLimitBytes: number;
+}
+
+/** `serve --replay DIR`: answers from the recordings, a miss with a 404 in the protocol's envelope (or the store's answer). */
+export function replay(options: ReplayOptions): Middleware<ApiState> {
+  return async (ctx, next) => {
+    const body =
+      ctx.method === 'GET' || ctx.method === 'HEAD'
+        ? Buffer.alloc(0)
+        : await getRawBody(ctx.req, { limit: options.bodyLimitBytes }).catch(() => Buffer.alloc(0));
+    const request = requestData({
+      method: ctx.method,
+      path: ctx.path,
+      querystring: ctx.querystring,
+      headers: ctx.headers,
+      body,
+    });
+    const recording = options.replayer.take(request);
+    if (recording) {
+      ctx.state.body = request.body;
+      const { response } = recording;
+      ctx.status = response.status;
+      for (const [name, value] of Object.entries(response.headers)) ctx.set(name, value);
+      ctx.body = response.body_text ?? JSON.stringify(withCallersId(recording, request));
+      return;
+    }
+    if (options.fallback) {
+      // The store's routes read the body again: they get a stream of what was read.
+      if (body.length > 0) ctx.req = rereadable(ctx.req, body);
+      return next();
+    }
+    answerMiss(ctx, request, options.replayer.describeMiss(request));
+  };
+}
+
+/** A miss, as a 404 in the envelope the request used: Bugzilla's JSON error, an XML-RPC fault, a JSON-RPC error. */
+function answerMiss(ctx: Parameters<Middleware<ApiState>>[0], request: RecordedRequest, message: string): void {
+  const protocol = protocolOf(request.path);
+  if (protocol === 'rest') throw new BugzillaError(32614, message, { status: 404 });
+  ctx.status = 404;
+  if (protocol === 'xmlrpc') {
+    ctx.set('Content-Type', 'text/xml');
+    ctx.body = faultResponse(32614, message);
+    return;
+  }
+  if (protocol === 'jsonrpc') {
+    const id = (request.body as { id?: unknown } | null)?.id ?? null;
+    ctx.set('Content-Type', 'application/json; charset=UTF-8');
+    ctx.body = errorBody({ version: '1.0', id: id as string }, { code: 32614, message });
+    return;
+  }
+  ctx.set('Content-Type', 'text/plain; charset=UTF-8');
+  ctx.body = `${message}\n`;
+}
+
+/** A JSON-RPC answer carries the caller's `id`, not the one recorded. */
+function withCallersId(recording: Recording, request: RecordedRequest): unknown {
+  const body = recording.response.body;
+  if (recording.protocol !== 'jsonrpc' || body === null || typeof body !== 'object' || !('id' in body)) return body;
+  const id = (request.body as { id?: unknown } | null)?.id ?? request.query.id?.[0];
+  return id === undefined ? body : { ...body, id };
+}
+
+/** The same request, its body readable once more (the store's routes read it themselves). */
+function rereadable(original: IncomingMessage, body: Buffer): IncomingMessage {
+  const stream = Readable.from([body]) as unknown as IncomingMessage;
+  return Object.assign(stream, {
+    headers: original.headers,
+    method: original.method,
+    url: original.url,
+    socket: original.socket,
+    httpVersion: original.httpVersion,
+  });
+}

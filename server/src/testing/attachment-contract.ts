@@ -1,0 +1,115 @@
+import { expect, it } from 'vitest';
+import { CMT_ATTACHMENT_CREATED } from '../domain/attachments/attachment.js';
+import { ownedData, ReadOnlyBugzillaError, type Store } from '../store/store.js';
+import { owned } from './owned.js';
+
+const USER = 2;
+const T0 = Date.parse('2026-11-27T10:00:00Z') / 1000;
+
+function newAttachment(bugId: number, bytes: Buffer, description: string) {
+  return {
+    bugId,
+    fileName: 'f.bin',
+    description,
+    contentType: 'application/octet-stream',
+    isPatch: false,
+    isPrivate: false,
+    bytes,
+    comment: '',
+  };
+}
+
+/**
+ * What every store does with attachments and comment tags (run by store-contract.test.ts on each):
+ * bytes back as they went in, the attachment's comment, concurrent changes of one attachment or
+ * one comment all kept, with complete history; over a Bugzilla database, reads only.
+ */
+export function attachmentContract(store: () => Store, readOnly: boolean): void {
+  keepsAttachments(store, readOnly);
+  keepsConcurrentChanges(store, readOnly);
+  keepsConcurrentTags(store, readOnly);
+}
+
+function keepsAttachments(store: () => Store, readOnly: boolean): void {
+  it('keeps attachments and comment tags, or refuses to write them over a Bugzilla database', async () => {
+    if (readOnly) {
+      expect(() => ownedData(store(), 'adding an attachment')).toThrow(ReadOnlyBugzillaError);
+      expect(await store().attachmentsOf(5)).toEqual([]);
+      expect(await store().attachmentById(2 ** 31)).toBeUndefined();
+      return;
+    }
+    const bytes = Buffer.from([0, 1, 127, 128, 255, 0]);
+    const [id] = await owned(store()).addAttachments({
+      who: USER,
+      time: T0,
+      attachments: [newAttachment(5, bytes, 'Bytes')],
+      visits: [],
+    });
+    const attachment = await store().attachmentById(id as number);
+    expect(attachment).toMatchObject({ bugId: 5, size: 6, description: 'Bytes', creator: USER, creationTime: T0 });
+    expect(await store().attachmentData(attachment as NonNullable<typeof attachment>)).toEqual(bytes);
+    expect((await store().attachmentsOf(5)).map((a) => a.id)).toContain(id);
+    const comment = (await store().commentsOf(5)).at(-1);
+    expect(comment).toMatchObject({ type: CMT_ATTACHMENT_CREATED, extraData: String(id), text: '' });
+    expect((await store().bugById(5))?.fields.last_change_time).toBe(T0);
+  });
+}
+
+function keepsConcurrentChanges(store: () => Store, readOnly: boolean): void {
+  it('keeps every one of concurrent changes to one attachment, each in the history', async () => {
+    if (readOnly) return;
+    const [id] = await owned(store()).addAttachments({
+      who: USER,
+      time: T0,
+      attachments: [newAttachment(9, Buffer.from('x'), 'Start')],
+      visits: [],
+    });
+    const sets = [
+      { description: 'Renamed' },
+      { filename: 'g.txt' },
+      { mimetype: 'text/plain' },
+      { ispatch: true },
+      { isobsolete: true },
+    ];
+    await Promise.all(
+      sets.map((set, i) =>
+        owned(store()).updateAttachments({
+          who: USER,
+          time: T0 + 1 + i,
+          updates: [{ id: id as number, set, comment: '' }],
+          visits: [],
+        }),
+      ),
+    );
+    expect(await store().attachmentById(id as number)).toMatchObject({
+      description: 'Renamed',
+      fileName: 'g.txt',
+      contentType: 'text/plain',
+      isPatch: true,
+      isObsolete: true,
+    });
+    const changes = (await store().historyOf(9)).flatMap((set) => set.changes).filter((c) => c.attachment_id === id);
+    expect(changes.map((change) => change.field_name).sort()).toEqual([
+      'attachments.description',
+      'attachments.filename',
+      'attachments.isobsolete',
+      'attachments.ispatch',
+      'attachments.mimetype',
+    ]);
+  });
+}
+
+function keepsConcurrentTags(store: () => Store, readOnly: boolean): void {
+  it('keeps both of two concurrent taggings of one comment', async () => {
+    if (readOnly) return;
+    const [comment] = await store().commentsOf(1);
+    const id = (comment as NonNullable<typeof comment>).id;
+    await Promise.all([
+      owned(store()).updateCommentTags(id, ['first-tag'], []),
+      owned(store()).updateCommentTags(id, ['Second-Tag'], []),
+    ]);
+    expect((await store().commentById(id))?.tags).toEqual(['first-tag', 'Second-Tag']);
+    expect(await store().searchCommentTags('tag', 7)).toEqual(['first-tag', 'Second-Tag']);
+    expect(await owned(store()).updateCommentTags(id, [], ['FIRST-TAG'])).toEqual(['Second-Tag']);
+  });
+}

@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import { snapshotFromFixture } from '../store/fixture/fixture.js';
+import { openStore } from '../store/open-store.js';
+import { createScratchDatabase } from '../store/postgres/scratch-database.js';
+import type { Store } from '../store/store.js';
+import { tempDir } from './cli-server.js';
+
+/** A store a replay runs on, opened holding a fixture, and how to get rid of it. */
+export interface ReplayStore {
+  name: string;
+  /** Skipped (loudly, by the caller) where no PostgreSQL is given. */
+  needsPostgres: boolean;
+  open(fixture: unknown): Promise<{ store: Store; close(): Promise<void> }>;
+}
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+/** Whether a test run has a PostgreSQL to use (`.ci/with-postgres`). */
+export const HAS_POSTGRES = TEST_DATABASE_URL !== undefined;
+
+/** The file store and our PostgreSQL schema: where recorded writes are replayed. */
+export const REPLAY_STORES: readonly ReplayStore[] = [
+  {
+    name: 'the file store',
+    needsPostgres: false,
+    async open(fixture) {
+      const path = join(await tempDir(), 'data.json');
+      const { store } = await openStore({ kind: 'file', path, create: () => snapshotFromFixture(fixture) });
+      return { store, close: () => store.close() };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    needsPostgres: true,
+    async open(fixture) {
+      const database = await createScratchDatabase(TEST_DATABASE_URL as string);
+      const { store } = await openStore({
+        kind: 'postgres',
+        url: database.url,
+        seed: () => snapshotFromFixture(fixture),
+      });
+      return {
+        store,
+        close: async () => {
+          await store.close();
+          await database.drop();
+        },
+      };
+    },
+  },
+];
