@@ -26,6 +26,8 @@ export interface SeedBug {
   priority?: [string, string];
   status?: [string, string];
   comment?: string;
+  /** Who filed it (default: the user, so the user is involved). */
+  reporter?: string;
 }
 
 export function fixtureOf(bugs: readonly SeedBug[]) {
@@ -36,14 +38,14 @@ export function fixtureOf(bugs: readonly SeedBug[]) {
     ],
     bugs: bugs.map((bug) => ({
       id: bug.id,
-      reporter: ME,
+      reporter: bug.reporter ?? ME,
       summary: bug.summary,
       product: bug.product ?? 'TestProduct',
       component: bug.component ?? 'TestComponent',
       priority: bug.priority?.[1] ?? '--',
       status: bug.status?.[1] ?? 'NEW',
       comments: [
-        { author: ME, time: ago(600), text: 'The description.' },
+        { author: bug.reporter ?? ME, time: ago(600), text: 'The description.' },
         ...(bug.comment ? [{ author: OTHER, time: ago(bug.changedAgo), text: bug.comment }] : []),
       ],
       history: [
@@ -147,7 +149,10 @@ export async function refreshAll(page: Page): Promise<void> {
 
 /** Someone else comments on a bug now. */
 export async function commentAsOther(server: BzServer, bug: number, text: string): Promise<void> {
-  await createClient({ baseUrl: server.url, apiKey: OTHER_KEY }).bugs.addComment(bug, { comment: text });
+  // In the query: Bugzilla 5.2 ignores the header.
+  await createClient({ baseUrl: server.url, apiKey: OTHER_KEY, authMode: 'query' }).bugs.addComment(bug, {
+    comment: text,
+  });
 }
 
 export const rowOf = (page: Page, bug: number, tracker = 't1') =>

@@ -124,6 +124,8 @@ describe('following every bug opened', () => {
         { id: 2, reporter: OTHER, summary: 'Not yours' },
       ],
     });
+    // Found on the first refresh, followed from then: the comment after it is news.
+    await bz.whatChanged.refresh(bz.tracker.id);
     await bz.othersComment(1, 'Any news?');
     const snapshot = await bz.whatChanged.refresh(bz.tracker.id);
     if (snapshot?.cannot?.includes(CANNOT.flags)) {
@@ -132,6 +134,7 @@ describe('following every bug opened', () => {
     } else {
       expect(snapshot?.followed).toBe(1);
       expect(snapshot?.bugs[0]?.inbox?.flags).toEqual(['needinfo?']);
+      expect(snapshot?.bugs[0]?.inbox?.reasons).toEqual(['flag']);
     }
   });
 });

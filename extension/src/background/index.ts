@@ -66,13 +66,17 @@ platform.onCommand((command) => command === OPEN_INBOX && void platform.openInbo
 // A new user meets the options page as a welcome: what the extension does, and the two things it needs.
 platform.onFirstInstall(() => void platform.openOptionsPage());
 platform.onStartup(() => {
+  void whatChanged.noteNotifySettings();
   void delivery.flushAll();
   registerBanner();
 });
 // A tracker added, edited or removed (here or on another device), or a key changed: try again with it.
 platform.onStorageChanged((area, keys) => {
   if (area === 'sync' || keys.some((key) => key.startsWith(LOCAL.apiKey('')))) void delivery.flushAll();
-  if (area === 'sync' && keys.includes(SYNC.trackers)) registerBanner();
+  if (area === 'sync' && keys.includes(SYNC.trackers)) {
+    registerBanner();
+    void whatChanged.noteNotifySettings();
+  }
   // Done, muted, snoozed or starred here or in another browser: the badge is the inbox's count.
   if (area === 'sync' && keys.some((key) => key.startsWith(SYNC.triage('')))) void delivery.refreshBadge();
   if (area === 'sync' && keys.includes(SYNC.newsSettings)) {

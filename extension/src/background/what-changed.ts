@@ -144,6 +144,19 @@ export class WhatChanged {
     return this.#page.bannerFor(visit.tracker, visit.bug);
   }
 
+  /**
+   * Notes when each tracker's notifications were turned on (nothing older is
+   * told) or forgets it when they are off: at start-up and whenever the list
+   * of trackers changes, here or in another browser.
+   */
+  async noteNotifySettings(): Promise<void> {
+    for (const tracker of await this.#storage.trackerSettings()) {
+      const since = await this.#news.notifySince(tracker.id);
+      if (tracker.notify && since === null) await this.#news.setNotifySince(tracker.id, this.#now());
+      if (!tracker.notify && since !== null) await this.#news.setNotifySince(tracker.id, null);
+    }
+  }
+
   /** Every tracker's recent visits and their news (the alarm). */
   async refreshAll(): Promise<void> {
     const trackers = await this.#storage.trackers();

@@ -9,6 +9,14 @@ export interface RowHandlers {
   onFocusRow: (index: number) => void;
 }
 
+/** The row's buttons: the action, its text, its accessible name for the bug, its key. */
+const ROW_BUTTONS: Array<['done' | 'snooze' | 'mute' | 'seen', string, (name: string) => string, string]> = [
+  ['done', 'Done', (name) => `Done: ${name}`, 'e'],
+  ['snooze', 'Snooze', (name) => `Snooze ${name}`, 'b'],
+  ['mute', 'Mute', (name) => `Mute ${name}`, 'm'],
+  ['seen', 'Seen', (name) => `Mark ${name} as seen`, 'y'],
+];
+
 /**
  * One bug waiting: the tracker's label, number and summary (whole on hover),
  * why it is listed, what changed in words, who and when. Bug text is the
@@ -96,38 +104,17 @@ export function Row({
         </div>
       </div>
       <div class="actions">
-        <button
-          type="button"
-          aria-label={`Done: ${name}`}
-          title="Done (e)"
-          onClick={() => handlers.onAction('done', index)}
-        >
-          Done
-        </button>
-        <button
-          type="button"
-          aria-label={`Snooze ${name}`}
-          title="Snooze (b)"
-          onClick={() => handlers.onAction('snooze', index)}
-        >
-          Snooze
-        </button>
-        <button
-          type="button"
-          aria-label={`Mute ${name}`}
-          title="Mute (m)"
-          onClick={() => handlers.onAction('mute', index)}
-        >
-          Mute
-        </button>
-        <button
-          type="button"
-          aria-label={`Mark ${name} as seen`}
-          title="Mark seen (y)"
-          onClick={() => handlers.onAction('seen', index)}
-        >
-          Seen
-        </button>
+        {ROW_BUTTONS.map(([action, label, named, key]) => (
+          <button
+            key={action}
+            type="button"
+            aria-label={named(name)}
+            title={`${label} (${key})`}
+            onClick={() => handlers.onAction(action, index)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
     </li>
   );

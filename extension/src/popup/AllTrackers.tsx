@@ -9,29 +9,33 @@ import { When } from './When.js';
 const SHOWN = 8;
 
 /**
- * "All trackers": the bugs waiting across every tracker, the newest change
+ * "All trackers": the count of the bugs waiting across every tracker (the
+ * badge's number), and the rows of the trackers other than the one shown
+ * below; the bugs waiting across every tracker, the newest change
  * first, as the inbox lists them and the badge counts them (one list, one
  * count), with the way to the inbox.
  */
-export function AllTrackers({ platform }: { platform: Platform }) {
+export function AllTrackers({ platform, shown }: { platform: Platform; shown: string | null }) {
   const { inboxes, now } = useInboxData(platform);
   if (!inboxes) return null;
-  const rows = inboxRows(inboxes, now);
+  const all = inboxRows(inboxes, now);
+  // The tracker shown below lists its own: each bug once in the popup.
+  const rows = all.filter((row) => row.trackerId !== shown);
   return (
     <section aria-labelledby="all-trackers" data-testid="all-trackers">
       <div class="section-head">
-        <h2 id="all-trackers">All trackers ({rows.length})</h2>
+        <h2 id="all-trackers">All trackers ({all.length})</h2>
         <button type="button" class="link" onClick={() => void platform.openInbox()}>
           Open inbox
         </button>
       </div>
-      {rows.length === 0 ? (
+      {all.length === 0 ? (
         <p class="muted">Nothing waiting on any tracker.</p>
-      ) : (
+      ) : rows.length === 0 ? null : (
         <ol class="rows all-rows">
           {rows.slice(0, SHOWN).map((row) => (
-            <li key={rowKey(row)} class="row changed" data-bug={row.bug.id} data-tracker={row.trackerId}>
-              <a class="line" href={bugPage(row.trackerUrl, row.bug)} target="_blank" rel="noreferrer" data-row>
+            <li key={rowKey(row)} class="row all-row" data-bug={row.bug.id} data-tracker={row.trackerId}>
+              <a class="line" href={bugPage(row.trackerUrl, row.bug)} target="_blank" rel="noreferrer">
                 <span class="tracker-label">{row.label}</span> <span class="id">#{row.bug.id}</span>{' '}
                 <bdi class="summary" dir="auto" title={row.bug.summary ?? undefined}>
                   {row.bug.summary ?? `Bug ${row.bug.id}`}

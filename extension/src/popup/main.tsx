@@ -215,7 +215,7 @@ function App() {
       onMarkSeen={(ids) => data && void markSeen(data.tracker.id, ids)}
       marking={marking}
       stale={!fresh}
-      allTrackers={<AllTrackers platform={platform} />}
+      allTrackers={<AllTrackers platform={platform} shown={current} />}
       offer={untracked && <TrackThis url={untracked} onTrack={() => void platform.openOptionsToAdd(untracked)} />}
     />
   );
