@@ -1,5 +1,5 @@
-import { BugzillaError } from '../domain/errors.js';
 import type { Bug, BugFlag } from '../domain/types.js';
+import { NEGATED, OPERATORS, unsupported } from './search-operators.js';
 
 /** Bug ids compared as numbers (`f1=bug_id&o1=greaterthan&v1=12`): Search.pm's numeric operators. */
 const NUMERIC: Readonly<Record<string, (id: number, value: number) => boolean>> = {
@@ -38,58 +38,6 @@ const FLAG_FIELDS: Readonly<Record<string, (flag: BugFlag) => string | undefined
 
 /** Logins are compared without regard to letter case, as everywhere in bz-companion. */
 const LOGIN_FIELDS = new Set(['requestees.login_name', 'setters.login_name']);
-
-type Match = (text: string) => boolean;
-
-const words = (value: string) => value.split(/[\s,]+/).filter((word) => word !== '');
-
-/** Bugzilla's operators that compare one value with a text (Search.pm OPERATORS), case rules as on PostgreSQL. */
-const OPERATORS: Readonly<Record<string, (value: string) => Match>> = {
-  equals: (value) => (text) => text === value,
-  anyexact: (value) => {
-    const wanted = value.split(',').map((item) => item.trim());
-    return (text) => wanted.includes(text);
-  },
-  substring: (value) => {
-    const lower = value.toLowerCase();
-    return (text) => text.toLowerCase().includes(lower);
-  },
-  casesubstring: (value) => (text) => text.includes(value),
-  anywordssubstr: (value) => {
-    const wanted = words(value.toLowerCase());
-    return (text) => wanted.some((word) => text.toLowerCase().includes(word));
-  },
-  allwordssubstr: (value) => {
-    const wanted = words(value.toLowerCase());
-    return (text) => wanted.every((word) => text.toLowerCase().includes(word));
-  },
-  regexp: (value) => {
-    const pattern = regexpOf(value);
-    return (text) => pattern.test(text);
-  },
-};
-
-/** The negated operators and the one each negates. */
-const NEGATED: Readonly<Record<string, string>> = {
-  notequals: 'equals',
-  notsubstring: 'substring',
-  nowordssubstr: 'anywordssubstr',
-  notregexp: 'regexp',
-};
-
-function regexpOf(value: string): RegExp {
-  try {
-    // PostgreSQL's ~* (Bugzilla::DB::Pg's sql_regexp) ignores letter case.
-    return new RegExp(value, 'i');
-  } catch {
-    throw new BugzillaError(32000, `The regular expression '${value}' is not valid.`);
-  }
-}
-
-function unsupported(operator: string): BugzillaError {
-  const shown = operator.length > 30 ? `${operator.slice(0, 27)}...` : operator;
-  return new BugzillaError(32000, `Bugzilla does not support the search type "${shown}".`);
-}
 
 /** The tests of every chart in the query on a bug id or a flag; an empty list when it has none. */
 export function chartTests(query: URLSearchParams): Array<(bug: Bug) => boolean> {

@@ -6,6 +6,7 @@ import type { Bug, User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 import { parseLegalDate } from './legal-date.js';
 import { chartTests } from './search-charts.js';
+import { namesSearchField, summaryTest } from './search-criteria.js';
 import { tagTest } from './tag-search.js';
 
 type Test = (bug: Bug) => boolean;
@@ -32,8 +33,9 @@ const PEOPLE = {
 
 /**
  * 5.2's Bug.search over the criteria bz-companion knows (others are ignored,
- * as 5.2 ignores unknown names): a repeated criterion matches any of its
- * values, different criteria must all match. Hidden bugs are left out
+ * as 5.2 ignores unknown names, unless nothing else is asked and the tracker's
+ * `search_allow_no_criteria` is off): a repeated criterion matches any of its
+ * values (the summary's words: all of them), different criteria must all match. Hidden bugs are left out
  * silently; the answer is ordered by id; `limit` 0 means no limit and an
  * `offset` needs a `limit`.
  */
@@ -53,6 +55,8 @@ export function searchBugs(store: Store, user: User | undefined, query: URLSearc
   }
   const { start, end } = page(store, query);
   const parameters = store.instance.parameters;
+  const noCriteria = candidates === null && tests.length === 0 && !namesSearchField(query);
+  if (noCriteria && parameters.search_allow_no_criteria === '0') throw errors.searchNeedsCriteria();
   return afterRead(candidates ?? store.allBugs(), (listed) => {
     const bugs = [...listed].filter((bug): bug is Bug => bug !== undefined);
     return afterRead(
@@ -79,22 +83,18 @@ function byIdCandidates(store: Store, query: URLSearchParams): Read<Array<Bug | 
   return readAll(storable.map((id) => store.bugById(id)));
 }
 
-/** The criteria a bug's own fields decide: alias, the exact fields, words of the summary, times since. */
+/** The criteria a bug's own fields decide: alias, the exact fields, the summary, times since. */
 function fieldTests(query: URLSearchParams): Test[] {
   const tests: Test[] = [];
   const aliases = query.getAll('alias');
   if (aliases.length > 0) tests.push((bug) => bug.aliases.some((alias) => aliases.includes(alias)));
   for (const name of EXACT_FIELDS) {
-    const wanted = query.getAll(name);
+    // Search.pm reads the resolution `---` as an open bug's empty one.
+    const wanted = name === 'resolution' ? query.getAll(name).map(openResolution) : query.getAll(name);
     if (wanted.length > 0) tests.push((bug) => wanted.includes(bug.fields[name]));
   }
-  const summaries = query.getAll('summary').map((text) => text.toLowerCase().split(/\s+/));
-  if (summaries.length > 0) {
-    tests.push((bug) => {
-      const summary = bug.fields.summary.toLowerCase();
-      return summaries.some((words) => words.every((word) => summary.includes(word)));
-    });
-  }
+  const summary = summaryTest(query);
+  if (summary !== null) tests.push(summary);
   for (const name of ['last_change_time', 'creation_time'] as const) {
     const given = query.get(name);
     if (given === null) continue;
@@ -102,6 +102,10 @@ function fieldTests(query: URLSearchParams): Test[] {
     tests.push((bug) => bug.fields[name] >= since);
   }
   return tests;
+}
+
+function openResolution(value: string): string {
+  return value === '---' ? '' : value;
 }
 
 /**

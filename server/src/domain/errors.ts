@@ -150,6 +150,9 @@ export const errors = {
   searchNeedsLimit: () =>
     new BugzillaError(50, 'The function Bug.search() requires a limit argument, and that argument was not set.'),
   searchNumberRequired: () => new BugzillaError(52, 'Invalid parameter passed to Bug.search: It must be numeric.'),
+  /** A search that names no criterion while the tracker's `search_allow_no_criteria` is off. */
+  searchNeedsCriteria: () =>
+    new BugzillaError(1000, 'You may not search, or create saved searches, without any search terms.'),
   commentIdNotNumeric: () =>
     new BugzillaError(52, 'Invalid parameter passed to Bugzilla::Comment::new_from_list: It must be numeric.'),
   invalidCommentId: (id: string) => new BugzillaError(111, `${id} is not a valid comment id.`),
