@@ -97,7 +97,6 @@ const OWN_CODES: Partial<Record<EndpointKey, readonly CodeNote[]>> = {
     [50, 'ids, names or type is required'],
     [32000, 'an unknown product type'],
   ],
-  'GET /rest/product/{id}': [[50, 'ids or names is required']],
   'POST /rest/product': [
     [304, 'only editcomponents members may create products'],
     [700, 'name is required'],
@@ -177,6 +176,7 @@ const OWN_CODES: Partial<Record<EndpointKey, readonly CodeNote[]>> = {
   'POST /rest/flag_type': [
     [50, 'name, description or target_type is required'],
     [51, 'no such component or group'],
+    [53, 'an inclusion or exclusion that is not product or product:component'],
     [106, 'no such product, or not accessible'],
     [304, 'only editcomponents members may create flag types'],
     [1101, 'an invalid flag type name'],
@@ -184,9 +184,11 @@ const OWN_CODES: Partial<Record<EndpointKey, readonly CodeNote[]>> = {
   ],
   'PUT /rest/flag_type/{id}': [
     [51, 'no such flag type, component or group'],
+    [53, 'an inclusion or exclusion that is not product or product:component'],
     [106, 'no such product, or not accessible'],
     [304, 'only editcomponents members may edit flag types'],
     [1101, 'an invalid flag type name'],
+    [1105, 'the caller may not edit this flag type'],
     [67399, "5.2's crash when sort_key is given"],
   ],
 };
