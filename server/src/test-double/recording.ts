@@ -87,7 +87,7 @@ export function requestData(raw: RawRequest, secrets: Set<string> = new Set()): 
   for (const name of CREDENTIAL_HEADERS) {
     const value = raw.headers[name];
     if (value === undefined) continue;
-    credentialHeaders.push(name);
+    if (name !== 'cookie' || carriesLoginCookie(value)) credentialHeaders.push(name);
     for (const one of ([] as string[]).concat(value)) collectHeaderSecrets(name, one, secrets);
   }
   const request: ExchangeRequest = {
@@ -176,6 +176,24 @@ function secretValue(value: string, secrets: Set<string>): string {
 function redactJsonText(text: string, secrets: Set<string>): string {
   const data = parseJson(text);
   return data === undefined ? text : JSON.stringify(redactCollecting(data, secrets));
+}
+
+/**
+ * Bugzilla sets Bugzilla_login_request_cookie on every answer (the login form's anti-forgery
+ * token, not a login), so a client with a cookie jar sends it back on every later request. A Cookie
+ * header holding only that cookie is no credential to match on: a replay, which sets no cookie,
+ * would otherwise miss every request after the first. Its value still counts as a secret.
+ */
+const NOT_A_LOGIN_COOKIE = 'Bugzilla_login_request_cookie';
+
+function carriesLoginCookie(value: string | string[]): boolean {
+  return ([] as string[])
+    .concat(value)
+    .flatMap((one) => one.split(';'))
+    .some((pair) => {
+      const name = pair.slice(0, pair.includes('=') ? pair.indexOf('=') : undefined).trim();
+      return name !== '' && name !== NOT_A_LOGIN_COOKIE;
+    });
 }
 
 function collectHeaderSecrets(name: string, value: string, secrets: Set<string>): void {
