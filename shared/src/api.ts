@@ -22,6 +22,7 @@ import {
   updateTagsBodySchema,
   updateTagsSchema,
 } from './bug-misc.js';
+import { catalogueEndpoints, catalogueWriteEndpoints, userWriteEndpoints } from './catalogue-api.js';
 import {
   addCommentBodySchema,
   bugCreateBodySchema,
@@ -117,6 +118,9 @@ export const endpoints = {
   'GET /rest/bug/comment/{id}': { path: commentIdPathSchema, query: bugFieldsQuerySchema, response: bugCommentsSchema },
   'POST /rest/bug/{id}/comment': { path: bugIdPathSchema, body: addCommentBodySchema, response: addCommentSchema },
   'GET /rest/bug/{id}/history': { path: bugIdPathSchema, query: newSinceQuerySchema, response: bugHistorySchema },
+  ...catalogueEndpoints,
+  ...catalogueWriteEndpoints,
+  ...userWriteEndpoints,
   'GET /rest/bug/{id}/attachment': {
     path: bugIdPathSchema,
     query: attachmentsQuerySchema,

@@ -3,6 +3,10 @@ import { type BugRef, type EndpointKey, endpoints, type ResponseOf, splitEndpoin
 import { attachmentMethods, commentTagMethods } from './attachment-client.js';
 import { normalizeBaseUrl, restUrl } from './base-url.js';
 import type { Call, Caller, CallOptions, FieldsOptions } from './call.js';
+
+export type { Call, Caller, CallOptions, FieldsOptions } from './call.js';
+
+import { catalogueMethods } from './catalogue-client.js';
 import { BugzillaApiError, NetworkError, ResponseShapeError } from './errors.js';
 import type { BugFieldsQuery, BugSearchQuery } from './requests.js';
 import { errorBodySchema } from './schemas.js';
@@ -24,8 +28,6 @@ export interface ClientOptions {
   fetch?: typeof fetch | undefined;
 }
 
-export type { Caller, CallOptions, FieldsOptions } from './call.js';
-
 /** Bug.search criteria, one value each (several ids are one criterion). */
 export type BugSearchCriteria = {
   [K in keyof BugSearchQuery]?: K extends 'id' ? BugRef | readonly BugRef[] : string | number;
@@ -37,6 +39,8 @@ function fieldsQuery(fields: FieldsOptions | undefined): BugFieldsQuery {
   if (fields?.excludeFields?.length) query.exclude_fields = [fields.excludeFields.join(',')];
   return query;
 }
+
+/** One call of an endpoint: its key, what the endpoint takes (typed by the shared map), and call options. */
 
 /** The parts of any endpoint's request, as the request builder reads them. */
 interface RequestParts {
@@ -181,6 +185,7 @@ export function createClient(options: ClientOptions) {
     bugs: bugMethods(call),
     attachments: attachmentMethods(call),
     commentTags: commentTagMethods(call),
+    ...catalogueMethods(call),
   };
 }
 

@@ -4,6 +4,8 @@ export * from './attachment-client.js';
 export * from './attachments.js';
 export * from './base-url.js';
 export * from './bug-misc.js';
+export * from './catalogue-api.js';
+export type { CatalogueCallOptions, CatalogueFields } from './catalogue-client.js';
 export * from './client.js';
 export * from './errors.js';
 export * from './redact.js';

@@ -40,4 +40,39 @@ describe('the docs (docs/fixtures.md)', () => {
     expect(snapshot.bugs.map((bug) => bug.id)).toEqual([1]);
     expect(snapshot.users.map((user) => user.login)).toEqual(['admin@example.com']);
   });
+
+  it('shows a catalogue a fixture may carry, and the errors that name a wrong entry', async () => {
+    const docs = await read('../../../docs/fixtures.md');
+    const section = docs.slice(docs.indexOf('## The catalogue'));
+    const fixture = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)?.[1] as string);
+    const catalogue = snapshotFromFixture(fixture).catalogue;
+    expect(catalogue?.products.map((product) => product.name)).toEqual(['Widgets', 'Gadgets']);
+    expect(catalogue?.products[0]?.versions.map((version) => [version.id, version.value])).toEqual([
+      [8, '1.0'],
+      [7, '0.9'],
+    ]);
+    expect(catalogue?.statuses.map((status) => [status.value, status.is_open])).toEqual([
+      ['NEW', true],
+      ['ASSIGNED', true],
+      ['RESOLVED', false],
+      ['CLOSED', false],
+    ]);
+    const wrong = (change: (copy: typeof fixture) => void) => {
+      const copy = structuredClone(fixture);
+      change(copy);
+      return () => snapshotFromFixture(copy);
+    };
+    expect(
+      wrong((copy) => {
+        copy.products[0].components[0].default_assignee = 'ghost@example.com';
+      }),
+    ).toThrow('products[0].components[0].default_assignee: unknown user "ghost@example.com"');
+    expect(
+      wrong((copy) => {
+        copy.workflow[2].to = 'DONE';
+      }),
+    ).toThrow('workflow[2]: unknown status "DONE" (list it in field_values.bug_status)');
+    expect(section).toContain('products[0].components[0].default_assignee: unknown user');
+    expect(section).toContain('workflow[2]: unknown status "DONE" (list it in field_values.bug_status)');
+  });
 });

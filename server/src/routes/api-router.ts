@@ -15,6 +15,7 @@ import { bugCreateRoutes } from './bug-create.js';
 import { bugHistoryRoutes } from './bug-history.js';
 import { bugUpdateRoutes } from './bug-update.js';
 import { bugRoutes } from './bugs.js';
+import { catalogueReadRoutes, catalogueWriteRoutes } from './catalogue/read-routes.js';
 import { commentTagRoutes } from './comment-tags.js';
 import { allowedMethods, Dispatcher } from './dispatch.js';
 import { EndpointRequest } from './endpoint-request.js';
@@ -38,6 +39,8 @@ export const routeTable: RouteTable = {
   ...bugRoutes,
   ...bugCommentRoutes,
   ...bugHistoryRoutes,
+  ...catalogueReadRoutes,
+  ...catalogueWriteRoutes,
   ...attachmentRoutes,
   ...commentTagRoutes,
   ...renderCommentRoutes,
@@ -93,6 +96,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
     const endpoint = endpointFor(key, profile);
     const { spec } = endpoint;
     const answersJsonp = key.startsWith('GET ');
+    if (spec.rpcOnly) continue;
     const run = (ctx: Parameters<EndpointHandler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
       // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.

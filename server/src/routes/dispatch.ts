@@ -21,9 +21,25 @@ export class Dispatcher<T> {
   readonly #withId = new Map<string, Map<string, T>>();
   /** Paths with `{id}` inside: `prefix` up to the `/` before it, `suffix` from the `/` after it. */
   readonly #idInside: Array<{ prefix: string; suffix: string; methods: Map<string, T> }> = [];
+  /**
+   * Paths with two or more `{…}` segments (`/rest/flag_type/{id}/{component}`): their segments,
+   * null where a value goes. The values come joined with `/`, as Bugzilla's regular expressions
+   * read them from the decoded path.
+   */
+  readonly #patterns: Array<{ segments: Array<string | null>; methods: Map<string, T> }> = [];
 
   add(key: EndpointKey, handler: T): void {
     const { method, path } = splitEndpoint(key);
+    if (path.indexOf('{') !== path.lastIndexOf('{')) {
+      const segments = path.split('/').map((segment) => (segment.startsWith('{') ? null : segment));
+      let entry = this.#patterns.find((e) => e.segments.join('/') === segments.join('/'));
+      if (!entry) {
+        entry = { segments, methods: new Map() };
+        this.#patterns.push(entry);
+      }
+      entry.methods.set(method, handler);
+      return;
+    }
     const inside = path.indexOf('/{id}/');
     if (inside >= 0) {
       const prefix = path.slice(0, inside + 1);
@@ -56,6 +72,23 @@ export class Dispatcher<T> {
       if (path.length <= prefix.length + suffix.length || !path.startsWith(prefix) || !path.endsWith(suffix)) continue;
       const segment = path.slice(prefix.length, path.length - suffix.length);
       if (!segment.includes('/')) return { methods, pathId: decodeSegment(segment) };
+    }
+    return this.#pattern(path);
+  }
+
+  #pattern(path: string): Match<T> | undefined {
+    if (this.#patterns.length === 0) return undefined;
+    const parts = path.split('/');
+    for (const { segments, methods } of this.#patterns) {
+      if (segments.length !== parts.length) continue;
+      const values: string[] = [];
+      const fits = segments.every((segment, index) => {
+        const part = parts[index] as string;
+        if (segment !== null) return segment === part;
+        values.push(decodeSegment(part));
+        return part !== '';
+      });
+      if (fits) return { methods, pathId: values.join('/') };
     }
     return undefined;
   }

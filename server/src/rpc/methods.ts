@@ -1,33 +1,9 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import type { Profile } from '../profiles/profile.js';
+import { CATALOGUE_METHODS } from './catalogue-methods.js';
+import type { RpcMethod } from './rpc-method.js';
 
-/**
- * A method as XML-RPC and JSON-RPC clients call it (`Bug.get`), and the REST endpoint whose
- * handler answers it: one implementation per method, whichever protocol asks.
- */
-export interface RpcMethod {
-  /** The endpoint whose route runs the method. */
-  endpoint: EndpointKey;
-  /** How its params struct reaches the handler: as a query (what REST's GET sends) or as a body (POST). */
-  params: 'query' | 'body';
-  /** The struct member that REST puts in the path (`Bug.add_comment`'s `id`), when the endpoint has one. */
-  pathParam?: string;
-  /**
-   * In the package's READ_ONLY list (5.2's Bugzilla.pm, Bug.pm, User.pm): JSON-RPC over GET may call it.
-   * Every other method answers 32610 over GET (a page could otherwise make the user's browser write).
-   */
-  readOnly: boolean;
-  /**
-   * What the Perl method returns where REST dresses it: `undef` (REST shows `{}`; RPC answers null,
-   * XML-RPC an empty value), or a scalar (REST wraps it as `{"result": …}`; RPC sends it bare).
-   */
-  perlReturns?: 'undef' | 'scalar';
-  /**
-   * Parameters 5.2 takes as base64 (its BASE64_FIELDS): REST and JSON-RPC send them encoded, the
-   * handler decodes; over XML-RPC a `<base64>` arrives decoded and a plain string is the bytes.
-   */
-  bytesParams?: readonly string[];
-}
+export type { RpcMethod } from './rpc-method.js';
 
 /** Every method whose REST resource bz-companion serves, by its RPC name (5.2's WS_DISPATCH packages). */
 export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
@@ -73,6 +49,7 @@ export const RPC_METHODS: Readonly<Record<string, RpcMethod>> = {
   'User.valid_login': { endpoint: 'GET /rest/valid_login', params: 'query', readOnly: false, perlReturns: 'scalar' },
   // BMO's User.whoami; 5.2 has no such method (the profile's missing endpoints say which).
   'User.whoami': { endpoint: 'GET /rest/whoami', params: 'query', readOnly: true },
+  ...CATALOGUE_METHODS,
 };
 
 /**

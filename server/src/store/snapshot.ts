@@ -194,6 +194,10 @@ export type JournalOp =
    * comments never share one; the poster reads it back from the entry.
    */
   | { op: 'comment'; comment: NewSnapshotComment; author_visit: boolean; forget_visits: number[] }
+  /** Users' new records (User.update): every field but the API keys, which stay as they are. */
+  | { op: 'update_users'; users: Array<Omit<SnapshotUser, 'api_keys'>> }
+  /** A catalogue write's effect: the whole next catalogue, and the groups renamed (their members follow). */
+  | { op: 'catalogue'; catalogue: SnapshotCatalogue; renamed_groups: Array<[string, string]> }
   /**
    * New attachments (their bytes already stored by SHA-256), each with its comment. Ids are given
    * when the entry is applied, as for comments; the poster reads them back from the entry.

@@ -1,6 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateGroups } from '../domain/catalogue/group-writes.js';
+import { createProduct } from '../domain/catalogue/product-writes.js';
 import { attachmentContract } from '../testing/attachment-contract.js';
 import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
 import { loadBugzilla, makeBugzillaDir } from '../testing/bugzilla-test-database.js';
@@ -78,6 +80,16 @@ const STORES: StoreUnderTest[] = [
     },
   },
 ];
+
+const NEW_PRODUCT = {
+  description: 'New',
+  version: '1.0',
+  defaultMilestone: undefined,
+  hasUnconfirmed: undefined,
+  isOpen: undefined,
+  classification: undefined,
+  useClassification: false,
+};
 
 const USER = 2; // user@example.com
 const DEV = 5; // dev@example.com
@@ -192,6 +204,76 @@ for (const underTest of STORES) {
       });
 
       attachmentContract(() => store, underTest.name.includes('Bugzilla'));
+      it('matches users by login, by substring of login or real name, and by * pattern, leaving out the disabled', async () => {
+        const logins = async (match: Parameters<Store['matchUsers']>[0]) =>
+          (await store.matchUsers(match)).map((user) => user.login).sort();
+        const both = { includeDisabled: false, limit: null };
+        expect(await logins({ kind: 'exact', text: 'dev@example.com', includeDisabled: true, limit: 1 })).toEqual([
+          'dev@example.com',
+        ]);
+        expect(await logins({ kind: 'substring', text: 'dana', ...both })).toEqual(['dev@example.com']);
+        expect(await logins({ kind: 'substring', text: 'disabled', ...both })).toEqual([]);
+        expect(await logins({ kind: 'substring', text: 'disabled', includeDisabled: true, limit: null })).toEqual([
+          'disabled@example.com',
+        ]);
+        expect(await logins({ kind: 'pattern', text: 'd*@example.com', ...both })).toEqual(['dev@example.com']);
+        expect(
+          await store.matchUsers({ kind: 'substring', text: 'example', includeDisabled: true, limit: 2 }),
+        ).toHaveLength(2);
+        expect((await store.groupMembers('insiders')).map((user) => user.login).sort()).toEqual([
+          'admin@example.com',
+          'dev@example.com',
+        ]);
+      });
+
+      it('changes the catalogue: concurrent writes each plan against the one before, none lost; a refusal changes nothing', async () => {
+        if (underTest.name.includes('Bugzilla')) {
+          expect(() => ownedData(store, 'changing the catalogue')).toThrow(ReadOnlyBugzillaError);
+          return;
+        }
+        const made = await Promise.all(
+          ['Sprockets', 'Gears', 'Cogs'].map((name) =>
+            owned(store).changeCatalogue(createProduct({ ...NEW_PRODUCT, name })),
+          ),
+        );
+        expect(new Set(made.map(({ id }) => id)).size).toBe(3);
+        for (const name of ['Sprockets', 'Gears', 'Cogs']) expect(store.catalogue.product(name)).toBeDefined();
+        const before = store.catalogue.data;
+        await expect(owned(store).changeCatalogue(createProduct({ ...NEW_PRODUCT, name: 'gears' }))).rejects.toThrow(
+          "differs from existing product 'Gears' only in case",
+        );
+        expect(store.catalogue.data).toEqual(before);
+        const renamed = await owned(store).changeCatalogue(updateGroups([], ['insiders'], { name: 'inner-circle' }));
+        expect(renamed.groups[0]?.changes).toEqual({ name: { removed: 'insiders', added: 'inner-circle' } });
+        expect((await store.userByLogin('dev@example.com'))?.groups).toContain('inner-circle');
+      });
+
+      it('creates users with a password and groups, and updates them; a taken login is refused, changing nothing', async () => {
+        if (underTest.name.includes('Bugzilla')) return;
+        const user = await owned(store).createUser({
+          login: 'maker@example.com',
+          realName: 'Maker',
+          passwordHash: null,
+          groups: ['editbugs'],
+        });
+        expect(user).toMatchObject({ login: 'maker@example.com', realName: 'Maker', groups: ['editbugs'] });
+        await expect(
+          owned(store).createUser({ login: 'MAKER@example.com', realName: '', passwordHash: null, groups: [] }),
+        ).rejects.toMatchObject({ code: 500 });
+        const answer = await owned(store).updateUsers([user.id], ([current]) => ({
+          users: [{ ...(current as NonNullable<typeof current>), realName: 'Maker Two', groups: ['canconfirm'] }],
+          answer: 'done',
+        }));
+        expect(answer).toBe('done');
+        expect(await store.userById(user.id)).toMatchObject({ realName: 'Maker Two', groups: ['canconfirm'] });
+        await expect(
+          owned(store).updateUsers([user.id], ([current]) => ({
+            users: [{ ...(current as NonNullable<typeof current>), login: 'dev@example.com' }],
+            answer: null,
+          })),
+        ).rejects.toMatchObject({ code: 500 });
+        expect((await store.userById(user.id))?.login).toBe('maker@example.com');
+      });
 
       it('knows the newest audit event, of all classes or of some', async () => {
         const all = await store.lastAuditTime(null);

@@ -1,6 +1,8 @@
 import type { Attachment, AttachmentFieldValues } from '../domain/attachments/attachment.js';
 import type { BugWrite } from '../domain/bug-writes/effect.js';
 import type { Catalogue } from '../domain/catalogue/catalogue.js';
+import type { CatalogueChange } from '../domain/catalogue/catalogue-change.js';
+import type { UserMatch } from '../domain/catalogue/user-match.js';
 import { type BugzillaError, errors, StoreError } from '../domain/errors.js';
 import type { LoginFailures } from '../domain/login-failures.js';
 import type { Read } from '../domain/read.js';
@@ -78,6 +80,13 @@ export class ReadOnlyBugzillaError extends StoreError {
   }
 }
 
+export interface NewUserRecord {
+  login: string;
+  realName: string;
+  passwordHash: string | null;
+  groups: readonly string[];
+}
+
 export interface NewUser {
   login: string;
   realName?: string;
@@ -113,6 +122,10 @@ export interface Store {
   userById(id: number): Read<User | undefined>;
   /** Logins are matched without regard to letter case, as Bugzilla does. */
   userByLogin(login: string): Read<User | undefined>;
+  /** The users one User.get `match` finds (a login, a substring, a `*` pattern), by id, up to its limit. */
+  matchUsers(match: UserMatch): Read<User[]>;
+  /** The users directly in the group (not through its user regexp), by id. */
+  groupMembers(group: string): Read<User[]>;
   /** Whether `<userId>-<secret>` is a live login token usable from `ip`; using one marks it used at `ts`. */
   useLoginToken(userId: number, secret: string, ip: string, ts: number): Read<boolean>;
   /** Stores a new login token (its hash only); tokens unused since `expireBefore` die with it, as in 5.2. */
@@ -195,6 +208,22 @@ export interface OwnedData {
    * (a lost key is replaced, not added to). NewUserError when there is no such user.
    */
   replaceApiKey(login: string): Promise<string>;
+  /**
+   * Changes the catalogue (products, components, groups, flag types, ...): `change` plans
+   * against the catalogue as it is when this write's turn comes; resolves to its answer once
+   * durable. A plan that throws changed nothing.
+   */
+  changeCatalogue<T>(change: CatalogueChange<T>): Promise<T>;
+  /**
+   * A new user (User.create) with a password hash or none, in these groups, and no API key.
+   * Refused with 5.2's error 500 when the login is taken, in any letter case.
+   */
+  createUser(input: NewUserRecord): Promise<User>;
+  /**
+   * Users' new records (User.update): `plan` gets the current records of `ids` when this
+   * write's turn comes and answers the records to write; a plan that throws changed nothing.
+   */
+  updateUsers<T>(ids: readonly number[], plan: (users: User[]) => { users: User[]; answer: T }): Promise<T>;
   /** The whole content as it is now, detached from the store (what a reset goes back to). */
   snapshot(): Read<StoreSnapshot>;
   /** Replaces the whole content, durably like any write (admin reset); its journal position is kept. */

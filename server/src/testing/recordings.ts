@@ -54,7 +54,7 @@ export function isServed(endpoints: readonly EndpointKey[], recorded: RecordedCa
   const path = pathWithQuery.split('?')[0] as string;
   return endpoints.some((key) => {
     const endpoint = splitEndpoint(key);
-    return endpoint.method === method && new RegExp(`^${endpoint.path.replace('{id}', '[^/]+')}$`).test(path);
+    return endpoint.method === method && new RegExp(`^${endpoint.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path);
   });
 }
 

@@ -26,7 +26,11 @@ const nextId = (items: ReadonlyArray<{ id: number }>) => items.reduce((max, item
  * and users use, so that what a bug already says stays valid when it is next changed.
  */
 export function impliedCatalogue(evidence: CatalogueEvidence): CatalogueData {
-  const catalogue = bugzillaDefaultCatalogue(evidence.firstUserId);
+  return addImplied(bugzillaDefaultCatalogue(evidence.firstUserId), evidence);
+}
+
+/** Adds to `catalogue` what the data set's bugs and groups use and it lacks; returns it. */
+export function addImplied(catalogue: CatalogueData, evidence: CatalogueEvidence): CatalogueData {
   for (const bug of evidence.bugs) {
     if (bug.fields) addBugFields(catalogue, bug.fields, bug.assigned_to_id ?? evidence.firstUserId);
   }

@@ -1,12 +1,25 @@
 import type { Bug } from '../../domain/types.js';
 import type { JournalOp, SnapshotBug } from '../snapshot.js';
 import { snapshotAliases } from '../snapshot.js';
-import type { Model } from './model.js';
+import type { BugThreads } from './bug-threads.js';
+import type { UserVisits } from './user-visits.js';
+
+/** The parts of the model a bug write changes (the Model itself; named here so this file needs nothing of model.ts). */
+export interface BugWriteModel {
+  readonly generation: number;
+  readonly bugVersions: Map<number, number>;
+  readonly bugs: Map<number, Bug>;
+  readonly bugsByAlias: Map<string, Bug>;
+  maxFlagId: number;
+  readonly threads: BugThreads;
+  readonly visits: Map<number, UserVisits>;
+  visitsOf(userId: number): UserVisits;
+}
 
 type BugWriteOp = Extract<JournalOp, { op: 'bug_write' }>;
 
 /** Whether the bugs the write read, and the aliases it gives, are as its plan found them. */
-function stillCurrent(model: Model, op: BugWriteOp): boolean {
+function stillCurrent(model: BugWriteModel, op: BugWriteOp): boolean {
   if (op.expect.generation !== model.generation) return false;
   for (const [bugId, version] of op.expect.bugs) if ((model.bugVersions.get(bugId) ?? 0) !== version) return false;
   for (const bug of op.effect.bugs) {
@@ -18,7 +31,7 @@ function stillCurrent(model: Model, op: BugWriteOp): boolean {
   return true;
 }
 
-function bugOfRecord(record: SnapshotBug, model: Model): Bug {
+function bugOfRecord(record: SnapshotBug, model: BugWriteModel): Bug {
   const fields = structuredClone(record.fields) as Bug['fields'];
   // New flags (id 0) get the next ids of the one flag sequence, in the order the effect lists them.
   for (const flag of fields.flags) if (flag.id === 0) flag.id = ++model.maxFlagId;
@@ -41,7 +54,7 @@ function bugOfRecord(record: SnapshotBug, model: Model): Bug {
  * The bugs' entries are replaced (not changed in place), so a reader holding the old one keeps a
  * consistent bug.
  */
-export function applyBugWrite(model: Model, op: BugWriteOp): boolean {
+export function applyBugWrite(model: BugWriteModel, op: BugWriteOp): boolean {
   if (!stillCurrent(model, op)) return false;
   const { effect } = op;
   for (const record of effect.bugs) {

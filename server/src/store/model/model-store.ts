@@ -1,6 +1,9 @@
 import type { Attachment } from '../../domain/attachments/attachment.js';
 import type { BugView, BugWrite } from '../../domain/bug-writes/effect.js';
 import type { Catalogue } from '../../domain/catalogue/catalogue.js';
+import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
+import { likePattern, type UserMatch, userFits } from '../../domain/catalogue/user-match.js';
+import { userWriteErrors } from '../../domain/catalogue/user-writes.js';
 import { withSkew } from '../../domain/clock.js';
 import { matchingTags } from '../../domain/comment-tags/comment-tags.js';
 import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
@@ -10,6 +13,7 @@ import { bugWriteRecord } from '../bug-write-records.js';
 import { type Committer, StoreWriteError } from '../committer.js';
 import { hashLoginToken } from '../login-tokens.js';
 import type { JournalOp, StoreSnapshot } from '../snapshot.js';
+import { snapshotCatalogue } from '../snapshot-catalogue.js';
 import {
   type AttachmentUpdateResult,
   type AttachmentUpdates,
@@ -17,6 +21,7 @@ import {
   type NewComment,
   type NewUser,
   NewUserError,
+  type NewUserRecord,
   type OwnedData,
   type Store,
 } from '../store.js';
@@ -69,6 +74,24 @@ export class ModelStore implements Store, OwnedData {
 
   userByLogin(login: string): User | undefined {
     return this.#model.usersByLogin.get(login.toLowerCase());
+  }
+
+  matchUsers(match: UserMatch): User[] {
+    if (match.kind === 'exact') {
+      const user = this.userByLogin(match.text);
+      return user && userFits(user, match) ? [user] : [];
+    }
+    const pattern = match.kind === 'pattern' ? likePattern(match.text) : undefined;
+    const found: User[] = [];
+    for (const user of this.#model.users.values()) {
+      if (match.limit !== null && found.length >= match.limit) break;
+      if (userFits(user, match, pattern)) found.push(user);
+    }
+    return found;
+  }
+
+  groupMembers(group: string): User[] {
+    return [...this.#model.users.values()].filter((user) => user.groups.includes(group));
   }
 
   useLoginToken(userId: number, secret: string, ip: string, ts: number): boolean {
@@ -281,6 +304,72 @@ export class ModelStore implements Store, OwnedData {
 
   recordVisits(userId: number, bugIds: readonly number[], ts: number): Promise<void> {
     return this.#committer.commit({ op: 'visit', user: userId, bugs: [...bugIds], ts });
+  }
+
+  /** Catalogue writes wait for each other, so each plans against what the one before it made. */
+  #catalogueTurn: Promise<unknown> = Promise.resolve();
+
+  changeCatalogue<T>(change: CatalogueChange<T>): Promise<T> {
+    const run = this.#catalogueTurn.then(async () => {
+      const plan = change(this.#model.catalogue);
+      const renamed = (plan.renamedGroups ?? []).map(([from, to]) => [from, to] as [string, string]);
+      await this.#committer.commit({
+        op: 'catalogue',
+        catalogue: snapshotCatalogue(plan.next),
+        renamed_groups: renamed,
+      });
+      return plan.answer;
+    });
+    this.#catalogueTurn = run.catch(() => undefined);
+    return run;
+  }
+
+  /** User writes take turns too: each plans against what the one before it wrote. */
+  #userTurn: Promise<unknown> = Promise.resolve();
+
+  #inUserTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#userTurn.then(work);
+    this.#userTurn = run.catch(() => undefined);
+    return run;
+  }
+
+  createUser(input: NewUserRecord): Promise<User> {
+    return this.#inUserTurn(async () => {
+      if (this.userByLogin(input.login)) throw userWriteErrors.loginTaken(input.login);
+      const user = {
+        login: input.login,
+        real_name: input.realName,
+        groups: [...input.groups],
+        api_keys: [],
+        disabled: false,
+        disabled_text: null,
+        password_hash: input.passwordHash,
+      };
+      await this.#committer.commit({ op: 'add_user', user });
+      return this.userByLogin(input.login) as User;
+    });
+  }
+
+  updateUsers<T>(ids: readonly number[], plan: (users: User[]) => { users: User[]; answer: T }): Promise<T> {
+    return this.#inUserTurn(async () => {
+      const current = ids.map((id) => this.userById(id)).filter((user): user is User => user !== undefined);
+      const planned = plan(current);
+      for (const user of planned.users) {
+        const holder = this.userByLogin(user.login);
+        if (holder && holder.id !== user.id) throw userWriteErrors.loginTaken(user.login);
+      }
+      const users = planned.users.map((user) => ({
+        id: user.id,
+        login: user.login,
+        real_name: user.realName,
+        groups: [...user.groups],
+        disabled: user.disabled,
+        disabled_text: user.disabledText,
+        password_hash: user.passwordHash,
+      }));
+      if (users.length > 0) await this.#committer.commit({ op: 'update_users', users });
+      return planned.answer;
+    });
   }
 
   async pruneVisits(cutoff: number): Promise<number> {

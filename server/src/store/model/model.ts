@@ -22,7 +22,7 @@ import {
   type StoreSnapshot,
   snapshotAliases,
 } from '../snapshot.js';
-import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
+import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { snapshotBug } from '../snapshot-records.js';
 import { applyBugWrite } from './apply-bug-write.js';
 import { BugThreads } from './bug-threads.js';
@@ -208,6 +208,12 @@ export class Model {
       case 'comment':
         this.#addComment(op);
         return;
+      case 'catalogue':
+        this.#replaceCatalogue(op);
+        return;
+      case 'update_users':
+        for (const user of op.users) this.#updateUser(user);
+        return;
       case 'add_attachments':
         this.attachments.applyAdd(op, this.#attachmentParts);
         return;
@@ -224,6 +230,43 @@ export class Model {
         op.expect.applied = applyBugWrite(this, op);
         return;
     }
+  }
+
+  /** A user's new record in place of the old; a login another user has meanwhile taken is not applied. */
+  #updateUser(record: Extract<JournalOp, { op: 'update_users' }>['users'][number]): void {
+    const old = this.users.get(record.id);
+    if (!old) return;
+    const holder = this.usersByLogin.get(record.login.toLowerCase());
+    if (holder && holder.id !== record.id) return;
+    const entry: User = {
+      id: record.id,
+      login: record.login,
+      realName: record.real_name,
+      groups: [...record.groups].sort(),
+      disabled: record.disabled,
+      disabledText: record.disabled_text,
+      passwordHash: record.password_hash ?? null,
+    };
+    this.usersByLogin.delete(old.login.toLowerCase());
+    this.users.set(entry.id, entry);
+    this.usersByLogin.set(entry.login.toLowerCase(), entry);
+    for (const group of entry.groups) if (!this.groups.includes(group)) this.groups.push(group);
+  }
+
+  /** The next catalogue, with renamed groups renamed in their members' lists (and any group a user is in kept). */
+  #replaceCatalogue(op: Extract<JournalOp, { op: 'catalogue' }>): void {
+    const data = catalogueOfSection(op.catalogue);
+    for (const [from, to] of op.renamed_groups) {
+      for (const user of this.users.values()) {
+        if (user.groups.includes(from)) user.groups = user.groups.map((g) => (g === from ? to : g)).sort();
+      }
+      this.groups = this.groups.map((group) => (group === from ? to : group));
+    }
+    const named = new Set<string>(this.groups);
+    for (const user of this.users.values()) for (const group of user.groups) named.add(group);
+    addGroups(data, named, false);
+    for (const group of data.groups) if (!this.groups.includes(group.name)) this.groups.push(group.name);
+    this.catalogue = Catalogue.from(data);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Attachment } from '../../domain/attachments/attachment.js';
+import type { UserMatch } from '../../domain/catalogue/user-match.js';
 import { withSkew } from '../../domain/clock.js';
 import { isStorableId } from '../../domain/ids.js';
 import type { Bug, Comment, InstanceSettings, User } from '../../domain/types.js';
@@ -68,6 +69,34 @@ export abstract class PostgresReads<CommentRow extends object> {
       [login],
     );
     return row && userFromRow(row);
+  }
+
+  async matchUsers(match: UserMatch): Promise<User[]> {
+    const enabled = match.includeDisabled ? '' : ' AND p.is_enabled = 1';
+    const limit = match.limit === null ? '' : ` LIMIT ${Math.max(0, Math.trunc(match.limit))}`;
+    let where: string;
+    let value = match.text;
+    if (match.kind === 'exact') where = 'lower(p.login_name) = $1';
+    else if (match.kind === 'substring')
+      where = '(strpos(lower(p.login_name), $1) > 0 OR strpos(lower(p.realname), $1) > 0)';
+    else {
+      value = match.text.replace(/\*/g, '%');
+      where = '(p.login_name ILIKE $1 OR p.realname ILIKE $1)';
+    }
+    const rows = await this.db.query<UserRow>(
+      `SELECT ${this.#userColumns} FROM profiles p WHERE ${where}${enabled} ORDER BY p.userid${limit}`,
+      [value],
+    );
+    return rows.map(userFromRow);
+  }
+
+  async groupMembers(group: string): Promise<User[]> {
+    const rows = await this.db.query<UserRow>(
+      `SELECT ${this.#userColumns} FROM profiles p WHERE p.userid IN (SELECT m.user_id FROM user_group_map m
+         JOIN groups g ON g.id = m.group_id WHERE g.name = $1 AND m.isbless = 0) ORDER BY p.userid`,
+      [group],
+    );
+    return rows.map(userFromRow);
   }
 
   async bugById(id: number): Promise<Bug | undefined> {

@@ -1,5 +1,6 @@
 import type { BugWrite } from '../../domain/bug-writes/effect.js';
 import { Catalogue } from '../../domain/catalogue/catalogue.js';
+import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
 import type { ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import type { StoreSnapshot } from '../snapshot.js';
@@ -11,12 +12,14 @@ import {
   type NewComment,
   type NewUser,
   NewUserError,
+  type NewUserRecord,
   type OwnedData,
   type Store,
 } from '../store.js';
 import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
 import { addAttachments, updateAttachments } from './attachment-writes.js';
 import { runBugWrite } from './bug-writes.js';
+import { changeCatalogueIn } from './catalogue-writes.js';
 import { updateCommentTags } from './comment-tag-sql.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
@@ -40,6 +43,7 @@ import {
   userFromRow,
 } from './rows.js';
 import { TickBatch } from './tick-batch.js';
+import { createUserIn, updateUsersIn } from './user-writes.js';
 import { RECENT_VISITS, UPSERT_VISITS } from './visit-statements.js';
 import { type VisitWrite, visitRows } from './visit-writes.js';
 
@@ -235,6 +239,20 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
       text: input.text,
       isPrivate: input.isPrivate,
     };
+  }
+
+  async changeCatalogue<T>(change: CatalogueChange<T>): Promise<T> {
+    const { answer, next } = await changeCatalogueIn(this.db, this.#catalogue, change);
+    this.#catalogue = Catalogue.from(next);
+    return answer;
+  }
+
+  async createUser(input: NewUserRecord): Promise<User> {
+    return (await this.userById(await createUserIn(this.db, input))) as User;
+  }
+
+  updateUsers<T>(ids: readonly number[], plan: (users: User[]) => { users: User[]; answer: T }): Promise<T> {
+    return updateUsersIn(this.db, ids, plan);
   }
 
   /** Not retried after a lost connection (it may have committed): the client is told 503 and may post again. */

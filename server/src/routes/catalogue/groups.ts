@@ -1,0 +1,71 @@
+import { catalogueErrors } from '../../domain/catalogue/catalogue-errors.js';
+import { inGroup } from '../../domain/catalogue/membership.js';
+import { byName } from '../../domain/catalogue/product-lists.js';
+import type { GroupDefinition } from '../../domain/catalogue/types.js';
+import { afterRead, readAll } from '../../domain/read.js';
+import type { User } from '../../domain/types.js';
+import type { ApiRequest, RouteDeps, RouteSpec } from '../route.js';
+import { currentUser } from '../route.js';
+import { MethodParams } from './method-params.js';
+
+/** Bugzilla::Group's order: system groups, then bug groups, each by name. */
+export const groupOrder = (a: GroupDefinition, b: GroupDefinition) =>
+  Number(a.isBugGroup) - Number(b.isBugGroup) || byName(a.name, b.name);
+
+function memberJson(user: User) {
+  return {
+    id: user.id,
+    real_name: user.realName,
+    name: user.login,
+    email: user.login,
+    can_login: !user.disabled,
+    email_enabled: true,
+    login_denied_text: user.disabledText ?? '',
+  };
+}
+
+/** Group.get: for members of editusers or creategroups; by ids and names, or every group (include_fields are not applied, as in 5.2). */
+function get(request: ApiRequest, { store }: RouteDeps) {
+  const user = currentUser(request);
+  const { catalogue } = store;
+  const creates = inGroup(user, 'creategroups', catalogue);
+  if (!inGroup(user, 'editusers', catalogue) && !creates) throw catalogueErrors.groupViewDenied();
+  const params = new MethodParams(request);
+  let groups: GroupDefinition[] = [];
+  if (params.has('ids')) {
+    const ids = new Set(params.list('ids'));
+    groups = catalogue.data.groups.filter((group) => ids.has(String(group.id))).sort(groupOrder);
+  }
+  for (const name of params.list('names')) {
+    if (groups.some((group) => group.name === name)) continue;
+    const group = catalogue.group(name);
+    if (!group) throw catalogueErrors.noSuchObject('group', 'name', name);
+    groups.push(group);
+  }
+  if (!params.has('ids') && !params.has('names')) groups = [...catalogue.data.groups].sort(groupOrder);
+  const membership = params.flag('membership') === true;
+  // 5.2 makes the admin group a member of every group it creates: its members are in them all.
+  const lists = readAll(
+    membership ? [store.groupMembers('admin'), ...groups.map((g) => store.groupMembers(g.name))] : [],
+  );
+  return afterRead(lists, ([admins = [], ...members]) => ({
+    groups: groups.map((group, index) => {
+      const json: Record<string, unknown> = { id: group.id, name: group.name, description: group.description };
+      if (creates) {
+        json.is_active = group.isActive;
+        json.is_bug_group = group.isBugGroup;
+        json.user_regexp = group.userRegexp;
+      }
+      if (membership) {
+        const byId = new Map<number, User>();
+        for (const user of [...(members[index] ?? []), ...admins]) byId.set(user.id, user);
+        json.membership = [...byId.values()].sort((a, b) => byName(a.login, b.login)).map(memberJson);
+      }
+      return json;
+    }),
+  }));
+}
+
+export const groupReadRoutes = {
+  'GET /rest/group': { auth: 'required', fieldsApplied: true, handle: get },
+} satisfies { [K in 'GET /rest/group']: RouteSpec<K> };

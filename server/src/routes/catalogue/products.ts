@@ -1,0 +1,82 @@
+import { FieldSelection } from '../../bugs/field-selection.js';
+import { catalogueErrors } from '../../domain/catalogue/catalogue-errors.js';
+import { type ProductListKind, productsFor } from '../../domain/catalogue/product-lists.js';
+import type { Product } from '../../domain/catalogue/types.js';
+import { errors } from '../../domain/errors.js';
+import { afterRead, type Read, readAll } from '../../domain/read.js';
+import type { Store } from '../../store/store.js';
+import type { ApiRequest, RouteDeps, RouteSpec } from '../route.js';
+import { MethodParams } from './method-params.js';
+import { componentPeople, productJson } from './product-json.js';
+
+const KINDS: ReadonlySet<string> = new Set(['accessible', 'enterable', 'selectable']);
+
+function list(kind: ProductListKind, request: ApiRequest, { store }: RouteDeps): Product[] {
+  return productsFor(kind, request.user, store.catalogue, store.instance.parameters.or_groups === '1');
+}
+
+const ids = (kind: ProductListKind) => (request: ApiRequest, deps: RouteDeps) => ({
+  ids: list(kind, request, deps).map((product) => product.id),
+});
+
+/**
+ * Product.get: the accessible products (or those of the `type` lists), narrowed by `ids` and
+ * `names` (names in any letter case); what matches nothing is simply left out.
+ */
+function get(request: ApiRequest, deps: RouteDeps): Read<{ products: Record<string, unknown>[] }> {
+  const params = MethodParams.idsOrNames(request);
+  if (!params.has('ids') && !params.has('names') && !params.has('type')) {
+    throw errors.paramsRequired('Product.get', ['ids', 'names', 'type']);
+  }
+  let candidates: Product[];
+  if (params.has('type')) {
+    const chosen = new Map<number, Product>();
+    for (const kind of params.list('type')) {
+      if (!KINDS.has(kind)) throw catalogueErrors.productTypeInvalid(kind);
+      for (const product of list(kind as ProductListKind, request, deps)) chosen.set(product.id, product);
+    }
+    candidates = [...chosen.values()];
+  } else {
+    candidates = list('accessible', request, deps);
+  }
+  const wantedIds = new Set(params.list('ids'));
+  const wantedNames = new Set(params.list('names').map((name) => name.toLowerCase()));
+  const requested =
+    params.has('ids') || params.has('names')
+      ? [
+          ...candidates.filter((product) => wantedIds.has(String(product.id))),
+          ...candidates.filter(
+            (product) => !wantedIds.has(String(product.id)) && wantedNames.has(product.name.toLowerCase()),
+          ),
+        ]
+      : candidates;
+  return afterRead(logins(deps.store, componentPeople(requested)), (loginOf) => {
+    const fields = FieldSelection.fromQuery(request.query);
+    const catalogue = deps.store.catalogue;
+    return { products: requested.map((product) => productJson(product, catalogue, loginOf, fields)) };
+  });
+}
+
+/** The logins of these users, as a look-up ("" for none, or a user no longer there). */
+export function logins(store: Store, ids: readonly number[]): Read<(id: number | null) => string> {
+  return afterRead(readAll(ids.map((id) => store.userById(id))), (users) => {
+    const byId = new Map<number, string>();
+    for (const user of users) if (user) byId.set(user.id, user.login);
+    return (id: number | null) => (id === null ? '' : (byId.get(id) ?? ''));
+  });
+}
+
+type ProductReadKey =
+  | 'GET /rest/product_accessible'
+  | 'GET /rest/product_enterable'
+  | 'GET /rest/product_selectable'
+  | 'GET /rest/product'
+  | 'GET /rest/product/{id}';
+
+export const productReadRoutes = {
+  'GET /rest/product_accessible': { auth: 'optional-unless-requirelogin', handle: ids('accessible') },
+  'GET /rest/product_enterable': { auth: 'optional-unless-requirelogin', handle: ids('enterable') },
+  'GET /rest/product_selectable': { auth: 'optional-unless-requirelogin', handle: ids('selectable') },
+  'GET /rest/product': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: get },
+  'GET /rest/product/{id}': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: get },
+} satisfies { [K in ProductReadKey]: RouteSpec<K> };
