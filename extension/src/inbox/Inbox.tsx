@@ -116,6 +116,7 @@ export function Inbox({ platform }: { platform: Platform }) {
   const all = (inboxes ? inboxRows(inboxes, now) : []).filter((row) => !actions.pendingSeen.has(rowKey(row)));
   const rows = all.filter((row) => matches(row, criteria));
   const at = Math.min(current, Math.max(0, rows.length - 1));
+  const indexOf = (key: string) => rows.findIndex((row) => rowKey(row) === key);
   const selection = useSelection(rows);
   const commands = useCommands(actions, (action) => action !== 'star' && selection.clear());
   const open = (chosen: readonly InboxRow[]) => openAll(platform, chosen);
@@ -160,12 +161,12 @@ export function Inbox({ platform }: { platform: Platform }) {
           selected={selection.selected}
           anyWaiting={all.length > 0}
           handlers={{
-            onSelect: (index, range) => {
-              selection.select(index, range);
-              setCurrent(index);
+            onSelect: (key, range) => {
+              selection.select(indexOf(key), range);
+              setCurrent(indexOf(key));
             },
-            onAction: (action, index) => void commands.run(action, selection.targets(index)),
-            onFocusRow: setCurrent,
+            onAction: (action, key) => void commands.run(action, selection.targets(indexOf(key))),
+            onFocusRow: (key) => setCurrent(indexOf(key)),
           }}
         />
       </div>

@@ -62,7 +62,6 @@ export function InboxList({
             <Row
               key={rowKey(row)}
               row={row}
-              index={window.first + offset}
               now={now}
               current={window.first + offset === current}
               selected={selected.has(rowKey(row))}

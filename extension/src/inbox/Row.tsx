@@ -1,12 +1,13 @@
-import type { InboxRow } from '../common/inbox-rows.js';
+import { type InboxRow, rowKey } from '../common/inbox-rows.js';
 import { bugPage } from '../news/notifications.js';
 import { When } from '../popup/When.js';
 import { reasonChips, rowWords, who } from './row-words.js';
 
 export interface RowHandlers {
-  onSelect: (index: number, range: boolean) => void;
-  onAction: (action: 'done' | 'mute' | 'snooze' | 'star' | 'seen', index: number) => void;
-  onFocusRow: (index: number) => void;
+  /** By the row's key, not its place: the list may have changed since it was drawn. */
+  onSelect: (key: string, range: boolean) => void;
+  onAction: (action: 'done' | 'mute' | 'snooze' | 'star' | 'seen', key: string) => void;
+  onFocusRow: (key: string) => void;
 }
 
 /** The row's buttons: the action, its text, its accessible name for the bug, its key. */
@@ -24,14 +25,12 @@ const ROW_BUTTONS: Array<['done' | 'snooze' | 'mute' | 'seen', string, (name: st
  */
 export function Row({
   row,
-  index,
   now,
   current,
   selected,
   handlers,
 }: {
   row: InboxRow;
-  index: number;
   now: number;
   current: boolean;
   selected: boolean;
@@ -55,7 +54,7 @@ export function Row({
         aria-label={`Select ${name}`}
         onClick={(event) => {
           event.preventDefault();
-          handlers.onSelect(index, event.shiftKey);
+          handlers.onSelect(rowKey(row), event.shiftKey);
         }}
       />
       <button
@@ -64,7 +63,7 @@ export function Row({
         aria-pressed={row.starred}
         aria-label={`Star ${name}`}
         title="Star (s)"
-        onClick={() => handlers.onAction('star', index)}
+        onClick={() => handlers.onAction('star', rowKey(row))}
       >
         {row.starred ? '★' : '☆'}
       </button>
@@ -77,7 +76,7 @@ export function Row({
             target="_blank"
             rel="noreferrer"
             title={summary}
-            onFocus={() => handlers.onFocusRow(index)}
+            onFocus={() => handlers.onFocusRow(rowKey(row))}
           >
             <span class="id">#{bug.id}</span>{' '}
             <bdi class="summary" dir="auto">
@@ -110,7 +109,7 @@ export function Row({
             type="button"
             aria-label={named(name)}
             title={`${label} (${key})`}
-            onClick={() => handlers.onAction(action, index)}
+            onClick={() => handlers.onAction(action, rowKey(row))}
           >
             {label}
           </button>

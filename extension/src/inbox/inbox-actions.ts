@@ -44,7 +44,20 @@ export class InboxActions {
     this.#onChange = onChange;
   }
 
-  async apply(action: RowAction, rows: readonly InboxRow[], until?: number): Promise<Applied | null> {
+  #chain: Promise<unknown> = Promise.resolve();
+
+  /** One action or undo at a time: each reads the triage the one before it wrote. */
+  #serial<T>(run: () => Promise<T>): Promise<T> {
+    const result = this.#chain.then(run, run);
+    this.#chain = result.catch(() => {});
+    return result;
+  }
+
+  apply(action: RowAction, rows: readonly InboxRow[], until?: number): Promise<Applied | null> {
+    return this.#serial(() => this.#apply(action, rows, until));
+  }
+
+  async #apply(action: RowAction, rows: readonly InboxRow[], until?: number): Promise<Applied | null> {
     if (rows.length === 0) return null;
     const count = plural(rows.length, 'bug', 'bugs');
     if (action === 'seen') return this.#markSeen(rows, count);
@@ -67,9 +80,10 @@ export class InboxActions {
     };
     return {
       text: `${words[triageAction]}: ${count}`,
-      undo: async () => {
-        for (const [trackerId, triage] of before) await this.#triage.write(trackerId, triage, this.#now());
-      },
+      undo: () =>
+        this.#serial(async () => {
+          for (const [trackerId, triage] of before) await this.#triage.write(trackerId, triage, this.#now());
+        }),
     };
   }
 
