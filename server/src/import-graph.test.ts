@@ -101,15 +101,15 @@ const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
 /**
  * The extension's layers, bottom first: pure helpers and the shapes everything shares, the one
  * importer of browser APIs, reaching a tracker, what is kept in storage, what changed on the
- * trackers, and the entry points (service worker, content script, popup, options page).
+ * trackers and the bugs followed, and the entry points (service worker, content script, popup, options and inbox pages).
  */
 const EXTENSION_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
   ['common: pure helpers and shared shapes', /^common\//],
   ['platform: the only importer of browser APIs', /^platform\//],
   ['tracker: reaching a tracker', /^tracker\//],
   ['storage: the only reader and writer of storage', /^storage\//],
-  ['news: what changed on the trackers', /^news\//],
-  ['entry points', /^(background|content|popup|options)\//],
+  ['news and follow: what changed on the trackers, the bugs followed, in words', /^(news|follow)\//],
+  ['entry points', /^(background|content|popup|options|inbox)\//],
   ['test support', /^testing\//],
 ];
 

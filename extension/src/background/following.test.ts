@@ -41,7 +41,7 @@ describe('following every bug opened', () => {
     const bz = await startBackground('bz-companion', manyBugs(450));
     const follow = new FollowStorage(bz.platform);
     const ids = Array.from({ length: 450 }, (_, i) => i + 1);
-    const { recordOpened } = await import('../follow/follow-record.js');
+    const { recordOpened } = await import('../common/follow-record.js');
     await follow.save(bz.tracker.id, recordOpened({}, ids, bz.now()));
     for (const bug of [7, 300, 449]) await bz.othersComment(bug, 'Moved on.');
     bz.bugRequests();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordOpened } from '../common/follow-record.js';
 import { emptyTriage } from '../common/triage.js';
-import { recordOpened } from '../follow/follow-record.js';
 import { FollowStorage } from '../storage/follow-storage.js';
 import { LOCAL } from '../storage/layout.js';
 import { fitTriage, SYNC_ITEM_BYTES } from '../storage/triage-quota.js';

@@ -1,9 +1,9 @@
+import { type FollowRecord, recordOpened, recordSeen } from '../common/follow-record.js';
 import { trackerLabel } from '../common/inbox-rows.js';
 import type { BannerNews, NewsSnapshot } from '../common/news-state.js';
 import { trackerOwningPage, visitOnPage } from '../common/tracker-for-page.js';
 import type { Tracker } from '../common/trackers.js';
 import type { Triage } from '../common/triage.js';
-import { type FollowRecord, recordOpened, recordSeen } from '../follow/follow-record.js';
 import { refreshFollowed } from '../follow/refresh-followed.js';
 import { BugPageNews } from '../news/bug-page-news.js';
 import {

@@ -1,12 +1,4 @@
 import { type BugzillaBug, type LastVisit, parseBugzillaTime } from '@bz-companion/shared';
-import type { InboxDetails } from '../common/inbox-state.js';
-import type { NewsSnapshot, RecentBug } from '../common/news-state.js';
-import { countNews } from '../news/count-news.js';
-import { cannotReadVisits } from '../news/previous-visit.js';
-import type { TrackerAccess } from '../news/tracker-access.js';
-import { changedSince, chunks, newActivity } from './batched-reads.js';
-import { fieldChanges, openingWords } from './change-words.js';
-import { flagRequests } from './flag-requests.js';
 import {
   type FollowRecord,
   followedIds,
@@ -16,7 +8,15 @@ import {
   recentlyOpened,
   recordSeen,
   seenAt,
-} from './follow-record.js';
+} from '../common/follow-record.js';
+import type { InboxDetails } from '../common/inbox-state.js';
+import type { NewsSnapshot, RecentBug } from '../common/news-state.js';
+import { countNews } from '../news/count-news.js';
+import { cannotReadVisits } from '../news/previous-visit.js';
+import type { TrackerAccess } from '../news/tracker-access.js';
+import { changedSince, chunks, newActivity } from './batched-reads.js';
+import { fieldChanges, openingWords } from './change-words.js';
+import { flagRequests } from './flag-requests.js';
 import { flagsRequestedOf, reasonsFor } from './reasons.js';
 
 /** How many recently opened bugs the popup lists beside the changed ones. */

@@ -1,20 +1,8 @@
+import type { Criteria } from '../common/inbox-criteria.js';
 import type { InboxRow } from '../common/inbox-rows.js';
-import type { Reason } from '../common/inbox-state.js';
 import { fieldLabel } from '../follow/change-words.js';
 
-/** What the inbox is narrowed to; every part optional, all given parts must match. */
-export interface Criteria {
-  tracker?: string | undefined;
-  reason?: Reason | undefined;
-  product?: string | undefined;
-  component?: string | undefined;
-  status?: string | undefined;
-  /** A changed field, by its label ("Priority"). */
-  field?: string | undefined;
-  /** Words that must all be in the summary (any letter case). */
-  text?: string | undefined;
-  starred?: boolean | undefined;
-}
+export type { Criteria } from '../common/inbox-criteria.js';
 
 export type Facet = 'tracker' | 'reason' | 'product' | 'component' | 'status' | 'field';
 

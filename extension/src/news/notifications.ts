@@ -2,7 +2,7 @@ import { isolateBidi } from '../common/bidi.js';
 import { changedAt } from '../common/inbox-rows.js';
 import type { NewsSnapshot, RecentBug } from '../common/news-state.js';
 import { hiddenBy, type Triage } from '../common/triage.js';
-import { rowWords } from '../inbox/row-words.js';
+import { rowWords } from '../follow/row-words.js';
 import { shortLogin } from './describe-news.js';
 
 /** One desktop notification: its id is the page to open when it is clicked (so a restarted worker still knows). */

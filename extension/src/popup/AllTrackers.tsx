@@ -1,5 +1,5 @@
 import { inboxRows, rowKey } from '../common/inbox-rows.js';
-import { reasonChips, rowWords, who } from '../inbox/row-words.js';
+import { reasonChips, rowWords, who } from '../follow/row-words.js';
 import { useInboxData } from '../inbox/use-inbox-data.js';
 import { bugPage } from '../news/notifications.js';
 import type { Platform } from '../platform/platform.js';

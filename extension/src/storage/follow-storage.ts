@@ -1,4 +1,4 @@
-import { type FollowRecord, mergeVisits } from '../follow/follow-record.js';
+import { type FollowRecord, mergeVisits } from '../common/follow-record.js';
 import type { Platform } from '../platform/platform.js';
 import { LOCAL } from './layout.js';
 

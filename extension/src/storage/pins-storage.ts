@@ -1,4 +1,4 @@
-import type { Criteria } from '../inbox/filters.js';
+import type { Criteria } from '../common/inbox-criteria.js';
 import type { Platform } from '../platform/platform.js';
 import { SYNC } from './layout.js';
 
