@@ -29,8 +29,6 @@ interface PopupProps {
   stale: boolean;
   /** "Track this tracker", when the active tab is a Bugzilla not in the list. */
   offer?: ComponentChildren;
-  /** "All trackers": the inbox's first rows and count, above the tracker shown. */
-  allTrackers?: ComponentChildren;
 }
 
 /**
@@ -53,7 +51,6 @@ export function Popup({
   marking,
   stale,
   offer,
-  allTrackers,
 }: PopupProps) {
   const main = useRef<HTMLElement>(null);
   const focusAfterMark = useFocusAfterMark(main, news);
@@ -94,7 +91,6 @@ export function Popup({
       )}
       {data.clock.ok && <ClockWarning skew={data.clock.value} />}
       <div class="scroll">
-        {allTrackers}
         <ChangedSinceVisit news={news} trackerUrl={tracker.url} now={now} onMarkSeen={onMarkSeen} marking={marking} />
         {!nothingLoaded &&
           (news ? (

@@ -3,8 +3,6 @@ export interface SwitcherEntry {
   host: string;
   /** One word or two: ok, queued N, offline, key rejected, clock skew… */
   status: string;
-  /** The bugs waiting in the inbox from this tracker. */
-  count?: number;
 }
 
 /** Every tracker with its status; choosing one shows it below. */
@@ -28,7 +26,6 @@ export function Switcher({
               onClick={() => onSwitch(entry.id)}
             >
               <span class="host">{entry.host}</span>{' '}
-              {entry.count !== undefined && <span class="count">{entry.count}</span>}{' '}
               <span class={`status status-${entry.status.split(' ')[0]}`}>{entry.status}</span>
             </button>
           </li>
