@@ -4,6 +4,7 @@ import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
 import { normalizeAuditClass } from '../model/model.js';
 import { type StoreSnapshot, snapshotAliases } from '../snapshot.js';
 import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
+import { importBugRelations } from './bug-relation-import.js';
 import type { Database } from './database.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
 import { fieldsJson } from './rows.js';
@@ -41,6 +42,7 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
     await writeGroups(client, snapshot);
     await writeUsers(client, snapshot);
     await writeBugs(client, snapshot);
+    await importBugRelations(client, snapshot);
     await writeComments(client, snapshot);
     await writeAttachments(client, snapshot);
     await writePersonalTags(client, snapshot);
@@ -54,6 +56,7 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
       ['groups', 'id'],
       ['longdescs', 'comment_id'],
       ['attachments', 'attach_id'],
+      ['bug_see_also', 'id'],
     ]) {
       await client.query(
         `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(max(${column}), 0) + 1, false) FROM ${table}`,

@@ -1,6 +1,7 @@
 import { sortTags } from '../../domain/comment-tags/comment-tags.js';
 import type { Bug, BugFields, ChangeSet, Comment, User } from '../../domain/types.js';
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
+import { BUG_RELATION_FIELD_NAMES, BUG_RELATION_FIELDS } from './bug-relation-sql.js';
 import { COMMENT_TAGS_COLUMN } from './comment-tag-sql.js';
 
 /**
@@ -17,13 +18,13 @@ export interface SqlDialect {
   bugOtherFields: string;
 }
 
-/** Our schema: timestamp(0) columns holding UTC, direct group grants, the other fields in `bugs.bzc_fields`. */
+/** Our schema: timestamp(0) columns holding UTC, direct group grants, the other fields in `bugs.bzc_fields` and Bugzilla's tables. */
 export const OUR_SQL: SqlDialect = {
   epochSeconds: (column) => `extract(epoch FROM ${column})::bigint`,
   // Names sort in code-unit order (COLLATE "C"), as JavaScript sorts them in the file store, whatever the database's collation.
   userGroupNames: `ARRAY(SELECT g.name FROM user_group_map m JOIN groups g ON g.id = m.group_id
         WHERE m.user_id = p.userid AND m.isbless = 0 ORDER BY g.name COLLATE "C")`,
-  bugOtherFields: 'b.bzc_fields',
+  bugOtherFields: `b.bzc_fields || jsonb_build_object(${BUG_RELATION_FIELDS})`,
 };
 
 /** Columns that make a User; `p` is an alias of profiles. */
@@ -92,10 +93,11 @@ export interface BugRow {
 /** The fields kept in Bugzilla's own columns; the others are in bugs.bzc_fields. */
 export const COLUMN_FIELDS = ['summary', 'status', 'resolution', 'creation_time', 'last_change_time'] as const;
 
-/** What goes into bugs.bzc_fields: a bug's fields without those Bugzilla's columns hold. */
+/** What goes into bugs.bzc_fields: a bug's fields without those Bugzilla's columns and tables hold. */
 export function fieldsJson(fields: BugFields): string {
   const rest: Partial<BugFields> = { ...fields };
   for (const name of COLUMN_FIELDS) delete rest[name];
+  for (const name of BUG_RELATION_FIELD_NAMES) delete rest[name];
   return JSON.stringify(rest);
 }
 
