@@ -57,9 +57,6 @@ export interface ApiRouterOptions {
 
 export type EndpointHandler = Middleware<ApiState>;
 
-/** Turns each endpoint's handler into the middleware that routes requests to them, as `profile`'s tracker routes. */
-export type Routing = (handlers: ReadonlyMap<EndpointKey, EndpointHandler>, profile: Profile) => Middleware<ApiState>;
-
 /** The route dependencies, with the profile looked up per request (a reset may load data of another tracker). */
 export type ApiDeps = Omit<RouteDeps, 'profile'> & { profile: () => Profile };
 
@@ -142,7 +139,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
  * with the profile's tracker's quirks (digits-only ids, HEAD, preflights).
  * Paths outside /rest/ go on to the human pages.
  */
-export const dispatchTable: Routing = (handlers, profile) => {
+function dispatchTable(handlers: ReadonlyMap<EndpointKey, EndpointHandler>, profile: Profile): Middleware<ApiState> {
   const dispatcher = new Dispatcher<EndpointHandler>();
   for (const [key, handler] of handlers) dispatcher.add(key, handler);
 
@@ -169,10 +166,10 @@ export const dispatchTable: Routing = (handlers, profile) => {
     }
     throw notFound(ctx.method, path);
   };
-};
+}
 
-/** Every endpoint, routed by `routing` (the dispatch table unless the bench compares another), per profile. */
-export function apiRoutes(deps: ApiDeps, options: ApiRouterOptions, routing: Routing = dispatchTable) {
+/** Every endpoint, routed by the dispatch table of the profile's tracker. */
+export function apiRoutes(deps: ApiDeps, options: ApiRouterOptions) {
   const routed = new Map<ProfileName, Middleware<ApiState>>();
   const middleware: Middleware<ApiState> = (ctx, next) => {
     const profile = deps.profile();
@@ -185,7 +182,7 @@ export function apiRoutes(deps: ApiDeps, options: ApiRouterOptions, routing: Rou
         failures: deps.failures,
         profile,
       };
-      route = routing(endpointHandlers(routeDeps, options), profile);
+      route = dispatchTable(endpointHandlers(routeDeps, options), profile);
       routed.set(profile.name, route);
     }
     return route(ctx, next);

@@ -169,6 +169,13 @@ for (const underTest of STORES) {
         );
       });
 
+      it('orders new visits of one second by write: the later first among the recent, last among all', async () => {
+        const second = T0 + 5000;
+        for (const bug of [12, 9, 1]) await store.recordVisits(USER, [bug], second);
+        expect((await store.recentVisits(USER)).slice(0, 3).map((visit) => visit.bugId)).toEqual([1, 9, 12]);
+        expect((await store.allVisits(USER)).slice(-3).map((visit) => visit.bugId)).toEqual([12, 9, 1]);
+      });
+
       it('adds a user with a new key, or refuses an empty or taken login (in any letter case) changing nothing', async () => {
         if (underTest.name.includes('Bugzilla')) {
           // A Bugzilla database's users are Bugzilla's to make: the store has no owned-data capability.

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { bugzillaDefaultCatalogue } from '../domain/catalogue/bugzilla-defaults.js';
 import type { Clock } from '../domain/clock.js';
+import { bugzillaApiTime } from '../store/postgres/bugzilla-dialect.js';
 import { BugzillaSchemaStore } from '../store/postgres/bugzilla-schema-store.js';
 import { BUGZILLA_52_DIR, readRecordedDataSet } from './bugzilla-5.2-fixture.js';
 import { tempDir } from './cli-server.js';
@@ -339,7 +340,7 @@ export interface VisitRow {
 /** Bugzilla::BugUserLastVisit's own read of the table (its columns; the wall time in the session's TimeZone shown in UTC). */
 export async function bugzillaVisits(client: pg.Client): Promise<VisitRow[]> {
   const { rows } = await client.query<VisitRow>(
-    `SELECT id, user_id, bug_id, to_char(last_visit_ts::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_visit_ts
+    `SELECT id, user_id, bug_id, ${bugzillaApiTime('last_visit_ts')} AS last_visit_ts
      FROM bug_user_last_visit ORDER BY user_id, bug_id`,
   );
   return rows;

@@ -3,7 +3,16 @@ import { type BugView, type BugWrite, type BugWriteEffect, NeedRows } from '../.
 import { isStorableId } from '../../domain/ids.js';
 import type { Bug, User } from '../../domain/types.js';
 import { writeBugRelations } from './bug-relation-writes.js';
-import { BUG_COLUMNS, type BugRow, bugFromRow, fieldsJson, USER_COLUMNS, type UserRow, userFromRow } from './rows.js';
+import {
+  BUG_COLUMNS,
+  type BugRow,
+  bugFromRow,
+  fieldsJson,
+  OUR_SQL,
+  USER_COLUMNS,
+  type UserRow,
+  userFromRow,
+} from './rows.js';
 import { UPSERT_VISITS } from './visit-statements.js';
 import { visitRows } from './visit-writes.js';
 
@@ -131,7 +140,7 @@ async function writeEffect(
   for (const { bugId, set } of effect.history) {
     await client.query(
       `INSERT INTO bugs_activity (bug_id, who, bug_when, bzc_change_set, fieldid, bzc_field_name, removed, added, comment_id)
-       SELECT $1, $2, to_timestamp($3::bigint) AT TIME ZONE 'UTC',
+       SELECT $1, $2, ${OUR_SQL.timestamp('$3::bigint')},
          (SELECT coalesce(max(bzc_change_set) + 1, 0) FROM bugs_activity WHERE bug_id = $1), 0, f, r, a, c
        FROM unnest($4::text[], $5::text[], $6::text[], $7::integer[]) WITH ORDINALITY AS h(f, r, a, c, ord) ORDER BY ord`,
       [
@@ -148,7 +157,7 @@ async function writeEffect(
   for (const comment of effect.comments) {
     await client.query(
       `INSERT INTO longdescs (bug_id, who, bug_when, thetext, isprivate)
-       VALUES ($1, $2, to_timestamp($3::bigint) AT TIME ZONE 'UTC', $4, $5)`,
+       VALUES ($1, $2, ${OUR_SQL.timestamp('$3::bigint')}, $4, $5)`,
       [comment.bugId, comment.author, comment.time, comment.text, comment.isPrivate ? 1 : 0],
     );
   }
@@ -188,7 +197,7 @@ async function writeBug(client: pg.PoolClient, bug: Bug, exists: boolean): Promi
     await client.query(
       `UPDATE bugs SET reporter = $2, assigned_to = $3, qa_contact = $4, reporter_accessible = $5,
          cclist_accessible = $6, short_desc = $7, bug_status = $8, resolution = $9,
-         creation_ts = to_timestamp($10::bigint) AT TIME ZONE 'UTC', delta_ts = to_timestamp($11::bigint) AT TIME ZONE 'UTC',
+         creation_ts = ${OUR_SQL.timestamp('$10::bigint')}, delta_ts = ${OUR_SQL.timestamp('$11::bigint')},
          bzc_fields = $12::jsonb
        WHERE bug_id = $1`,
       values,
@@ -198,8 +207,8 @@ async function writeBug(client: pg.PoolClient, bug: Bug, exists: boolean): Promi
   await client.query(
     `INSERT INTO bugs (bug_id, reporter, assigned_to, qa_contact, reporter_accessible, cclist_accessible,
        short_desc, bug_status, resolution, creation_ts, delta_ts, bzc_fields)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10::bigint) AT TIME ZONE 'UTC',
-       to_timestamp($11::bigint) AT TIME ZONE 'UTC', $12::jsonb)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, ${OUR_SQL.timestamp('$10::bigint')},
+       ${OUR_SQL.timestamp('$11::bigint')}, $12::jsonb)`,
     values,
   );
 }

@@ -7,7 +7,7 @@ import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js
 import { importBugRelations } from './bug-relation-import.js';
 import type { Database } from './database.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
-import { fieldsJson } from './rows.js';
+import { fieldsJson, OUR_SQL } from './rows.js';
 import { TABLES_REFERRING_FIRST } from './tables.js';
 
 /** Visits are sent in slices of this many rows, so a million-visit import never builds one huge statement. */
@@ -122,7 +122,7 @@ async function writeBugs(client: pg.PoolClient, snapshot: StoreSnapshot): Promis
   await client.query(
     `INSERT INTO bugs (bug_id, reporter, assigned_to, qa_contact, reporter_accessible, cclist_accessible,
        short_desc, bug_status, resolution, creation_ts, delta_ts, bzc_fields)
-     SELECT i, r, a, q, ra, ca, s, st, res, to_timestamp(ct) AT TIME ZONE 'UTC', to_timestamp(lt) AT TIME ZONE 'UTC', f
+     SELECT i, r, a, q, ra, ca, s, st, res, ${OUR_SQL.timestamp('ct')}, ${OUR_SQL.timestamp('lt')}, f
      FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::integer[], $5::smallint[], $6::smallint[],
        $7::text[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::jsonb[])
        AS b(i, r, a, q, ra, ca, s, st, res, ct, lt, f)`,
@@ -164,7 +164,7 @@ async function writeComments(client: pg.PoolClient, snapshot: StoreSnapshot): Pr
   const comments = snapshot.comments ?? [];
   await client.query(
     `INSERT INTO longdescs (comment_id, bug_id, who, bug_when, thetext, isprivate, type, extra_data)
-     SELECT i, b, w, to_timestamp(t) AT TIME ZONE 'UTC', x, p, y, e
+     SELECT i, b, w, ${OUR_SQL.timestamp('t')}, x, p, y, e
      FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::bigint[], $5::text[], $6::smallint[],
        $7::integer[], $8::text[]) AS c(i, b, w, t, x, p, y, e)`,
     [
@@ -211,7 +211,7 @@ async function writeAttachments(client: pg.PoolClient, snapshot: StoreSnapshot):
     await client.query(
       `INSERT INTO attachments (attach_id, bug_id, creation_ts, modification_time, description, mimetype, ispatch,
          filename, submitter_id, isobsolete, isprivate, bzc_flags)
-       VALUES ($1, $2, to_timestamp($3::bigint) AT TIME ZONE 'UTC', to_timestamp($4::bigint) AT TIME ZONE 'UTC', $5, $6,
+       VALUES ($1, $2, ${OUR_SQL.timestamp('$3::bigint')}, ${OUR_SQL.timestamp('$4::bigint')}, $5, $6,
          $7, $8, $9, $10, $11, $12::jsonb)`,
       [
         a.id,
@@ -256,7 +256,7 @@ async function writeHistory(client: pg.PoolClient, snapshot: StoreSnapshot): Pro
   await client.query(
     `INSERT INTO bugs_activity (bug_id, who, bug_when, bzc_change_set, fieldid, bzc_field_name, removed, added, comment_id,
        attach_id)
-     SELECT b, w, to_timestamp(t) AT TIME ZONE 'UTC', s, 0, f, r, a, c, x
+     SELECT b, w, ${OUR_SQL.timestamp('t')}, s, 0, f, r, a, c, x
      FROM unnest($1::integer[], $2::integer[], $3::bigint[], $4::integer[], $5::text[], $6::text[], $7::text[],
        $8::integer[], $9::integer[]) AS h(b, w, t, s, f, r, a, c, x)`,
     [0, 1, 2, 3, 4, 5, 6, 7, 8].map((column) => rows.map((row) => row[column])),
@@ -281,7 +281,7 @@ async function writeAuditLog(client: pg.PoolClient, snapshot: StoreSnapshot): Pr
   const events = snapshot.audit_log;
   await client.query(
     `INSERT INTO audit_log (class, object_id, field, removed, added, at_time, user_id)
-     SELECT c, o, f, r, a, to_timestamp(t) AT TIME ZONE 'UTC', u
+     SELECT c, o, f, r, a, ${OUR_SQL.timestamp('t')}, u
      FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::integer[])
        AS e(c, o, f, r, a, t, u)`,
     [
@@ -318,7 +318,7 @@ async function writeVisits(client: pg.PoolClient, snapshot: StoreSnapshot): Prom
     // nextval runs after ORDER BY ord, so bzc_write_seq follows the write order.
     await client.query(
       `INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts, bzc_write_seq)
-       SELECT u, b, to_timestamp(t) AT TIME ZONE 'UTC', nextval('bzc_visit_write_seq')
+       SELECT u, b, ${OUR_SQL.timestamp('t')}, nextval('bzc_visit_write_seq')
        FROM unnest($1::integer[], $2::integer[], $3::bigint[]) WITH ORDINALITY AS v(u, b, t, ord) ORDER BY ord`,
       [users.slice(start, end), bugs.slice(start, end), stamps.slice(start, end)],
     );

@@ -12,15 +12,26 @@ import { COMMENT_TAGS_COLUMN } from './comment-tag-sql.js';
 export interface SqlDialect {
   /** Epoch seconds of a timestamp column. */
   epochSeconds(column: string): string;
+  /** A timestamp column's value for an expression of epoch seconds. */
+  timestamp(epochSeconds: string): string;
+  /** last_visit_ts for an expression in VisitWrite.ts's unit (visit-writes.ts), which differs by schema. */
+  lastVisitTime(ts: string): string;
+  /** What orders one second's visits (later write last): our per-write sequence; Bugzilla has only its row id. */
+  visitWriteOrder: 'bzc_write_seq' | 'id';
   /** A user's group names, sorted, over profiles `p`. */
   userGroupNames: string;
   /** The bug's fields that Bugzilla's `bugs` columns below do not hold, as JSON over `b` and the dialect's joins. */
   bugOtherFields: string;
 }
 
-/** Our schema: timestamp(0) columns holding UTC, direct group grants, the other fields in `bugs.bzc_fields` and Bugzilla's tables. */
+const utcTimestamp = (epochSeconds: string) => `to_timestamp(${epochSeconds}) AT TIME ZONE 'UTC'`;
+
+/** Our schema: timestamp(0) columns holding UTC wall time, direct group grants, the other fields in `bugs.bzc_fields` and Bugzilla's tables. */
 export const OUR_SQL: SqlDialect = {
   epochSeconds: (column) => `extract(epoch FROM ${column})::bigint`,
+  timestamp: utcTimestamp,
+  lastVisitTime: utcTimestamp,
+  visitWriteOrder: 'bzc_write_seq',
   // Names sort in code-unit order (COLLATE "C"), as JavaScript sorts them in the file store, whatever the database's collation.
   userGroupNames: `ARRAY(SELECT g.name FROM user_group_map m JOIN groups g ON g.id = m.group_id
         WHERE m.user_id = p.userid AND m.isbless = 0 ORDER BY g.name COLLATE "C")`,
