@@ -25,7 +25,13 @@ import {
   type OwnedData,
   type Store,
 } from '../store.js';
-import { addAttachmentsOp, updateAttachmentsOp, updateResults } from './attachment-ops.js';
+import {
+  addAttachmentsOp,
+  plannedFlagUpdates,
+  plannedNewFlags,
+  updateAttachmentsOp,
+  updateResults,
+} from './attachment-ops.js';
 import { MemoryLoginFailures } from './memory-login-failures.js';
 import { type Model, normalizeAuditClass } from './model.js';
 import { UserSearch } from './user-search.js';
@@ -209,7 +215,7 @@ export class ModelStore implements Store, OwnedData {
   /** The bytes are stored first (in parallel, outside the journal's serial path), then the entry that names them. */
   async addAttachments(input: NewAttachments): Promise<number[]> {
     const hashes = await Promise.all(input.attachments.map((attachment) => this.#attachmentData.put(attachment.bytes)));
-    const op = addAttachmentsOp(input, hashes);
+    const op = addAttachmentsOp(input, hashes, plannedNewFlags(input, this.#model));
     await this.#committer.commit(op);
     return op.attachments.map((attachment) => {
       if (attachment.id === undefined)
@@ -218,10 +224,14 @@ export class ModelStore implements Store, OwnedData {
     });
   }
 
+  /** Planned against the attachments as they are; planned again if another write changed their flags first. */
   async updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]> {
-    const op = updateAttachmentsOp(input);
-    await this.#committer.commit(op);
-    return updateResults(op);
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const op = updateAttachmentsOp(input, plannedFlagUpdates(input, this.#model));
+      await this.#committer.commit(op);
+      if (!op.updates.some((update) => update.stale)) return updateResults(op);
+    }
+    throw new StoreWriteError('the attachments kept changing while this change was being saved');
   }
 
   historyOf(bugId: number): readonly ChangeSet[] {

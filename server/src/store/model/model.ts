@@ -73,6 +73,7 @@ export class Model {
     visitsOf: (userId) => this.visitsOf(userId),
     // A bug write planned before this change must plan again (its effect holds the bug whole).
     touched: (bugId) => this.bugVersions.set(bugId, (this.bugVersions.get(bugId) ?? 0) + 1),
+    nextFlagId: () => ++this.maxFlagId,
   };
   /** How many bug writes changed each bug since the model was loaded: what a bug write's plan expects to find. */
   readonly bugVersions = new Map<number, number>();
@@ -151,6 +152,9 @@ export class Model {
     }
     for (const token of snapshot.login_tokens ?? []) this.#addLoginToken(token);
     this.attachments.load(snapshot.attachments ?? [], snapshot.attachment_data);
+    for (const row of snapshot.attachments ?? []) {
+      for (const flag of row.flags) this.maxFlagId = Math.max(this.maxFlagId, flag.id);
+    }
     this.personalTags.load(snapshot.personal_tags ?? []);
   }
 

@@ -6,6 +6,7 @@ import { type StoreSnapshot, snapshotAliases } from '../snapshot.js';
 import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { importBugRelations } from './bug-relation-import.js';
 import type { Database } from './database.js';
+import { NEXT_FLAG_ID } from './flag-id-sequence.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
 import { fieldsJson, OUR_SQL } from './rows.js';
 import { TABLES_REFERRING_FIRST } from './tables.js';
@@ -62,11 +63,8 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
         `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(max(${column}), 0) + 1, false) FROM ${table}`,
       );
     }
-    // Flags live in bzc_fields; their ids come from one sequence (migration 0007), past the imported ones.
-    await client.query(
-      `SELECT setval('bzc_flag_ids', coalesce((SELECT max((f->>'id')::integer)
-         FROM bugs b, jsonb_array_elements(b.bzc_fields->'flags') f), 0) + 1, false)`,
-    );
+    // Flags live in bzc_fields and attachments.bzc_flags; their ids come from one sequence (migration 0007), past the imported ones.
+    await client.query(`SELECT setval('bzc_flag_ids', ${NEXT_FLAG_ID}, false)`);
     return true;
   });
 }
