@@ -90,10 +90,10 @@ async function offerAccount(request: ApiRequest, { store }: RouteDeps) {
   return {};
 }
 
-type UserWriteKey = 'POST /rest/user' | 'PUT /rest/user/{id}' | 'POST /rest/user/offer_account_by_email';
+type UserWriteKey = 'POST /rest/user' | 'PUT /rest/user/{id}' | 'POST /rpc/User.offer_account_by_email';
 
 export const userWriteRoutes = {
   'POST /rest/user': { auth: 'optional', successStatus: 201, handle: create },
   'PUT /rest/user/{id}': { auth: 'required', handle: update },
-  'POST /rest/user/offer_account_by_email': { auth: 'optional', rpcOnly: true, handle: offerAccount },
+  'POST /rpc/User.offer_account_by_email': { auth: 'optional', handle: offerAccount },
 } satisfies { [K in UserWriteKey]: RouteSpec<K> };
