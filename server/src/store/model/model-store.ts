@@ -6,7 +6,7 @@ import { likePattern, type UserMatch, userFits } from '../../domain/catalogue/us
 import { userWriteErrors } from '../../domain/catalogue/user-writes.js';
 import { withSkew } from '../../domain/clock.js';
 import { matchingTags } from '../../domain/comment-tags/comment-tags.js';
-import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
+import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import { type AttachmentData, MemoryAttachmentData } from '../attachment-data.js';
 import { bugWriteRecord } from '../bug-write-records.js';
@@ -164,6 +164,10 @@ export class ModelStore implements Store, OwnedData {
 
   attachmentsOf(bugId: number): readonly Attachment[] {
     return this.#model.attachments.ofBug(bugId);
+  }
+
+  attachmentFlagsByBug(): ReadonlyMap<number, readonly BugFlag[]> {
+    return this.#model.attachments.flagsByBug();
   }
 
   attachmentData(attachment: Attachment): Buffer | Promise<Buffer | undefined> {
