@@ -23,6 +23,8 @@ const PYTHON = process.env.PYTHON ?? '/usr/bin/python3';
 const SECTION = "### A client's own test suite against the copy: python-bugzilla's";
 /** What 5.2 gives: both backends of the one test its suite marks as failing (no CLOSED status). */
 const EXPECTED_XFAIL = ['test_close_bug[REST]', 'test_close_bug[XMLRPC]'];
+/** Its integration tests at python-bugzilla 3.3.0 (each once per backend); a later checkout may have more. */
+const AT_LEAST = 75;
 
 function skipReason(): string | undefined {
   if (CHECKOUT === undefined) return 'PYTHON_BUGZILLA_DIR (a checkout of python-bugzilla) is not set';
@@ -118,7 +120,7 @@ function outcome(xml: string): Outcome {
     const result = await runBlock('file');
     expect(result.failed).toEqual([]);
     expect(result.xfailed).toEqual(EXPECTED_XFAIL);
-    expect(result.tests).toBeGreaterThan(EXPECTED_XFAIL.length);
+    expect(result.tests).toBeGreaterThanOrEqual(AT_LEAST);
   }, 1_600_000);
 
   it.skipIf(testDatabaseUrl === undefined)(
@@ -127,7 +129,7 @@ function outcome(xml: string): Outcome {
       const result = await runBlock('postgres');
       expect(result.failed).toEqual([]);
       expect(result.xfailed).toEqual(EXPECTED_XFAIL);
-      expect(result.tests).toBeGreaterThan(EXPECTED_XFAIL.length);
+      expect(result.tests).toBeGreaterThanOrEqual(AT_LEAST);
     },
     1_600_000,
   );

@@ -151,6 +151,8 @@ export interface StoreSnapshot {
   last_visits: SnapshotUserVisits[];
   /** Absent in data files written before logins existed. */
   login_tokens?: SnapshotLoginToken[];
+  /** User.offer_account_by_email's offers (5.2's `account` tokens: the address and when, no token). */
+  account_offers?: Array<{ email: string; issued: number }>;
   /** Every bug's comments, by id; absent in files written before comments. */
   comments?: SnapshotComment[];
   /** Products, components, field values, workflow, flag types, groups; absent in files written before: implied by the bugs. */
@@ -189,6 +191,8 @@ export type JournalOp =
   /** A login made a token; tokens unused since `expire_before` are dropped at the same time (5.2). */
   | { op: 'login_token'; token: SnapshotLoginToken; expire_before: number }
   | { op: 'logout'; sha256: string }
+  /** An account offered to an address (User.offer_account_by_email), checked already. */
+  | { op: 'account_offer'; offer: { email: string; issued: number } }
   /** A user's new API key (`user key LOGIN`): it replaces every key the user had, which are revoked. */
   | { op: 'replace_api_key'; user: number; sha256: string }
   /**

@@ -355,6 +355,25 @@ for (const underTest of STORES) {
         expect(await store.userById(DEV)).toEqual(before);
       });
 
+      it('records account offers: one of two at once for an address, again after 10 minutes, kept in its snapshot', async () => {
+        if (underTest.name.includes('Bugzilla')) return;
+        const offers = await Promise.allSettled([
+          owned(store).offerAccount('offered@example.com', T0),
+          owned(store).offerAccount('OFFERED@example.com', T0 + 1),
+        ]);
+        expect(offers.map((offer) => offer.status).sort()).toEqual(['fulfilled', 'rejected']);
+        expect(offers.find((offer) => offer.status === 'rejected')).toMatchObject({ reason: { code: 32000 } });
+        await owned(store).offerAccount('another@example.com', T0 + 2);
+        // 10 minutes after whichever of the two was recorded.
+        await owned(store).offerAccount('offered@example.com', T0 + 601);
+        const snapshot = await owned(store).snapshot();
+        expect(snapshot.account_offers?.map((offer) => offer.email.toLowerCase()).sort()).toEqual([
+          'another@example.com',
+          'offered@example.com',
+          'offered@example.com',
+        ]);
+      });
+
       it('knows the newest audit event, of all classes or of some', async () => {
         const all = await store.lastAuditTime(null);
         expect(all === null || typeof all === 'number').toBe(true);

@@ -244,6 +244,8 @@ export interface OwnedData {
    * write's turn comes and answers the records to write; a plan that throws changed nothing.
    */
   updateUsers<T>(ids: readonly number[], plan: (users: User[]) => { users: User[]; answer: T }): Promise<T>;
+  /** Records an account offer to the address at `now` (epoch seconds), or refuses one too soon after another. */
+  offerAccount(email: string, now: number): Promise<void>;
   /** The whole content as it is now, detached from the store (what a reset goes back to). */
   snapshot(): Read<StoreSnapshot>;
   /** Replaces the whole content, durably like any write (admin reset); its journal position is kept. */

@@ -235,11 +235,11 @@ export async function writeSmallBugzilla(session: BugzillaSqlSession): Promise<v
   await writeInstallation(session, 2);
   await session.insert(
     'profiles',
-    ['userid', 'login_name', 'realname', 'cryptpassword', 'disabledtext', 'is_enabled'],
+    ['userid', 'login_name', 'realname', 'cryptpassword', 'disabledtext', 'is_enabled', 'disable_mail'],
     [
-      [1, 'admin@example.com', 'Admin', 'salt1234,hashhashhash{SHA-256}', '', 1],
-      [2, 'dev@example.com', 'Dev Eloper', '*', '', 1],
-      [3, 'gone@example.com', 'Gone', null, 'Left the project', 0],
+      [1, 'admin@example.com', 'Admin', 'salt1234,hashhashhash{SHA-256}', '', 1, 0],
+      [2, 'dev@example.com', 'Dev Eloper', '*', '', 1, 0],
+      [3, 'gone@example.com', 'Gone', null, 'Left the project', 0, 1],
     ],
   );
   const group = (name: string) => bugzillaDefaultCatalogue(1).groups.find((g) => g.name === name)?.id ?? 0;
@@ -253,11 +253,14 @@ export async function writeSmallBugzilla(session: BugzillaSqlSession): Promise<v
       [2, group('editusers'), 1, 0],
     ],
   );
-  // Members of admin are members of editbugs.
+  // Members of admin are members of editbugs, and may bless canconfirm.
   await session.insert(
     'group_group_map',
     ['member_id', 'grantor_id', 'grant_type'],
-    [[group('admin'), group('editbugs'), 0]],
+    [
+      [group('admin'), group('editbugs'), 0],
+      [group('admin'), group('canconfirm'), 1],
+    ],
   );
   await session.insert(
     'user_api_keys',

@@ -82,13 +82,18 @@ async function update(request: ApiRequest, { store }: RouteDeps) {
   );
 }
 
-/** User.offer_account_by_email: checks the address as 5.2 does and answers nothing; no mail is ever sent. */
+/**
+ * User.offer_account_by_email: checks the address as 5.2 does and records the offer (5.2's `account`
+ * token), refusing another for that address within 10 minutes; no mail is ever sent.
+ */
 async function offerAccount(request: ApiRequest, { store }: RouteDeps) {
   const params = new MethodParams(request);
   const email = params.text('email');
   if (email === undefined || email === '') throw errors.paramRequired('email');
   const login = checkedEmail(email, store.instance.parameters.createemailregexp);
   if (await store.userByLogin(login)) throw userWriteErrors.loginTaken(login);
+  const now = Math.floor((await request.databaseNow()) / 1000);
+  await ownedData(store, 'Offering an account').offerAccount(login, now);
   return {};
 }
 

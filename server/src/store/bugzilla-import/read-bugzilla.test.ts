@@ -49,7 +49,7 @@ function readsBugzilla(databaseUrl: () => string): void {
     await loaded();
   });
 
-  it('reads users with their groups (grants followed, bless rights not), keys and no passwords', async () => {
+  it('reads users with their groups (grants followed, bless rights apart), keys and no passwords', async () => {
     const { users, groups } = await read();
     expect(users.map((u) => [u.id, u.login, u.real_name, u.disabled, u.disabled_text])).toEqual([
       [1, 'admin@example.com', 'Admin', false, null],
@@ -58,6 +58,12 @@ function readsBugzilla(databaseUrl: () => string): void {
     ]);
     expect(users[0]?.groups).toEqual(['admin', 'editbugs']);
     expect(users[1]?.groups).toEqual(['secret']);
+    // Bless rights: a user's own (isbless rows) and those a group of theirs grants; mail off by disable_mail.
+    expect(users.map((u) => [u.bless_groups, u.email_enabled])).toEqual([
+      [['canconfirm'], undefined],
+      [['editusers'], undefined],
+      [undefined, false],
+    ]);
     expect(users[1]?.api_keys).toEqual([
       { sha256: hashApiKey('DevRevokedKey00000000000000000000000000R'), revoked: true },
       { sha256: hashApiKey('DevKey0000000000000000000000000000000002'), revoked: false },

@@ -1,3 +1,4 @@
+import { plannedAccountOffer } from '../../domain/account-offers.js';
 import type { Attachment } from '../../domain/attachments/attachment.js';
 import type { BugView, BugWrite } from '../../domain/bug-writes/effect.js';
 import type { Catalogue } from '../../domain/catalogue/catalogue.js';
@@ -394,6 +395,13 @@ export class ModelStore implements Store, OwnedData {
       const users = planned.users.map(userRecord);
       if (users.length > 0) await this.#committer.commit({ op: 'update_users', users });
       return planned.answer;
+    });
+  }
+
+  offerAccount(email: string, now: number): Promise<void> {
+    return this.#inUserTurn(async () => {
+      const offer = plannedAccountOffer(this.#model.accountOffers, email, now);
+      await this.#committer.commit({ op: 'account_offer', offer });
     });
   }
 

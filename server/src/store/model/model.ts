@@ -1,4 +1,5 @@
 import { formatBugzillaTime, parseBugzillaTime } from '@bz-companion/shared';
+import { type AccountOffer, MAX_TOKEN_AGE_SECONDS } from '../../domain/account-offers.js';
 import { Catalogue } from '../../domain/catalogue/catalogue.js';
 import { addGroups } from '../../domain/catalogue/implied.js';
 import type { CatalogueData } from '../../domain/catalogue/types.js';
@@ -62,6 +63,8 @@ export class Model {
   readonly visits = new Map<number, UserVisits>();
   /** Login tokens by the SHA-256 of `<user id>-<secret>`. */
   readonly loginTokens = new Map<string, LoginToken>();
+  /** Account offers of the last MAX_TOKEN_AGE days (older ones are dropped as newer come, as 5.2's tokens). */
+  accountOffers: AccountOffer[] = [];
   readonly threads = new BugThreads();
   readonly attachments = new ModelAttachments();
   readonly commentTags = new ModelCommentTags();
@@ -152,6 +155,7 @@ export class Model {
       for (let i = 0; i < bug_ids.length; i++) visits.set(bug_ids[i] as number, last_visit_ts[i] as number);
     }
     for (const token of snapshot.login_tokens ?? []) this.#addLoginToken(token);
+    this.accountOffers = [...(snapshot.account_offers ?? [])];
     this.attachments.load(snapshot.attachments ?? [], snapshot.attachment_data);
     for (const row of snapshot.attachments ?? []) {
       for (const flag of row.flags) this.maxFlagId = Math.max(this.maxFlagId, flag.id);
@@ -205,6 +209,12 @@ export class Model {
         }
         this.#addLoginToken(op.token);
         return;
+      case 'account_offer': {
+        const expired = op.offer.issued - MAX_TOKEN_AGE_SECONDS;
+        this.accountOffers = this.accountOffers.filter((offer) => offer.issued >= expired);
+        this.accountOffers.push(op.offer);
+        return;
+      }
       case 'replace_api_key':
         for (const key of this.apiKeys.values()) if (key.userId === op.user) key.revoked = true;
         this.apiKeys.set(op.sha256, { sha256: op.sha256, userId: op.user, revoked: false });
@@ -289,6 +299,7 @@ export class Model {
     this.auditLog.length = 0;
     this.visits.clear();
     this.loginTokens.clear();
+    this.accountOffers = [];
     this.threads.clear();
     this.attachments.clear();
     this.commentTags.clear();
@@ -385,6 +396,7 @@ export class Model {
         ip_addr: token.ipAddr,
         last_used: token.lastUsed,
       })),
+      ...(this.accountOffers.length > 0 ? { account_offers: [...this.accountOffers] } : {}),
       comments: this.threads.allComments(),
       catalogue: snapshotCatalogue(this.catalogue.data),
       attachments: this.attachments.snapshotRows(),

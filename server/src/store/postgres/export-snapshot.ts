@@ -60,7 +60,11 @@ async function readPeople(rows: Rows) {
   const tokens = await rows<{ sha256: string; user_id: number; ip_addr: string | null; last_used: string }>(
     'SELECT sha256, user_id, ip_addr, last_used FROM bzc_login_tokens ORDER BY sha256',
   );
-  return { groups, users, keys, tokens };
+  const offers = await rows<{ email: string; issued: string }>(
+    `SELECT eventdata AS email, extract(epoch FROM issuedate)::bigint AS issued FROM tokens
+     WHERE tokentype = 'account' ORDER BY issuedate, token`,
+  );
+  return { groups, users, keys, tokens, offers };
 }
 
 /** Bugs with their activity and comments, the audit log, and the visits in write order. */
@@ -94,7 +98,7 @@ async function readContent(rows: Rows) {
 /** The rows as the data file's snapshot. */
 function snapshotOf(
   instance: NonNullable<Awaited<ReturnType<typeof readInstance>>>,
-  { groups, users, keys, tokens }: People,
+  { groups, users, keys, tokens, offers }: People,
   { bugs, activity, comments, audit, visits }: Content,
 ): StoreSnapshot {
   const activityOf = new Map<number, ActivityRow[]>();
@@ -138,6 +142,7 @@ function snapshotOf(
       ip_addr: t.ip_addr,
       last_used: Number(t.last_used),
     })),
+    ...(offers.length > 0 ? { account_offers: offers.map((o) => ({ email: o.email, issued: Number(o.issued) })) } : {}),
     comments: comments.map(commentFromRow).map(snapshotComment),
   };
 }

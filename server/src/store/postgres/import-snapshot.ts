@@ -1,6 +1,7 @@
 import { parseBugzillaTime } from '@bz-companion/shared';
 import type pg from 'pg';
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
+import { generateTokenSecret } from '../login-tokens.js';
 import { normalizeAuditClass } from '../model/model.js';
 import { type StoreSnapshot, snapshotAliases } from '../snapshot.js';
 import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
@@ -51,6 +52,7 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
     await writeAuditLog(client, snapshot);
     await writeVisits(client, snapshot);
     await writeLoginTokens(client, snapshot);
+    await writeAccountOffers(client, snapshot);
     for (const [table, column] of [
       ['profiles', 'userid'],
       ['bugs', 'bug_id'],
@@ -277,6 +279,16 @@ async function writeLoginTokens(client: pg.PoolClient, snapshot: StoreSnapshot):
       tokens.map((t) => t.ip_addr),
       tokens.map((t) => t.last_used),
     ],
+  );
+}
+
+async function writeAccountOffers(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
+  const offers = snapshot.account_offers ?? [];
+  await client.query(
+    `INSERT INTO tokens (issuedate, token, tokentype, eventdata)
+     SELECT to_timestamp(o.issued) AT TIME ZONE 'UTC', o.token, 'account', o.email
+     FROM unnest($1::bigint[], $2::text[], $3::text[]) AS o(issued, token, email)`,
+    [offers.map((o) => o.issued), offers.map(() => generateTokenSecret()), offers.map((o) => o.email)],
   );
 }
 

@@ -16,6 +16,7 @@ import {
   type OwnedData,
   type Store,
 } from '../store.js';
+import { offerAccountIn } from './account-offers.js';
 import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
 import { addAttachments, updateAttachments } from './attachment-writes.js';
 import { runBugWrite } from './bug-writes.js';
@@ -238,6 +239,10 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
 
   updateUsers<T>(ids: readonly number[], plan: (users: User[]) => { users: User[]; answer: T }): Promise<T> {
     return updateUsersIn(this.db, ids, plan);
+  }
+
+  offerAccount(email: string, now: number): Promise<void> {
+    return offerAccountIn(this.db, email, now);
   }
 
   /** One transaction per write (bug-writes.ts); a lost connection is not retried (it may have committed). */
