@@ -90,7 +90,6 @@ async function readContent(rows: Rows) {
   return { bugs, activity, comments, audit, visits };
 }
 
-/** The rows as the data file's snapshot. */
 function snapshotOf(
   instance: NonNullable<Awaited<ReturnType<typeof readInstance>>>,
   { groups, users, keys, tokens }: People,
