@@ -208,7 +208,7 @@ async function logChanges(
 /** The bug's change set for `who` at `time`: the last one when it is theirs at that second, else a new one. */
 async function changeSetOf(client: pg.PoolClient, bugId: number, who: number, time: number): Promise<number> {
   const { rows } = await client.query<{ bzc_change_set: number; who: number; t: string }>(
-    `SELECT bzc_change_set, who, ${OUR_SQL.epochSeconds('bug_when')} AS t FROM bugs_activity WHERE bug_id = $1
+    `SELECT bzc_change_set, who, extract(epoch FROM bug_when)::bigint AS t FROM bugs_activity WHERE bug_id = $1
      ORDER BY bzc_change_set DESC, id DESC LIMIT 1`,
     [bugId],
   );
