@@ -107,7 +107,6 @@ export interface Latency extends LatencyRule {
 
 /** `GET /__admin/recordings`: what `serve --proxy URL --record DIR` is writing. */
 export interface RecordingState {
-  /** Whether exchanges are being written now. */
   recording: boolean;
   /** The tracker requests are forwarded to; null when the server is not a proxy (then nothing can be recorded). */
   proxy: string | null;
@@ -129,7 +128,6 @@ export interface Mismatch {
   endpoint: string;
   /** Which part departed: the request's path, query or body, or the answer. */
   part: 'path' | 'query' | 'body' | 'response';
-  /** The answer's HTTP status. */
   status: number;
   /** What the validator said, each with where (`/bugs/0/id must be integer`). */
   problems: string[];

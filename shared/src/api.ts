@@ -163,7 +163,6 @@ export const endpoints = {
   'POST /rpc/Bug.possible_duplicates': { body: possibleDuplicatesBodySchema, response: bugSearchSchema },
 } as const satisfies Record<string, EndpointSchemas>;
 
-/** What the map holds for one endpoint. */
 export interface EndpointSchemas {
   path?: ZodType;
   query?: ZodType;
@@ -190,7 +189,6 @@ export type RequestOf<K extends EndpointKey> = PartOf<(typeof endpoints)[K], 'pa
   PartOf<(typeof endpoints)[K], 'query'> &
   PartOf<(typeof endpoints)[K], 'body'>;
 
-/** Every endpoint's request type, by key. */
 export type EndpointRequests = { [K in EndpointKey]: RequestOf<K> };
 
 export type ResponseOf<K extends EndpointKey> = z.infer<(typeof endpoints)[K]['response']>;

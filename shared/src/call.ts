@@ -1,6 +1,5 @@
 import type { EndpointKey, RequestOf, ResponseOf } from './api.js';
 
-/** Options every client method takes. */
 export interface CallOptions {
   signal?: AbortSignal | undefined;
 }

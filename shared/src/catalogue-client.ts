@@ -71,7 +71,6 @@ function fieldMethods(call: Caller) {
   };
 }
 
-/** User and Group methods. */
 function userMethods(call: Caller) {
   return {
     /** User.get: by ids, names (logins) or `match` strings (with `limit`); what the caller may see of them. */
@@ -93,7 +92,6 @@ function userMethods(call: Caller) {
   };
 }
 
-/** FlagType methods. */
 function flagTypeMethods(call: Caller) {
   return {
     /** The product's (or component's) flag types, with the statuses the caller may set. */

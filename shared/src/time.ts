@@ -48,9 +48,7 @@ export interface ClockSample {
   sentAt: number;
   /** Local clock (epoch ms) when the response arrived. */
   receivedAt: number;
-  /** The tracker's `db_time`. */
   dbTime: string;
-  /** The tracker's `web_time`. */
   webTime: string;
 }
 

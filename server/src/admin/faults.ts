@@ -1,19 +1,13 @@
 import type { Fault, FaultRule } from '@bz-companion/shared';
 import { z } from 'zod';
-import { AdminError, describeFirstIssue } from './admin-error.js';
 import { RuleBook } from './rule-book.js';
+import { checkSelector, matches, parseRule, selectorSchema } from './rule-selector.js';
 
 const ACTIONS = ['status', 'delay_ms', 'reset', 'hang'] as const;
 
 const faultRuleSchema = z
   .strictObject({
-    method: z
-      .string()
-      .regex(/^[A-Za-z]+$/, 'must be an HTTP method such as "POST"')
-      .transform((method) => method.toUpperCase())
-      .optional(),
-    path: z.string().startsWith('/', 'must start with "/"').optional(),
-    path_prefix: z.string().startsWith('/', 'must start with "/"').optional(),
+    ...selectorSchema,
     times: z.number().int('must be a whole number').positive('must be at least 1').optional(),
     status: z
       .number()
@@ -42,9 +36,7 @@ const faultRuleSchema = z
             : `takes one of "status", "delay_ms", "reset" or "hang", not ${actions.map((a) => `"${a}"`).join(' and ')}`,
       });
     }
-    if (rule.path !== undefined && rule.path_prefix !== undefined) {
-      ctx.addIssue({ code: 'custom', message: 'takes "path" or "path_prefix", not both' });
-    }
+    checkSelector(rule, ctx);
     if (rule.body !== undefined && rule.status === undefined) {
       ctx.addIssue({ code: 'custom', path: ['body'], message: 'is only for a "status" fault' });
     }
@@ -52,13 +44,7 @@ const faultRuleSchema = z
 
 /** Validates a fault rule from the admin API or startServer; AdminError (400) names the problem. */
 export function parseFaultRule(input: unknown): FaultRule {
-  const parsed = faultRuleSchema.safeParse(input);
-  if (!parsed.success) throw new AdminError(400, describeFirstIssue('fault', parsed.error));
-  const rule: FaultRule = {};
-  for (const [key, value] of Object.entries(parsed.data)) {
-    if (value !== undefined) Object.assign(rule, { [key]: value });
-  }
-  return rule;
+  return parseRule<FaultRule>('fault', faultRuleSchema, input);
 }
 
 /**
@@ -79,16 +65,4 @@ export class FaultRules extends RuleBook<Fault, FaultRule> {
     if (fault.times !== undefined && fault.matched >= fault.times) this.rules.splice(index, 1);
     return { ...fault };
   }
-}
-
-/** Whether a rule's method and path (exact or prefix) select this request; absent ones select any. */
-export function matches(
-  fault: Pick<FaultRule, 'method' | 'path' | 'path_prefix'>,
-  method: string,
-  path: string,
-): boolean {
-  if (fault.method !== undefined && fault.method !== method) return false;
-  if (fault.path !== undefined) return path === fault.path;
-  if (fault.path_prefix !== undefined) return path.startsWith(fault.path_prefix);
-  return true;
 }

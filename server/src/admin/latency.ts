@@ -1,9 +1,9 @@
 import type { Latency, LatencyRule } from '@bz-companion/shared';
 import { z } from 'zod';
-import { AdminError, describeFirstIssue } from './admin-error.js';
-import { matches } from './faults.js';
+import { AdminError } from './admin-error.js';
 import { type Random, sampleDelay } from './latency-distribution.js';
 import { RuleBook } from './rule-book.js';
+import { checkSelector, matches, parseRule, selectorSchema } from './rule-selector.js';
 
 const DISTRIBUTIONS = ['fixed_ms', 'uniform_ms', 'lognormal_ms'] as const;
 /** Ten minutes: a delay past it is a hang, which is a fault of its own. */
@@ -13,13 +13,7 @@ const ms = z.number().min(0, 'must be 0 or more').max(MAX_MS, `must be at most $
 
 const latencyRuleSchema = z
   .strictObject({
-    method: z
-      .string()
-      .regex(/^[A-Za-z]+$/, 'must be an HTTP method such as "POST"')
-      .transform((method) => method.toUpperCase())
-      .optional(),
-    path: z.string().startsWith('/', 'must start with "/"').optional(),
-    path_prefix: z.string().startsWith('/', 'must start with "/"').optional(),
+    ...selectorSchema,
     fixed_ms: ms.optional(),
     uniform_ms: z
       .strictObject({ min: ms, max: ms })
@@ -38,20 +32,12 @@ const latencyRuleSchema = z
         message: `needs exactly one of "fixed_ms", "uniform_ms" or "lognormal_ms"${given.length > 1 ? `, not ${given.map((n) => `"${n}"`).join(' and ')}` : ''}`,
       });
     }
-    if (rule.path !== undefined && rule.path_prefix !== undefined) {
-      ctx.addIssue({ code: 'custom', message: 'takes "path" or "path_prefix", not both' });
-    }
+    checkSelector(rule, ctx);
   });
 
 /** Validates a latency rule from the admin API, the command line or startServer; AdminError (400) names the problem. */
 export function parseLatencyRule(input: unknown): LatencyRule {
-  const parsed = latencyRuleSchema.safeParse(input);
-  if (!parsed.success) throw new AdminError(400, describeFirstIssue('latency', parsed.error));
-  const rule: LatencyRule = {};
-  for (const [key, value] of Object.entries(parsed.data)) {
-    if (value !== undefined) Object.assign(rule, { [key]: value });
-  }
-  return rule;
+  return parseRule<LatencyRule>('latency', latencyRuleSchema, input);
 }
 
 /** How specific a rule's selection is: an exact path over a prefix (longer first) over any; a method adds. */

@@ -15,7 +15,7 @@ export function recordRequests(journal: RequestJournal, clock: Clock): Middlewar
   return async (ctx, next) => {
     if (isAdminPath(ctx.path)) return next();
     const started = performance.now();
-    const entry = journal.open({
+    const entry = journal.add({
       at: formatBugzillaTime(clock.now()),
       method: ctx.method,
       path: ctx.path,

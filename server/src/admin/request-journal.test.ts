@@ -19,7 +19,7 @@ const entry = (path: string) => ({
 describe('RequestJournal', () => {
   it('keeps the latest 10,000 requests, numbered for the server life', () => {
     const journal = new RequestJournal();
-    for (let i = 1; i <= JOURNAL_CAPACITY + 5; i++) journal.open(entry(`/${i}`));
+    for (let i = 1; i <= JOURNAL_CAPACITY + 5; i++) journal.add(entry(`/${i}`));
     const all = journal.list();
     expect(all).toHaveLength(10_000);
     expect([all[0]?.n, all[0]?.path, all.at(-1)?.n]).toEqual([6, '/6', 10_005]);
@@ -28,7 +28,7 @@ describe('RequestJournal', () => {
 
   it('hands out copies: a caller cannot change what was recorded', () => {
     const journal = new RequestJournal();
-    journal.open(entry('/a'));
+    journal.add(entry('/a'));
     const [copy] = journal.list();
     if (copy) copy.path = '/changed';
     expect(journal.list()[0]?.path).toBe('/a');

@@ -1,37 +1,14 @@
 import type { RecordedRequest } from '@bz-companion/shared';
 import { redactJson } from '@bz-companion/shared';
+import { NumberedJournal } from './numbered-journal.js';
 
 export const JOURNAL_CAPACITY = 10_000;
 export const BODY_LIMIT_BYTES = 4096;
 
-/**
- * What the server was sent, oldest first: the latest 10,000 requests, each
- * recorded on arrival and completed when answered. `n` counts up for the
- * server's life, through clears and resets.
- */
-export class RequestJournal {
-  #entries: RecordedRequest[] = [];
-  #next = 1;
-
-  /** Records a request as it arrives; the caller completes the returned entry. */
-  open(entry: Omit<RecordedRequest, 'n'>): RecordedRequest {
-    const recorded = { n: this.#next++, ...entry };
-    this.#entries.push(recorded);
-    if (this.#entries.length > JOURNAL_CAPACITY) this.#entries.shift();
-    return recorded;
-  }
-
-  /** Copies of the entries after `since` (all when 0), oldest first. */
-  list(since = 0): RecordedRequest[] {
-    const from = this.#entries.findIndex((entry) => entry.n > since);
-    return from < 0 ? [] : structuredClone(this.#entries.slice(from));
-  }
-
-  /** Empties the journal; resolves to how many entries went. */
-  clear(): number {
-    const count = this.#entries.length;
-    this.#entries = [];
-    return count;
+/** What the server was sent: each request recorded on arrival and completed when answered. */
+export class RequestJournal extends NumberedJournal<RecordedRequest> {
+  constructor() {
+    super(JOURNAL_CAPACITY);
   }
 }
 

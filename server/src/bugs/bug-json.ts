@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatBugzillaTime } from '@bz-companion/shared';
+import { isTimeTracker } from '../domain/access.js';
 import { afterRead, type Read, readAll } from '../domain/read.js';
 import type { Bug, User } from '../domain/types.js';
 import { isOpenStatus } from '../store/bug-defaults.js';
@@ -135,8 +136,7 @@ function render(
   }
   put('tags', () => [...ownTags], 'extra');
   if (caller) {
-    const timeTracking = store.instance.parameters.timetrackinggroup ?? '';
-    if (timeTracking !== '' && caller.groups.includes(timeTracking)) {
+    if (isTimeTracker(caller, store.instance.parameters)) {
       put('estimated_time', () => f.estimated_time ?? 0);
       put('remaining_time', () => f.remaining_time ?? 0);
       put('actual_time', () => f.actual_time ?? 0);

@@ -10,6 +10,8 @@ export interface AccessParameters {
   insidergroup?: string | undefined;
   /** "1": a caller who is not logged in reads no bug at all. */
   requirelogin?: string | undefined;
+  /** The group whose members see time tracking; nobody when empty. */
+  timetrackinggroup?: string | undefined;
 }
 
 export function isVisible(user: User, bug: Bug, parameters: AccessParameters): boolean {
@@ -52,7 +54,36 @@ export function canSeeComment(insider: boolean, comment: Pick<Comment, 'isPrivat
   return insider || !comment.isPrivate;
 }
 
-/** A change that made a comment private tells that the comment exists: for insiders only. */
-export function canSeeChange(insider: boolean, change: FieldChange): boolean {
-  return insider || !(change.field_name === 'longdescs.isprivate' && change.added === '1');
+/** Members of the `timetrackinggroup` parameter's group see hours worked and left; nobody when it is empty. */
+export function isTimeTracker(user: User | undefined, parameters: AccessParameters): boolean {
+  const group = parameters.timetrackinggroup ?? '';
+  return user !== undefined && group !== '' && user.groups.includes(group);
+}
+
+/** The fields only time trackers see (Bugzilla::Constants TIMETRACKING_FIELDS); a deadline is for everyone. */
+export const TIMETRACKING_FIELDS: ReadonlySet<string> = new Set([
+  'estimated_time',
+  'remaining_time',
+  'work_time',
+  'actual_time',
+  'percentage_complete',
+]);
+
+/** What a caller may see of a bug's history. */
+export interface HistoryViewer {
+  insider: boolean;
+  timeTracker: boolean;
+}
+
+export function historyViewer(user: User | undefined, parameters: AccessParameters): HistoryViewer {
+  return { insider: isInsider(user, parameters), timeTracker: isTimeTracker(user, parameters) };
+}
+
+/**
+ * As 5.2's get_activity filters a bug's changes: time tracking for time trackers only, and a change
+ * that made a comment private (it tells that the comment exists) for insiders only.
+ */
+export function canSeeChange(viewer: HistoryViewer, change: FieldChange): boolean {
+  if (TIMETRACKING_FIELDS.has(change.field_name)) return viewer.timeTracker;
+  return viewer.insider || !(change.field_name === 'longdescs.isprivate' && change.added === '1');
 }

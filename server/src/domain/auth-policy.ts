@@ -1,5 +1,5 @@
-// A type of its own in the domain: profiles name a policy per endpoint and login/authenticate.ts
-// applies it; both import it from here, so neither imports the other.
+// Each route names its policy, a profile may name another for an endpoint (Profile.auth), and
+// login/authenticate.ts applies the one that holds: all three layers import it from here.
 
 /** How a method treats credentials (Bugzilla 5.2's per-method rules, plus the contract's). */
 export type AuthPolicy =

@@ -9,7 +9,7 @@ export class NewUserError extends Error {
     return trimmed;
   }
 
-  /** Logins are unique without regard to letter case, as Bugzilla's are. */
+  /** A login another user has in any letter case (logins are unique without regard to it, as Bugzilla's are). */
   static taken(login: string): NewUserError {
     return new NewUserError(`user ${login} already exists`);
   }

@@ -1,7 +1,7 @@
 /**
  * What Bugzilla 5.x answers a browser: the JSON pretty-printed in an HTML page
  * (Bugzilla/WebService/Server/REST.pm `response`, template rest.html.tmpl), with
- * the status the JSON would have had. Recorded from 5.2: reference/bugzilla-5.2/accept-html.md.
+ * the status the JSON would have had. Recorded from 5.2: server/test-data/bugzilla-5.2/accept-html.md.
  */
 
 /** REST.pm's REST_CONTENT_TYPE_WHITELIST, in its order: the first wins a tie, and when no Accept matches. */

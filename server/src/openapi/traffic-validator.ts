@@ -17,7 +17,6 @@ export interface Checks {
   key: string;
   /** The status of success (200, or 201 for what creates). */
   success: string;
-  /** Every error code the operation describes. */
   codes: ReadonlySet<number>;
   arrays: ReadonlySet<string>;
   path: ValidateFunction | undefined;

@@ -28,7 +28,6 @@ export interface CredentialRules {
   repeatedIsList: boolean;
 }
 
-/** How the last-visit methods behave. */
 export interface LastVisitRules {
   /** Who may record a visit of a bug they can see: its involved users (5.x), anyone (BMO), or as `strict_involvement` says. */
   involvement: 'always' | 'when-strict-setting' | 'never';
@@ -38,7 +37,7 @@ export interface LastVisitRules {
   list: 'recent' | 'all-rows';
   /**
    * A bug the caller cannot see, in an update: refused with 102 (5.x, the contract) or
-   * left out silently while the visible ones are recorded (bmo, as test-double.md specifies).
+   * left out silently while the visible ones are recorded (as bmo does).
    */
   invisibleBugs: 'refuse' | 'skip';
   /** The id answered by an update: the bug's own (an alias becomes its number) or Perl's int() of what was sent (BMO: an alias is 0). */

@@ -4,8 +4,7 @@ import { namedRefs } from '../bugs/bug-ref.js';
 import { checkBug } from '../bugs/check-bug.js';
 import { parseLegalDate } from '../bugs/legal-date.js';
 import { mergedHistory } from '../bugs/merged-history.js';
-import { canSeeChange, isInsider } from '../domain/access.js';
-import { TIMETRACKING_FIELDS } from '../domain/bug-writes/time-tracking.js';
+import { canSeeChange, type HistoryViewer, historyViewer } from '../domain/access.js';
 import { errors } from '../domain/errors.js';
 import type { Bug, ChangeSet, FieldChange } from '../domain/types.js';
 import type { Store } from '../store/store.js';
@@ -19,10 +18,7 @@ import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
  */
 async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHistoryResult> {
   const { user, query } = request;
-  const insider = isInsider(user, store.instance.parameters);
-  // Time-tracking changes are only for the time-tracking group, as 5.2's get_activity shows them.
-  const timeTrackers = store.instance.parameters.timetrackinggroup ?? '';
-  const timeTracker = user !== undefined && timeTrackers !== '' && user.groups.includes(timeTrackers);
+  const viewer = historyViewer(user, store.instance.parameters);
   const refs = namedRefs(request.pathId, query.getAll('ids'));
   // Over REST the path names one; an RPC call may name none.
   if (refs.length === 0) throw errors.paramRequired('ids');
@@ -39,7 +35,7 @@ async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHi
     const history: HistoryEntry[] = [];
     for (const set of mergedHistory(await store.historyOf(bug.id))) {
       if (newSince !== null && set.when <= newSince) continue;
-      const entry = await changeSetJson(set, store, { insider, timeTracker }, bug.id);
+      const entry = await changeSetJson(set, store, viewer, bug.id);
       if (entry.changes.length > 0) history.push(entry);
     }
     answer.bugs.push({ id: bug.id, alias: [...bug.aliases], history });
@@ -50,17 +46,20 @@ async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHi
 async function changeSetJson(
   set: ChangeSet,
   store: Store,
-  { insider, timeTracker }: { insider: boolean; timeTracker: boolean },
+  viewer: HistoryViewer,
   bugId: number,
 ): Promise<HistoryEntry> {
   const changes: HistoryEntry['changes'] = [];
   for (const change of set.changes) {
-    if (TIMETRACKING_FIELDS.has(change.field_name) && !timeTracker) continue;
-    if (!canSeeChange(insider, change)) continue;
+    if (!canSeeChange(viewer, change)) continue;
     // 5.2's get_activity leaves out a private attachment's changes (its flags too) for non-insiders.
-    if (!insider && change.attachment_id !== undefined && (await store.attachmentById(change.attachment_id))?.isPrivate)
+    if (
+      !viewer.insider &&
+      change.attachment_id !== undefined &&
+      (await store.attachmentById(change.attachment_id))?.isPrivate
+    )
       continue;
-    changes.push(await changeJson(change, store, insider, bugId));
+    changes.push(await changeJson(change, store, viewer.insider, bugId));
   }
   const who = (await store.userById(set.who))?.login ?? '';
   return { when: formatBugzillaTime(set.when * 1000), who, changes };

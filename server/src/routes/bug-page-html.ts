@@ -1,5 +1,5 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { canSeeChange, canSeeComment } from '../domain/access.js';
+import { canSeeChange, canSeeComment, type HistoryViewer } from '../domain/access.js';
 import type { Bug } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 
@@ -7,6 +7,9 @@ import type { Store } from '../store/store.js';
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/** The pages are read logged out. */
+const LOGGED_OUT: HistoryViewer = { insider: false, timeTracker: false };
 
 const when = (seconds: number) =>
   formatBugzillaTime(seconds * 1000)
@@ -41,7 +44,7 @@ export async function bugPageBody(bug: Bug, store: Store): Promise<string> {
   const history = bugHistory
     .flatMap((set) =>
       set.changes
-        .filter((change) => canSeeChange(false, change))
+        .filter((change) => canSeeChange(LOGGED_OUT, change))
         .map(
           (change) =>
             `<tr><td>${login(set.who)}</td><td>${when(set.when)}</td><td>${escapeHtml(change.field_name)}</td><td>${escapeHtml(change.removed)}</td><td>${escapeHtml(change.added)}</td></tr>`,

@@ -2,6 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bugContentFixture } from '../testing/bug-content-fixture.js';
 import { type RunningServer, serveFixture } from '../testing/cli-server.js';
 
+/** Time tracking, which only the time-tracking group sees: never a logged-out visitor. */
+const TIME_WORKED = {
+  who: 'carol@example.com',
+  when: '2026-03-04T12:30:00Z',
+  changes: [
+    { field_name: 'work_time', removed: '', added: '7.25' },
+    { field_name: 'remaining_time', removed: '10.00', added: '2.75' },
+  ],
+};
+
 let server: RunningServer;
 let hidden: RunningServer;
 let closed: RunningServer;
@@ -13,7 +23,18 @@ beforeAll(async () => {
     instance: { parameters: { maintainer: 'admin@example.com', requirelogin: '1' } },
   });
   [server, hidden, closed] = await Promise.all([
-    serveFixture({ ...fixture, bugs: [{ ...first, summary: 'Crash on <script>alert(1)</script>' }, second, ...rest] }),
+    serveFixture({
+      ...fixture,
+      bugs: [
+        {
+          ...first,
+          summary: 'Crash on <script>alert(1)</script>',
+          history: [...(first && 'history' in first ? (first.history ?? []) : []), TIME_WORKED],
+        },
+        second,
+        ...rest,
+      ],
+    }),
     serveFixture(withAlias),
     serveFixture(requiringLogin),
   ]);
@@ -33,6 +54,8 @@ describe('the demo bug pages', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('<dd>IN_PROGRESS</dd>');
     expect(html).toContain('<td>priority</td><td>Normal</td><td>High</td>');
+    expect(html).not.toContain('work_time');
+    expect(html).not.toContain('remaining_time');
   });
 
   it('anchor each public comment as Bugzilla does (id="cN", N its count), leaving private ones out', async () => {

@@ -5,7 +5,6 @@ import type { EndpointKey } from '@bz-companion/shared';
  * handler answers it: one implementation per method, whichever protocol asks.
  */
 export interface RpcMethod {
-  /** The endpoint whose route runs the method. */
   endpoint: EndpointKey;
   /** How its params struct reaches the handler: as a query (what REST's GET sends) or as a body (POST). */
   params: 'query' | 'body';

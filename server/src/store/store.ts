@@ -161,7 +161,6 @@ export interface Store {
   commentById(id: number): Read<Comment | undefined>;
   /** A bug's comments, oldest first: a comment's index is its `count`. */
   commentsOf(bugId: number): Read<readonly Comment[]>;
-  /** An attachment by id. */
   attachmentById(id: number): Read<Attachment | undefined>;
   /** A bug's attachments, by id. */
   attachmentsOf(bugId: number): Read<readonly Attachment[]>;

@@ -19,7 +19,7 @@ import { pruneExpiredVisits, scheduleRetention } from '../visits/retention.js';
 import { type Upstream, upstream } from './upstream.js';
 
 export interface StartServerOptions {
-  /** A fixture object, or the path of a fixture file (format: cli-and-fixtures.md); default: demo data. */
+  /** A fixture object, or the path of a fixture file (format: docs/fixtures.md); default: demo data. */
   fixture?: Fixture | string;
   /** Start frozen at this instant (`2026-01-01T00:00:00Z`); default: the system clock, running. */
   clock?: string | Date;

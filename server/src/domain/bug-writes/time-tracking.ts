@@ -1,9 +1,6 @@
 import { BugzillaError } from '../errors.js';
 import type { BugFields } from '../types.js';
 
-/** The fields only the time-tracking group sees and changes (Bugzilla::Constants TIMETRACKING_FIELDS). */
-export const TIMETRACKING_FIELDS: ReadonlySet<string> = new Set(['estimated_time', 'remaining_time', 'work_time']);
-
 const LABELS: Readonly<Record<string, string>> = {
   estimated_time: 'Orig. Est.',
   remaining_time: 'Hours Left',

@@ -54,12 +54,6 @@ function bugzillaComment(row: BugzillaCommentRow): Comment {
  */
 const UPSERT_BUGZILLA_VISITS = upsertVisitsStatement(BUGZILLA_SQL);
 
-/**
- * The Store over an existing Bugzilla 5.x PostgreSQL database (`serve --bugzilla-schema`):
- * users, API keys, groups, bugs, comments and history are read from Bugzilla's own tables,
- * the settings from its directory, and the one thing written is bug_user_last_visit, as
- * Bugzilla writes it. No migration of ours runs, and every other write is refused.
- */
 const CATALOGUE_REFRESH_MS = 30_000;
 
 const selectRows =
@@ -67,6 +61,13 @@ const selectRows =
   (sql) =>
     db.query<Record<string, unknown>>(sql, []);
 
+/**
+ * The Store over an existing Bugzilla 5.x PostgreSQL database (`serve --bugzilla-schema`):
+ * users, API keys, groups, bugs, comments and history are read from Bugzilla's own tables,
+ * the settings from its directory. Of Bugzilla's tables only bug_user_last_visit is written, as
+ * Bugzilla writes it (login tokens and failures go to a schema of ours beside them). No migration
+ * of ours runs, and every other write is refused.
+ */
 export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> implements Store {
   /** Ours in bz_companion.login_failures, Bugzilla's own login_failure rows counted with them (read only). */
   readonly loginFailures: LoginFailures;

@@ -95,7 +95,6 @@ async function readContent(rows: Rows) {
   return { bugs, activity, comments, audit, visits };
 }
 
-/** The rows as the data file's snapshot. */
 function snapshotOf(
   instance: NonNullable<Awaited<ReturnType<typeof readInstance>>>,
   { groups, users, keys, tokens, offers }: People,

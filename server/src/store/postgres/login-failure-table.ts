@@ -4,7 +4,6 @@ import type { Database } from './database.js';
 /** Expired rows deleted at most per failure noted: more than one a failure adds, so the table cannot grow. */
 const EXPIRED_PER_NOTE = 1000;
 
-/** Where a LoginFailureTable keeps its rows. */
 export interface LoginFailureTables {
   /** `(user_id, ip_addr, failed_at)`, failed_at in epoch seconds. */
   failures: string;

@@ -53,7 +53,6 @@ const UNIQUE_VIOLATION = '23505';
 export interface OpenPostgresOptions extends DatabaseOptions {
   /** Written when the database has no data yet (a new, empty database): demo data for `serve`; made only then. */
   seed?: StoreSnapshot | (() => StoreSnapshot);
-  /** Where migration messages go. */
   log?: (line: string) => void;
 }
 
