@@ -5,6 +5,7 @@ import { flagErrors } from '../flags/flag-errors.js';
 import { type FlagRequest, planFlags } from '../flags/flag-rules.js';
 import type { Bug, User } from '../types.js';
 import { checkCanChange } from './can-change.js';
+import { planCommentPrivacy } from './comment-privacy.js';
 import type { BugView, BugWriteEffect, BugWritePlan, NewBugComment } from './effect.js';
 import {
   checkAliasText,
@@ -111,6 +112,7 @@ class UpdatePlan {
   /** Every bug this write changes, targets first, by id. */
   readonly #working = new Map<number, WorkingBug>();
   readonly #comments: NewBugComment[] = [];
+  readonly #commentPrivacy: NonNullable<BugWriteEffect['commentPrivacy']> = [];
 
   constructor(command: UpdateCommand, view: BugView) {
     this.#command = command;
@@ -157,6 +159,7 @@ class UpdatePlan {
     if (has(params, 'depends_on') || has(params, 'blocks')) this.#setDependencies(working);
     if (has(params, 'keywords')) this.#setKeywords(working);
     if (has(params, 'comment')) this.#addComment(working);
+    if (has(params, 'comment_is_private')) this.#setCommentPrivacy(working);
     this.#setTimeTracking(working);
     for (const name of ['assigned_to', 'qa_contact'] as const) if (has(params, name)) this.#setUser(working, name);
     this.#setScalars(working);
@@ -331,6 +334,21 @@ class UpdatePlan {
     if ([...value].length > this.#command.maxCommentLength) throw errors.commentTooLong(this.#command.maxCommentLength);
     this.#comments.push({ bugId: working.id, author: actor.id, time: when, text: value, isPrivate: truthy(isPrivate) });
     working.commented = true;
+  }
+
+  /** Existing comments made private or public: history rows only (5.2 leaves them out of `changes`). */
+  #setCommentPrivacy(working: WorkingBug): void {
+    const insiders = this.#command.parameters.insidergroup ?? '';
+    const insider = insiders !== '' && this.#command.actor.groups.includes(insiders);
+    const changes = planCommentPrivacy(
+      this.#command.params.comment_is_private,
+      this.#view.comments(working.id),
+      insider,
+    );
+    for (const { commentId, isPrivate, removed, added } of changes) {
+      this.#commentPrivacy.push({ commentId, isPrivate });
+      working.activityOnly.push({ field_name: 'longdescs.isprivate', removed, added, comment_id: commentId });
+    }
   }
 
   /** deadline, estimated_time, remaining_time (in `changes`) and work_time (history only, added to actual_time). */
@@ -698,7 +716,13 @@ class UpdatePlan {
 
   finish(): BugWritePlan<{ bugs: BugUpdateResult[] }> {
     const { when, actor, visits } = this.#command;
-    const effect: BugWriteEffect = { bugs: [], history: [], comments: this.#comments, visits: [] };
+    const effect: BugWriteEffect = {
+      bugs: [],
+      history: [],
+      comments: this.#comments,
+      visits: [],
+      commentPrivacy: this.#commentPrivacy,
+    };
     for (const working of this.#working.values()) {
       if (!working.changed) continue;
       working.bug.fields.last_change_time = when;
