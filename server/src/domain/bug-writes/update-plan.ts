@@ -2,7 +2,7 @@ import { type AccessParameters, canSeeBug } from '../access.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { errors } from '../errors.js';
 import { flagErrors } from '../flags/flag-errors.js';
-import { type FlagRequest, planFlags } from '../flags/flag-rules.js';
+import { type FlagRequest, flagChange, flagsAfterMove, planFlags } from '../flags/flag-rules.js';
 import type { Bug, User } from '../types.js';
 import { checkCanChange } from './can-change.js';
 import { planCommentPrivacy } from './comment-privacy.js';
@@ -170,6 +170,19 @@ class UpdatePlan {
     if (has(params, 'cc')) this.#setCc(working, addRemoveSet(params.cc, 'cc'));
     if (has(params, 'alias')) this.#setAliases(working);
     if (has(params, 'flags')) this.#setFlags(working);
+    if (working.changes.has('product') || working.changes.has('component')) this.#clearFlagsOfMove(working);
+  }
+
+  /** After a move, the flags whose type does not apply to the new product or component are cleared. */
+  #clearFlagsOfMove(working: WorkingBug): void {
+    const { fields } = working.bug;
+    const kept = flagsAfterMove(working.bug, this.#command.catalogue);
+    if (kept.length === fields.flags.length) return;
+    fields.flags = kept;
+    // One history row from the flags before this write to those after it, as 5.2 logs them.
+    const change = flagChange(working.original.fields.flags, kept);
+    working.changes.delete('flagtypes.name');
+    if (change) working.record('flagtypes.name', change.removed, change.added);
   }
 
   #setProduct(working: WorkingBug): void {
