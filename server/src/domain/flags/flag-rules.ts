@@ -108,7 +108,7 @@ const same = (value: unknown, id: number) => value !== undefined && value !== nu
 const truthy = (value: unknown) =>
   value !== undefined && value !== null && value !== false && value !== 0 && value !== '0' && value !== '';
 
-interface Resolved {
+export interface Resolved {
   request: FlagRequest;
   /** The existing flag it changes; absent: a new flag of `type`. */
   existing?: BugFlag;
@@ -121,7 +121,7 @@ interface Resolved {
  * has exactly one of that type and `new` is not asked) or a new flag of a type. Existing ones are
  * set first, then new ones, as 5.2 does.
  */
-function resolve(requests: readonly FlagRequest[], target: FlagTarget, types: readonly FlagType[]): Resolved[] {
+export function resolve(requests: readonly FlagRequest[], target: FlagTarget, types: readonly FlagType[]): Resolved[] {
   const old: Resolved[] = [];
   const created: Resolved[] = [];
   for (const request of requests) {
