@@ -130,6 +130,8 @@ export const bugUpdateBodySchema = z.object({
   blocks: addRemoveSet(z.number().int()).optional(),
   alias: z.union([addRemoveSet(z.string()), z.string()]).optional(),
   comment: z.object({ body: z.string(), is_private: z.boolean().optional() }).optional(),
+  /** Existing comments made private (true) or public (false), by comment id; insiders only. */
+  comment_is_private: z.record(z.string(), z.boolean()).optional(),
   flags: z.array(flagChangeSchema).optional(),
 });
 

@@ -6,11 +6,13 @@ import { checkBug } from '../bugs/check-bug.js';
 import { FieldSelection } from '../bugs/field-selection.js';
 import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
 import { canSeeBug, isInsider } from '../domain/access.js';
-import type { Attachment } from '../domain/attachments/attachment.js';
+import type { Attachment, AttachmentFieldValues } from '../domain/attachments/attachment.js';
 import { attachmentErrors } from '../domain/attachments/attachment-errors.js';
+import { extractAttachmentFlags, flagRequests, theirFlagRequests } from '../domain/attachments/attachment-flags.js';
 import {
   attachmentBodyBytes,
   checkNewAttachment,
+  hasSetters,
   perlText,
   planAttachmentUpdate,
   storable,
@@ -19,7 +21,7 @@ import {
 import { errors } from '../domain/errors.js';
 import { isStorableId } from '../domain/ids.js';
 import type { Bug, User } from '../domain/types.js';
-import { type BugVisitChange, ownedData, type Store } from '../store/store.js';
+import { type AttachmentFlagPlanner, type BugVisitChange, ownedData, type Store } from '../store/store.js';
 import { attachmentFlagPlanner } from './attachment-flag-planner.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
@@ -160,19 +162,36 @@ export async function updateAttachment(request: ApiRequest, deps: RouteDeps): Pr
   }
   const now = await request.databaseNow();
   const flags = await attachmentFlagPlanner(store, user, body.flags, now);
-  const updates = attachments.map((attachment, i) => {
-    // Checked here first, as 5.2 reads the flags asked for before it checks who may edit.
-    flags?.(attachment, bugs[i] as Bug);
+  const updates: Array<{
+    id: number;
+    set: Partial<AttachmentFieldValues>;
+    comment: string;
+    flags?: AttachmentFlagPlanner | undefined;
+  }> = [];
+  for (const [i, attachment] of attachments.entries()) {
+    const bug = bugs[i] as Bug;
+    // The flags named are found first, as 5.2's extract_flags runs before it checks who may edit.
+    const requests = flags ? flagRequests(body.flags) : [];
+    extractAttachmentFlags(requests, attachment, bug, store.catalogue);
     const mayEdit =
       attachment.creator === user.id || ((!attachment.isPrivate || insider) && user.groups.includes('editbugs'));
-    if (!mayEdit) throw attachmentErrors.illegalEdit(attachment.id);
-    return {
+    if (mayEdit) {
+      updates.push({ id: attachment.id, set: planAttachmentUpdate(attachment, body, insider), comment: '', flags });
+      continue;
+    }
+    // Who set a flag, or was asked, may change it without rights to the attachment, and only that.
+    const theirs =
+      flags && !hasSetters(body)
+        ? theirFlagRequests(flagRequests(body.flags), attachment, bug, user, store.catalogue)
+        : [];
+    if (theirs.length === 0) throw attachmentErrors.illegalEdit(attachment.id);
+    updates.push({
       id: attachment.id,
-      set: planAttachmentUpdate(attachment, body, insider),
+      set: {},
       comment: '',
-      flags,
-    };
-  });
+      flags: await attachmentFlagPlanner(store, user, theirs, now),
+    });
+  }
   const comment = storable(trim(perlText(body.comment) ?? ''), 'comment');
   for (const update of updates) update.comment = comment;
   const visits = await visitChanges(store, bugs, user, deps);

@@ -4,7 +4,7 @@ import { snapshotBug } from './snapshot-records.js';
 
 /** A bug write's effect as the journal records it. */
 export function bugWriteRecord(effect: BugWriteEffect): BugWriteEffectRecord {
-  return {
+  const record: BugWriteEffectRecord = {
     bugs: effect.bugs.map((bug) => {
       const { history: _history, ...record } = snapshotBug(bug, []);
       return record;
@@ -27,4 +27,11 @@ export function bugWriteRecord(effect: BugWriteEffect): BugWriteEffectRecord {
       ts: visit.ts,
     })),
   };
+  if (effect.commentPrivacy && effect.commentPrivacy.length > 0) {
+    record.comment_privacy = effect.commentPrivacy.map((change) => ({
+      comment_id: change.commentId,
+      is_private: change.isPrivate,
+    }));
+  }
+  return record;
 }

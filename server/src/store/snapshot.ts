@@ -260,6 +260,8 @@ export interface BugWriteEffectRecord {
   history: Array<{ bug_id: number; set: SnapshotChangeSet }>;
   comments: NewSnapshotComment[];
   visits: Array<{ bug_id: number; set_for: number[]; forget: number[]; ts: number }>;
+  /** Existing comments made private or public (absent in entries written before it existed). */
+  comment_privacy?: Array<{ comment_id: number; is_private: boolean }>;
 }
 
 /** One user's tags of one bug. */

@@ -1,11 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planUpdate } from '../domain/bug-writes/update-plan.js';
 import { updateGroups } from '../domain/catalogue/group-writes.js';
 import { createProduct } from '../domain/catalogue/product-writes.js';
-import type { User } from '../domain/types.js';
 import { attachmentContract } from '../testing/attachment-contract.js';
+import { bugWriteContract, updateBugs } from '../testing/bug-write-contract.js';
 import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
 import { loadBugzilla, makeBugzillaDir } from '../testing/bugzilla-test-database.js';
 import { tempDir } from '../testing/cli-server.js';
@@ -218,28 +217,7 @@ for (const underTest of STORES) {
           expect(() => ownedData(store, 'changing a bug')).toThrow(ReadOnlyBugzillaError);
           return;
         }
-        const actor = (await store.userById(1)) as User;
-        const update = (params: Record<string, unknown>, when: number) =>
-          owned(store).writeBugs({
-            bugIds: [12],
-            aliases: [],
-            logins: [],
-            when,
-            plan: (view) =>
-              planUpdate(
-                {
-                  actor,
-                  when,
-                  bugIds: [12],
-                  params,
-                  catalogue: store.catalogue,
-                  parameters: store.instance.parameters,
-                  visits: new Map(),
-                  maxCommentLength: 65535,
-                },
-                view,
-              ),
-          });
+        const update = (params: Record<string, unknown>, when: number) => updateBugs(store, 1, [12], params, when);
         const before = (await store.historyOf(12)).length;
         const logins = ['admin@example.com', 'user@example.com', 'dev@example.com', 'revoked@example.com'];
         await Promise.all(logins.map((login, i) => update({ cc: { add: [login] } }, T0 + 2000 + i)));
@@ -259,6 +237,7 @@ for (const underTest of STORES) {
       });
 
       attachmentContract(() => store, underTest.name.includes('Bugzilla'));
+      bugWriteContract(() => store, underTest.name.includes('Bugzilla'));
       it('matches users by login, by substring of login or real name, and by * pattern, leaving out the disabled', async () => {
         const logins = async (match: Parameters<Store['matchUsers']>[0]) =>
           (await store.matchUsers(match)).map((user) => user.login).sort();

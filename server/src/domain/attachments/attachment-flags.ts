@@ -1,6 +1,14 @@
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { flagErrors } from '../flags/flag-errors.js';
-import { type FlagPlan, type FlagRequest, type FlagSetting, planFlags } from '../flags/flag-rules.js';
-import type { Bug, BugFlag } from '../types.js';
+import {
+  type FlagPlan,
+  type FlagRequest,
+  type FlagSetting,
+  flagTypesOf,
+  planFlags,
+  resolve,
+} from '../flags/flag-rules.js';
+import type { Bug, BugFlag, User } from '../types.js';
 
 /** An attachment's flags after a change: new ones have id 0 until the store numbers them. */
 export interface AttachmentFlagChange {
@@ -52,4 +60,38 @@ export function sameFlags(a: readonly BugFlag[], b: readonly BugFlag[]): boolean
       flag.modification_date === other.modification_date
     );
   });
+}
+
+/**
+ * 5.2's extract_flags on an attachment: each request names an existing flag or a new one of a
+ * type, else it is refused (no such flag or type, not unique); the flags' own rules come later.
+ */
+export function extractAttachmentFlags(
+  requests: readonly FlagRequest[],
+  attachment: { id: number; isPrivate: boolean; flags: readonly BugFlag[] },
+  bug: Bug,
+  catalogue: Catalogue,
+) {
+  const target = { bug, attachment: { id: attachment.id, isPrivate: attachment.isPrivate }, flags: attachment.flags };
+  return resolve(requests, target, flagTypesOf(catalogue, bug, true));
+}
+
+/**
+ * What one who may not edit the attachment may still do with its flags (5.2's update_attachment):
+ * change existing flags they set or were asked for, when the request creates no flag; the
+ * requests for those flags, or none (then the edit is refused).
+ */
+export function theirFlagRequests(
+  requests: readonly FlagRequest[],
+  attachment: { id: number; isPrivate: boolean; flags: readonly BugFlag[] },
+  bug: Bug,
+  user: User,
+  catalogue: Catalogue,
+): FlagRequest[] {
+  const resolved = extractAttachmentFlags(requests, attachment, bug, catalogue);
+  if (resolved.length === 0 || resolved.some((item) => item.existing === undefined)) return [];
+  const login = user.login.toLowerCase();
+  return resolved
+    .filter(({ existing }) => existing?.setter.toLowerCase() === login || existing?.requestee?.toLowerCase() === login)
+    .map(({ request, existing }) => ({ ...request, id: existing?.id }));
 }

@@ -161,6 +161,11 @@ const NOT_SETTERS = new Set([
   'Bugzilla_restrictlogin',
 ]);
 
+/** Whether Bug.update_attachment's parameters set any of the attachment's columns. */
+export function hasSetters(params: Record<string, unknown>): boolean {
+  return Object.keys(params).some((name) => !NOT_SETTERS.has(name));
+}
+
 /** The API's parameter names of Bug.update_attachment, with their setters (ATTACHMENT_MAPPED_SETTERS). */
 const SETTER_OF: Record<string, string> = { file_name: 'filename', summary: 'description' };
 

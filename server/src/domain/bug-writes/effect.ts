@@ -17,6 +17,8 @@ export interface BugWriteEffect {
   comments: NewBugComment[];
   /** Last-visit rows: the changer's visit set to the change time, and the visits of users no longer involved deleted. */
   visits: Array<{ bugId: number; setFor: number[]; forget: number[]; ts: number }>;
+  /** Existing comments made private or public (Bug.update's `comment_is_private`). */
+  commentPrivacy?: Array<{ commentId: number; isPrivate: boolean }>;
 }
 
 /**
@@ -29,6 +31,8 @@ export interface BugView {
   aliasOwner(alias: string): number | undefined;
   newBugId(): number;
   user(id: number): User | undefined;
+  /** A bug's comments, oldest first (what `comment_is_private` names). */
+  comments(bugId: number): ReadonlyArray<Pick<Comment, 'id' | 'isPrivate'>>;
   /** Logins match without regard to letter case. */
   userByLogin(login: string): User | undefined;
 }
@@ -37,7 +41,14 @@ export interface BugView {
 export class NeedRows extends Error {
   override readonly name = 'NeedRows';
   constructor(
-    readonly rows: { bugs?: readonly number[]; users?: readonly number[]; logins?: readonly string[]; newBugId?: true },
+    readonly rows: {
+      bugs?: readonly number[];
+      users?: readonly number[];
+      logins?: readonly string[];
+      newBugId?: true;
+      /** Bugs whose comments the plan reads. */
+      comments?: readonly number[];
+    },
   ) {
     super('the plan needs rows the store had not loaded');
   }

@@ -2,9 +2,10 @@ import { type AccessParameters, canSeeBug } from '../access.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { errors } from '../errors.js';
 import { flagErrors } from '../flags/flag-errors.js';
-import { type FlagRequest, planFlags } from '../flags/flag-rules.js';
+import { type FlagRequest, flagChange, flagsAfterMove, planFlags } from '../flags/flag-rules.js';
 import type { Bug, User } from '../types.js';
 import { checkCanChange } from './can-change.js';
+import { planCommentPrivacy } from './comment-privacy.js';
 import type { BugView, BugWriteEffect, BugWritePlan, NewBugComment } from './effect.js';
 import {
   checkAliasText,
@@ -111,6 +112,7 @@ class UpdatePlan {
   /** Every bug this write changes, targets first, by id. */
   readonly #working = new Map<number, WorkingBug>();
   readonly #comments: NewBugComment[] = [];
+  readonly #commentPrivacy: NonNullable<BugWriteEffect['commentPrivacy']> = [];
 
   constructor(command: UpdateCommand, view: BugView) {
     this.#command = command;
@@ -157,6 +159,7 @@ class UpdatePlan {
     if (has(params, 'depends_on') || has(params, 'blocks')) this.#setDependencies(working);
     if (has(params, 'keywords')) this.#setKeywords(working);
     if (has(params, 'comment')) this.#addComment(working);
+    if (has(params, 'comment_is_private')) this.#setCommentPrivacy(working);
     this.#setTimeTracking(working);
     for (const name of ['assigned_to', 'qa_contact'] as const) if (has(params, name)) this.#setUser(working, name);
     this.#setScalars(working);
@@ -167,6 +170,19 @@ class UpdatePlan {
     if (has(params, 'cc')) this.#setCc(working, addRemoveSet(params.cc, 'cc'));
     if (has(params, 'alias')) this.#setAliases(working);
     if (has(params, 'flags')) this.#setFlags(working);
+    if (working.changes.has('product') || working.changes.has('component')) this.#clearFlagsOfMove(working);
+  }
+
+  /** After a move, the flags whose type does not apply to the new product or component are cleared. */
+  #clearFlagsOfMove(working: WorkingBug): void {
+    const { fields } = working.bug;
+    const kept = flagsAfterMove(working.bug, this.#command.catalogue);
+    if (kept.length === fields.flags.length) return;
+    fields.flags = kept;
+    // One history row from the flags before this write to those after it, as 5.2 logs them.
+    const change = flagChange(working.original.fields.flags, kept);
+    working.changes.delete('flagtypes.name');
+    if (change) working.record('flagtypes.name', change.removed, change.added);
   }
 
   #setProduct(working: WorkingBug): void {
@@ -331,6 +347,21 @@ class UpdatePlan {
     if ([...value].length > this.#command.maxCommentLength) throw errors.commentTooLong(this.#command.maxCommentLength);
     this.#comments.push({ bugId: working.id, author: actor.id, time: when, text: value, isPrivate: truthy(isPrivate) });
     working.commented = true;
+  }
+
+  /** Existing comments made private or public: history rows only (5.2 leaves them out of `changes`). */
+  #setCommentPrivacy(working: WorkingBug): void {
+    const insiders = this.#command.parameters.insidergroup ?? '';
+    const insider = insiders !== '' && this.#command.actor.groups.includes(insiders);
+    const changes = planCommentPrivacy(
+      this.#command.params.comment_is_private,
+      this.#view.comments(working.id),
+      insider,
+    );
+    for (const { commentId, isPrivate, removed, added } of changes) {
+      this.#commentPrivacy.push({ commentId, isPrivate });
+      working.activityOnly.push({ field_name: 'longdescs.isprivate', removed, added, comment_id: commentId });
+    }
   }
 
   /** deadline, estimated_time, remaining_time (in `changes`) and work_time (history only, added to actual_time). */
@@ -698,7 +729,13 @@ class UpdatePlan {
 
   finish(): BugWritePlan<{ bugs: BugUpdateResult[] }> {
     const { when, actor, visits } = this.#command;
-    const effect: BugWriteEffect = { bugs: [], history: [], comments: this.#comments, visits: [] };
+    const effect: BugWriteEffect = {
+      bugs: [],
+      history: [],
+      comments: this.#comments,
+      visits: [],
+      commentPrivacy: this.#commentPrivacy,
+    };
     for (const working of this.#working.values()) {
       if (!working.changed) continue;
       working.bug.fields.last_change_time = when;

@@ -108,7 +108,7 @@ const same = (value: unknown, id: number) => value !== undefined && value !== nu
 const truthy = (value: unknown) =>
   value !== undefined && value !== null && value !== false && value !== 0 && value !== '0' && value !== '';
 
-interface Resolved {
+export interface Resolved {
   request: FlagRequest;
   /** The existing flag it changes; absent: a new flag of `type`. */
   existing?: BugFlag;
@@ -121,7 +121,7 @@ interface Resolved {
  * has exactly one of that type and `new` is not asked) or a new flag of a type. Existing ones are
  * set first, then new ones, as 5.2 does.
  */
-function resolve(requests: readonly FlagRequest[], target: FlagTarget, types: readonly FlagType[]): Resolved[] {
+export function resolve(requests: readonly FlagRequest[], target: FlagTarget, types: readonly FlagType[]): Resolved[] {
   const old: Resolved[] = [];
   const created: Resolved[] = [];
   for (const request of requests) {
@@ -237,13 +237,35 @@ export function planFlags(requests: readonly FlagRequest[], target: FlagTarget, 
     if (status !== 'X' && requestee && requesteeChanged && !addCc.includes(requestee.id)) addCc.push(requestee.id);
   }
   sortFlags(flags, types);
-  const { removed, added } = diffLists(target.flags.map(summary), flags.map(summary));
+  return { flags, addCc, change: flagChange(target.flags, flags) };
+}
+
+/**
+ * The `flagtypes.name` change from one list of flags to another, as 5.2's update_activity writes
+ * it (summaries compared with their setters, who are then cut off); null when none differs.
+ */
+export function flagChange(
+  before: readonly PlannedFlag[],
+  after: readonly PlannedFlag[],
+): { removed: string; added: string } | null {
+  const { removed, added } = diffLists(before.map(summary), after.map(summary));
   const strip = (text: string) => text.slice(text.indexOf(':') + 1);
-  const change =
-    removed.length + added.length === 0
-      ? null
-      : { removed: removed.map(strip).join(', '), added: added.map(strip).join(', ') };
-  return { flags, addCc, change };
+  return removed.length + added.length === 0
+    ? null
+    : { removed: removed.map(strip).join(', '), added: added.map(strip).join(', ') };
+}
+
+/**
+ * A bug's flags once it moved to another product or component: those whose type no longer
+ * applies there (its inclusions and exclusions; active or not, as 5.2's flag_types lists them)
+ * are cleared, as 5.2's update_flags drops the flags its new `flag_types` no longer hold.
+ */
+export function flagsAfterMove(bug: Bug, catalogue: Catalogue): BugFlag[] {
+  const product = catalogue.product(bug.fields.product);
+  const component = product && catalogue.component(product, bug.fields.component);
+  if (!product || !component) return [...bug.fields.flags];
+  const applies = new Set(catalogue.flagTypesFor('bug', product.id, component.id).map((type) => type.id));
+  return bug.fields.flags.filter((flag) => applies.has(flag.type_id));
 }
 
 /** 5.2's `_check_requestee`: only a request (`?`) names someone, who must exist, be asked for this type, and see the bug. */

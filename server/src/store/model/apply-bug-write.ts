@@ -71,6 +71,7 @@ export function applyBugWrite(model: BugWriteModel, op: BugWriteOp): boolean {
   for (const comment of effect.comments) {
     model.threads.addComment({ ...comment, id: model.threads.maxCommentId + 1 });
   }
+  for (const change of effect.comment_privacy ?? []) model.threads.setPrivacy(change.comment_id, change.is_private);
   for (const visit of effect.visits) {
     for (const userId of visit.set_for) model.visitsOf(userId).set(visit.bug_id, visit.ts);
     for (const userId of visit.forget) model.visits.get(userId)?.delete(visit.bug_id);

@@ -29,6 +29,17 @@ export class BugThreads {
     return this.#comments.get(id);
   }
 
+  /** Makes a comment private or public: its entry is replaced, so a reader holding the old one keeps it whole. */
+  setPrivacy(id: number, isPrivate: boolean): void {
+    const old = this.#comments.get(id);
+    if (!old) return;
+    const comment: Comment = { ...old, isPrivate };
+    this.#comments.set(id, comment);
+    const list = this.#commentsByBug.get(old.bugId);
+    const at = list?.indexOf(old) ?? -1;
+    if (list && at >= 0) list[at] = comment;
+  }
+
   commentsOf(bugId: number): readonly Comment[] {
     return this.#commentsByBug.get(bugId) ?? [];
   }

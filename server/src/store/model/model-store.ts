@@ -300,6 +300,7 @@ export class ModelStore implements Store, OwnedData {
         },
         user: (id) => model.users.get(id),
         userByLogin: (login) => model.usersByLogin.get(login.toLowerCase()),
+        comments: (bugId) => model.threads.commentsOf(bugId),
       };
       const planned = write.plan(view);
       const op: Extract<JournalOp, { op: 'bug_write' }> = {

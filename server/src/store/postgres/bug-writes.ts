@@ -34,10 +34,12 @@ export async function runBugWrite<R>(client: pg.PoolClient, write: BugWrite<R>):
     );
     for (const row of rows.rows) owners.set(row.alias, row.bug_id);
   }
+  const comments = new Map<number, Array<{ id: number; isPrivate: boolean }>>();
   let newBugId: number | undefined;
   let need: NeedRows['rows'] = { bugs: write.bugIds, logins: write.logins };
   for (let round = 0; round < 50; round++) {
     await loadBugs(client, need.bugs ?? [], bugs);
+    await loadComments(client, need.comments ?? [], comments);
     await loadUsers(client, need.users ?? [], need.logins ?? [], users, logins);
     if (need.newBugId && newBugId === undefined) newBugId = await nextBugId(client);
     const view: BugView = {
@@ -58,6 +60,11 @@ export async function runBugWrite<R>(client: pg.PoolClient, write: BugWrite<R>):
         const key = login.toLowerCase();
         if (!logins.has(key)) throw new NeedRows({ logins: [login] });
         return logins.get(key);
+      },
+      comments: (bugId) => {
+        const list = comments.get(bugId);
+        if (!list) throw new NeedRows({ comments: [bugId] });
+        return list;
       },
     };
     let planned: ReturnType<BugWrite<R>['plan']>;
@@ -95,6 +102,23 @@ async function loadUsers(
     users.set(user.id, user);
     logins.set(user.login.toLowerCase(), user);
   }
+}
+
+/** The bugs' comments (ids and privacy), oldest first, as Bugzilla orders them. */
+async function loadComments(
+  client: pg.PoolClient,
+  bugIds: readonly number[],
+  into: Map<number, Array<{ id: number; isPrivate: boolean }>>,
+): Promise<void> {
+  const wanted = bugIds.filter((id) => !into.has(id));
+  if (wanted.length === 0) return;
+  for (const id of wanted) into.set(id, []);
+  const { rows } = await client.query<{ comment_id: number; bug_id: number; isprivate: number }>(
+    `SELECT comment_id, bug_id, isprivate FROM longdescs WHERE bug_id = ANY ($1::integer[])
+     ORDER BY bug_when, comment_id`,
+    [wanted.filter((id) => isStorableId(id))],
+  );
+  for (const row of rows) into.get(row.bug_id)?.push({ id: row.comment_id, isPrivate: row.isprivate !== 0 });
 }
 
 /** Taken for good, as 5.2's: a refused create still uses its id up. */
@@ -154,6 +178,7 @@ async function writeEffect(
       ],
     );
   }
+  await writeCommentPrivacy(client, effect.commentPrivacy ?? []);
   for (const comment of effect.comments) {
     await client.query(
       `INSERT INTO longdescs (bug_id, who, bug_when, thetext, isprivate)
@@ -174,6 +199,18 @@ async function writeEffect(
         visit.forget,
       ]);
     }
+  }
+}
+
+async function writeCommentPrivacy(
+  client: pg.PoolClient,
+  changes: NonNullable<BugWriteEffect['commentPrivacy']>,
+): Promise<void> {
+  for (const change of changes) {
+    await client.query('UPDATE longdescs SET isprivate = $2 WHERE comment_id = $1', [
+      change.commentId,
+      change.isPrivate ? 1 : 0,
+    ]);
   }
 }
 

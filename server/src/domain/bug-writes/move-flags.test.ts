@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueOfSnapshot } from '../../store/snapshot-catalogue.js';
+import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
+import { Catalogue } from '../catalogue/catalogue.js';
+import type { Bug, User } from '../types.js';
+import type { BugView } from './effect.js';
+import { planUpdate } from './update-plan.js';
+
+/*
+ * A bug moved to another component keeps the flags whose type applies there and loses the others,
+ * as 5.2's update_flags does: on the recorded data set, bug 8 (Widgets/Backend) has review+ and
+ * needinfo?(user); review is excluded here from Widgets/Frontend, needinfo applies everywhere.
+ */
+const snapshot = bugzilla52ExtendedSnapshot();
+const data = catalogueOfSnapshot(snapshot);
+const catalogue = (() => {
+  const widgets = data.products.find((product) => product.name === 'Widgets');
+  const frontend = widgets?.components.find((component) => component.name === 'Frontend');
+  data.flagTypes
+    .find((type) => type.name === 'review')
+    ?.exclusions.push({ productId: widgets?.id ?? null, componentId: frontend?.id ?? null });
+  return Catalogue.from(data);
+})();
+const users = snapshot.users.map(
+  (row): User => ({
+    id: row.id,
+    login: row.login,
+    realName: row.real_name ?? '',
+    groups: row.groups,
+    disabled: false,
+    disabledText: null,
+    passwordHash: null,
+  }),
+);
+const bug8 = (): Bug => {
+  const row = snapshot.bugs.find((bug) => bug.id === 8);
+  if (!row?.fields) throw new Error('bug 8 is in the data set');
+  return {
+    id: 8,
+    aliases: [],
+    reporter: row.reporter_id,
+    assignedTo: row.assigned_to_id,
+    qaContact: row.qa_contact_id,
+    cc: row.cc_ids,
+    groups: row.groups,
+    reporterAccessible: true,
+    cclistAccessible: true,
+    fields: structuredClone(row.fields),
+  };
+};
+const view = (bug: Bug): BugView => ({
+  bug: (id) => (id === bug.id ? bug : undefined),
+  aliasOwner: () => undefined,
+  newBugId: () => 100,
+  user: (id) => users.find((user) => user.id === id),
+  userByLogin: (login) => users.find((user) => user.login === login.toLowerCase()),
+  comments: () => [],
+});
+const admin = users.find((user) => user.login === 'admin@example.com') as User;
+const WHEN = Date.parse('2026-11-27T12:00:00Z') / 1000;
+
+function move(params: Record<string, unknown>) {
+  const bug = bug8();
+  return planUpdate(
+    {
+      actor: admin,
+      when: WHEN,
+      bugIds: [8],
+      params,
+      catalogue,
+      parameters: snapshot.instance.parameters ?? {},
+      visits: new Map(),
+      maxCommentLength: 65535,
+    },
+    view(bug),
+  );
+}
+
+describe('flags when a bug moves to another product or component', () => {
+  it('clears the flags whose type does not apply there, with one flagtypes.name row', () => {
+    const before = bug8().fields.flags.map((flag) => `${flag.name}${flag.status}`);
+    expect(before).toContain('review+');
+    const { effect, result } = move({ component: 'Frontend' });
+    const flags = effect.bugs[0]?.fields.flags.map((flag) => `${flag.name}${flag.status}`);
+    expect(flags).toEqual(before.filter((summary) => summary !== 'review+'));
+    expect(result.bugs[0]?.changes['flagtypes.name']).toEqual({ removed: 'review+', added: '' });
+    expect(effect.history[0]?.set.changes).toContainEqual({
+      field_name: 'flagtypes.name',
+      removed: 'review+',
+      added: '',
+    });
+  });
+
+  it('keeps every flag whose type applies to the new component, and writes no flag row', () => {
+    const { effect, result } = move({ component: 'Backend', summary: 'Renamed' });
+    expect(effect.bugs[0]?.fields.flags).toEqual(bug8().fields.flags);
+    expect(result.bugs[0]?.changes['flagtypes.name']).toBeUndefined();
+  });
+
+  it('counts a flag set in the same write: asked and then cleared by the move, no row is left', () => {
+    const { result } = move({ component: 'Frontend', flags: [{ name: 'needinfo', status: '?', new: true }] });
+    expect(result.bugs[0]?.changes['flagtypes.name']).toEqual({ removed: 'review+', added: 'needinfo?' });
+  });
+});

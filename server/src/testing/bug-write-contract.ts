@@ -1,0 +1,67 @@
+import { expect, it } from 'vitest';
+import { planUpdate } from '../domain/bug-writes/update-plan.js';
+import type { User } from '../domain/types.js';
+import type { Store } from '../store/store.js';
+import { owned } from './owned.js';
+
+const DEV = 5; // dev@example.com, an insider
+const T0 = Date.parse('2026-11-27T11:00:00Z') / 1000;
+
+/** Bug.update of `bugIds` by `actorId`, planned by the store against its current rows. */
+export async function updateBugs(
+  store: Store,
+  actorId: number,
+  bugIds: number[],
+  params: Record<string, unknown>,
+  when: number,
+) {
+  const actor = (await store.userById(actorId)) as User;
+  return owned(store).writeBugs({
+    bugIds,
+    aliases: [],
+    logins: [],
+    when,
+    plan: (view) =>
+      planUpdate(
+        {
+          actor,
+          when,
+          bugIds,
+          params,
+          catalogue: store.catalogue,
+          parameters: store.instance.parameters,
+          visits: new Map(),
+          maxCommentLength: 65535,
+        },
+        view,
+      ),
+  });
+}
+
+/**
+ * Bug writes every store keeps alike beyond fields (run by store-contract.test.ts on each store
+ * that owns its data): existing comments made private, with their history row.
+ */
+export function bugWriteContract(store: () => Store, readOnly: boolean): void {
+  it('makes an existing comment private and public again, each with its longdescs.isprivate row', async () => {
+    if (readOnly) return;
+    const [first] = await store().commentsOf(4);
+    const id = (first as NonNullable<typeof first>).id;
+    const answer = await updateBugs(store(), DEV, [4], { comment_is_private: { [id]: true } }, T0);
+    expect(answer.bugs[0]).toMatchObject({ id: 4, changes: {}, last_change_time: T0 });
+    expect((await store().commentById(id))?.isPrivate).toBe(true);
+    expect((await store().commentsOf(4))[0]?.isPrivate).toBe(true);
+    expect((await store().historyOf(4)).at(-1)).toEqual({
+      who: DEV,
+      when: T0,
+      changes: [{ field_name: 'longdescs.isprivate', removed: '0', added: '1', comment_id: id }],
+    });
+    await expect(
+      updateBugs(store(), DEV, [4], { comment_is_private: { [id]: false, 999999: true } }, T0 + 1),
+    ).rejects.toThrow('comment id 999999');
+    expect((await store().commentById(id))?.isPrivate).toBe(true);
+    await updateBugs(store(), DEV, [4], { comment_is_private: { [id]: false } }, T0 + 2);
+    expect((await store().commentById(id))?.isPrivate).toBe(false);
+    expect((await store().historyOf(4)).at(-1)?.changes[0]).toMatchObject({ removed: '1', added: '0' });
+  });
+}
