@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,10 +33,29 @@ const builds: Record<string, string> = { before: resolve(values.before), after: 
 const BUGS = 100_000;
 const work = await mkdtemp(join(tmpdir(), 'bz-companion-hot-paths-'));
 const options = { connections: Number(values.connections), workDir: work };
-const load = async (spec: LoadSpec): Promise<LoadResult> => {
-  await runLoad(spec, { ...options, durationSeconds: Number(values.warmup) });
-  return runLoad(spec, { ...options, durationSeconds: Number(values.duration) });
-};
+/** What a server spent on the measured requests: CPU (user + system) ms each, the figure a busy machine blurs least. */
+type Measured = LoadResult & { cpuMsPerRequest: number };
+
+/** The CPU time a process has used so far, ms (Linux /proc; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const loadOn =
+  (pid: number | undefined) =>
+  async (spec: LoadSpec): Promise<Measured> => {
+    await runLoad(spec, { ...options, durationSeconds: Number(values.warmup) });
+    const durationSeconds = Number(values.duration);
+    const before = cpuMs(pid);
+    const result = await runLoad(spec, { ...options, durationSeconds });
+    const requests = result.reqPerSec * durationSeconds;
+    return Object.assign(result, { cpuMsPerRequest: (cpuMs(pid) - before) / requests });
+  };
 
 /** 100,000 bugs and the bench user (in editbugs), through the documented fixture format. */
 async function importBugs(): Promise<string> {
@@ -57,7 +77,11 @@ async function importBugs(): Promise<string> {
 }
 
 /** One build serving a fresh copy of `data` while `measure` runs. */
-async function withServer<T>(build: string, data: string, measure: (url: string) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  build: string,
+  data: string,
+  measure: (url: string, load: (spec: LoadSpec) => Promise<Measured>) => Promise<T>,
+): Promise<T> {
   const copy = join(work, `serving-${build}.json`);
   await copyFile(data, copy);
   await rm(`${copy}.journal`, { force: true });
@@ -65,16 +89,16 @@ async function withServer<T>(build: string, data: string, measure: (url: string)
     readyTimeoutMs: 120_000,
   });
   try {
-    return await measure(server.url);
+    return await measure(server.url, loadOn(server.process.pid));
   } finally {
     await server.stop();
   }
 }
 
-const mean = (results: LoadResult[], pick: (result: LoadResult) => number) =>
+const mean = (results: Measured[], pick: (result: Measured) => number) =>
   results.reduce((sum, result) => sum + pick(result), 0) / results.length;
 
-function rowOf(name: string, build: string, results: LoadResult[]): Row {
+function rowOf(name: string, build: string, results: Measured[]): Row {
   return {
     name,
     server: build,
@@ -87,11 +111,14 @@ function rowOf(name: string, build: string, results: LoadResult[]): Row {
 }
 
 const rows: Row[] = [];
-function record(name: string, build: string, results: LoadResult[]): void {
+const cpuLines: string[] = [];
+function record(name: string, build: string, results: Measured[]): void {
   const row = rowOf(name, build, results);
   rows.push(row);
+  const cpu = mean(results, (result) => result.cpuMsPerRequest).toFixed(3);
+  cpuLines.push(`| ${name} | ${build} | ${cpu} |`);
   console.error(
-    `  ${name} [${build}]: ${Math.round(row.req_per_s)} req/s, p50 ${row.p50_ms.toFixed(2)} ms, p99 ${row.p99_ms.toFixed(2)} ms`,
+    `  ${name} [${build}]: ${Math.round(row.req_per_s)} req/s, p50 ${row.p50_ms.toFixed(2)} ms, p99 ${row.p99_ms.toFixed(2)} ms, server CPU ${cpu} ms a request`,
   );
 }
 
@@ -100,8 +127,8 @@ const load1 = loadavg()[0]?.toFixed(2);
 try {
   const bugs = await importBugs();
   const catalogue = await importCatalogueFixture(CLI, work);
-  const measured: Record<string, Record<string, LoadResult[]>> = {};
-  const keep = (name: string, build: string, result: LoadResult) => {
+  const measured: Record<string, Record<string, Measured[]>> = {};
+  const keep = (name: string, build: string, result: Measured) => {
     const byBuild = measured[name] ?? {};
     measured[name] = byBuild;
     const results = byBuild[build] ?? [];
@@ -109,14 +136,14 @@ try {
     byBuild[build] = results;
   };
   for (const build of order) {
-    await withServer(build, bugs, async (url) => {
+    await withServer(build, bugs, async (url, load) => {
       keep(UPDATE_ROW, build, await load(updateBug(url, BUGS)));
       keep(CREATE_ROW, build, await load(createBug(url)));
     });
-    await withServer(build, catalogue, (url) =>
+    await withServer(build, catalogue, (url, load) =>
       measureCatalogue(url, load, (name, _server, result) => {
-        keep(name, build, result);
-        return rowOf(name, build, [result]);
+        keep(name, build, result as Measured);
+        return rowOf(name, build, [result as Measured]);
       }),
     );
   }
@@ -124,7 +151,7 @@ try {
     for (const build of ['before', 'after']) record(name, build, byBuild[build] ?? []);
   }
   console.log(
-    `${markdownTable(rows)}\n\n(${BUGS.toLocaleString('en')} bugs stored for the write rows; load average ${load1} at the start, ${loadavg()[0]?.toFixed(2)} at the end)`,
+    `${markdownTable(rows)}\n\n| row | server | server CPU ms a request |\n| --- | --- | ---: |\n${cpuLines.join('\n')}\n\n(${BUGS.toLocaleString('en')} bugs stored for the write rows; load average ${load1} at the start, ${loadavg()[0]?.toFixed(2)} at the end)`,
   );
 } finally {
   await rm(work, { recursive: true, force: true });
