@@ -5,6 +5,7 @@ import { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, type StoreSnapshot } from '..
 import { snapshotAttachment, snapshotBug, snapshotComment } from '../snapshot-records.js';
 import { type AttachmentRow, attachmentColumns, attachmentFromRow, snapshotSha256 } from './attachment-rows.js';
 import type { Database } from './database.js';
+import { OUR_ATTACHMENT_FLAGS } from './flag-sql.js';
 import { readInstance } from './instance-row.js';
 import {
   type ActivityRow,
@@ -150,7 +151,7 @@ function snapshotOf(
 /** Attachments with their bytes (by SHA-256), so the snapshot stands alone. */
 async function addAttachments(rows: Rows, snapshot: StoreSnapshot): Promise<void> {
   const attachments = await rows<AttachmentRow & { thedata: Buffer }>(
-    `SELECT ${attachmentColumns(OUR_SQL, 'a.bzc_flags')}, d.thedata FROM attachments a
+    `SELECT ${attachmentColumns(OUR_SQL, OUR_ATTACHMENT_FLAGS)}, d.thedata FROM attachments a
      JOIN attach_data d ON d.id = a.attach_id ORDER BY a.attach_id`,
   );
   const data: Record<string, string> = {};
