@@ -56,10 +56,15 @@ export async function importBugRelations(client: pg.PoolClient, snapshot: StoreS
 /** Every bug's and attachment's flags into `flags` (bugs, users and attachments are in already). */
 export async function importFlags(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
   const rows: FlagRow[] = [];
-  for (const bug of snapshot.bugs)
-    for (const flag of bug.fields?.flags ?? []) rows.push({ flag, bugId: bug.id, attachId: null });
+  for (const bug of snapshot.bugs) {
+    for (const [order, flag] of (bug.fields?.flags ?? []).entries()) {
+      rows.push({ flag, bugId: bug.id, attachId: null, order });
+    }
+  }
   for (const attachment of snapshot.attachments ?? []) {
-    for (const flag of attachment.flags) rows.push({ flag, bugId: attachment.bug_id, attachId: attachment.id });
+    for (const [order, flag] of attachment.flags.entries()) {
+      rows.push({ flag, bugId: attachment.bug_id, attachId: attachment.id, order });
+    }
   }
   await upsertFlags(client, rows);
 }

@@ -11,6 +11,7 @@ export function bugzillaApiTime(column: string): string {
 const BUGZILLA_FLAG_SQL: FlagSqlDialect = {
   flagName: 'ft.name',
   flagTypesJoin: 'JOIN flagtypes ft ON ft.id = f.type_id',
+  order: 'ft.sortkey, ft.name, f.id',
   apiTime: bugzillaApiTime,
 };
 

@@ -6,6 +6,8 @@ export interface FlagRow {
   flag: BugFlag;
   bugId: number;
   attachId: number | null;
+  /** Its place in its target's list. */
+  order: number;
 }
 
 /**
@@ -16,18 +18,18 @@ export async function upsertFlags(client: pg.PoolClient, rows: readonly FlagRow[
   if (rows.length === 0) return;
   await client.query(
     `INSERT INTO flags (id, type_id, status, bug_id, attach_id, creation_date, modification_date, setter_id,
-       requestee_id, bzc_type_name)
+       requestee_id, bzc_type_name, bzc_order)
      SELECT x.id, x.type_id, x.status, x.bug_id, x.attach_id, x.created::timestamptz AT TIME ZONE 'UTC',
-       x.modified::timestamptz AT TIME ZONE 'UTC', s.userid, r.userid, x.name
+       x.modified::timestamptz AT TIME ZONE 'UTC', s.userid, r.userid, x.name, x.ord
      FROM unnest($1::integer[], $2::integer[], $3::text[], $4::integer[], $5::integer[], $6::text[], $7::text[],
-       $8::text[], $9::text[], $10::text[])
-       AS x(id, type_id, status, bug_id, attach_id, created, modified, setter, requestee, name)
+       $8::text[], $9::text[], $10::text[], $11::smallint[])
+       AS x(id, type_id, status, bug_id, attach_id, created, modified, setter, requestee, name, ord)
      JOIN profiles s ON lower(s.login_name) = lower(x.setter)
      LEFT JOIN profiles r ON lower(r.login_name) = lower(x.requestee)
      ORDER BY x.id
      ON CONFLICT (id) DO UPDATE SET type_id = EXCLUDED.type_id, status = EXCLUDED.status,
        modification_date = EXCLUDED.modification_date, setter_id = EXCLUDED.setter_id,
-       requestee_id = EXCLUDED.requestee_id, bzc_type_name = EXCLUDED.bzc_type_name`,
+       requestee_id = EXCLUDED.requestee_id, bzc_type_name = EXCLUDED.bzc_type_name, bzc_order = EXCLUDED.bzc_order`,
     [
       rows.map((row) => row.flag.id),
       rows.map((row) => row.flag.type_id),
@@ -39,6 +41,7 @@ export async function upsertFlags(client: pg.PoolClient, rows: readonly FlagRow[
       rows.map((row) => row.flag.setter),
       rows.map((row) => row.flag.requestee ?? null),
       rows.map((row) => row.flag.name),
+      rows.map((row) => row.order),
     ],
   );
 }
@@ -60,11 +63,12 @@ export async function writeBugFlags(
   const removed: number[] = [];
   const changed: FlagRow[] = [];
   for (const bug of bugs) {
-    const old = new Map(before(bug.id).map((flag) => [flag.id, flag]));
-    for (const flag of bug.fields.flags) {
+    const old = new Map(before(bug.id).map((flag, order) => [flag.id, { flag, order }]));
+    for (const [order, flag] of bug.fields.flags.entries()) {
       const was = old.get(flag.id);
       old.delete(flag.id);
-      if (!was || !same(was, flag)) changed.push({ flag, bugId: bug.id, attachId: null });
+      if (!was || was.order !== order || !same(was.flag, flag))
+        changed.push({ flag, bugId: bug.id, attachId: null, order });
     }
     removed.push(...old.keys());
   }
@@ -86,6 +90,6 @@ export async function writeAttachmentFlagRows(
   ]);
   await upsertFlags(
     client,
-    flags.map((flag) => ({ flag, bugId: attachment.bugId, attachId: attachment.id })),
+    flags.map((flag, order) => ({ flag, bugId: attachment.bugId, attachId: attachment.id, order })),
   );
 }
