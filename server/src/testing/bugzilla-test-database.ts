@@ -46,7 +46,7 @@ interface LoadIds {
 }
 
 /**
- * 5.2's attachment, comment-tag, personal-tag, keyword, dependency and See Also tables (Bugzilla/DB/Schema.pm),
+ * 5.2's attachment, comment-tag, personal-tag, keyword, dependency, See Also and flag tables (Bugzilla/DB/Schema.pm),
  * which the recorded dump leaves out though its foreign keys name `attachments`.
  */
 export const BUGZILLA_ATTACHMENT_TABLES = `
@@ -64,7 +64,10 @@ export const BUGZILLA_ATTACHMENT_TABLES = `
     is_active smallint NOT NULL DEFAULT 1);
   CREATE TABLE public.keywords (bug_id integer NOT NULL, keywordid integer NOT NULL);
   CREATE TABLE public.bug_see_also (id serial PRIMARY KEY, bug_id integer NOT NULL, value varchar(255) NOT NULL,
-    class varchar(255) NOT NULL DEFAULT '');`;
+    class varchar(255) NOT NULL DEFAULT '');
+  CREATE TABLE public.flags (id serial PRIMARY KEY, type_id integer NOT NULL, status char(1) NOT NULL,
+    bug_id integer NOT NULL, attach_id integer, creation_date timestamp(0) NOT NULL, modification_date timestamp(0),
+    setter_id integer NOT NULL, requestee_id integer);`;
 
 /** 5.2's schema from the recorded dump, with the tables the dump leaves out. */
 async function createBugzillaTables(client: pg.Client): Promise<void> {
@@ -105,10 +108,7 @@ async function createBugzillaTables(client: pg.Client): Promise<void> {
       .join('\n')}
     CREATE TABLE login_failure (user_id integer NOT NULL REFERENCES profiles (userid) ON DELETE CASCADE,
       login_time timestamp(0) without time zone NOT NULL, ip_addr varchar(40) NOT NULL);
-    CREATE INDEX login_failure_user_id_idx ON login_failure (user_id);
-    CREATE TABLE flags (id serial PRIMARY KEY, type_id integer NOT NULL, status char(1) NOT NULL, bug_id integer NOT NULL,
-      attach_id integer, creation_date timestamp(0) NOT NULL, modification_date timestamp(0),
-      setter_id integer NOT NULL, requestee_id integer)`);
+    CREATE INDEX login_failure_user_id_idx ON login_failure (user_id)`);
 }
 
 /** Groups, users, their memberships and API keys (one revoked, one bless right that is no membership). */

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { AttachmentFlagChange } from '../../domain/attachments/attachment-flags.js';
 import type { Bug } from '../../domain/types.js';
+import { writeAttachmentFlagRows } from './flag-writes.js';
 import { BUG_COLUMNS, type BugRow, bugFromRow } from './rows.js';
 
 const AT = (param: string) => `to_timestamp(${param}::bigint) AT TIME ZONE 'UTC'`;
@@ -44,10 +45,7 @@ export async function writeAttachmentFlags(
     const ids = rows.map((row) => Number(row.id));
     for (const flag of plan.flags) if (flag.id === 0) flag.id = ids.shift() as number;
   }
-  await client.query('UPDATE attachments SET bzc_flags = $2::jsonb WHERE attach_id = $1', [
-    attachment.id,
-    JSON.stringify(plan.flags),
-  ]);
+  await writeAttachmentFlagRows(client, attachment, plan.flags);
   if (!plan.change) return false;
   const rows: Array<{ field: string; removed: string; added: string; attachId: number | null }> = [
     { field: 'flagtypes.name', ...plan.change, attachId: attachment.id },

@@ -11,6 +11,7 @@ import type { AttachmentUpdateResult, AttachmentUpdates, BugVisitChange, NewAtta
 import { bugInTransaction, changeSetOf, writeAttachmentFlags } from './attachment-flag-writes.js';
 import { type AttachmentRow, attachmentColumns, attachmentFromRow } from './attachment-rows.js';
 import type { Database } from './database.js';
+import { OUR_ATTACHMENT_FLAGS } from './flag-sql.js';
 import { OUR_SQL } from './rows.js';
 import { UPSERT_VISITS } from './visit-statements.js';
 import { visitRows } from './visit-writes.js';
@@ -117,7 +118,7 @@ export function addAttachments(db: Database, input: NewAttachments): Promise<num
   });
 }
 
-const COLUMNS = attachmentColumns(OUR_SQL, 'a.bzc_flags');
+const COLUMNS = attachmentColumns(OUR_SQL, OUR_ATTACHMENT_FLAGS);
 
 /**
  * Bug.update_attachment in one transaction: the attachments' rows locked, each compared with what
@@ -126,9 +127,16 @@ const COLUMNS = attachmentColumns(OUR_SQL, 'a.bzc_flags');
  */
 export function updateAttachments(db: Database, input: AttachmentUpdates): Promise<AttachmentUpdateResult[]> {
   return db.transaction(async (client) => {
+    const ids = input.updates.map((update) => update.id);
+    // Locked first, then read by a statement of its own: a statement that waited for the lock sees the
+    // row anew but its flags (a subquery of `flags`) as they were before it waited.
+    await client.query(
+      'SELECT 1 FROM attachments WHERE attach_id = ANY ($1::integer[]) ORDER BY attach_id FOR UPDATE',
+      [ids],
+    );
     const { rows } = await client.query<AttachmentRow>(
-      `SELECT ${COLUMNS} FROM attachments a WHERE a.attach_id = ANY ($1::integer[]) ORDER BY a.attach_id FOR UPDATE`,
-      [input.updates.map((update) => update.id)],
+      `SELECT ${COLUMNS} FROM attachments a WHERE a.attach_id = ANY ($1::integer[]) ORDER BY a.attach_id`,
+      [ids],
     );
     const found = new Map(rows.map((row) => [row.attach_id, attachmentFromRow(row)]));
     const results: AttachmentUpdateResult[] = [];

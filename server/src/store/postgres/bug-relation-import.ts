@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { StoreSnapshot } from '../snapshot.js';
 import { catalogueOfSnapshot } from '../snapshot-catalogue.js';
+import { type FlagRow, upsertFlags } from './flag-writes.js';
 
 /**
  * A snapshot's keywords, dependencies and See Also into Bugzilla's tables (the bugs are in already):
@@ -50,4 +51,20 @@ export async function importBugRelations(client: pg.PoolClient, snapshot: StoreS
      SELECT s.bug_id, s.value FROM unnest($1::integer[], $2::text[]) WITH ORDINALITY AS s(bug_id, value, ord) ORDER BY s.ord`,
     [seeAlso.map(([id]) => id), seeAlso.map(([, value]) => value)],
   );
+}
+
+/** Every bug's and attachment's flags into `flags` (bugs, users and attachments are in already). */
+export async function importFlags(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
+  const rows: FlagRow[] = [];
+  for (const bug of snapshot.bugs) {
+    for (const [order, flag] of (bug.fields?.flags ?? []).entries()) {
+      rows.push({ flag, bugId: bug.id, attachId: null, order });
+    }
+  }
+  for (const attachment of snapshot.attachments ?? []) {
+    for (const [order, flag] of attachment.flags.entries()) {
+      rows.push({ flag, bugId: attachment.bug_id, attachId: attachment.id, order });
+    }
+  }
+  await upsertFlags(client, rows);
 }

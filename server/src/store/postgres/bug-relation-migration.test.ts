@@ -22,22 +22,28 @@ const WRITTEN_BEFORE = `
   INSERT INTO bugs (bug_id, reporter, short_desc, delta_ts, bzc_fields) VALUES
     (1, 1, 'One', '2026-01-01 00:00:00', '{"product": "P", "keywords": ["regression", "crash"], "blocks": [2],
       "depends_on": [], "see_also": ["https://b.example/show_bug.cgi?id=9", "https://a.example/show_bug.cgi?id=8"],
-      "flags": []}'),
+      "flags": [{"id": 4, "name": "review", "type_id": 1, "status": "?", "setter": "Admin@example.com",
+        "requestee": "dev@example.com", "creation_date": "2026-01-02T03:04:05Z", "modification_date": "2026-01-03T03:04:05Z"}]}'),
     (2, 2, 'Two', '2026-01-01 00:00:00', '{"product": "P", "keywords": [], "blocks": [], "depends_on": [1, 3],
       "see_also": [], "flags": []}'),
     (3, 2, 'Three', '2026-01-01 00:00:00', '{"product": "P", "keywords": ["crash"], "blocks": [2], "depends_on": [],
       "see_also": [], "flags": []}');
   INSERT INTO cc (bug_id, who) VALUES (1, 2);
-  INSERT INTO bugs_aliases (alias, bug_id) VALUES ('first', 1);`;
+  INSERT INTO bugs_aliases (alias, bug_id) VALUES ('first', 1);
+  INSERT INTO attachments (attach_id, bug_id, creation_ts, modification_time, description, mimetype, filename,
+    submitter_id, bzc_flags) VALUES (1, 3, '2026-01-01 00:00:00', '2026-01-01 00:00:00', 'log', 'text/plain', 'log.txt',
+    2, '[{"id": 6, "name": "approval", "type_id": 4, "status": "+", "setter": "dev@example.com",
+      "creation_date": "2026-01-04T00:00:00Z", "modification_date": "2026-01-04T00:00:00Z"}]');
+  INSERT INTO attach_data (id, thedata) VALUES (1, 'x');`;
 
-describeWithPostgres('migration 0018 on a database written before it (PostgreSQL)', () => {
+describeWithPostgres('migrations 0018 and 0019 on a database written before them (PostgreSQL)', () => {
   const databaseUrl = useFreshDatabase();
 
-  it("moves keywords, dependencies and See Also into Bugzilla's tables, losing nothing", async () => {
+  it("moves keywords, dependencies, See Also and flags into Bugzilla's tables, losing nothing", async () => {
     const before = knownMigrations().findIndex((name) => name.startsWith('0018'));
     await migrate(databaseUrl(), undefined, before);
     await run(databaseUrl(), WRITTEN_BEFORE);
-    expect(await migrate(databaseUrl())).toContain('0018_bug-relation-tables');
+    expect(await migrate(databaseUrl())).toEqual(['0018_bug-relation-tables', '0019_flags-table']);
 
     expect(await run(databaseUrl(), 'SELECT id, name, description FROM keyworddefs ORDER BY id')).toEqual([
       { id: 7, name: 'regression', description: 'It used to work' },
@@ -59,10 +65,41 @@ describeWithPostgres('migration 0018 on a database written before it (PostgreSQL
       { bug_id: 1, value: 'https://a.example/show_bug.cgi?id=8', class: '' },
     ]);
     expect(await run(databaseUrl(), 'SELECT bug_id, bzc_fields FROM bugs ORDER BY bug_id')).toEqual([
-      { bug_id: 1, bzc_fields: { product: 'P', flags: [] } },
-      { bug_id: 2, bzc_fields: { product: 'P', flags: [] } },
-      { bug_id: 3, bzc_fields: { product: 'P', flags: [] } },
+      { bug_id: 1, bzc_fields: { product: 'P' } },
+      { bug_id: 2, bzc_fields: { product: 'P' } },
+      { bug_id: 3, bzc_fields: { product: 'P' } },
     ]);
+    expect(
+      await run(
+        databaseUrl(),
+        `SELECT id, type_id, status, bug_id, attach_id, to_char(creation_date, 'YYYY-MM-DD HH24:MI:SS') AS created,
+           setter_id, requestee_id, bzc_type_name FROM flags ORDER BY id`,
+      ),
+    ).toEqual([
+      {
+        id: 4,
+        type_id: 1,
+        status: '?',
+        bug_id: 1,
+        attach_id: null,
+        created: '2026-01-02 03:04:05',
+        setter_id: 1,
+        requestee_id: 2,
+        bzc_type_name: 'review',
+      },
+      {
+        id: 6,
+        type_id: 4,
+        status: '+',
+        bug_id: 3,
+        attach_id: 1,
+        created: '2026-01-04 00:00:00',
+        setter_id: 2,
+        requestee_id: null,
+        bzc_type_name: 'approval',
+      },
+    ]);
+    expect(await run(databaseUrl(), "SELECT nextval('bzc_flag_ids') >= 7 AS past")).toEqual([{ past: true }]);
 
     // The catalogue above has only what the migration reads; the store implies a whole one from the bugs.
     await run(databaseUrl(), 'UPDATE bzc_instance SET catalogue = NULL');
@@ -75,6 +112,29 @@ describeWithPostgres('migration 0018 on a database written before it (PostgreSQL
         depends_on: [],
         see_also: ['https://b.example/show_bug.cgi?id=9', 'https://a.example/show_bug.cgi?id=8'],
       });
+      expect(one?.fields.flags).toEqual([
+        {
+          id: 4,
+          name: 'review',
+          type_id: 1,
+          status: '?',
+          setter: 'admin@example.com',
+          requestee: 'dev@example.com',
+          creation_date: '2026-01-02T03:04:05Z',
+          modification_date: '2026-01-03T03:04:05Z',
+        },
+      ]);
+      expect((await store.attachmentsOf(3))[0]?.flags).toEqual([
+        {
+          id: 6,
+          name: 'approval',
+          type_id: 4,
+          status: '+',
+          setter: 'dev@example.com',
+          creation_date: '2026-01-04T00:00:00Z',
+          modification_date: '2026-01-04T00:00:00Z',
+        },
+      ]);
       expect(one?.cc).toEqual([2]);
       expect(one?.aliases).toEqual(['first']);
       expect(two?.fields).toMatchObject({ keywords: [], blocks: [], depends_on: [1, 3], see_also: [] });

@@ -10,5 +10,5 @@ export const BUG_RELATION_FIELDS = `'keywords', ARRAY(SELECT kd.name FROM keywor
      'blocks', ARRAY(SELECT d.blocked FROM dependencies d WHERE d.dependson = b.bug_id ORDER BY d.blocked),
      'depends_on', ARRAY(SELECT d.dependson FROM dependencies d WHERE d.blocked = b.bug_id ORDER BY d.dependson)`;
 
-/** The fields above, which `bugs.bzc_fields` no longer holds. */
-export const BUG_RELATION_FIELD_NAMES = ['keywords', 'see_also', 'blocks', 'depends_on'] as const;
+/** The fields above and the bug's flags (flag-sql.ts), which `bugs.bzc_fields` no longer holds. */
+export const BUG_RELATION_FIELD_NAMES = ['keywords', 'see_also', 'blocks', 'depends_on', 'flags'] as const;

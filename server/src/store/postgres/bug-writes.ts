@@ -3,6 +3,7 @@ import { type BugView, type BugWrite, type BugWriteEffect, NeedRows } from '../.
 import { isStorableId } from '../../domain/ids.js';
 import type { Bug, User } from '../../domain/types.js';
 import { writeBugRelations } from './bug-relation-writes.js';
+import { writeBugFlags } from './flag-writes.js';
 import {
   BUG_COLUMNS,
   type BugRow,
@@ -161,6 +162,7 @@ async function writeEffect(
   }
   for (const bug of effect.bugs) await writeBug(client, bug, before.get(bug.id) !== undefined);
   await writeBugRelations(client, effect.bugs, before);
+  await writeBugFlags(client, effect.bugs, (id) => before.get(id)?.fields.flags ?? []);
   for (const { bugId, set } of effect.history) {
     await client.query(
       `INSERT INTO bugs_activity (bug_id, who, bug_when, bzc_change_set, fieldid, bzc_field_name, removed, added, comment_id)

@@ -1,10 +1,19 @@
 import { BUG_RELATION_FIELDS } from './bug-relation-sql.js';
+import { type FlagSqlDialect, flagList } from './flag-sql.js';
 import type { SqlDialect } from './rows.js';
 
 /** Bugzilla's API time format (UTC), as to_char writes it, of one of its wall-time columns. */
 export function bugzillaApiTime(column: string): string {
   return `to_char(${column}::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 }
+
+/** Bugzilla's flags name their type through `flagtypes`; its times are wall times. */
+const BUGZILLA_FLAG_SQL: FlagSqlDialect = {
+  flagName: 'ft.name',
+  flagTypesJoin: 'JOIN flagtypes ft ON ft.id = f.type_id',
+  order: 'ft.sortkey, ft.name, f.id',
+  apiTime: bugzillaApiTime,
+};
 
 /** Wall time in the session's TimeZone, as Bugzilla's NOW() is stored (see below). */
 function wallTime(epochSeconds: string): string {
@@ -41,11 +50,5 @@ export const BUGZILLA_SQL: SqlDialect = {
      'url', b.bug_file_loc, 'whiteboard', b.status_whiteboard, 'is_confirmed', b.everconfirmed = 1,
      ${BUG_RELATION_FIELDS},
      'dupe_of', (SELECT du.dupe_of FROM duplicates du WHERE du.dupe = b.bug_id),
-     'flags', ARRAY(SELECT json_strip_nulls(json_build_object('id', f.id, 'name', ft.name, 'type_id', f.type_id,
-                       'status', f.status, 'setter', setter.login_name, 'requestee', requestee.login_name,
-                       'creation_date', ${bugzillaApiTime('f.creation_date')},
-                       'modification_date', ${bugzillaApiTime('f.modification_date')}))
-                     FROM flags f JOIN flagtypes ft ON ft.id = f.type_id JOIN profiles setter ON setter.userid = f.setter_id
-                       LEFT JOIN profiles requestee ON requestee.userid = f.requestee_id
-                     WHERE f.bug_id = b.bug_id AND f.attach_id IS NULL ORDER BY f.id))`,
+     'flags', ${flagList(BUGZILLA_FLAG_SQL, 'f.bug_id = b.bug_id AND f.attach_id IS NULL')})`,
 };

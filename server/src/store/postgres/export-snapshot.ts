@@ -6,6 +6,7 @@ import { snapshotAttachment, snapshotBug, snapshotComment } from '../snapshot-re
 import { userRecord } from '../user-record.js';
 import { type AttachmentRow, attachmentColumns, attachmentFromRow, snapshotSha256 } from './attachment-rows.js';
 import type { Database } from './database.js';
+import { OUR_ATTACHMENT_FLAGS } from './flag-sql.js';
 import { readInstance } from './instance-row.js';
 import {
   type ActivityRow,
@@ -149,7 +150,7 @@ function snapshotOf(
 /** Attachments with their bytes (by SHA-256), so the snapshot stands alone. */
 async function addAttachments(rows: Rows, snapshot: StoreSnapshot): Promise<void> {
   const attachments = await rows<AttachmentRow & { thedata: Buffer }>(
-    `SELECT ${attachmentColumns(OUR_SQL, 'a.bzc_flags')}, d.thedata FROM attachments a
+    `SELECT ${attachmentColumns(OUR_SQL, OUR_ATTACHMENT_FLAGS)}, d.thedata FROM attachments a
      JOIN attach_data d ON d.id = a.attach_id ORDER BY a.attach_id`,
   );
   const data: Record<string, string> = {};

@@ -5,7 +5,7 @@ import { generateTokenSecret } from '../login-tokens.js';
 import { normalizeAuditClass } from '../model/model.js';
 import { type StoreSnapshot, snapshotAliases } from '../snapshot.js';
 import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
-import { importBugRelations } from './bug-relation-import.js';
+import { importBugRelations, importFlags } from './bug-relation-import.js';
 import type { Database } from './database.js';
 import { NEXT_FLAG_ID } from './flag-id-sequence.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
@@ -65,7 +65,8 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
         `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(max(${column}), 0) + 1, false) FROM ${table}`,
       );
     }
-    // Flags live in bzc_fields and attachments.bzc_flags; their ids come from one sequence (migration 0007), past the imported ones.
+    await importFlags(client, snapshot);
+    // Flags' ids come from one sequence (migration 0007), past the imported ones.
     await client.query(`SELECT setval('bzc_flag_ids', ${NEXT_FLAG_ID}, false)`);
     return true;
   });
@@ -215,9 +216,9 @@ async function writeAttachments(client: pg.PoolClient, snapshot: StoreSnapshot):
     if (base64 === undefined) throw new Error(`the bytes of attachment ${a.id} are not in the snapshot`);
     await client.query(
       `INSERT INTO attachments (attach_id, bug_id, creation_ts, modification_time, description, mimetype, ispatch,
-         filename, submitter_id, isobsolete, isprivate, bzc_flags)
+         filename, submitter_id, isobsolete, isprivate)
        VALUES ($1, $2, ${OUR_SQL.timestamp('$3::bigint')}, ${OUR_SQL.timestamp('$4::bigint')}, $5, $6,
-         $7, $8, $9, $10, $11, $12::jsonb)`,
+         $7, $8, $9, $10, $11)`,
       [
         a.id,
         a.bug_id,
@@ -230,7 +231,6 @@ async function writeAttachments(client: pg.PoolClient, snapshot: StoreSnapshot):
         a.creator_id,
         a.is_obsolete ? 1 : 0,
         a.is_private ? 1 : 0,
-        JSON.stringify(a.flags),
       ],
     );
     await client.query('INSERT INTO attach_data (id, thedata) VALUES ($1, $2)', [a.id, Buffer.from(base64, 'base64')]);

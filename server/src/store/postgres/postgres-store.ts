@@ -25,6 +25,7 @@ import { updateCommentTags } from './comment-tag-sql.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
 import { exportSnapshot } from './export-snapshot.js';
+import { OUR_ATTACHMENT_FLAGS } from './flag-sql.js';
 import { importSnapshot } from './import-snapshot.js';
 import { InstanceListener } from './instance-listener.js';
 import { readCatalogueColumn, readInstance } from './instance-row.js';
@@ -85,7 +86,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
       OUR_SQL,
       { bugColumns: BUG_COLUMNS, bugsFrom: 'bugs b', commentColumns: COMMENT_COLUMNS, commentFromRow },
       OUR_ARRIVAL_SOURCES,
-      { attachmentFlags: 'a.bzc_flags', bugTagOrder: 'b.bzc_seq' },
+      { attachmentFlags: OUR_ATTACHMENT_FLAGS, bugTagOrder: 'b.bzc_seq' },
     );
     this.#tokens = new LoginTokenTable(db, 'bzc_login_tokens');
     this.loginFailures = new LoginFailureTable(db, { failures: 'bzc_login_failures' });

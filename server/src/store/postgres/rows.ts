@@ -3,6 +3,7 @@ import type { Bug, BugFields, ChangeSet, Comment, User } from '../../domain/type
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
 import { BUG_RELATION_FIELD_NAMES, BUG_RELATION_FIELDS } from './bug-relation-sql.js';
 import { COMMENT_TAGS_COLUMN } from './comment-tag-sql.js';
+import { flagList, OUR_FLAG_SQL } from './flag-sql.js';
 
 /**
  * How a schema's SQL differs, for the column lists below: ours, and a Bugzilla 5.x database's
@@ -35,7 +36,8 @@ export const OUR_SQL: SqlDialect = {
   // Names sort in code-unit order (COLLATE "C"), as JavaScript sorts them in the file store, whatever the database's collation.
   userGroupNames: `ARRAY(SELECT g.name FROM user_group_map m JOIN groups g ON g.id = m.group_id
         WHERE m.user_id = p.userid AND m.isbless = 0 ORDER BY g.name COLLATE "C")`,
-  bugOtherFields: `b.bzc_fields || jsonb_build_object(${BUG_RELATION_FIELDS})`,
+  bugOtherFields: `b.bzc_fields || jsonb_build_object(${BUG_RELATION_FIELDS},
+     'flags', ${flagList(OUR_FLAG_SQL, 'f.bug_id = b.bug_id AND f.attach_id IS NULL')})`,
 };
 
 /** The groups a user was given bless rights on directly (Bugzilla::User::_set_groups's rows), sorted. */
