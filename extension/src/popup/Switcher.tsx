@@ -3,6 +3,8 @@ export interface SwitcherEntry {
   host: string;
   /** One word or two: ok, queued N, offline, key rejected, clock skew… */
   status: string;
+  /** The bugs waiting in the inbox from this tracker. */
+  count?: number;
 }
 
 /** Every tracker with its status; choosing one shows it below. */
@@ -26,6 +28,7 @@ export function Switcher({
               onClick={() => onSwitch(entry.id)}
             >
               <span class="host">{entry.host}</span>{' '}
+              {entry.count !== undefined && <span class="count">{entry.count}</span>}{' '}
               <span class={`status status-${entry.status.split(' ')[0]}`}>{entry.status}</span>
             </button>
           </li>

@@ -1,11 +1,14 @@
 import { render } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { DeliveryState } from '../common/delivery-state.js';
+import { inboxRows, trackerLabel } from '../common/inbox-rows.js';
 import type { NewsSnapshot } from '../common/news-state.js';
 import type { Tracker } from '../common/trackers.js';
 import { browserPlatform } from '../platform/browser.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
+import { trackerInboxes } from '../storage/tracker-inboxes.js';
+import { AllTrackers } from './AllTrackers.js';
 import { chooseTracker } from './choose-tracker.js';
 import { forgetPaint, keepPaint } from './kept-paint.js';
 import { loadPopupData, type PopupData } from './load.js';
@@ -34,11 +37,13 @@ function mark(name: 'firstPaintMs' | 'loadedMs') {
 const seenOnOpening = new Map<string, Seen>();
 
 async function switcherEntries(trackers: Tracker[]): Promise<SwitcherEntry[]> {
+  const waiting = inboxRows(await trackerInboxes(platform), Date.now());
   return Promise.all(
     trackers.map(async (tracker) => ({
       id: tracker.id,
-      host: new URL(tracker.url).host + new URL(tracker.url).pathname.replace(/\/$/, ''),
+      host: trackerLabel(tracker),
       status: trackerStatus(tracker, await storage.readDelivery(tracker.id), seenOnOpening.get(tracker.id)),
+      count: waiting.filter((row) => row.trackerId === tracker.id).length,
     })),
   );
 }
@@ -210,6 +215,7 @@ function App() {
       onMarkSeen={(ids) => data && void markSeen(data.tracker.id, ids)}
       marking={marking}
       stale={!fresh}
+      allTrackers={<AllTrackers platform={platform} shown={current} />}
       offer={untracked && <TrackThis url={untracked} onTrack={() => void platform.openOptionsToAdd(untracked)} />}
     />
   );
