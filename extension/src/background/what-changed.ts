@@ -26,6 +26,8 @@ const MAX_WAIT_FOR_PREVIOUS_MS = 3000;
 /** The banner waits this long at most for the page's own visit to be sent before it reads the bug's news. */
 const MAX_WAIT_FOR_VISIT_MS = 5000;
 
+const isBugNumber = (bug: string) => /^\d+$/.test(bug);
+
 async function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
@@ -110,6 +112,9 @@ export class WhatChanged {
       this.#visitSent.delete(key);
     }
     await seen;
+    // A page named by alias: once sending it found the number, that bug is the one opened.
+    const id = isBugNumber(bug) ? undefined : (await this.#delivery.state(tracker.id)).aliasIds[bug];
+    if (id !== undefined) await this.#seenNow(tracker.id, [String(id)], at);
   }
 
   /** These bugs were opened or marked seen at `at`: recorded as followed, their news cleared, the badge updated. */
@@ -122,9 +127,11 @@ export class WhatChanged {
       const known = new Set(kept.bugs.map((row) => String(row.id)));
       const next: NewsSnapshot = {
         ...kept,
+        // A bug opened by an alias whose number is not known here: the next look asks the tracker.
+        at: bugs.every(isBugNumber) ? kept.at : 0,
         bugs: [
           ...bugs
-            .filter((bug) => !known.has(bug) && /^\d+$/.test(bug))
+            .filter((bug) => !known.has(bug) && isBugNumber(bug))
             .map((bug) => ({ id: Number(bug), summary: null, visitedAt: at, news: null })),
           ...kept.bugs.map((row) => (opened.has(String(row.id)) ? { ...row, visitedAt: at, news: null } : row)),
         ],
