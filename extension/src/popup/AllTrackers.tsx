@@ -5,7 +5,7 @@ import { bugPage } from '../news/notifications.js';
 import type { Platform } from '../platform/platform.js';
 import { When } from './When.js';
 
-/** How many of the waiting bugs the popup lists; the inbox has them all. */
+/** How many of the other trackers' waiting bugs the popup lists above the tracker shown; the inbox has them all. */
 const SHOWN = 8;
 
 /**
@@ -15,7 +15,16 @@ const SHOWN = 8;
  * first, as the inbox lists them and the badge counts them (one list, one
  * count), with the way to the inbox.
  */
-export function AllTrackers({ platform, shown }: { platform: Platform; shown: string | null }) {
+export function AllTrackers({
+  platform,
+  shown,
+  limit = SHOWN,
+}: {
+  platform: Platform;
+  /** The tracker shown below (its rows are left to it), or null when this is the whole popup. */
+  shown: string | null;
+  limit?: number;
+}) {
   const { inboxes, now } = useInboxData(platform);
   if (!inboxes) return null;
   const all = inboxRows(inboxes, now);
@@ -33,7 +42,7 @@ export function AllTrackers({ platform, shown }: { platform: Platform; shown: st
         <p class="muted">Nothing waiting on any tracker.</p>
       ) : rows.length === 0 ? null : (
         <ol class="rows all-rows">
-          {rows.slice(0, SHOWN).map((row) => (
+          {rows.slice(0, limit).map((row) => (
             <li key={rowKey(row)} class="row all-row" data-bug={row.bug.id} data-tracker={row.trackerId}>
               <a class="line" href={bugPage(row.trackerUrl, row.bug)} target="_blank" rel="noreferrer">
                 <span class="tracker-label">{row.label}</span> <span class="id">#{row.bug.id}</span>{' '}
@@ -62,9 +71,9 @@ export function AllTrackers({ platform, shown }: { platform: Platform; shown: st
           ))}
         </ol>
       )}
-      {rows.length > SHOWN && (
+      {rows.length > limit && (
         <p class="muted">
-          {rows.length - SHOWN} more in the{' '}
+          {rows.length - limit} more in the{' '}
           <button type="button" class="link" onClick={() => void platform.openInbox()}>
             inbox
           </button>
