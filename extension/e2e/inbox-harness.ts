@@ -82,24 +82,32 @@ interface ChromeStorage {
   chrome: { storage: Record<'sync' | 'local', { set(items: object): Promise<void>; get(k: null): Promise<object> }> };
 }
 
-/** Starts one server per tracker and writes the trackers, keys and followed bugs into the extension's storage. */
-export async function seedTrackers(
-  browser: ExtensionBrowser,
-  trackers: ReadonlyArray<{ id: string; label: string; bugs: readonly SeedBug[]; profile?: 'bugzilla-5.2' }>,
-): Promise<SeededTracker[]> {
-  const seeded = await Promise.all(
-    trackers.map(async (tracker) => ({
-      ...tracker,
+type TrackerSeed = { id: string; label: string; bugs: readonly SeedBug[]; profile?: 'bugzilla-5.2' };
+
+/** One companion server per tracker, with its bugs. */
+export async function startTrackers(trackers: ReadonlyArray<TrackerSeed>): Promise<SeededTracker[]> {
+  return Promise.all(
+    trackers.map(async ({ id, label, bugs, profile }) => ({
+      id,
+      label,
       server: await startServer({
-        fixture: fixtureOf(tracker.bugs),
-        ...(tracker.profile ? { profile: tracker.profile } : {}),
+        fixture: fixtureOf(bugs),
+        ...(profile ? { profile } : {}),
       } as Parameters<typeof startServer>[0]),
     })),
   );
+}
+
+/**
+ * What the options page would store for these trackers (storage.sync: the list; storage.local: the keys),
+ * with their bugs followed as if opened two hours ago. The list is written first: local entries of
+ * trackers not in the list are dropped as a removed tracker's.
+ */
+export function storageFor(trackers: ReadonlyArray<SeededTracker & { bugs: readonly SeedBug[] }>) {
   const seenSeconds = Math.floor((Date.now() - 2 * 60 * 60_000) / 1000);
   const sync = {
     schemaVersion: 2,
-    trackers: seeded.map((t) => ({
+    trackers: trackers.map((t) => ({
       id: t.id,
       url: t.server.url,
       authPreference: 'auto',
@@ -108,20 +116,29 @@ export async function seedTrackers(
     })),
   };
   const local: Record<string, unknown> = { schemaVersion: 2 };
-  for (const t of seeded) {
+  for (const t of trackers) {
     local[`apiKey:${t.id}`] = KEY;
     local[`followed:${t.id}`] = Object.fromEntries(t.bugs.map((bug) => [bug.id, [seenSeconds, seenSeconds]]));
   }
+  return { sync, local };
+}
+
+/** Starts one server per tracker and writes the trackers, keys and followed bugs into the extension's storage. */
+export async function seedTrackers(
+  browser: ExtensionBrowser,
+  trackers: ReadonlyArray<TrackerSeed>,
+): Promise<SeededTracker[]> {
+  const seeded = await startTrackers(trackers);
+  const { sync, local } = storageFor(seeded.map((t, index) => ({ ...t, bugs: trackers[index]?.bugs ?? [] })));
   await (await browser.worker()).evaluate(
     async ([syncItems, localItems]) => {
       const { storage } = (globalThis as unknown as ChromeStorage).chrome;
-      // The list first: local entries of trackers not in the list are dropped as a removed tracker's.
       await storage.sync.set(syncItems as object);
       await storage.local.set(localItems as object);
     },
     [sync, local] as const,
   );
-  return seeded.map(({ id, label, server }) => ({ id, label, server }));
+  return seeded;
 }
 
 /** The inbox page, after a refresh of every tracker asked from it (as the alarm would). */
