@@ -91,7 +91,9 @@ const changedRows = (popup: Page) => popup.getByTestId('changed-since-visit').lo
 test('twenty changed bugs and three trackers fit 800 × 600, Options in view, each changed bug once', async () => {
   const popup = await openPopup();
   await expect(changedRows(popup)).toHaveCount(20);
-  await expect(popup.getByTestId('tracker-switcher').getByRole('button')).toHaveCount(3);
+  // All trackers first (every tracker's waiting bugs, the badge's count), then the three trackers.
+  await expect(popup.getByTestId('tracker-switcher').getByRole('button')).toHaveCount(4);
+  await expect(popup.getByTestId('tracker-switcher').getByRole('button').first()).toHaveText('All trackers 20');
   const size = await popup.evaluate(() => ({
     height: document.documentElement.scrollHeight,
     width: document.documentElement.scrollWidth,
