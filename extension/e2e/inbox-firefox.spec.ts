@@ -7,7 +7,7 @@ import { FirefoxSession } from './marionette.js';
 /**
  * The inbox in headless firefox-esr, driven through Marionette: two trackers'
  * changed bugs in one list, the newest change first; Done and its undo by the
- * keys; the badge says the inbox's count.
+ * keys; the badge and the popup's All trackers say the inbox's count.
  */
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const DIST = fileURLToPath(new URL('../dist/firefox', import.meta.url));
@@ -84,5 +84,18 @@ test.describe('the inbox in headless firefox-esr', () => {
     );
     await session().press('z');
     expect(await session().poll(rowOrder, (order) => order?.length === 3)).toEqual(['t1:1', 't2:5', 't1:2']);
+  });
+
+  test('the popup’s switcher starts with All trackers and the badge’s count, then each tracker’s', async () => {
+    await session().openExtensionPage('src/popup/index.html');
+    const entries = () =>
+      session().run<string[]>(
+        `return [...document.querySelectorAll('[data-testid="tracker-switcher"] button')].map((b) => b.textContent);`,
+      );
+    const expected = ['All trackers 3', 'Firefox 2 ok', 'Core 1 ok'];
+    expect(await session().poll(entries, (texts) => JSON.stringify(texts) === JSON.stringify(expected))).toEqual(
+      expected,
+    );
+    expect(await session().run<string>('return browser.action.getBadgeText({})')).toBe('3');
   });
 });
