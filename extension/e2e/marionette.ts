@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,13 +41,15 @@ async function connectWhenUp(port: number, deadline: number): Promise<Socket> {
 
 export class FirefoxSession {
   readonly #firefox: ChildProcess;
+  readonly #profile: string;
   readonly #socket: Socket;
   readonly #waiting = new Map<number, (message: unknown[]) => void>();
   #buffer = Buffer.alloc(0);
   #nextId = 0;
 
-  private constructor(firefox: ChildProcess, socket: Socket) {
+  private constructor(firefox: ChildProcess, profile: string, socket: Socket) {
     this.#firefox = firefox;
+    this.#profile = profile;
     this.#socket = socket;
     socket.on('data', (chunk) => this.#receive(chunk));
   }
@@ -72,9 +74,18 @@ export class FirefoxSession {
       ['-headless', '-marionette', '-remote-allow-system-access', '-no-remote', '-profile', profile],
       { detached: true, stdio: 'ignore' },
     );
-    const session = new FirefoxSession(firefox, await connectWhenUp(port, Date.now() + 60_000));
-    await session.#command('WebDriver:NewSession', { capabilities: {} });
-    await session.#command('Addon:Install', { path: dist, temporary: true });
+    const socket = await connectWhenUp(port, Date.now() + 60_000).catch((error: unknown) => {
+      if (firefox.pid) process.kill(-firefox.pid, 'SIGKILL');
+      throw error;
+    });
+    const session = new FirefoxSession(firefox, profile, socket);
+    try {
+      await session.#command('WebDriver:NewSession', { capabilities: {} });
+      await session.#command('Addon:Install', { path: dist, temporary: true });
+    } catch (error) {
+      session.close();
+      throw error;
+    }
     return session;
   }
 
@@ -138,6 +149,7 @@ export class FirefoxSession {
     } catch {
       // Already gone.
     }
+    rmSync(this.#profile, { recursive: true, force: true });
   }
 
   #command(name: string, params: object): Promise<unknown> {
