@@ -27,13 +27,17 @@ export function manifestFor(target: Target) {
       target === 'firefox'
         ? { scripts: ['src/background/index.ts'], type: 'module' }
         : { service_worker: 'src/background/index.ts', type: 'module' },
-    permissions: ['storage', 'alarms', 'webNavigation', 'scripting', 'notifications'],
+    permissions: ['storage', 'alarms', 'webNavigation', 'scripting', 'notifications', 'contextMenus'],
     host_permissions: [...LOCAL_ORIGIN_PATTERNS],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     commands: {
       _execute_action: {
         suggested_key: { default: 'Alt+Shift+B' },
         description: 'Open the bz-companion popup',
+      },
+      'open-inbox': {
+        suggested_key: { default: 'Alt+Shift+I' },
+        description: 'Open the inbox: every tracker’s bugs waiting',
       },
     },
     ...(target === 'firefox'

@@ -44,6 +44,12 @@ export default defineConfig(({ mode }) => {
       bannerNotWebAccessible(),
       popupAppAfterFirstPaint(),
     ],
-    build: { outDir: `dist/${target}`, emptyOutDir: true, target: 'es2022' },
+    build: {
+      outDir: `dist/${target}`,
+      emptyOutDir: true,
+      target: 'es2022',
+      // The inbox is an extension page no manifest entry names: built as a page of its own.
+      rollupOptions: { input: { inbox: 'src/inbox/index.html' } },
+    },
   };
 });

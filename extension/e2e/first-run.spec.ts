@@ -44,6 +44,10 @@ test('on install the options page opens as a welcome, with an empty form and no 
   await expect(welcome.getByRole('button', { name: 'Save' })).toBeVisible();
   await expect(welcome.getByRole('button', { name: 'Add tracker' })).toBeVisible();
   await welcome.screenshot({ path: join(SCREENSHOTS, 'options-welcome.png'), fullPage: true });
+  // How to pin the button (it sits in the extensions menu after install), with a picture.
+  await expect(welcome.getByTestId('pin-step')).toContainText('puzzle-piece button');
+  await expect(welcome.getByRole('img', { name: /extensions menu/ })).toBeVisible();
+  await welcome.getByTestId('pin-step').screenshot({ path: join(SCREENSHOTS, '..', '..', 'docs', 'welcome-pin.png') });
   const { violations } = await new AxeBuilder({ page: welcome }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   const stored = await (await browser.worker()).evaluate(async () => {

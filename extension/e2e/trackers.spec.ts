@@ -124,8 +124,9 @@ test('one server down queues only its own visits; the popup switches between tra
 
   const popup = await openPopup();
   const switcher = popup.getByTestId('tracker-switcher');
-  await expect(switcher.getByRole('button', { name: `${new URL(a.url).host} ok` })).toBeVisible();
-  await expect(switcher.getByRole('button', { name: `${new URL(b.url).host} offline` })).toBeVisible();
+  // Each tracker with the count of its bugs waiting (none changed here), then its state.
+  await expect(switcher.getByRole('button', { name: `${new URL(a.url).host} 0 ok` })).toBeVisible();
+  await expect(switcher.getByRole('button', { name: `${new URL(b.url).host} 0 offline` })).toBeVisible();
   await switcher.getByRole('button', { name: new URL(b.url).host }).click();
   await expect(popup.getByRole('heading', { level: 1 })).toHaveText(new URL(b.url).host);
   await expect(popup.getByTestId('delivery')).toContainText('1 visit queued (bug 4)');
@@ -190,8 +191,8 @@ test('the switcher agrees with the body: a clock skew found on opening shows in 
     const switcher = popup.getByTestId('tracker-switcher');
     await switcher.getByRole('button', { name: new URL(b.url).host }).click();
     await expect(popup.getByTestId('clock-warning')).toContainText('120 s ahead of its web server');
-    await expect(switcher.getByRole('button', { name: `${new URL(b.url).host} clock skew` })).toBeVisible();
-    await expect(switcher.getByRole('button', { name: `${new URL(a.url).host} ok` })).toBeVisible();
+    await expect(switcher.getByRole('button', { name: `${new URL(b.url).host} 0 clock skew` })).toBeVisible();
+    await expect(switcher.getByRole('button', { name: `${new URL(a.url).host} 0 ok` })).toBeVisible();
     await popup.close();
   } finally {
     b.clock.setDbTimeOffset(0);

@@ -98,7 +98,7 @@ describe('Delivery to a tracker that answers as Bugzilla 5.2', () => {
     expect(tracker.visited).toEqual([10, 8]);
   });
 
-  it('drops a bug the user is not involved in (400, code 32000) and delivers the rest', async () => {
+  it('keeps a bug the user is not involved in (400, code 32000) in this browser, not a failure, and delivers the rest', async () => {
     const { tracker, delivery } = await on52();
     await delivery.recordVisits('t1', ['10']);
     tracker.emptyAnswers = 100;
@@ -107,7 +107,8 @@ describe('Delivery to a tracker that answers as Bugzilla 5.2', () => {
     tracker.emptyAnswers = 0;
     const state = await delivery.flush('t1');
     expect(state.queue).toEqual([]);
-    expect(state.failures.map((f) => [f.bug, f.code])).toEqual([['12', 32000]]);
+    expect(state.failures).toEqual([]);
+    expect(state.keptInBrowser).toMatchObject({ count: 1, lastBug: '12' });
     expect(tracker.visited).toEqual([10, 7]);
   });
 

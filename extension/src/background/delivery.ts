@@ -1,12 +1,13 @@
 import { type BugzillaClient, computeClockSkew } from '@bz-companion/shared';
 import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
-import { changedBugs } from '../common/news-state.js';
+import { inboxRows } from '../common/inbox-rows.js';
 import { classify } from '../common/problems.js';
 import { GARBLED_RETRY_DELAYS_MS, retryGarbled } from '../common/retry-garbled.js';
 import type { Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
+import { trackerInboxes } from '../storage/tracker-inboxes.js';
 import { connect } from '../tracker/connect.js';
 import { badgeFor } from './badge.js';
 import { isMissingRoute, sendVisit } from './deliver-one.js';
@@ -143,13 +144,15 @@ export class Delivery {
   /** The badge sums every tracker: its own chain, reading what is stored. */
   #updateBadge(): Promise<void> {
     const update = async () => {
-      const trackers = await this.#storage.trackerSettings();
       const settings = await this.#news.settings();
+      const inboxes = await trackerInboxes(this.#platform);
+      const waiting = settings.badge ? inboxRows(inboxes, this.#now()) : [];
+      const trackers = await this.#storage.trackerSettings();
       const states = await Promise.all(
         trackers.map(async (t) => ({
           tracker: t,
           state: await this.#storage.readDelivery(t.id),
-          changed: settings.badge ? changedBugs(await this.#news.snapshot(t.id)).length : 0,
+          changed: waiting.filter((row) => row.trackerId === t.id).length,
         })),
       );
       await this.#platform.setBadge(badgeFor(states));

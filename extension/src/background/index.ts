@@ -52,18 +52,33 @@ void scheduleNews();
 registerBanner();
 platform.onAlarm((name) => {
   if (name === NEWS_ALARM) void whatChanged.refreshAll();
-  else void delivery.flushAll();
+  else {
+    void delivery.flushAll();
+    // A snooze that ran out brings its bug back: the badge counts it within the minute.
+    void delivery.refreshBadge();
+  }
 });
+// The inbox from anywhere: its shortcut, and the toolbar button's context menu.
+const OPEN_INBOX = 'open-inbox';
+platform.addActionMenuItem(OPEN_INBOX, 'Open the inbox');
+platform.onActionMenuClicked((id) => id === OPEN_INBOX && void platform.openInbox());
+platform.onCommand((command) => command === OPEN_INBOX && void platform.openInbox());
 // A new user meets the options page as a welcome: what the extension does, and the two things it needs.
 platform.onFirstInstall(() => void platform.openOptionsPage());
 platform.onStartup(() => {
+  void whatChanged.noteNotifySettings();
   void delivery.flushAll();
   registerBanner();
 });
 // A tracker added, edited or removed (here or on another device), or a key changed: try again with it.
 platform.onStorageChanged((area, keys) => {
   if (area === 'sync' || keys.some((key) => key.startsWith(LOCAL.apiKey('')))) void delivery.flushAll();
-  if (area === 'sync' && keys.includes(SYNC.trackers)) registerBanner();
+  if (area === 'sync' && keys.includes(SYNC.trackers)) {
+    registerBanner();
+    void whatChanged.noteNotifySettings();
+  }
+  // Done, muted, snoozed or starred here or in another browser: the badge is the inbox's count.
+  if (area === 'sync' && keys.some((key) => key.startsWith(SYNC.triage('')))) void delivery.refreshBadge();
   if (area === 'sync' && keys.includes(SYNC.newsSettings)) {
     void scheduleNews();
     void delivery.refreshBadge();

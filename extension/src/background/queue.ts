@@ -2,6 +2,13 @@ import { type DeliveryState, MAX_FAILURES, MAX_QUEUE } from '../common/delivery-
 import { classify } from '../common/problems.js';
 import type { Tracker } from '../common/trackers.js';
 
+/**
+ * Bugzilla's "you are not involved with bug N" (BugUserLastVisit.pm's user_not_involved), upstream 5.x on any
+ * bug you are not named on: code 1300 where the error is mapped, 32000 with this message on 5.2's REST.
+ */
+const isNotInvolved = (rejection: { code: number | undefined; message: string }) =>
+  rejection.code === 1300 || (rejection.code === 32000 && /not involved with Bug/i.test(rejection.message));
+
 /** What one tracker's state records as visits come and go: pure changes, the caller stores them. */
 
 export function enqueue(state: DeliveryState, bug: string, now: number): void {
@@ -27,6 +34,11 @@ export function markFailed(state: DeliveryState, bug: string, error: unknown, no
     return 'stop';
   }
   state.queue = state.queue.filter((visit) => visit.bug !== bug);
+  if (isNotInvolved(classification.rejection)) {
+    // The tracker keeps visits only for bugs the user is involved in; the extension's own record has it.
+    state.keptInBrowser = { count: (state.keptInBrowser?.count ?? 0) + 1, lastAt: now, lastBug: bug };
+    return 'next';
+  }
   state.failures = [{ bug, at: now, ...classification.rejection }, ...state.failures].slice(0, MAX_FAILURES);
   return 'next';
 }

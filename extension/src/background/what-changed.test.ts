@@ -1,19 +1,13 @@
-import { type BzServer, startServer } from '@bz-companion/server';
-import { createClient } from '@bz-companion/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NewsStorage } from '../storage/news-storage.js';
+import { ME, OTHER_KEY, startBackground, stopServers } from '../testing/background.js';
 import { KEY } from '../testing/companion.js';
-import { platformWithTrackers } from '../testing/trackers.js';
-import { Delivery } from './delivery.js';
-import { WhatChanged } from './what-changed.js';
 
 /**
  * The background's "what changed" against the real server under each
  * profile, its clock frozen and moved by the test, the extension's clock
  * reading the same instant.
  */
-const ME = 'me@example.com';
-const OTHER_KEY = 'SomebodyElseKey789abcdefghijklmnopqrstu';
 
 const fixture = {
   users: [
@@ -29,55 +23,12 @@ const fixture = {
   })),
 };
 
-let server: BzServer | null = null;
-afterEach(async () => {
-  await server?.stop();
-  server = null;
-});
+afterEach(stopServers);
 
-async function setUp(
+const setUp = (
   profile: 'bz-companion' | 'bugzilla-5.2' | 'bmo',
   { notify = false, followInvolved = false, withFixture = fixture as object } = {},
-) {
-  server = await startServer({ fixture: withFixture, profile, clock: '2026-11-20T10:00:00Z' });
-  const running = server;
-  const { platform, trackers } = await platformWithTrackers({ url: running.url, notify, followInvolved });
-  const tracker = trackers[0] as (typeof trackers)[0];
-  const now = () => Date.parse(running.clock.state().now);
-  const delivery = new Delivery(platform, now);
-  const whatChanged = new WhatChanged(platform, delivery, now);
-  const pageUrl = (bug: number) => `${running.url}show_bug.cgi?id=${bug}`;
-  return {
-    platform,
-    tracker,
-    whatChanged,
-    now,
-    /** A bug page loads: started, then loaded (the visit is recorded), then its banner asks. */
-    async open(bug: number) {
-      running.clock.advance(1);
-      await whatChanged.pageStarted(pageUrl(bug));
-      const banner = whatChanged.banner(pageUrl(bug));
-      await whatChanged.pageVisited(tracker, String(bug));
-      return banner;
-    },
-    async othersComment(bug: number, text: string) {
-      running.clock.advance(60);
-      // In the query: Bugzilla 5.2 ignores the header.
-      const other = createClient({ baseUrl: running.url, apiKey: OTHER_KEY, authMode: 'query' });
-      await other.bugs.addComment(bug, { comment: text });
-      running.clock.advance(60);
-    },
-    /** `METHOD path` of the requests about bugs since the last call. */
-    bugRequests() {
-      const lines = running
-        .requests()
-        .filter((r) => r.path.startsWith('/rest/bug'))
-        .map((r) => `${r.method} ${r.path}${r.query.id ? `?id=${r.query.id.join(',')}` : ''}`);
-      running.clearRequests();
-      return lines;
-    },
-  };
-}
+) => startBackground(profile, withFixture, { notify, followInvolved });
 
 describe('the bug page banner', () => {
   it('says what others did since the previous visit the tracker recorded, once', async () => {
@@ -130,21 +81,23 @@ describe('the bugs you are involved in', () => {
     await bz.open(1);
     const first = await bz.whatChanged.refresh(bz.tracker.id);
     // Visited (1), then those I reported (2, 3: the fixture's), am assigned (4) or CC'd on (5); not 6.
-    expect(first?.bugs[0]?.id).toBe(1);
-    expect(first?.bugs.map((bug) => bug.id).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(first?.followed).toBe(5);
+    // Listed: the visit; the others once they change.
+    expect(first?.bugs.map((bug) => bug.id)).toEqual([1]);
     expect(first?.bugs.every((bug) => bug.news === null)).toBe(true);
     await bz.othersComment(4, 'Please have a look.');
     await bz.othersComment(6, 'Nobody follows this one.');
     const later = await bz.whatChanged.refresh(bz.tracker.id);
     const changed = later?.bugs.filter((bug) => bug.news !== null).map((bug) => [bug.id, bug.news?.comments]);
     expect(changed).toEqual([[4, 1]]);
+    expect(later?.bugs[0]?.inbox?.reasons).toEqual(['assignee']);
   });
 
   it('are followed on bugzilla.mozilla.org too (its whoami names the user)', async () => {
     const bz = await setUp('bmo', { followInvolved: true, withFixture: involvedFixture });
     await bz.open(1);
     const snapshot = await bz.whatChanged.refresh(bz.tracker.id);
-    expect(snapshot?.bugs.map((bug) => bug.id).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(snapshot?.followed).toBe(5);
   });
 
   it('on Bugzilla 5.2, which cannot say who the key is (no whoami), only the visited bugs are followed', async () => {
@@ -173,19 +126,25 @@ describe('recent visits, their news and the badge', () => {
     expect(bz.bugRequests().sort()).toEqual([
       'GET /rest/bug/2/comment',
       'GET /rest/bug/2/history',
-      'GET /rest/bug?id=3,2,1',
+      'GET /rest/bug?f1=requestees.login_name',
+      'GET /rest/bug?id=1,2,3',
+      // The summaries of the recently opened bugs not changed, once: kept from then on.
+      'GET /rest/bug?id=3,1',
       'GET /rest/bug_user_last_visit',
     ]);
     expect(snapshot?.source).toBe('tracker');
+    // The changed bug first, then the other recent visits, newest first.
     expect(snapshot?.bugs.map((bug) => [bug.id, bug.summary, bug.news?.comments ?? 0])).toEqual([
-      [3, 'Bug number 3', 0],
       [2, 'Bug number 2', 1],
+      [3, 'Bug number 3', 0],
       [1, 'Bug number 1', 0],
     ]);
     expect(bz.platform.badge).toMatchObject({
       text: '1',
       title: 'bz-companion\n1 bug you visited changed since.',
     });
+    await bz.whatChanged.refresh(bz.tracker.id);
+    expect(bz.bugRequests().filter((line) => line.startsWith('GET /rest/bug?id=')).length).toBe(1);
 
     await new NewsStorage(bz.platform).saveSettings({ badge: false, periodMinutes: 10 });
     await bz.whatChanged.refresh(bz.tracker.id);
@@ -234,11 +193,20 @@ describe('desktop notifications', () => {
   it('one per bug others changed since the visit, each change once, and a click opens it at the new comment', async () => {
     const bz = await setUp('bz-companion', { notify: true });
     for (const bug of [1, 2]) await bz.open(bug);
+    // Turned on now: what happens from here is told.
+    await bz.whatChanged.refresh(bz.tracker.id);
     await bz.othersComment(2, 'A new comment.');
     await bz.whatChanged.refresh(bz.tracker.id);
     const page = `${bz.tracker.url}show_bug.cgi?id=2#c1`;
+    const host = new URL(bz.tracker.url).host;
     expect([...bz.platform.notifications]).toEqual([
-      [page, { title: 'Bug 2: \u2068Bug number 2\u2069', message: '1 new comment, by other (other@example.com)' }],
+      [
+        page,
+        {
+          title: `${host} · Bug 2: \u2068Bug number 2\u2069`,
+          message: '1 new comment: “A new comment.” — other (other@example.com)',
+        },
+      ],
     ]);
     // The same change is not told again; a later one is.
     bz.platform.notifications.clear();
@@ -262,11 +230,11 @@ describe('desktop notifications', () => {
     await off.othersComment(1, 'Unseen.');
     await off.whatChanged.refresh(off.tracker.id);
     expect(off.platform.notifications.size).toBe(0);
-    await server?.stop();
-    server = null;
+    await stopServers();
 
     const bz = await setUp('bz-companion', { notify: true });
     await bz.open(1);
+    await bz.whatChanged.refresh(bz.tracker.id);
     await bz.othersComment(1, 'At night.');
     const minute = new Date(bz.now()).getHours() * 60 + new Date(bz.now()).getMinutes();
     const quiet = { from: (minute + 1440 - 30) % 1440, to: (minute + 30) % 1440 };

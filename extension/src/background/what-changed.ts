@@ -1,13 +1,24 @@
+import { type FollowRecord, recordOpened, recordSeen } from '../common/follow-record.js';
+import { trackerLabel } from '../common/inbox-rows.js';
 import type { BannerNews, NewsSnapshot } from '../common/news-state.js';
 import { trackerOwningPage, visitOnPage } from '../common/tracker-for-page.js';
 import type { Tracker } from '../common/trackers.js';
+import type { Triage } from '../common/triage.js';
+import { refreshFollowed } from '../follow/refresh-followed.js';
 import { BugPageNews } from '../news/bug-page-news.js';
-import { isQuiet, notificationsFor } from '../news/notifications.js';
-import { refreshRecentNews } from '../news/recent-news.js';
+import {
+  INBOX_NOTIFICATION,
+  isQuiet,
+  notificationsFor,
+  planNotifications,
+  type TrackerNotifications,
+} from '../news/notifications.js';
 import { TrackerAccessCache } from '../news/tracker-access.js';
 import type { Platform } from '../platform/platform.js';
+import { FollowStorage } from '../storage/follow-storage.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
+import { TriageStorage } from '../storage/triage-storage.js';
 import type { Delivery } from './delivery.js';
 
 /** A tracker slow to give the previous visit does not hold the visit back longer than this (the banner then shows nothing). */
@@ -15,10 +26,24 @@ const MAX_WAIT_FOR_PREVIOUS_MS = 3000;
 /** The banner waits this long at most for the page's own visit to be sent before it reads the bug's news. */
 const MAX_WAIT_FOR_VISIT_MS = 5000;
 
+const isBugNumber = (bug: string) => /^\d+$/.test(bug);
+
 async function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
   clearTimeout(timer);
+}
+
+/**
+ * A bug marked Done (here or in another browser) counts as seen up to then: what comes back into the
+ * inbox is what happened after it.
+ */
+function withDone(record: FollowRecord, triage: Triage | undefined): FollowRecord {
+  let next = record;
+  for (const [bug, at] of Object.entries(triage?.done ?? {})) {
+    if (next[bug] !== undefined && (next[bug]?.[1] ?? 0) < at) next = recordSeen(next, [bug], at * 1000);
+  }
+  return next;
 }
 
 /**
@@ -30,6 +55,8 @@ export class WhatChanged {
   readonly #delivery: Delivery;
   readonly #storage: TrackerStorage;
   readonly #news: NewsStorage;
+  readonly #follow: FollowStorage;
+  readonly #triage: TriageStorage;
   readonly #access: TrackerAccessCache;
   readonly #page: BugPageNews;
   readonly #now: () => number;
@@ -44,6 +71,8 @@ export class WhatChanged {
     platform.onNotificationClicked((id) => void this.openNotified(id).catch(() => {}));
     this.#storage = new TrackerStorage(platform);
     this.#news = new NewsStorage(platform);
+    this.#follow = new FollowStorage(platform);
+    this.#triage = new TriageStorage(platform);
     this.#access = new TrackerAccessCache(platform, this.#storage);
     this.#page = new BugPageNews(this.#access, this.#news, now);
     this.#now = now;
@@ -71,6 +100,8 @@ export class WhatChanged {
   async pageVisited(tracker: Tracker, bug: string): Promise<void> {
     const at = this.#now();
     await this.#delivery.queueVisit(tracker.id, bug);
+    // Followed from now, and off the inbox and the badge at once, before the tracker hears of it.
+    const seen = this.#seenNow(tracker.id, [bug], at);
     await this.#page.captured(tracker, bug, MAX_WAIT_FOR_PREVIOUS_MS);
     await this.#news.recordVisited(tracker.id, [bug], at);
     try {
@@ -80,10 +111,33 @@ export class WhatChanged {
       this.#visitSent.get(key)?.resolve();
       this.#visitSent.delete(key);
     }
-    await this.#serialized(tracker.id, async () => {
+    await seen;
+    // A page named by alias: once sending it found the number, that bug is the one opened.
+    const id = isBugNumber(bug) ? undefined : (await this.#delivery.state(tracker.id)).aliasIds[bug];
+    if (id !== undefined) await this.#seenNow(tracker.id, [String(id)], at);
+  }
+
+  /** These bugs were opened or marked seen at `at`: recorded as followed, their news cleared, the badge updated. */
+  #seenNow(trackerId: string, bugs: readonly string[], at: number) {
+    return this.#serialized(trackerId, async (tracker) => {
+      await this.#follow.save(tracker.id, recordOpened(await this.#follow.record(tracker.id), bugs, at));
       const kept = await this.#news.snapshot(tracker.id);
-      if (kept) await this.#news.saveSnapshot(tracker.id, { ...kept, at: 0 });
-      return kept;
+      if (!kept) return kept;
+      const opened = new Set(bugs);
+      const known = new Set(kept.bugs.map((row) => String(row.id)));
+      const next: NewsSnapshot = {
+        ...kept,
+        // A bug opened by an alias whose number is not known here: the next look asks the tracker.
+        at: bugs.every(isBugNumber) ? kept.at : 0,
+        bugs: [
+          ...bugs
+            .filter((bug) => !known.has(bug) && isBugNumber(bug))
+            .map((bug) => ({ id: Number(bug), summary: null, visitedAt: at, news: null })),
+          ...kept.bugs.map((row) => (opened.has(String(row.id)) ? { ...row, visitedAt: at, news: null } : row)),
+        ],
+      };
+      await this.#news.saveSnapshot(tracker.id, next);
+      return next;
     });
   }
 
@@ -97,10 +151,25 @@ export class WhatChanged {
     return this.#page.bannerFor(visit.tracker, visit.bug);
   }
 
+  /**
+   * Notes when each tracker's notifications were turned on (nothing older is
+   * told) or forgets it when they are off: at start-up and whenever the list
+   * of trackers changes, here or in another browser.
+   */
+  async noteNotifySettings(): Promise<void> {
+    for (const tracker of await this.#storage.trackerSettings()) {
+      const since = await this.#news.notifySince(tracker.id);
+      if (tracker.notify && since === null) await this.#news.setNotifySince(tracker.id, this.#now());
+      if (!tracker.notify && since !== null) await this.#news.setNotifySince(tracker.id, null);
+    }
+  }
+
   /** Every tracker's recent visits and their news (the alarm). */
   async refreshAll(): Promise<void> {
     const trackers = await this.#storage.trackers();
-    await Promise.all(trackers.map((tracker) => this.refresh(tracker.id).catch(() => null)));
+    const told: TrackerNotifications[] = [];
+    await Promise.all(trackers.map((tracker) => this.refresh(tracker.id, 0, told).catch(() => null)));
+    await this.#show(told);
   }
 
   /**
@@ -108,58 +177,78 @@ export class WhatChanged {
    * badge; a snapshot younger than `maxAgeMs` is kept as it is (a popup
    * opened again at once asks nothing of the tracker).
    */
-  refresh(trackerId: string, maxAgeMs = 0): Promise<NewsSnapshot | null> {
+  refresh(trackerId: string, maxAgeMs = 0, told?: TrackerNotifications[]): Promise<NewsSnapshot | null> {
     return this.#serialized(trackerId, async (tracker) => {
       const kept = await this.#news.snapshot(tracker.id);
       if (kept && this.#now() - kept.at < maxAgeMs) return kept;
       const access = await this.#access.access(tracker);
       if (!access) return this.#news.snapshot(tracker.id);
-      const visited = await this.#news.visited(tracker.id);
-      const snapshot = await refreshRecentNews(access, visited, kept, this.#now(), tracker.followInvolved === true);
+      const record = withDone(
+        await this.#follow.record(tracker.id),
+        (await this.#triage.read([tracker.id])).get(tracker.id),
+      );
+      const followInvolved = tracker.followInvolved === true;
+      const refreshed = await refreshFollowed(access, record, kept, this.#now(), followInvolved);
+      const snapshot = refreshed.snapshot;
+      await this.#follow.save(tracker.id, refreshed.record);
       await this.#news.saveSnapshot(tracker.id, snapshot);
-      await this.#notify(tracker, snapshot);
+      const notifications = await this.#notify(tracker, snapshot);
+      if (!notifications) return snapshot;
+      // One tracker on its own (the popup's refresh) is told at once; the alarm's refresh tells every tracker's at the end.
+      if (told) told.push(notifications);
+      else await this.#show([notifications]);
       return snapshot;
     });
   }
 
   /** "Mark all as seen": the changed bugs are recorded as visited now, in one request where the tracker allows. */
   markSeen(trackerId: string, ids: readonly number[]): Promise<NewsSnapshot | null> {
+    const bugs = ids.map(String);
+    const now = this.#now();
+    const seen = this.#seenNow(trackerId, bugs, now);
     return this.#serialized(trackerId, async (tracker) => {
-      const bugs = ids.map(String);
-      const now = this.#now();
+      await seen;
       await this.#news.recordVisited(tracker.id, bugs, now);
-      const state = await this.#delivery.recordVisits(tracker.id, bugs);
-      const sent = state.queue.every((visit) => !bugs.includes(visit.bug));
-      const snapshot = await this.#news.snapshot(tracker.id);
-      if (!snapshot || !sent) return snapshot;
-      const seen = new Set(ids);
-      const next = {
-        ...snapshot,
-        bugs: snapshot.bugs.map((bug) => (seen.has(bug.id) ? { ...bug, visitedAt: now, news: null } : bug)),
-      };
-      await this.#news.saveSnapshot(tracker.id, next);
-      return next;
+      await this.#delivery.recordVisits(tracker.id, bugs);
+      return this.#news.snapshot(tracker.id);
     });
   }
 
   /**
-   * A desktop notification per bug others changed since your visit, each
-   * change told once, where the tracker has them turned on and not in quiet
-   * hours (what happens then is told after them, if still new).
+   * The desktop notifications of one tracker's refresh, where the tracker has
+   * them turned on and not in quiet hours (what happens then is told after
+   * them, if still new); nothing that happened before they were turned on.
    */
-  async #notify(tracker: Tracker, snapshot: NewsSnapshot): Promise<void> {
-    if (!tracker.notify) return;
-    if (isQuiet(new Date(this.#now()), (await this.#news.settings()).quietHours)) return;
-    const told = notificationsFor(tracker.url, snapshot, await this.#news.notified(tracker.id));
-    for (const notification of told.notifications) {
+  async #notify(tracker: Tracker, snapshot: NewsSnapshot): Promise<TrackerNotifications | null> {
+    if (!tracker.notify) {
+      await this.#news.setNotifySince(tracker.id, null);
+      return null;
+    }
+    const since =
+      (await this.#news.notifySince(tracker.id)) ?? (await this.#news.setNotifySince(tracker.id, this.#now()));
+    if (isQuiet(new Date(this.#now()), (await this.#news.settings()).quietHours)) return null;
+    const triage = (await this.#triage.read([tracker.id])).get(tracker.id);
+    const told = notificationsFor(
+      { url: tracker.url, label: trackerLabel(tracker) },
+      snapshot,
+      await this.#news.notified(tracker.id),
+      { since, now: this.#now(), ...(triage ? { triage } : {}) },
+    );
+    await this.#news.saveNotified(tracker.id, told.notified);
+    return told;
+  }
+
+  /** Up to three notifications, else one summary (planNotifications). */
+  async #show(told: readonly TrackerNotifications[]): Promise<void> {
+    for (const notification of planNotifications(told)) {
       await this.#platform.showNotification(notification).catch(() => {});
     }
-    await this.#news.saveNotified(tracker.id, told.notified);
   }
 
   /** A notification was clicked: its id is the bug page to open, when it is a page of a tracker in the list. */
   async openNotified(id: string): Promise<void> {
     await this.#platform.clearNotification(id).catch(() => {});
+    if (id === INBOX_NOTIFICATION) return this.#platform.openInbox();
     if (trackerOwningPage(id, await this.#storage.trackers())) await this.#platform.openTab(id);
   }
 

@@ -35,6 +35,12 @@ export interface DeliveryState {
   pathTakesNumbersOnly: boolean;
   /** Aliases resolved to bug numbers (they do not change once set, so they are kept). */
   aliasIds: Record<string, number>;
+  /**
+   * Visits the tracker refused because the user is not involved in the bug
+   * (Bugzilla 5.x, code 1300): kept in this browser's record, counted as
+   * recorded, never as failures. Absent in states of older versions.
+   */
+  keptInBrowser?: { count: number; lastAt: number; lastBug: string };
 }
 
 export const MAX_QUEUE = 500;

@@ -1,3 +1,5 @@
+import type { InboxDetails } from './inbox-state.js';
+
 /** What happened on one bug since a visit, by other people. */
 export interface BugNews {
   comments: number;
@@ -27,6 +29,8 @@ export interface RecentBug {
   visitedAt: number;
   /** Null when nothing changed since the visit (or it could not be read). */
   news: BugNews | null;
+  /** What the inbox's row shows of a changed bug (absent in news kept by older versions). */
+  inbox?: InboxDetails;
 }
 
 /** What the last refresh learnt about one tracker's recent visits (storage.local, so the popup paints it at once). */
@@ -34,6 +38,10 @@ export interface NewsSnapshot {
   at: number;
   source: VisitSource;
   bugs: RecentBug[];
+  /** How many bugs the extension follows on this tracker (absent in snapshots of older versions). */
+  followed?: number;
+  /** What this tracker cannot give the inbox, in words, said once (flags not searchable, no whoami). */
+  cannot?: string[];
 }
 
 /** The banner's message from the background to a bug page. */

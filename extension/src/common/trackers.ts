@@ -16,6 +16,8 @@ export interface TrackerSettings {
   notify?: boolean | undefined;
   /** Also follow the bugs the user is involved in (assignee, reporter, CC, QA contact), not only those visited. */
   followInvolved?: boolean | undefined;
+  /** The name the inbox shows the tracker by; absent or empty: its host. */
+  label?: string | undefined;
 }
 
 /** A tracker with its API key, which lives in storage.local only (a credential does not travel). */

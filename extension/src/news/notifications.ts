@@ -1,6 +1,9 @@
 import { isolateBidi } from '../common/bidi.js';
+import { changedAt } from '../common/inbox-rows.js';
 import type { NewsSnapshot, RecentBug } from '../common/news-state.js';
-import { newsLine } from './describe-news.js';
+import { hiddenBy, type Triage } from '../common/triage.js';
+import { rowWords } from '../follow/row-words.js';
+import { shortLogin } from './describe-news.js';
 
 /** One desktop notification: its id is the page to open when it is clicked (so a restarted worker still knows). */
 export interface BugNotification {
@@ -22,17 +25,27 @@ export function bugPage(trackerUrl: string, bug: RecentBug): string {
   return `${trackerUrl}show_bug.cgi?id=${bug.id}${anchor}`;
 }
 
+/** What one tracker's refresh has to tell, before the refresh of every tracker decides how. */
+export interface TrackerNotifications {
+  label: string;
+  notifications: BugNotification[];
+  notified: Record<string, number>;
+}
+
 /**
- * The notifications a refresh calls for: one per bug others changed since
- * your visit, each change told once (`notified` holds, per bug, the time of
- * the latest change already told; it is returned updated). News kept from an
- * older version, without who and when, is not told: the next change is.
+ * The notifications a refresh calls for on one tracker: one per bug others
+ * changed since your visit, each change told once (`notified` holds, per
+ * bug, the time of the latest change already told; it is returned updated),
+ * none for a change before `since` (when notifications were turned on), none
+ * for a bug muted, snoozed, or done after its change. Each names the
+ * tracker and says the change in words, with a comment's opening words.
  */
 export function notificationsFor(
-  trackerUrl: string,
+  tracker: { url: string; label: string },
   snapshot: NewsSnapshot,
   notified: Readonly<Record<string, number>>,
-): { notifications: BugNotification[]; notified: Record<string, number> } {
+  { since = 0, triage, now = Date.now() }: { since?: number; triage?: Triage; now?: number } = {},
+): TrackerNotifications {
   const next: Record<string, number> = {};
   const notifications: BugNotification[] = [];
   for (const bug of snapshot.bugs) {
@@ -41,11 +54,39 @@ export function notificationsFor(
     if (!bug.news || !latest) continue;
     next[String(bug.id)] = Math.max(latest.at, told ?? 0);
     if (told !== undefined && latest.at <= told) continue;
+    if (latest.at <= since) continue;
+    if (triage && hiddenBy(triage, bug.id, changedAt(bug), now) !== null) continue;
     notifications.push({
-      id: bugPage(trackerUrl, bug),
-      title: `Bug ${bug.id}${bug.summary ? `: ${isolateBidi(bug.summary)}` : ''}`,
-      message: `${newsLine(bug.news)} (${latest.who})`,
+      id: bugPage(tracker.url, bug),
+      title: `${tracker.label} · Bug ${bug.id}${bug.summary ? `: ${isolateBidi(bug.summary)}` : ''}`,
+      message: `${rowWords(bug).join(' · ')} — ${shortLogin(latest.who)} (${latest.who})`,
     });
   }
-  return { notifications, notified: next };
+  return { label: tracker.label, notifications, notified: next };
 }
+
+/** At most this many notifications for one refresh; past it, one summary says how many. */
+export const MAX_NOTIFICATIONS = 3;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What one refresh of every tracker shows: each bug's notification up to
+ * three, else one summary ("7 bugs changed on 2 trackers") that opens the
+ * inbox (its id is `inbox`).
+ */
+export function planNotifications(trackers: readonly TrackerNotifications[]): BugNotification[] {
+  const all = trackers.flatMap((tracker) => tracker.notifications);
+  if (all.length <= MAX_NOTIFICATIONS) return all;
+  const labels = trackers.filter((tracker) => tracker.notifications.length > 0).map((tracker) => tracker.label);
+  return [
+    {
+      id: INBOX_NOTIFICATION,
+      title: `${plural(all.length, 'bug', 'bugs')} changed on ${plural(labels.length, 'tracker', 'trackers')}`,
+      message: `${labels.join(', ')}. Open the inbox to see them.`,
+    },
+  ];
+}
+
+/** The summary notification's id: a click opens the inbox. */
+export const INBOX_NOTIFICATION = 'inbox';

@@ -3,6 +3,7 @@ import { newTrackerId, type Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import { type RemovedTracker, TrackerStorage } from '../storage/storage.js';
 import { NewsSettingsForm } from './NewsSettingsForm.js';
+import { PinStep } from './PinStep.js';
 import { removeTracker, saveTracker, undoRemove } from './save-tracker.js';
 import { TrackerForm } from './TrackerForm.js';
 
@@ -99,6 +100,7 @@ function Welcome() {
         </li>
       </ol>
       <p>The key stays on this device. Nothing is sent anywhere but to your tracker.</p>
+      <PinStep />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { normalizeBaseUrl } from '@bz-companion/shared';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { trackerLabel } from '../common/inbox-rows.js';
 import type { AuthPreference, Tracker } from '../common/trackers.js';
 import type { Outcome } from './save-tracker.js';
 
@@ -37,7 +38,7 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
   };
 
   const keyPage = apiKeyPage(draft.url);
-  const legend = saved ? new URL(tracker.url).host : 'New tracker';
+  const legend = saved ? trackerLabel(tracker) : 'New tracker';
   return (
     <form onSubmit={submit} class="tracker" data-testid="tracker-form">
       <fieldset>
@@ -54,6 +55,7 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
           onInput={(e) => update({ url: e.currentTarget.value })}
           placeholder="https://bugzilla.example.org/"
         />
+        <LabelField id={field('label')} draft={draft} update={update} />
         <label for={field('key')}>API key</label>
         <input
           id={field('key')}
@@ -206,4 +208,27 @@ export function apiKeyPage(typedUrl: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The name the inbox, the popup and notifications show the tracker by; empty: its host. */
+function LabelField({ id, draft, update }: { id: string; draft: Tracker; update: (patch: Partial<Tracker>) => void }) {
+  let host = 'the host';
+  try {
+    host = new URL(draft.url).host;
+  } catch {
+    // Not a URL yet: the placeholder says so in general.
+  }
+  return (
+    <>
+      <label for={id}>Label</label>
+      <input
+        id={id}
+        type="text"
+        maxLength={40}
+        value={draft.label ?? ''}
+        placeholder={host}
+        onInput={(e) => update({ label: e.currentTarget.value.trim() === '' ? undefined : e.currentTarget.value })}
+      />
+    </>
+  );
 }

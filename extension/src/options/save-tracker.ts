@@ -3,6 +3,7 @@ import { isLocalTracker, originPattern, type Tracker } from '../common/trackers.
 import type { Platform } from '../platform/platform.js';
 import type { RemovedTracker, TrackerStorage } from '../storage/storage.js';
 import { checkTracker } from './check-tracker.js';
+import { sameAddress } from './same-address.js';
 
 /**
  * What Save says; `saved` is the tracker as stored (normalised), once it is.
@@ -46,6 +47,12 @@ export function saveTracker(
   }
   if (saved.some((other) => other.id !== draft.id && other.url === url)) {
     return error(`${url} is already in the list: each tracker can be added once.`);
+  }
+  const twin = saved.find((other) => other.id !== draft.id && sameAddress(other.url, url));
+  if (twin) {
+    return error(
+      `${url} is the same tracker as ${twin.url}, already in the list (the same address under another name): each tracker can be added once.`,
+    );
   }
   const origin = originPattern(url);
   const permission = isLocalTracker(url) ? Promise.resolve(true) : context.platform.requestHostPermission(origin);

@@ -110,5 +110,21 @@ export const browserPlatform: Platform = {
   async openTab(url) {
     await browser.tabs.create({ url });
   },
+  async openInbox() {
+    await browser.tabs.create({ url: browser.runtime.getURL('src/inbox/index.html') });
+  },
+  onCommand(listener) {
+    browser.commands.onCommand.addListener((command) => listener(command));
+  },
+  addActionMenuItem(id, title) {
+    // Created again on each install or update (the browser keeps them); an existing id is replaced.
+    browser.runtime.onInstalled.addListener(() => {
+      void browser.contextMenus.remove(id).catch(() => {});
+      browser.contextMenus.create({ id, title, contexts: ['action'] });
+    });
+  },
+  onActionMenuClicked(listener) {
+    browser.contextMenus.onClicked.addListener((info) => listener(String(info.menuItemId)));
+  },
   fetch: fetchWithTimeout((input, init) => globalThis.fetch(input, init)),
 };

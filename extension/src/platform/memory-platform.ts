@@ -122,5 +122,14 @@ export class MemoryPlatform implements Platform {
   async openTab(url: string) {
     this.openedTabs.push(url);
   }
+  async openInbox() {
+    this.openedTabs.push('inbox');
+  }
+  onCommand() {}
+  readonly actionMenu = new Map<string, string>();
+  addActionMenuItem(id: string, title: string) {
+    this.actionMenu.set(id, title);
+  }
+  onActionMenuClicked() {}
   fetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 }

@@ -58,5 +58,12 @@ export interface Platform {
   onNotificationClicked(listener: (id: string) => void): void;
   clearNotification(id: string): Promise<void>;
   openTab(url: string): Promise<void>;
+  /** The inbox page in a new tab. */
+  openInbox(): Promise<void>;
+  /** A keyboard shortcut of the manifest's `commands` was pressed. */
+  onCommand(listener: (command: string) => void): void;
+  /** An entry of the toolbar button's context menu (created once per install), and its clicks. */
+  addActionMenuItem(id: string, title: string): void;
+  onActionMenuClicked(listener: (id: string) => void): void;
   fetch: typeof fetch;
 }

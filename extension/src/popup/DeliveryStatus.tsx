@@ -49,7 +49,14 @@ export function DeliveryStatus({
           </ul>
         </details>
       )}
-      {!delivery.lastDelivered && queued === 0 && delivery.failures.length === 0 && (
+      {delivery.keptInBrowser && (
+        <p class="muted" data-testid="kept-in-browser">
+          This tracker keeps visits only for bugs you are involved in: {delivery.keptInBrowser.count} other visit
+          {delivery.keptInBrowser.count === 1 ? ' is' : 's are'} kept in this browser, and those bugs are followed all
+          the same.
+        </p>
+      )}
+      {!delivery.lastDelivered && !delivery.keptInBrowser && queued === 0 && delivery.failures.length === 0 && (
         <p class="muted">Open a bug page and its visit is recorded here.</p>
       )}
     </section>

@@ -1,6 +1,7 @@
 import type { ClockSkew } from '@bz-companion/shared';
 import type { ComponentChildren } from 'preact';
 import { describeProblem, type Problem } from '../common/problems.js';
+import { aboutLine } from './about-line.js';
 import type { PopupData, Section } from './load.js';
 import { When } from './When.js';
 
@@ -64,9 +65,21 @@ export function browserClock(skew: ClockSkew): { text: string; off: boolean } {
 /** Version, extensions, timezone, last audit and clocks: folded, as they matter when something is off. */
 export function InstanceDetails({ data, now }: { data: PopupData; now: number }) {
   const clock = data.clock;
+  const about = aboutLine(data.version.ok ? data.version.value : null, clock.ok ? clock.value : null);
   return (
-    <details class="instance" data-testid="instance">
-      <summary>About this tracker</summary>
+    <details class="instance" data-testid="instance" open={about.clockOff || undefined}>
+      <summary>
+        About this tracker
+        {about.text && (
+          <span
+            class={about.clockOff ? 'about-line warning-text' : 'about-line muted'}
+            title={about.title ?? undefined}
+          >
+            {' · '}
+            {about.text}
+          </span>
+        )}
+      </summary>
       <dl class="facts">
         <Fact label="Version" section={data.version} render={(v) => v} />
         <Fact

@@ -29,6 +29,8 @@ interface PopupProps {
   stale: boolean;
   /** "Track this tracker", when the active tab is a Bugzilla not in the list. */
   offer?: ComponentChildren;
+  /** "All trackers": the inbox's first rows and count, above the tracker shown. */
+  allTrackers?: ComponentChildren;
 }
 
 /**
@@ -51,6 +53,7 @@ export function Popup({
   marking,
   stale,
   offer,
+  allTrackers,
 }: PopupProps) {
   const main = useRef<HTMLElement>(null);
   const focusAfterMark = useFocusAfterMark(main, news);
@@ -91,6 +94,7 @@ export function Popup({
       )}
       {data.clock.ok && <ClockWarning skew={data.clock.value} />}
       <div class="scroll">
+        {allTrackers}
         <ChangedSinceVisit news={news} trackerUrl={tracker.url} now={now} onMarkSeen={onMarkSeen} marking={marking} />
         {!nothingLoaded &&
           (news ? (

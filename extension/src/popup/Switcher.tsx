@@ -1,11 +1,16 @@
+/** The switcher's first entry: every tracker's waiting bugs in one list. */
+export const ALL_TRACKERS = '*all';
+
 export interface SwitcherEntry {
   id: string;
   host: string;
-  /** One word or two: ok, queued N, offline, key rejected, clock skew… */
+  /** One word or two: ok, queued N, offline, key rejected, clock skew… (none for All trackers). */
   status: string;
+  /** The bugs waiting in the inbox from this tracker. */
+  count?: number;
 }
 
-/** Every tracker with its status; choosing one shows it below. */
+/** All trackers first, then every tracker with its count and status; choosing one shows it below. */
 export function Switcher({
   entries,
   current,
@@ -26,7 +31,13 @@ export function Switcher({
               onClick={() => onSwitch(entry.id)}
             >
               <span class="host">{entry.host}</span>{' '}
-              <span class={`status status-${entry.status.split(' ')[0]}`}>{entry.status}</span>
+              {entry.count !== undefined && <span class="count">{entry.count}</span>}
+              {entry.status && (
+                <>
+                  {' '}
+                  <span class={`status status-${entry.status.split(' ')[0]}`}>{entry.status}</span>
+                </>
+              )}
             </button>
           </li>
         ))}

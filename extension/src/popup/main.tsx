@@ -1,17 +1,21 @@
 import { render } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { DeliveryState } from '../common/delivery-state.js';
+import { inboxRows, trackerLabel } from '../common/inbox-rows.js';
 import type { NewsSnapshot } from '../common/news-state.js';
 import type { Tracker } from '../common/trackers.js';
 import { browserPlatform } from '../platform/browser.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
+import { trackerInboxes } from '../storage/tracker-inboxes.js';
+import { AllTrackers } from './AllTrackers.js';
+import { AllTrackersPopup } from './AllTrackersPopup.js';
 import { chooseTracker } from './choose-tracker.js';
 import { forgetPaint, keepPaint } from './kept-paint.js';
 import { loadPopupData, type PopupData } from './load.js';
 import { Popup } from './Popup.js';
 import { cachedPopupData, forCache } from './popup-cache.js';
-import type { SwitcherEntry } from './Switcher.js';
+import { ALL_TRACKERS, type SwitcherEntry } from './Switcher.js';
 import { TrackThis } from './TrackThis.js';
 import { type Seen, trackerStatus } from './tracker-status.js';
 import { untrackedBugzilla } from './untracked-bugzilla.js';
@@ -19,6 +23,7 @@ import { untrackedBugzilla } from './untracked-bugzilla.js';
 const platform = browserPlatform;
 const storage = new TrackerStorage(platform);
 const newsStorage = new NewsStorage(platform);
+const openOptions = () => void platform.openOptionsPage();
 
 /** A refresh of recent visits younger than this is shown as it is: a popup opened again at once asks the tracker nothing. */
 const NEWS_FRESH_MS = 30_000;
@@ -33,14 +38,19 @@ function mark(name: 'firstPaintMs' | 'loadedMs') {
 /** What this opening of the popup found per tracker it showed: the switcher agrees with the body. */
 const seenOnOpening = new Map<string, Seen>();
 
+/** All trackers first (the badge's count), then each tracker with its own count and status. */
 async function switcherEntries(trackers: Tracker[]): Promise<SwitcherEntry[]> {
-  return Promise.all(
+  const waiting = inboxRows(await trackerInboxes(platform), Date.now());
+  const each = await Promise.all(
     trackers.map(async (tracker) => ({
       id: tracker.id,
-      host: new URL(tracker.url).host + new URL(tracker.url).pathname.replace(/\/$/, ''),
+      host: trackerLabel(tracker),
       status: trackerStatus(tracker, await storage.readDelivery(tracker.id), seenOnOpening.get(tracker.id)),
+      count: waiting.filter((row) => row.trackerId === tracker.id).length,
     })),
   );
+  const all = { id: ALL_TRACKERS, host: 'All trackers', status: '', count: waiting.length };
+  return trackers.length > 1 ? [all, ...each] : each;
 }
 
 /**
@@ -48,7 +58,7 @@ async function switcherEntries(trackers: Tracker[]): Promise<SwitcherEntry[]> {
  * tracker answers; a quicker switch to another tracker meanwhile wins. `onShown` runs once the
  * tracker's own answer is in (the switcher then says what the body shows).
  */
-function useShownTracker(onShown: () => void) {
+function useShownTracker(onShown: () => void, trackerOnScreen: boolean) {
   const [data, setData] = useState<PopupData | null>(null);
   const [current, setCurrent] = useState<string | null>(null);
   const [news, setNews] = useState<NewsSnapshot | null>(null);
@@ -57,7 +67,8 @@ function useShownTracker(onShown: () => void) {
   // Kept as soon as this opening's data is in the DOM, before it is even painted: a popup closed at
   // once must still leave it for the next opening's first paint (a few kB, well under a millisecond).
   useLayoutEffect(() => {
-    if (!fresh) return;
+    // Only the tracker's own view is the next first paint (All trackers is chosen, never opened on).
+    if (!fresh || !trackerOnScreen) return;
     const app = document.getElementById('app');
     if (app) keepPaint(app);
   });
@@ -123,6 +134,38 @@ function useMarkSeen(shownRef: { current: string | null }, setNews: (news: NewsS
   return { marking, markSeen };
 }
 
+/** "Retry now": the shown tracker's queue sent at once; the body and the switcher say how it went. */
+function useRetry(
+  data: PopupData | null,
+  setData: (update: (shown: PopupData | null) => PopupData | null) => void,
+  refreshSwitcher: () => void,
+) {
+  const [retrying, setRetrying] = useState(false);
+  const retry = useCallback(async () => {
+    if (!data) return;
+    setRetrying(true);
+    try {
+      const delivery = await platform.sendMessage<DeliveryState>({ type: 'retry-now', tracker: data.tracker.id });
+      setData((shown) => (shown ? { ...shown, delivery } : shown));
+      refreshSwitcher();
+    } finally {
+      setRetrying(false);
+    }
+  }, [data, setData, refreshSwitcher]);
+  return { retrying, retry };
+}
+
+/** The switcher's counts move with the inbox: a refresh, a bug opened or marked, here or in another browser. */
+function useCountsFollowStorage(refresh: () => void) {
+  useEffect(() => {
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    platform.onStorageChanged(() => {
+      clearTimeout(pending);
+      pending = setTimeout(refresh, 50);
+    });
+  }, [refresh]);
+}
+
 /** No tracker yet: how to add one, or, on a Bugzilla page, an offer to track it. */
 function NoTracker({ untracked }: { untracked: string | null }) {
   return (
@@ -145,13 +188,16 @@ function NoTracker({ untracked }: { untracked: string | null }) {
 function App() {
   const [trackers, setTrackers] = useState<Tracker[]>([]);
   const [entries, setEntries] = useState<SwitcherEntry[]>([]);
-  const [retrying, setRetrying] = useState(false);
   const [noTracker, setNoTracker] = useState(false);
   /** The active tab's Bugzilla, when it is not in the list. */
   const [untracked, setUntracked] = useState<string | null>(null);
+  /** "All trackers" chosen in the switcher (the tracker below stays loaded for when it is chosen again). */
+  const [allShown, setAllShown] = useState(false);
   const refreshSwitcher = useCallback(() => void storage.trackers().then(switcherEntries).then(setEntries), []);
-  const { data, setData, current, news, setNews, fresh, show, shownRef } = useShownTracker(refreshSwitcher);
+  const { data, setData, current, news, setNews, fresh, show, shownRef } = useShownTracker(refreshSwitcher, !allShown);
   const { marking, markSeen } = useMarkSeen(shownRef, setNews);
+  useCountsFollowStorage(refreshSwitcher);
+  const { retrying, retry } = useRetry(data, setData, refreshSwitcher);
 
   useEffect(() => {
     void (async () => {
@@ -175,6 +221,7 @@ function App() {
 
   const onSwitch = useCallback(
     (id: string) => {
+      setAllShown(id === ALL_TRACKERS);
       const tracker = trackers.find((t) => t.id === id);
       if (!tracker) return;
       void storage.setLastUsed(id);
@@ -183,19 +230,10 @@ function App() {
     [trackers, show],
   );
 
-  const retry = useCallback(async () => {
-    if (!data) return;
-    setRetrying(true);
-    try {
-      const delivery = await platform.sendMessage<DeliveryState>({ type: 'retry-now', tracker: data.tracker.id });
-      setData((shown) => (shown ? { ...shown, delivery } : shown));
-      setEntries(await switcherEntries(trackers));
-    } finally {
-      setRetrying(false);
-    }
-  }, [data, trackers, setData]);
-
   if (noTracker) return <NoTracker untracked={untracked} />;
+  if (allShown) {
+    return <AllTrackersPopup platform={platform} entries={entries} onSwitch={onSwitch} onOpenOptions={openOptions} />;
+  }
   return (
     <Popup
       data={data}
@@ -204,12 +242,13 @@ function App() {
       onSwitch={onSwitch}
       now={Date.now()}
       onRetry={retry}
-      onOpenOptions={() => void platform.openOptionsPage()}
+      onOpenOptions={openOptions}
       retrying={retrying}
       news={news}
       onMarkSeen={(ids) => data && void markSeen(data.tracker.id, ids)}
       marking={marking}
       stale={!fresh}
+      allTrackers={<AllTrackers platform={platform} shown={current} />}
       offer={untracked && <TrackThis url={untracked} onTrack={() => void platform.openOptionsToAdd(untracked)} />}
     />
   );

@@ -9,7 +9,15 @@ import { z } from 'zod';
  */
 export const SCHEMA_VERSION = 2;
 
-export const SYNC = { version: 'schemaVersion', trackers: 'trackers', newsSettings: 'newsSettings' } as const;
+export const SYNC = {
+  version: 'schemaVersion',
+  trackers: 'trackers',
+  newsSettings: 'newsSettings',
+  /** Done, muted, snoozed and starred bugs of one tracker (common/triage.ts), one item each. */
+  triage: (id: string) => `triage:${id}`,
+  /** The inbox's pinned filters. */
+  pins: 'inboxPins',
+} as const;
 export const LOCAL = {
   version: 'schemaVersion',
   lastUsed: 'lastUsedTracker',
@@ -25,6 +33,12 @@ export const LOCAL = {
   visitReadsCrash: (id: string) => `visitReadsCrash:${id}`,
   /** Per bug, the time of the latest change a desktop notification was shown for (each change is told once). */
   notified: (id: string) => `notified:${id}`,
+  /** The extension's own record of the bugs it follows (follow/follow-record.ts): `[opened, seen]` by bug. */
+  followed: (id: string) => `followed:${id}`,
+  /** When desktop notifications were turned on for a tracker: nothing that happened before is told. */
+  notifySince: (id: string) => `notifySince:${id}`,
+  /** How many triage entries were dropped to fit the sync quota (said in the options). */
+  triageDropped: (id: string) => `triageDropped:${id}`,
 } as const;
 
 /** Every per-tracker key in storage.local, removed with the tracker. */
@@ -36,6 +50,9 @@ export const perTrackerLocalKeys = (id: string) => [
   LOCAL.popupCache(id),
   LOCAL.visitReadsCrash(id),
   LOCAL.notified(id),
+  LOCAL.followed(id),
+  LOCAL.triageDropped(id),
+  LOCAL.notifySince(id),
 ];
 
 export const LEGACY_SYNC_KEYS = ['trackerUrl', 'apiKey', 'authPreference', 'trackingEnabled'] as const;
@@ -53,6 +70,8 @@ export const trackerSettingsSchema = z.object({
   recordVisits: z.boolean().catch(true),
   notify: z.boolean().optional().catch(undefined),
   followInvolved: z.boolean().optional().catch(undefined),
+  /** The name the inbox shows the tracker by (absent: its host). */
+  label: z.string().max(40).optional().catch(undefined),
 });
 
 export const newsSettingsSchema = z.object({

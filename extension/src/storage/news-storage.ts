@@ -79,6 +79,20 @@ export class NewsStorage {
     await this.#platform.storage('local').set({ [LOCAL.notified(trackerId)]: notified });
   }
 
+  /** When desktop notifications were turned on for this tracker (nothing older is told), or null while off. */
+  async notifySince(trackerId: string): Promise<number | null> {
+    const key = LOCAL.notifySince(trackerId);
+    const value = (await this.#platform.storage('local').get([key]))[key];
+    return typeof value === 'number' ? value : null;
+  }
+
+  async setNotifySince(trackerId: string, at: number | null): Promise<number> {
+    const key = LOCAL.notifySince(trackerId);
+    if (at === null) await this.#platform.storage('local').remove([key]);
+    else await this.#platform.storage('local').set({ [key]: at });
+    return at ?? 0;
+  }
+
   async popupCache<T>(trackerId: string): Promise<T | null> {
     const key = LOCAL.popupCache(trackerId);
     return ((await this.#platform.storage('local').get([key]))[key] as T | undefined) ?? null;

@@ -1,0 +1,33 @@
+import type { Platform } from '../platform/platform.js';
+import { AllTrackers } from './AllTrackers.js';
+import { ALL_TRACKERS, Switcher, type SwitcherEntry } from './Switcher.js';
+
+/** What the popup lists when All trackers is chosen: the inbox's first rows; the inbox has the rest. */
+const ALL_SHOWN = 30;
+
+/** The popup on "All trackers": the switcher, every tracker's waiting bugs in one list, Options. */
+export function AllTrackersPopup({
+  platform,
+  entries,
+  onSwitch,
+  onOpenOptions,
+}: {
+  platform: Platform;
+  entries: SwitcherEntry[];
+  onSwitch: (id: string) => void;
+  onOpenOptions: () => void;
+}) {
+  return (
+    <main class="popup-main" data-testid="all-trackers-popup">
+      <Switcher entries={entries} current={ALL_TRACKERS} onSwitch={onSwitch} />
+      <div class="scroll">
+        <AllTrackers platform={platform} shown={null} limit={ALL_SHOWN} />
+      </div>
+      <footer>
+        <button type="button" class="link" onClick={onOpenOptions}>
+          Options
+        </button>
+      </footer>
+    </main>
+  );
+}
