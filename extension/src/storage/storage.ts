@@ -11,6 +11,9 @@ export interface RemovedTracker {
   local: Record<string, unknown>;
 }
 
+/** What the options page saves as it changes, without Save. */
+export type SettingsPatch = Partial<Pick<TrackerSettings, 'label' | 'recordVisits' | 'notify' | 'followInvolved'>>;
+
 const migrations = new WeakMap<Platform, Promise<void>>();
 
 /**
@@ -48,6 +51,25 @@ export class TrackerStorage {
     const at = list.findIndex((t) => t.id === settings.id);
     const next = at === -1 ? [...list, settings] : list.map((t, i) => (i === at ? settings : t));
     await this.#platform.storage('sync').set({ [SYNC.trackers]: next });
+  }
+
+  /**
+   * Changes settings of a stored tracker that need no check of the tracker
+   * (its label, what the extension does for it); the rest stays as stored.
+   * False when the tracker is not in the list any more (removed elsewhere).
+   */
+  async updateSettings(id: string, patch: SettingsPatch): Promise<boolean> {
+    await this.#migrate();
+    const list = await this.#readTrackerSettings();
+    const at = list.findIndex((t) => t.id === id);
+    const before = list[at];
+    if (!before) return false;
+    const after: TrackerSettings = { ...before, ...patch };
+    // An empty label is no label: the tracker is shown by its host again.
+    if (!after.label?.trim()) delete after.label;
+    list[at] = after;
+    await this.#platform.storage('sync').set({ [SYNC.trackers]: list });
+    return true;
   }
 
   /**
