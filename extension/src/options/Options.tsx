@@ -2,6 +2,7 @@ import { trackerLabel } from '../common/inbox-rows.js';
 import type { Platform } from '../platform/platform.js';
 import { NewsSettingsForm } from './NewsSettingsForm.js';
 import { PinStep } from './PinStep.js';
+import { SyncUsage } from './SyncUsage.js';
 import { TrackerList } from './TrackerList.js';
 import { useTrackers } from './use-trackers.js';
 
@@ -19,6 +20,7 @@ export function Options({ platform, add = null }: { platform: Platform; add?: st
     <section aria-labelledby="every-tracker">
       <h2 id="every-tracker">For every tracker</h2>
       <NewsSettingsForm platform={platform} />
+      <SyncUsage platform={platform} />
     </section>
   );
   return (

@@ -8,6 +8,8 @@ describe('the open forms of the options page', () => {
     expect(openOf(initialForms(['a', 'b', 'c'], []), ['a', 'b', 'c'])).toEqual([]);
     expect(openOf(initialForms(['a'], []), ['a'])).toEqual(['a']);
     expect(openOf(initialForms(['a'], ['new']), ['a', 'new'])).toEqual(['new']);
+    // The only tracker stays open beside a second one being added.
+    expect(openOf(addForm(initialForms(['a'], []), 'b'), ['a', 'b'])).toEqual(['a', 'b']);
   });
 
   it('opens one saved tracker at a time, and closes it on a second click', () => {

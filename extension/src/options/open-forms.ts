@@ -13,8 +13,9 @@ export interface OpenForms {
 }
 
 export function initialForms(savedIds: readonly string[], draftIds: readonly string[]): OpenForms {
-  const only = savedIds.length === 1 && draftIds.length === 0 ? (savedIds[0] ?? null) : null;
-  return { chosen: only, added: draftIds };
+  // The only tracker counts as one being added: "Add tracker" puts a second form beside it.
+  const only = savedIds.length === 1 && draftIds.length === 0 ? savedIds : [];
+  return { chosen: null, added: [...only, ...draftIds] };
 }
 
 /** A click on a saved tracker's line: it opens (closing the others saved), or closes when it was open. */

@@ -69,6 +69,8 @@ export function useTrackers(platform: Platform, add: string | null) {
     },
     undo(removed: RemovedTracker) {
       setLastRemoved(null);
+      // Back as it was when Remove was clicked: open.
+      setForms((open) => open && keepOpen(open, removed.settings.id));
       void undoRemove(context, removed).then(reload);
     },
     add() {
