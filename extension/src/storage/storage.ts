@@ -1,7 +1,7 @@
 import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
 import type { Tracker, TrackerSettings } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
-import { LOCAL, perTrackerLocalKeys, SYNC, trackerSettingsSchema } from './layout.js';
+import { LEGACY_DELIVERY_KEY, LOCAL, perTrackerLocalKeys, SYNC, trackerSettingsSchema } from './layout.js';
 import { migrateLocal, migrateSync } from './migrations.js';
 
 /** A removed tracker as it was: its settings, its place in the list, and its entries in storage.local. */
@@ -162,7 +162,12 @@ export class TrackerStorage {
       await sync.set(fromSync.sync.set);
       await sync.remove(fromSync.sync.remove);
     }
-    const fromLocal = migrateLocal(await local.get(null), await this.#readTrackerSettings());
+    // Only the keys the step reads: storage.local holds every tracker's followed bugs (megabytes), and every
+    // page of the extension runs this before its first paint.
+    const fromLocal = migrateLocal(
+      await local.get([LOCAL.version, LEGACY_DELIVERY_KEY]),
+      await this.#readTrackerSettings(),
+    );
     if (fromLocal) {
       await local.set(fromLocal.set);
       await local.remove(fromLocal.remove);
