@@ -9,7 +9,7 @@ import { createClient } from '@bz-companion/shared';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { openAsToolbarPopup, openInTab, type PageMark, type PopupOpener } from './toolbar-popup.js';
 
-const CHROMIUM_DIST = fileURLToPath(new URL('../../extension/dist/chromium', import.meta.url));
+export const CHROMIUM_DIST = fileURLToPath(new URL('../../extension/dist/chromium', import.meta.url));
 
 export interface ExtensionFigures {
   /** Bug page `load` to the visit's POST arriving at the tracker, ms. */
@@ -32,14 +32,14 @@ export interface ExtensionFigures {
   popupOpenedAs: PopupOpener;
 }
 
-const EMPTY_PAGE = 'bench-empty-page.html';
+export const EMPTY_PAGE = 'bench-empty-page.html';
 
 /**
  * A copy of the built extension with an empty page added (one script that
  * marks its first frame as the popup marks its own), so the bench never
  * changes the extension it measures.
  */
-function extensionWithEmptyPage(): string {
+export function extensionWithEmptyPage(): string {
   const dir = mkdtempSync(join(tmpdir(), 'bz-companion-bench-extension-'));
   cpSync(CHROMIUM_DIST, dir, { recursive: true });
   writeFileSync(
@@ -51,6 +51,24 @@ function extensionWithEmptyPage(): string {
     '<!doctype html><html lang="en"><body><div id="app"></div><script src="/bench-empty-page.js"></script></body></html>\n',
   );
   return dir;
+}
+
+/** Headless Chromium with a copy of the built extension (and its empty page), the welcome tab closed. */
+export async function launchBenchExtension(): Promise<{
+  context: BrowserContext;
+  extension: string;
+  unpacked: string;
+}> {
+  const unpacked = extensionWithEmptyPage();
+  const context = await chromium.launchPersistentContext('', {
+    ...chromiumExecutable(),
+    headless: true,
+    args: [`--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  await closeWelcomeTab(context, extensionId);
+  return { context, extension: `chrome-extension://${extensionId}`, unpacked };
 }
 
 /**
@@ -100,17 +118,8 @@ export async function measureExtension(
 ): Promise<ExtensionFigures | null> {
   if (!existsSync(`${CHROMIUM_DIST}/manifest.json`)) return null;
   const proxy = await recordingProxy(trackerUrl);
-  const unpacked = extensionWithEmptyPage();
-  const context = await chromium.launchPersistentContext('', {
-    ...chromiumExecutable(),
-    headless: true,
-    args: [`--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`],
-  });
+  const { context, extension, unpacked } = await launchBenchExtension();
   try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const extensionId = new URL(worker.url()).host;
-    const extension = `chrome-extension://${extensionId}`;
-    await closeWelcomeTab(context, extensionId);
     const options = await context.newPage();
     await addTracker(options, extension, `${proxy.url}/`, apiKey);
     const figures: ExtensionFigures = {

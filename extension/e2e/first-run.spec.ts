@@ -47,6 +47,9 @@ test('on install the options page opens as a welcome, with an empty form and no 
   // How to pin the button (it sits in the extensions menu after install), with a picture.
   await expect(welcome.getByTestId('pin-step')).toContainText('puzzle-piece button');
   await expect(welcome.getByRole('img', { name: /extensions menu/ })).toBeVisible();
+  // Firefox's way differs (the gear beside the name, then Pin to Toolbar): its own picture.
+  await expect(welcome.getByRole('img', { name: /Pin to Toolbar/ })).toBeVisible();
+  await expect(welcome.getByTestId('pin-step')).toContainText('Pin to Toolbar');
   await welcome.getByTestId('pin-step').screenshot({ path: join(SCREENSHOTS, '..', '..', 'docs', 'welcome-pin.png') });
   const { violations } = await new AxeBuilder({ page: welcome }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);

@@ -1,58 +1,69 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { NewsSettings } from '../common/news-state.js';
 import type { Platform } from '../platform/platform.js';
 import { NewsStorage } from '../storage/news-storage.js';
+import { SavedNote, useSavedNotes } from './SavedNote.js';
 
 /**
  * The settings of "what changed since your visit", for every tracker: the
  * badge's count and how often the background looks. Saved as they change
- * (the background picks them up from storage).
+ * (the background picks them up from storage), each saying so beside it.
  */
 export function NewsSettingsForm({ platform }: { platform: Platform }) {
   const storage = useMemo(() => new NewsStorage(platform), [platform]);
   const [settings, setSettings] = useState<NewsSettings | null>(null);
   const [periodError, setPeriodError] = useState<string | null>(null);
+  const { notes, track } = useSavedNotes();
   useEffect(() => {
     void storage.settings().then(setSettings);
   }, [storage]);
   if (!settings) return null;
 
-  const change = (patch: Partial<NewsSettings>) => {
+  const change = (patch: Partial<NewsSettings>, control: string) => {
     const next = { ...settings, ...patch };
     setSettings(next);
-    void storage.saveSettings(next);
+    track(control, storage.saveSettings(next));
   };
   return (
     <form class="tracker" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
         <legend>Changed since your visit</legend>
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={settings.badge}
-            onChange={(e) => change({ badge: e.currentTarget.checked })}
-          />
-          Count changed bugs on the toolbar badge
-        </label>
+        <div class="with-note">
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={settings.badge}
+              onChange={(e) => change({ badge: e.currentTarget.checked }, 'badge')}
+            />
+            Count changed bugs on the toolbar badge
+          </label>
+          <SavedNote note={notes.badge} />
+        </div>
         <label for="news-period">Look for changes every (minutes)</label>
-        <input
-          id="news-period"
-          type="number"
-          min={1}
-          max={1440}
-          value={settings.periodMinutes}
-          aria-invalid={periodError ? 'true' : undefined}
-          aria-describedby="news-period-hint"
-          onChange={(e) => {
-            const error = periodProblem(e.currentTarget.value);
-            setPeriodError(error);
-            if (error === null) change({ periodMinutes: Number(e.currentTarget.value) });
-          }}
-        />
+        <div class="with-note">
+          <input
+            id="news-period"
+            type="number"
+            min={1}
+            max={1440}
+            value={settings.periodMinutes}
+            aria-invalid={periodError ? 'true' : undefined}
+            aria-describedby="news-period-hint"
+            onChange={(e) => {
+              const error = periodProblem(e.currentTarget.value);
+              setPeriodError(error);
+              if (error === null) change({ periodMinutes: Number(e.currentTarget.value) }, 'period');
+            }}
+          />
+          {periodError === null && <SavedNote note={notes.period} />}
+        </div>
         <p id="news-period-hint" class={periodError ? 'error' : 'hint'} role={periodError ? 'alert' : undefined}>
           {periodError ?? 'From 1 to 1440 (a day).'}
         </p>
-        <QuietHours settings={settings} onChange={(quietHours) => change({ quietHours })} />
+        <QuietHours settings={settings} onChange={(quietHours) => change({ quietHours }, 'quiet')}>
+          <SavedNote note={notes.quiet} />
+        </QuietHours>
       </fieldset>
     </form>
   );
@@ -78,9 +89,12 @@ const asMinutes = (time: string) => {
 function QuietHours({
   settings,
   onChange,
+  children,
 }: {
   settings: NewsSettings;
   onChange: (quiet: NewsSettings['quietHours']) => void;
+  /** What became of the last change, shown beside the switch. */
+  children: ComponentChildren;
 }) {
   const quiet = settings.quietHours ?? null;
   const shown = quiet ?? { from: 22 * 60, to: 7 * 60 };
@@ -90,14 +104,17 @@ function QuietHours({
   };
   return (
     <>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={quiet !== null}
-          onChange={(e) => onChange(e.currentTarget.checked ? shown : null)}
-        />
-        No notifications during quiet hours
-      </label>
+      <div class="with-note">
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={quiet !== null}
+            onChange={(e) => onChange(e.currentTarget.checked ? shown : null)}
+          />
+          No notifications during quiet hours
+        </label>
+        {children}
+      </div>
       {quiet !== null && (
         <div class="quiet-hours">
           <label for="quiet-from">From</label>

@@ -1,83 +1,58 @@
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { newTrackerId, type Tracker } from '../common/trackers.js';
+import { trackerLabel } from '../common/inbox-rows.js';
 import type { Platform } from '../platform/platform.js';
-import { type RemovedTracker, TrackerStorage } from '../storage/storage.js';
 import { NewsSettingsForm } from './NewsSettingsForm.js';
 import { PinStep } from './PinStep.js';
-import { removeTracker, saveTracker, undoRemove } from './save-tracker.js';
-import { TrackerForm } from './TrackerForm.js';
+import { SyncUsage } from './SyncUsage.js';
+import { TrackerList } from './TrackerList.js';
+import { useTrackers } from './use-trackers.js';
 
-const emptyTracker = (): Tracker => ({
-  id: newTrackerId(),
-  url: '',
-  apiKey: '',
-  authPreference: 'auto',
-  recordVisits: true,
-});
-
-/** The options page: the list of trackers, each with its own form, and "Add tracker". */
+/**
+ * The options page: the settings for every tracker first, then the trackers
+ * as a compact list (one open at a time) and "Add tracker". On a first run
+ * the welcome and the tracker's form come first: nothing else works before.
+ */
 export function Options({ platform, add = null }: { platform: Platform; add?: string | null }) {
-  const storage = useMemo(() => new TrackerStorage(platform), [platform]);
-  const context = useMemo(() => ({ platform, storage }), [platform, storage]);
-  const [saved, setSaved] = useState<Tracker[] | null>(null);
-  const [drafts, setDrafts] = useState<Tracker[]>(() => (add ? [{ ...emptyTracker(), url: add }] : []));
-  const [lastRemoved, setLastRemoved] = useState<RemovedTracker | null>(null);
-  const reload = useCallback(
-    () =>
-      storage.trackers().then((list) => {
-        setSaved(list);
-        // With nothing set up, the form to fill in is there already: no "Add tracker" to find first.
-        if (list.length === 0) setDrafts((open) => (open.length > 0 ? open : [emptyTracker()]));
-      }),
-    [storage],
+  const trackers = useTrackers(platform, add);
+  if (!trackers) return <main aria-busy="true" />;
+  const { saved, lastRemoved } = trackers;
+  const firstRun = saved.length === 0;
+  const everyTracker = (
+    <section aria-labelledby="every-tracker">
+      <h2 id="every-tracker">For every tracker</h2>
+      <NewsSettingsForm platform={platform} />
+      <SyncUsage platform={platform} />
+    </section>
   );
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  if (!saved) return <main aria-busy="true" />;
-
-  const save = (draft: Tracker, options?: { unchecked?: boolean }) => {
-    const outcome = saveTracker(context, draft, saved, options);
-    // A stored draft shows up in `saved` and leaves `unsaved` by itself; a refused one stays to be corrected.
-    return outcome.finally(() => void reload());
-  };
-  const remove = async (tracker: Tracker) => {
-    const removed = saved.some((t) => t.id === tracker.id) ? await removeTracker(context, tracker, saved) : null;
-    setDrafts((list) => list.filter((d) => d.id !== tracker.id));
-    setLastRemoved(removed);
-    await reload();
-  };
-  const undo = (removed: RemovedTracker) => {
-    setLastRemoved(null);
-    void undoRemove(context, removed).then(reload);
-  };
-  const unsaved = drafts.filter((d) => !saved.some((t) => t.id === d.id));
   return (
     <main>
       <h1>bz-companion</h1>
-      {saved.length === 0 && <Welcome />}
-      <p class="hint">Your trackers. The list follows you to your other browsers; API keys stay on this device.</p>
-      {[...saved, ...unsaved].map((tracker) => (
-        <TrackerForm
-          key={tracker.id}
-          tracker={tracker}
-          saved={saved.some((t) => t.id === tracker.id)}
-          onSave={save}
-          onRemove={() => void remove(tracker)}
+      {firstRun && <Welcome />}
+      {!firstRun && everyTracker}
+      <section aria-labelledby="trackers">
+        <h2 id="trackers">Trackers{firstRun ? '' : ` (${saved.length})`}</h2>
+        <p class="hint">The list and the labels follow you to your other browsers; API keys stay on this device.</p>
+        <TrackerList
+          saved={saved}
+          unsaved={trackers.unsaved}
+          forms={trackers.forms}
+          onToggle={trackers.toggle}
+          onSave={trackers.save}
+          onRemove={(tracker) => void trackers.remove(tracker)}
+          onAutoSave={trackers.autoSave}
         />
-      ))}
-      {lastRemoved && (
-        <div class="banner removed" role="status" data-testid="removed">
-          <span>Removed {new URL(lastRemoved.settings.url).host}.</span>{' '}
-          <button type="button" onClick={() => undo(lastRemoved)}>
-            Undo
-          </button>
-        </div>
-      )}
-      <button type="button" class="add-tracker" onClick={() => setDrafts((list) => [...list, emptyTracker()])}>
-        Add tracker
-      </button>
-      <NewsSettingsForm platform={platform} />
+        {lastRemoved && (
+          <div class="banner removed" role="status" data-testid="removed">
+            <span>Removed {trackerLabel(lastRemoved.settings)}.</span>{' '}
+            <button type="button" onClick={() => trackers.undo(lastRemoved)}>
+              Undo
+            </button>
+          </div>
+        )}
+        <button type="button" class="add-tracker" onClick={trackers.add}>
+          Add tracker
+        </button>
+      </section>
+      {firstRun && everyTracker}
     </main>
   );
 }

@@ -3,6 +3,8 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { trackerLabel } from '../common/inbox-rows.js';
 import type { AuthPreference, Tracker } from '../common/trackers.js';
+import type { SettingsPatch } from '../storage/storage.js';
+import { SavedNote, useSavedNotes } from './SavedNote.js';
 import type { Outcome } from './save-tracker.js';
 
 interface TrackerFormProps {
@@ -11,15 +13,26 @@ interface TrackerFormProps {
   saved: boolean;
   onSave: (draft: Tracker, options?: { unchecked?: boolean }) => Promise<Outcome>;
   onRemove: () => void;
+  /** Saves a setting that needs no check of the tracker as it changes; absent before the tracker is saved. */
+  onAutoSave?: ((patch: SettingsPatch) => Promise<boolean>) | undefined;
 }
+
+type Update = (patch: Partial<Tracker>) => void;
+/** A setting changed by the user: into the form, and saved at once where the tracker is saved already. */
+type Commit = (patch: SettingsPatch, control: string, saved?: string) => void;
 
 type Status = Outcome | { kind: 'idle' } | { kind: 'busy' };
 
 /** One tracker of the list: its fields, Save and Remove. Labels are the same in every form (tests find them by label). */
-export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormProps) {
+export function TrackerForm({ tracker, saved, onSave, onRemove, onAutoSave }: TrackerFormProps) {
   const [draft, setDraft] = useDraft(tracker);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const update = (patch: Partial<Tracker>) => setDraft({ ...draft, ...patch });
+  const { notes, track } = useSavedNotes();
+  const update: Update = (patch) => setDraft({ ...draft, ...patch });
+  const commit: Commit = (patch, control, savedText) => {
+    update(patch);
+    if (onAutoSave) track(control, onAutoSave(patch), savedText);
+  };
   const field = (name: string) => `${name}-${tracker.id}`;
 
   // Not async: onSave must reach the permission request before anything waits (Firefox).
@@ -42,7 +55,8 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
   return (
     <form onSubmit={submit} class="tracker" data-testid="tracker-form">
       <fieldset>
-        <legend>{legend}</legend>
+        {/* A saved tracker's line above names it already: the legend stays for screen readers only. */}
+        <legend class={saved ? 'visually-hidden' : undefined}>{legend}</legend>
         <label for={field('url')}>Tracker URL</label>
         <input
           id={field('url')}
@@ -55,7 +69,9 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
           onInput={(e) => update({ url: e.currentTarget.value })}
           placeholder="https://bugzilla.example.org/"
         />
-        <LabelField id={field('label')} draft={draft} update={update} />
+        <LabelField id={field('label')} draft={draft} update={update} commit={onAutoSave ? commit : null}>
+          <SavedNote note={notes.label} />
+        </LabelField>
         <label for={field('key')}>API key</label>
         <input
           id={field('key')}
@@ -68,6 +84,20 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
         />
         <KeyHint id={field('key-hint')} noKeyHere={saved && tracker.apiKey === ''} keyPage={keyPage} />
         <SendingPreferences id={field('auth')} draft={draft} update={update} />
+        <TrackerOption commit={commit} name="recordVisits" on={draft.recordVisits} note={notes.recordVisits}>
+          Record my visits
+        </TrackerOption>
+        <TrackerOption commit={commit} name="notify" on={draft.notify === true} note={notes.notify}>
+          Notify me on this computer when a bug I visited changes
+        </TrackerOption>
+        <TrackerOption
+          commit={commit}
+          name="followInvolved"
+          on={draft.followInvolved === true}
+          note={notes.followInvolved}
+        >
+          Also follow the bugs I am assigned, reported, CC'd or QA contact on
+        </TrackerOption>
         <div class="actions">
           <button type="submit" disabled={status.kind === 'busy'}>
             Save
@@ -84,9 +114,9 @@ export function TrackerForm({ tracker, saved, onSave, onRemove }: TrackerFormPro
 
 /**
  * The form's copy of the tracker. When the stored tracker changes (saved here or elsewhere), the form
- * shows it. Not on mount: an effect runs after the first paint, and would undo what was typed in
- * between. A reload after another form's Save hands every form a new but equal object, which must
- * not undo edits in progress either.
+ * shows the fields that changed. Not on mount: an effect runs after the first paint, and would undo
+ * what was typed in between. Only the changed fields: a label saved as it changes, or a reload after
+ * another form's Save (a new but equal object), must not undo an edit of the URL in progress.
  */
 function useDraft(tracker: Tracker) {
   const [draft, setDraft] = useState<Tracker>(tracker);
@@ -94,8 +124,18 @@ function useDraft(tracker: Tracker) {
   const shown = useRef(stored);
   useEffect(() => {
     if (shown.current === stored) return;
+    const before = JSON.parse(shown.current) as Record<string, unknown>;
+    const after = JSON.parse(stored) as Record<string, unknown>;
     shown.current = stored;
-    setDraft(JSON.parse(stored) as Tracker);
+    setDraft((current) => {
+      const next: Record<string, unknown> = { ...current };
+      for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+        if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+        if (key in after) next[key] = after[key];
+        else delete next[key];
+      }
+      return next as unknown as Tracker;
+    });
   }, [stored]);
   return [draft, setDraft] as const;
 }
@@ -122,16 +162,8 @@ function KeyHint({ id, noKeyHere, keyPage }: { id: string; noKeyHere: boolean; k
   );
 }
 
-/** How the key is sent, and what the extension does for this tracker (record visits, notify). */
-function SendingPreferences({
-  id,
-  draft,
-  update,
-}: {
-  id: string;
-  draft: Tracker;
-  update: (patch: Partial<Tracker>) => void;
-}) {
+/** How the key is sent (checked by Save, as the key is). */
+function SendingPreferences({ id, draft, update }: { id: string; draft: Tracker; update: Update }) {
   return (
     <>
       <label for={id}>How to send the key</label>
@@ -144,36 +176,36 @@ function SendingPreferences({
         <option value="header">As a header (Bugzilla 5.1, 5.3+, bugzilla.mozilla.org)</option>
         <option value="query">As a query parameter (Bugzilla 5.0, 5.2)</option>
       </select>
-      <TrackerOption update={update} name="recordVisits" on={draft.recordVisits}>
-        Record my visits
-      </TrackerOption>
-      <TrackerOption update={update} name="notify" on={draft.notify === true}>
-        Notify me on this computer when a bug I visited changes
-      </TrackerOption>
-      <TrackerOption update={update} name="followInvolved" on={draft.followInvolved === true}>
-        Also follow the bugs I am assigned, reported, CC'd or QA contact on
-      </TrackerOption>
     </>
   );
 }
 
-/** One yes-or-no setting of the tracker, as a labelled checkbox. */
+/** One yes-or-no setting of the tracker, as a labelled checkbox, saved as it changes once the tracker is saved. */
 function TrackerOption({
-  update,
+  commit,
   name,
   on,
+  note,
   children,
 }: {
-  update: (patch: Partial<Tracker>) => void;
+  commit: Commit;
   name: 'recordVisits' | 'notify' | 'followInvolved';
   on: boolean;
+  note: Parameters<typeof SavedNote>[0]['note'];
   children: ComponentChildren;
 }) {
   return (
-    <label class="check">
-      <input type="checkbox" checked={on} onChange={(e) => update({ [name]: e.currentTarget.checked })} />
-      {children}
-    </label>
+    <div class="with-note">
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={on}
+          onChange={(e) => commit({ [name]: e.currentTarget.checked } as SettingsPatch, name)}
+        />
+        {children}
+      </label>
+      <SavedNote note={note} />
+    </div>
   );
 }
 
@@ -210,8 +242,23 @@ export function apiKeyPage(typedUrl: string): string | null {
   }
 }
 
-/** The name the inbox, the popup and notifications show the tracker by; empty: its host. */
-function LabelField({ id, draft, update }: { id: string; draft: Tracker; update: (patch: Partial<Tracker>) => void }) {
+/**
+ * The name the inbox, the popup and notifications show the tracker by; empty: its host. Once the
+ * tracker is saved, a new label is saved when the field is left (or Enter), without Save's check.
+ */
+function LabelField({
+  id,
+  draft,
+  update,
+  commit,
+  children,
+}: {
+  id: string;
+  draft: Tracker;
+  update: Update;
+  commit: Commit | null;
+  children: ComponentChildren;
+}) {
   let host = 'the host';
   try {
     host = new URL(draft.url).host;
@@ -221,14 +268,37 @@ function LabelField({ id, draft, update }: { id: string; draft: Tracker; update:
   return (
     <>
       <label for={id}>Label</label>
-      <input
-        id={id}
-        type="text"
-        maxLength={40}
-        value={draft.label ?? ''}
-        placeholder={host}
-        onInput={(e) => update({ label: e.currentTarget.value.trim() === '' ? undefined : e.currentTarget.value })}
-      />
+      <div class="with-note">
+        <input
+          id={id}
+          type="text"
+          maxLength={40}
+          value={draft.label ?? ''}
+          placeholder={host}
+          aria-describedby={`${id}-hint`}
+          onInput={(e) => update({ label: e.currentTarget.value.trim() === '' ? undefined : e.currentTarget.value })}
+          onChange={(e) => {
+            const label = e.currentTarget.value.trim();
+            if (commit)
+              commit(
+                { label: label === '' ? undefined : label },
+                'label',
+                label ? `Saved: shown as ${label}` : `Saved: shown as ${host}`,
+              );
+          }}
+          onKeyDown={(e) => {
+            // Enter saves the label alone, not the whole form (Save checks the tracker again).
+            if (e.key === 'Enter' && commit) {
+              e.preventDefault();
+              e.currentTarget.blur();
+            }
+          }}
+        />
+        {children}
+      </div>
+      <p class="hint" id={`${id}-hint`}>
+        How the inbox, the popup and notifications name this tracker. Empty: {host}.
+      </p>
     </>
   );
 }

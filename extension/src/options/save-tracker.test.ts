@@ -50,7 +50,32 @@ describe('saveTracker (the Save click)', () => {
     expect(outcome).toEqual({
       kind: 'error',
       text: `${companion.url} is already in the list: each tracker can be added once.`,
+      field: 'url',
     });
+    expect((await storage.trackers()).map((t) => t.id)).toEqual(['t1']);
+  });
+
+  it('refuses the same tracker under another name, saying which one and why, before asking for any permission', async () => {
+    const { platform, storage, trackers } = await platformWithTrackers({
+      url: 'https://bugs.example.org/bugzilla/',
+      label: 'Work',
+    });
+    const outcome = await saveTracker(
+      { platform, storage },
+      draft('https://bugs.example.org/bugzilla/docs/en/'),
+      trackers,
+    );
+    expect(outcome).toEqual({
+      kind: 'error',
+      text: 'https://bugs.example.org/bugzilla/docs/en/ is the same tracker as Work (https://bugs.example.org/bugzilla/), already in the list: /bugzilla/docs/en/ is a page of the tracker, not another one. Each tracker can be added once.',
+      field: 'url',
+    });
+    const loopback = await saveTracker({ platform, storage }, draft(companion.url.replace('127.0.0.1', 'localhost')), [
+      ...trackers,
+      { ...draft(companion.url), id: 'local' },
+    ]);
+    expect(loopback.text).toMatch(/localhost and 127\.0\.0\.1 are both this computer/);
+    expect(platform.requested).toEqual([]);
     expect((await storage.trackers()).map((t) => t.id)).toEqual(['t1']);
   });
 

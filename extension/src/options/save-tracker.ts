@@ -1,4 +1,5 @@
 import { normalizeBaseUrl } from '@bz-companion/shared';
+import { trackerLabel } from '../common/inbox-rows.js';
 import { isLocalTracker, originPattern, type Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import type { RemovedTracker, TrackerStorage } from '../storage/storage.js';
@@ -25,7 +26,8 @@ export interface OptionsContext {
   storage: TrackerStorage;
 }
 
-const error = (text: string): Promise<Outcome> => Promise.resolve({ kind: 'error', text });
+const error = (text: string, field?: 'url'): Promise<Outcome> =>
+  Promise.resolve(field ? { kind: 'error', text, field } : { kind: 'error', text });
 
 /**
  * The Save click. Firefox grants `permissions.request` only in the
@@ -46,13 +48,16 @@ export function saveTracker(
     return error((failure as Error).message.replace(/^bz-companion: /, ''));
   }
   if (saved.some((other) => other.id !== draft.id && other.url === url)) {
-    return error(`${url} is already in the list: each tracker can be added once.`);
+    return error(`${url} is already in the list: each tracker can be added once.`, 'url');
   }
-  const twin = saved.find((other) => other.id !== draft.id && sameAddress(other.url, url));
-  if (twin) {
-    return error(
-      `${url} is the same tracker as ${twin.url}, already in the list (the same address under another name): each tracker can be added once.`,
-    );
+  for (const other of saved) {
+    const why = other.id === draft.id ? null : sameAddress(url, other.url);
+    if (why !== null) {
+      return error(
+        `${url} is the same tracker as ${trackerLabel(other)} (${other.url}), already in the list: ${why}. Each tracker can be added once.`,
+        'url',
+      );
+    }
   }
   const origin = originPattern(url);
   const permission = isLocalTracker(url) ? Promise.resolve(true) : context.platform.requestHostPermission(origin);

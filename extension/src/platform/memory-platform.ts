@@ -1,9 +1,25 @@
+import { itemBytes, SYNC_MAX_ITEMS, SYNC_QUOTA_BYTES, SYNC_QUOTA_BYTES_PER_ITEM } from '../common/sync-quota.js';
 import type { AreaName, Badge, Platform, StorageArea } from './platform.js';
 
-/** A storage area in a Map, cloning values as the browser does. */
+/** The quotas storage.sync enforces; a write past one is refused whole, with the browser's message. */
+function checkSyncQuota(after: Map<string, unknown>): void {
+  let total = 0;
+  for (const [key, value] of after) {
+    const bytes = itemBytes(key, value);
+    if (bytes > SYNC_QUOTA_BYTES_PER_ITEM) throw new Error('QUOTA_BYTES_PER_ITEM quota exceeded');
+    total += bytes;
+  }
+  if (total > SYNC_QUOTA_BYTES) throw new Error('QUOTA_BYTES quota exceeded');
+  if (after.size > SYNC_MAX_ITEMS) throw new Error('MAX_ITEMS quota exceeded');
+}
+
+/** A storage area in a Map, cloning values as the browser does; the sync area keeps to the browser's quotas. */
 class MemoryArea implements StorageArea {
   readonly data = new Map<string, unknown>();
-  constructor(private readonly changed: (keys: string[]) => void) {}
+  constructor(
+    private readonly changed: (keys: string[]) => void,
+    private readonly quota: ((after: Map<string, unknown>) => void) | null = null,
+  ) {}
   async get(keys: string[] | null) {
     const wanted = keys ?? [...this.data.keys()];
     return Object.fromEntries(
@@ -11,6 +27,7 @@ class MemoryArea implements StorageArea {
     );
   }
   async set(items: Record<string, unknown>) {
+    if (this.quota) this.quota(new Map([...this.data, ...Object.entries(items)]));
     for (const [key, value] of Object.entries(items)) this.data.set(key, structuredClone(value));
     this.changed(Object.keys(items));
   }
@@ -40,7 +57,7 @@ export class MemoryPlatform implements Platform {
   #messageHandler: ((message: unknown) => Promise<unknown> | undefined) | null = null;
 
   constructor() {
-    this.sync = new MemoryArea((keys) => this.#changed('sync', keys));
+    this.sync = new MemoryArea((keys) => this.#changed('sync', keys), checkSyncQuota);
     this.local = new MemoryArea((keys) => this.#changed('local', keys));
   }
 

@@ -1,7 +1,7 @@
 import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
 import type { Tracker, TrackerSettings } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
-import { LOCAL, perTrackerLocalKeys, SYNC, trackerSettingsSchema } from './layout.js';
+import { LEGACY_DELIVERY_KEY, LOCAL, perTrackerLocalKeys, SYNC, trackerSettingsSchema } from './layout.js';
 import { migrateLocal, migrateSync } from './migrations.js';
 
 /** A removed tracker as it was: its settings, its place in the list, and its entries in storage.local. */
@@ -10,6 +10,9 @@ export interface RemovedTracker {
   index: number;
   local: Record<string, unknown>;
 }
+
+/** What the options page saves as it changes, without Save. */
+export type SettingsPatch = Partial<Pick<TrackerSettings, 'label' | 'recordVisits' | 'notify' | 'followInvolved'>>;
 
 const migrations = new WeakMap<Platform, Promise<void>>();
 
@@ -48,6 +51,25 @@ export class TrackerStorage {
     const at = list.findIndex((t) => t.id === settings.id);
     const next = at === -1 ? [...list, settings] : list.map((t, i) => (i === at ? settings : t));
     await this.#platform.storage('sync').set({ [SYNC.trackers]: next });
+  }
+
+  /**
+   * Changes settings of a stored tracker that need no check of the tracker
+   * (its label, what the extension does for it); the rest stays as stored.
+   * False when the tracker is not in the list any more (removed elsewhere).
+   */
+  async updateSettings(id: string, patch: SettingsPatch): Promise<boolean> {
+    await this.#migrate();
+    const list = await this.#readTrackerSettings();
+    const at = list.findIndex((t) => t.id === id);
+    const before = list[at];
+    if (!before) return false;
+    const after: TrackerSettings = { ...before, ...patch };
+    // An empty label is no label: the tracker is shown by its host again.
+    if (!after.label?.trim()) delete after.label;
+    list[at] = after;
+    await this.#platform.storage('sync').set({ [SYNC.trackers]: list });
+    return true;
   }
 
   /**
@@ -140,7 +162,12 @@ export class TrackerStorage {
       await sync.set(fromSync.sync.set);
       await sync.remove(fromSync.sync.remove);
     }
-    const fromLocal = migrateLocal(await local.get(null), await this.#readTrackerSettings());
+    // Only the keys the step reads: storage.local holds every tracker's followed bugs (megabytes), and every
+    // page of the extension runs this before its first paint.
+    const fromLocal = migrateLocal(
+      await local.get([LOCAL.version, LEGACY_DELIVERY_KEY]),
+      await this.#readTrackerSettings(),
+    );
     if (fromLocal) {
       await local.set(fromLocal.set);
       await local.remove(fromLocal.remove);

@@ -1,12 +1,13 @@
 import { parseTriage, type Triage } from '../common/triage.js';
 import type { Platform } from '../platform/platform.js';
 import { LOCAL, SYNC } from './layout.js';
-import { fitTriage } from './triage-quota.js';
+import { fitSyncedTriage } from './triage-quota.js';
 
 /**
  * Done, muted, snoozed and starred bugs per tracker, in storage.sync (they
  * follow the user between browsers), each tracker in one item that fits the
- * sync quota; what had to be dropped to fit is counted in storage.local.
+ * sync quota (its share of it, beside the other trackers'); what had to be
+ * dropped to fit is counted in storage.local.
  */
 export class TriageStorage {
   readonly #platform: Platform;
@@ -20,13 +21,20 @@ export class TriageStorage {
     return new Map(trackerIds.map((id) => [id, parseTriage(stored[SYNC.triage(id)])]));
   }
 
+  /** Stores one tracker's triage; others' are fitted to their share in the same write when all would pass the quota. */
   async write(trackerId: string, triage: Triage, now: number): Promise<void> {
-    const key = SYNC.triage(trackerId);
-    const fitted = fitTriage(key, triage, now);
-    await this.#platform.storage('sync').set({ [key]: fitted.triage });
-    if (fitted.dropped > 0) {
-      const dropped = await this.dropped(trackerId);
-      await this.#platform.storage('local').set({ [LOCAL.triageDropped(trackerId)]: dropped + fitted.dropped });
+    const sync = this.#platform.storage('sync');
+    const prefix = SYNC.triage('');
+    const { writes, dropped } = fitSyncedTriage(
+      await sync.get(null),
+      prefix,
+      { key: SYNC.triage(trackerId), triage },
+      now,
+    );
+    await sync.set(writes);
+    for (const [key, count] of Object.entries(dropped)) {
+      const id = key.slice(prefix.length);
+      await this.#platform.storage('local').set({ [LOCAL.triageDropped(id)]: (await this.dropped(id)) + count });
     }
   }
 

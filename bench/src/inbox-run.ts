@@ -1,0 +1,99 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { percentiles } from './extension-figures.js';
+import { CHANGED, FOLLOWED, LONG_LIST, measureInbox, TRACKERS } from './inbox-figures.js';
+import { markdownTable, type Row, type Target, targetsTable } from './report.js';
+
+/** storage.sync's QUOTA_BYTES, the same in Chromium and Firefox. */
+const SYNC_QUOTA_BYTES = 102_400;
+
+const { values } = parseArgs({
+  options: {
+    samples: { type: 'string', default: '5' },
+    out: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log(`npm run bench:inbox -- [--samples N] [--out DIR]
+
+The extension's inbox rows only: ${TRACKERS} trackers × ${FOLLOWED.toLocaleString('en')} followed bugs, ${CHANGED} changed
+on each, in headless Chromium with the built extension. Requests per tracker per refresh, the inbox's first paint
+from what it kept and with ${LONG_LIST.toLocaleString('en')} rows, the popup's first paint beside an empty extension page, and what
+the extension stores (local, sync). Measurements, not assertions; writes inbox.json and inbox.md to --out
+(default: a folder in ${tmpdir()}).`);
+  process.exit(0);
+}
+const samples = Number(values.samples);
+const out = values.out ?? join(tmpdir(), 'bz-companion-bench-inbox');
+const loadBefore = loadavg();
+const figures = await measureInbox(samples);
+if (!figures) {
+  console.error('bench: build the extension first (npm run build)');
+  process.exit(1);
+}
+const server = `Chromium + bz-companion, ${TRACKERS} trackers × ${FOLLOWED} followed, ${CHANGED} changed`;
+const timed = (name: string, values: number[]): Row => {
+  const { p50, p99 } = percentiles(values);
+  return {
+    name,
+    server,
+    req_per_s: Number.NaN,
+    p50_ms: p50,
+    p99_ms: p99,
+    ratio_to_ceiling: Number.NaN,
+    errors: samples - values.length,
+  };
+};
+const rows: Row[] = [
+  timed('inbox: open -> first paint from what it kept', figures.inboxFirstPaint),
+  timed(`inbox: open -> first paint, ${LONG_LIST.toLocaleString('en')} rows kept`, figures.inboxLongListPaint),
+  timed('extension: popup open -> first paint from what it kept (5 trackers)', figures.popupFirstPaint),
+  timed('extension: empty extension page open -> first frame (the floor)', figures.emptyPageFirstFrame),
+];
+const most = (counts: number[]) => Math.max(...counts);
+const inboxPaint = percentiles(figures.inboxFirstPaint).p50;
+const longPaint = percentiles(figures.inboxLongListPaint).p50;
+const popupOver = percentiles(figures.popupFirstPaint).p50 - percentiles(figures.emptyPageFirstFrame).p50;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const targets: Target[] = [
+  {
+    what: 'a refresh makes ≤ 30 requests per tracker',
+    measured: `first ${figures.requestsFirstRefresh.join(', ')}; next ${figures.requestsNextRefresh.join(', ')}`,
+    met: most(figures.requestsFirstRefresh) <= 30 && most(figures.requestsNextRefresh) <= 30,
+  },
+  {
+    what: 'inbox first paint from what it kept ≤ 100 ms (median)',
+    measured: `${inboxPaint.toFixed(1)} ms`,
+    met: inboxPaint <= 100,
+  },
+  {
+    what: `inbox with ${LONG_LIST.toLocaleString('en')} rows ≤ 300 ms (median, first paint of the whole list)`,
+    measured: `${longPaint.toFixed(1)} ms (${figures.rowsShown} rows listed)`,
+    met: longPaint <= 300 && figures.rowsShown === LONG_LIST,
+  },
+  {
+    what: 'popup first paint within 5 ms of the empty extension page (median)',
+    measured: `${popupOver >= 0 ? '+' : ''}${popupOver.toFixed(1)} ms`,
+    met: popupOver <= 5,
+  },
+  { what: 'stored locally ≤ 5 MB', measured: kb(figures.localBytes), met: figures.localBytes <= 5 * 1024 * 1024 },
+  {
+    what: `stored in sync within the quota (${kb(SYNC_QUOTA_BYTES)})`,
+    measured: kb(figures.syncBytes),
+    met: figures.syncBytes <= SYNC_QUOTA_BYTES,
+  },
+];
+const loadAfter = loadavg();
+const load = `load average ${loadBefore.map((n) => n.toFixed(2)).join(' ')} before, ${loadAfter.map((n) => n.toFixed(2)).join(' ')} after; ${cpus().length} cores`;
+const report = `${markdownTable(rows)}\n\n${targetsTable(targets)}\n\n${load}\n`;
+console.log(report);
+await mkdir(out, { recursive: true });
+await writeFile(
+  join(out, 'inbox.json'),
+  `${JSON.stringify({ measured_at: new Date().toISOString(), load, samples, rows, targets, figures }, null, 2)}\n`,
+);
+await writeFile(join(out, 'inbox.md'), report);
+console.error(`bench: wrote ${join(out, 'inbox.json')} and inbox.md`);
