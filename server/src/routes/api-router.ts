@@ -1,4 +1,4 @@
-import { type EndpointKey, RPC_ONLY_PREFIX, splitEndpoint } from '@bz-companion/shared';
+import { type EndpointKey, isRpcOnly } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
 import { readBugAhead } from '../bugs/bug-ref.js';
 import type { BodyParams } from '../domain/body-params.js';
@@ -89,12 +89,11 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
   const { profile } = deps;
   const handlers = new Map<EndpointKey, EndpointHandler>();
   for (const key of Object.keys(routeTable) as EndpointKey[]) {
-    if (profile.missing.has(key) || splitEndpoint(key).path.startsWith(RPC_ONLY_PREFIX)) continue;
+    if (profile.missing.has(key) || isRpcOnly(key)) continue;
     const endpoint = endpointFor(key, profile);
     const { spec } = endpoint;
     const takesBody = key.startsWith('POST ') || key.startsWith('PUT ');
     const answersJsonp = !takesBody;
-    if (spec.rpcOnly) continue;
     const run = (ctx: Parameters<EndpointHandler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
       // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.

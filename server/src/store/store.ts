@@ -167,6 +167,8 @@ export interface Store {
   attachmentsOf(bugId: number): Read<readonly Attachment[]>;
   /** An attachment's bytes (undefined only if they were lost). */
   attachmentData(attachment: Attachment): Read<Buffer | undefined>;
+  /** Every attachment's flags, by its bug (bugs whose attachments have none left out): what flag searches read. */
+  attachmentFlagsByBug(): Read<ReadonlyMap<number, readonly BugFlag[]>>;
   /** The user's own tags of the bug (Bug.update_tags), in the order added. */
   personalTags(userId: number, bugId: number): Read<readonly string[]>;
   /** The bugs the user tagged with any of `tags` (lowercase), by id. */

@@ -97,6 +97,7 @@ function numbersAttachmentFlags(store: () => Store, readOnly: boolean): void {
     });
     const flags = (await store().attachmentById(id as number))?.flags ?? [];
     expect(flags.map((flag) => flag.id)).toEqual([first, first + 1]);
+    expect((await store().attachmentFlagsByBug()).get(4)).toEqual(flags);
   });
 }
 
@@ -132,6 +133,7 @@ function keepsAttachments(store: () => Store, readOnly: boolean): void {
   it('keeps attachments and comment tags, or refuses to write them over a Bugzilla database', async () => {
     if (readOnly) {
       expect(() => ownedData(store(), 'adding an attachment')).toThrow(ReadOnlyBugzillaError);
+      expect((await store().attachmentFlagsByBug()).size).toBe(0);
       expect(await store().attachmentsOf(5)).toEqual([]);
       expect(await store().attachmentById(2 ** 31)).toBeUndefined();
       return;

@@ -54,6 +54,15 @@ export class ModelAttachments {
     return this.#maxId + 1;
   }
 
+  flagsByBug(): Map<number, BugFlag[]> {
+    const flags = new Map<number, BugFlag[]>();
+    for (const [bugId, attachments] of this.#byBug) {
+      const all = attachments.flatMap((attachment) => attachment.flags);
+      if (all.length > 0) flags.set(bugId, all);
+    }
+    return flags;
+  }
+
   byId(id: number): Attachment | undefined {
     return this.#byId.get(id);
   }

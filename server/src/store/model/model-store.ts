@@ -6,7 +6,7 @@ import { likePattern, type UserMatch, userFits } from '../../domain/catalogue/us
 import { userWriteErrors } from '../../domain/catalogue/user-writes.js';
 import { withSkew } from '../../domain/clock.js';
 import { matchingTags } from '../../domain/comment-tags/comment-tags.js';
-import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
+import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import { type AttachmentData, MemoryAttachmentData } from '../attachment-data.js';
 import { bugWriteRecord } from '../bug-write-records.js';
@@ -25,6 +25,7 @@ import {
   type OwnedData,
   type Store,
 } from '../store.js';
+import { userRecord } from '../user-record.js';
 import {
   addAttachmentsOp,
   plannedFlagUpdates,
@@ -164,6 +165,10 @@ export class ModelStore implements Store, OwnedData {
 
   attachmentsOf(bugId: number): readonly Attachment[] {
     return this.#model.attachments.ofBug(bugId);
+  }
+
+  attachmentFlagsByBug(): ReadonlyMap<number, readonly BugFlag[]> {
+    return this.#model.attachments.flagsByBug();
   }
 
   attachmentData(attachment: Attachment): Buffer | Promise<Buffer | undefined> {
@@ -386,15 +391,7 @@ export class ModelStore implements Store, OwnedData {
         const holder = this.userByLogin(user.login);
         if (holder && holder.id !== user.id) throw userWriteErrors.loginTaken(user.login);
       }
-      const users = planned.users.map((user) => ({
-        id: user.id,
-        login: user.login,
-        real_name: user.realName,
-        groups: [...user.groups],
-        disabled: user.disabled,
-        disabled_text: user.disabledText,
-        password_hash: user.passwordHash,
-      }));
+      const users = planned.users.map(userRecord);
       if (users.length > 0) await this.#committer.commit({ op: 'update_users', users });
       return planned.answer;
     });

@@ -88,8 +88,8 @@ async function writeGroups(client: pg.PoolClient, snapshot: StoreSnapshot): Prom
 async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
   const { users } = snapshot;
   await client.query(
-    `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext, cryptpassword)
-     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[])`,
+    `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext, cryptpassword, disable_mail)
+     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[], $7::smallint[])`,
     [
       users.map((u) => u.id),
       users.map((u) => u.login),
@@ -97,13 +97,18 @@ async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promi
       users.map((u) => (u.disabled ? 0 : 1)),
       users.map((u) => u.disabled_text ?? ''),
       users.map((u) => u.password_hash ?? null),
+      users.map((u) => (u.email_enabled === false ? 1 : 0)),
     ],
   );
-  const memberships = users.flatMap((u) => u.groups.map((group) => [u.id, group] as const));
+  const grants = users.flatMap((u) => [
+    ...u.groups.map((group) => [u.id, group, 0] as const),
+    ...(u.bless_groups ?? []).map((group) => [u.id, group, 1] as const),
+  ]);
   await client.query(
-    `INSERT INTO user_group_map (user_id, group_id)
-     SELECT m.user_id, g.id FROM unnest($1::integer[], $2::text[]) AS m(user_id, name) JOIN groups g ON g.name = m.name`,
-    [memberships.map(([id]) => id), memberships.map(([, group]) => group)],
+    `INSERT INTO user_group_map (user_id, group_id, isbless)
+     SELECT m.user_id, g.id, m.isbless FROM unnest($1::integer[], $2::text[], $3::smallint[]) AS m(user_id, name, isbless)
+     JOIN groups g ON g.name = m.name`,
+    [grants.map(([id]) => id), grants.map(([, group]) => group), grants.map(([, , isBless]) => isBless)],
   );
   const keys = users.flatMap((u) => u.api_keys.map((key) => ({ ...key, userId: u.id })));
   await client.query(

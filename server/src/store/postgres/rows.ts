@@ -40,10 +40,14 @@ export const OUR_SQL: SqlDialect = {
      'flags', ${flagList(OUR_FLAG_SQL, 'f.bug_id = b.bug_id AND f.attach_id IS NULL')})`,
 };
 
+/** The groups a user was given bless rights on directly (Bugzilla::User::_set_groups's rows), sorted. */
+const BLESS_GROUP_NAMES = `ARRAY(SELECT g.name FROM user_group_map m JOIN groups g ON g.id = m.group_id
+        WHERE m.user_id = p.userid AND m.isbless = 1 AND m.grant_type = 0 ORDER BY g.name COLLATE "C")`;
+
 /** Columns that make a User; `p` is an alias of profiles. */
 export function userColumns(sql: SqlDialect): string {
-  return `p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext, p.cryptpassword,
-  ${sql.userGroupNames} AS group_names`;
+  return `p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext, p.cryptpassword, p.disable_mail,
+  ${sql.userGroupNames} AS group_names, ${BLESS_GROUP_NAMES} AS bless_names`;
 }
 
 export const USER_COLUMNS = userColumns(OUR_SQL);
@@ -55,7 +59,9 @@ export interface UserRow {
   is_enabled: number;
   disabledtext: string;
   cryptpassword: string | null;
+  disable_mail: number;
   group_names: string[];
+  bless_names: string[];
 }
 
 export function userFromRow(row: UserRow): User {
@@ -69,6 +75,8 @@ export function userFromRow(row: UserRow): User {
     disabledText: row.disabledtext === '' ? null : row.disabledtext,
     // Our scrypt hash, or Bugzilla's bz_crypt one (domain/password-hash.ts); '' or NULL: no password login.
     passwordHash: row.cryptpassword || null,
+    emailEnabled: row.disable_mail === 0,
+    blessGroups: row.bless_names,
   };
 }
 
