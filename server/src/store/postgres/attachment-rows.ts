@@ -68,7 +68,7 @@ export class AttachmentReads {
 
   async flagsByBug(): Promise<Map<number, BugFlag[]>> {
     const rows = await this.#db.query<{ bug_id: number; flags: BugFlag[] }>(
-      `SELECT a.bug_id, ${this.#flags} AS flags FROM attachments a WHERE ${this.#flags} <> '[]'::jsonb ORDER BY a.attach_id`,
+      `SELECT a.bug_id, ${this.#flags} AS flags FROM attachments a WHERE to_jsonb(${this.#flags}) <> '[]'::jsonb ORDER BY a.attach_id`,
       [],
     );
     const flags = new Map<number, BugFlag[]>();
