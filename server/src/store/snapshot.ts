@@ -22,6 +22,10 @@ export interface SnapshotUser {
   disabled_text: string | null;
   /** scrypt hash (domain/password-hash.ts); absent or null: the user cannot log in with a password. */
   password_hash?: string | null;
+  /** Absent: true. */
+  email_enabled?: boolean;
+  /** The groups the user may bless; absent: none. */
+  bless_groups?: string[];
 }
 
 export interface SnapshotBug {

@@ -25,6 +25,7 @@ import {
   type OwnedData,
   type Store,
 } from '../store.js';
+import { userRecord } from '../user-record.js';
 import {
   addAttachmentsOp,
   plannedFlagUpdates,
@@ -391,15 +392,7 @@ export class ModelStore implements Store, OwnedData {
         const holder = this.userByLogin(user.login);
         if (holder && holder.id !== user.id) throw userWriteErrors.loginTaken(user.login);
       }
-      const users = planned.users.map((user) => ({
-        id: user.id,
-        login: user.login,
-        real_name: user.realName,
-        groups: [...user.groups],
-        disabled: user.disabled,
-        disabled_text: user.disabledText,
-        password_hash: user.passwordHash,
-      }));
+      const users = planned.users.map(userRecord);
       if (users.length > 0) await this.#committer.commit({ op: 'update_users', users });
       return planned.answer;
     });

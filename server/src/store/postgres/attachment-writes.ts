@@ -15,7 +15,7 @@ import { OUR_SQL } from './rows.js';
 import { UPSERT_VISITS } from './visit-statements.js';
 import { visitRows } from './visit-writes.js';
 
-const AT = (param: string) => `to_timestamp(${param}::bigint) AT TIME ZONE 'UTC'`;
+const AT = (param: string) => OUR_SQL.timestamp(`${param}::bigint`);
 
 /** Locks the bugs' rows (in id order, so two writers never wait on each other crosswise); the ids that exist. */
 async function lockBugs(client: pg.PoolClient, bugIds: readonly number[]): Promise<Set<number>> {
