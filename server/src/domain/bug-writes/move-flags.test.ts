@@ -30,6 +30,8 @@ const users = snapshot.users.map(
     disabled: false,
     disabledText: null,
     passwordHash: null,
+    emailEnabled: true,
+    blessGroups: [],
   }),
 );
 const bug8 = (): Bug => {
