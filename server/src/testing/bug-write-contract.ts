@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { planUpdate } from '../domain/bug-writes/update-plan.js';
+import { updateFlagTypes } from '../domain/catalogue/flag-type-writes.js';
 import type { User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 import { owned } from './owned.js';
@@ -40,9 +41,10 @@ export async function updateBugs(
 
 /**
  * Bug writes every store keeps alike beyond fields (run by store-contract.test.ts on each store
- * that owns its data): existing comments made private, with their history row.
+ * that owns its data): flags cleared by a move, existing comments made private, with their history rows.
  */
 export function bugWriteContract(store: () => Store, readOnly: boolean): void {
+  moveContract(store, readOnly);
   it('makes an existing comment private and public again, each with its longdescs.isprivate row', async () => {
     if (readOnly) return;
     const [first] = await store().commentsOf(4);
@@ -63,5 +65,23 @@ export function bugWriteContract(store: () => Store, readOnly: boolean): void {
     await updateBugs(store(), DEV, [4], { comment_is_private: { [id]: false } }, T0 + 2);
     expect((await store().commentById(id))?.isPrivate).toBe(false);
     expect((await store().historyOf(4)).at(-1)?.changes[0]).toMatchObject({ removed: '1', added: '0' });
+  });
+}
+
+/** Bug 8 (Widgets/Backend) has review+; review is then excluded from Widgets/Frontend, and the bug moved there. */
+function moveContract(store: () => Store, readOnly: boolean): void {
+  it('clears the flags whose type does not apply where a bug moves, with their history row', async () => {
+    if (readOnly) return;
+    await owned(store()).changeCatalogue(updateFlagTypes([], ['review'], { exclusions: [{ Widgets: ['Frontend'] }] }));
+    const before = (await store().bugById(8))?.fields.flags ?? [];
+    expect(before.map((flag) => flag.name)).toContain('review');
+    const answer = await updateBugs(store(), 1, [8], { component: 'Frontend' }, T0 + 10);
+    expect(answer.bugs[0]?.changes['flagtypes.name']).toMatchObject({ removed: expect.stringContaining('review+') });
+    const after = (await store().bugById(8))?.fields.flags ?? [];
+    expect(after).toEqual(before.filter((flag) => flag.name !== 'review'));
+    expect((await store().historyOf(8)).at(-1)?.changes).toContainEqual(
+      expect.objectContaining({ field_name: 'flagtypes.name', added: '' }),
+    );
+    await owned(store()).changeCatalogue(updateFlagTypes([], ['review'], { exclusions: [] }));
   });
 }
