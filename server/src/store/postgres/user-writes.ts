@@ -8,7 +8,7 @@ import { USER_COLUMNS, type UserRow, userFromRow } from './rows.js';
 const UNIQUE_VIOLATION = '23505';
 
 /** Puts the user in exactly these groups (direct, not blessing), creating any group not there yet. */
-async function setGroups(client: pg.PoolClient, userId: number, groups: readonly string[]): Promise<void> {
+export async function setGroups(client: pg.PoolClient, userId: number, groups: readonly string[]): Promise<void> {
   await client.query('INSERT INTO groups (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING', [groups]);
   await client.query(
     `DELETE FROM user_group_map WHERE user_id = $1 AND isbless = 0
