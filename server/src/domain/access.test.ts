@@ -10,6 +10,8 @@ const user = (groups: string[]): User => ({
   disabled: false,
   disabledText: null,
   passwordHash: null,
+  emailEnabled: true,
+  blessGroups: [],
 });
 const PARAMETERS = { insidergroup: 'insiders', timetrackinggroup: 'timers' };
 const change = (field_name: string, added = '2.5') => ({ field_name, removed: '', added });

@@ -10,6 +10,7 @@ import { etagOf } from './etag.js';
 export class PreparedJson<T = unknown> {
   readonly json: string;
   #etag: string | undefined = undefined;
+  #bytes: Buffer | undefined = undefined;
 
   constructor(readonly value: T) {
     this.json = JSON.stringify(value);
@@ -18,5 +19,11 @@ export class PreparedJson<T = unknown> {
   get etag(): string {
     this.#etag ??= etagOf(this.json);
     return this.#etag;
+  }
+
+  /** The JSON as UTF-8, encoded once: a string body is encoded again on every send (most of a large answer's cost). */
+  get bytes(): Buffer {
+    this.#bytes ??= Buffer.from(this.json, 'utf8');
+    return this.#bytes;
   }
 }

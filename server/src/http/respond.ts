@@ -101,7 +101,7 @@ function sendResult(ctx: RespondContext, style: (() => ResponseStyle) | undefine
   const urlbase = !callback && htmlUrlbase(ctx, style);
   // Koa sets 200 with the body. Type first: a body set without one makes Koa look up a MIME type we would overwrite.
   ctx.set('Content-Type', urlbase ? HTML_CONTENT_TYPE : callback ? JSONP_CONTENT_TYPE : JSON_CONTENT_TYPE);
-  ctx.body = urlbase ? htmlAnswer(value, urlbase) : body;
+  ctx.body = urlbase ? htmlAnswer(value, urlbase) : prepared && !callback ? prepared.bytes : body;
   if (ctx.state.successStatus) ctx.status = ctx.state.successStatus;
   if (ctx.method === 'GET' || ctx.method === 'HEAD') {
     // The page's tag is its JSON's: one answer, two renderings.

@@ -14,7 +14,7 @@ import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
  * Bug.history: one entry per bug asked for (the path's, then `ids`; each once), change
  * sets oldest first, only those strictly after `new_since`. A change that made
  * a comment private is shown only to insiders, and to them with the comment's
- * database row, as 5.2 does. include/exclude_fields do not apply (5.2 ignores them).
+ * database row, as 5.2 does; a private attachment's changes only to insiders. include/exclude_fields do not apply (5.2 ignores them).
  */
 async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHistoryResult> {
   const { user, query } = request;
@@ -51,7 +51,12 @@ async function changeSetJson(
 ): Promise<HistoryEntry> {
   const changes: HistoryEntry['changes'] = [];
   for (const change of set.changes) {
-    if (canSeeChange(viewer, change)) changes.push(await changeJson(change, store, viewer.insider, bugId));
+    if (!canSeeChange(viewer, change)) continue;
+    // 5.2's get_activity leaves out a private attachment's changes (its flags too) for non-insiders.
+    const { attachment_id: attachmentId } = change;
+    if (!viewer.insider && attachmentId !== undefined && (await store.attachmentById(attachmentId))?.isPrivate)
+      continue;
+    changes.push(await changeJson(change, store, viewer.insider, bugId));
   }
   const who = (await store.userById(set.who))?.login ?? '';
   return { when: formatBugzillaTime(set.when * 1000), who, changes };

@@ -332,6 +332,31 @@ for (const underTest of STORES) {
         expect((await store.userById(user.id))?.login).toBe('maker@example.com');
       });
 
+      it('keeps whether a user is mailed and the groups they may bless (apart from membership)', async () => {
+        if (underTest.name.includes('Bugzilla')) {
+          // Bugzilla's own user_group_map row with isbless = 1 (the test database gives user 2 one on secret).
+          const user = await store.userById(USER);
+          expect(user).toMatchObject({ emailEnabled: true, blessGroups: ['secret'] });
+          expect(user?.groups).not.toContain('secret');
+          return;
+        }
+        const before = (await store.userById(DEV)) as NonNullable<Awaited<ReturnType<Store['userById']>>>;
+        expect(before).toMatchObject({ emailEnabled: true, blessGroups: [] });
+        const edit = (emailEnabled: boolean, blessGroups: string[]) =>
+          owned(store).updateUsers([DEV], ([current]) => ({
+            users: [{ ...(current as typeof before), emailEnabled, blessGroups }],
+            answer: null,
+          }));
+        await edit(false, ['canconfirm', 'editbugs']);
+        expect(await store.userById(DEV)).toMatchObject({
+          emailEnabled: false,
+          blessGroups: ['canconfirm', 'editbugs'],
+          groups: before.groups,
+        });
+        await edit(true, []);
+        expect(await store.userById(DEV)).toEqual(before);
+      });
+
       it('knows the newest audit event, of all classes or of some', async () => {
         const all = await store.lastAuditTime(null);
         expect(all === null || typeof all === 'number').toBe(true);

@@ -1,15 +1,14 @@
 import { FieldSelection } from '../../bugs/field-selection.js';
-import type { Catalogue } from '../../domain/catalogue/catalogue.js';
 import { catalogueErrors } from '../../domain/catalogue/catalogue-errors.js';
 import { type ProductListKind, productsFor } from '../../domain/catalogue/product-lists.js';
 import type { Product } from '../../domain/catalogue/types.js';
 import { errors } from '../../domain/errors.js';
-import { afterRead, type Read, readAll } from '../../domain/read.js';
-import { PreparedJson } from '../../http/prepared-json.js';
-import type { Store } from '../../store/store.js';
+import type { Read } from '../../domain/read.js';
+import type { PreparedJson } from '../../http/prepared-json.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../route.js';
 import { MethodParams } from './method-params.js';
-import { componentPeople, productJson } from './product-json.js';
+import { type ProductsAnswer, productsAnswer } from './product-answers.js';
+import { productJson } from './product-json.js';
 
 const KINDS: ReadonlySet<string> = new Set(['accessible', 'enterable', 'selectable']);
 
@@ -53,45 +52,10 @@ function get(request: ApiRequest, deps: RouteDeps): Read<PreparedJson<ProductsAn
         ]
       : candidates;
   const catalogue = deps.store.catalogue;
-  const people = componentPeople(requested);
-  return afterRead(logins(deps.store, people), (loginOf) => {
-    // The same products, fields and owners' logins of one catalogue: the same answer, made once.
-    const key = `${requested.map((product) => product.id).join(',')}|${request.query.getAll('include_fields').join(',')}|${request.query.getAll('exclude_fields').join(',')}|${people.map(loginOf).join(',')}`;
-    return preparedAnswer(catalogue, key, () => {
-      const fields = FieldSelection.fromQuery(request.query);
-      return { products: requested.map((product) => productJson(product, catalogue, loginOf, fields)) };
-    });
-  });
-}
-
-type ProductsAnswer = { products: Record<string, unknown>[] };
-
-/** Answers prepared per catalogue (a changed catalogue is a new object, so its answers go with it). */
-const PREPARED = new WeakMap<Catalogue, Map<string, PreparedJson<ProductsAnswer>>>();
-/** Different answers kept per catalogue (callers who see different products, different fields). */
-const PREPARED_PER_CATALOGUE = 16;
-
-function preparedAnswer(catalogue: Catalogue, key: string, build: () => ProductsAnswer): PreparedJson<ProductsAnswer> {
-  let answers = PREPARED.get(catalogue);
-  if (!answers) {
-    answers = new Map();
-    PREPARED.set(catalogue, answers);
-  }
-  let answer = answers.get(key);
-  if (!answer) {
-    if (answers.size >= PREPARED_PER_CATALOGUE) answers.clear();
-    answer = new PreparedJson(build());
-    answers.set(key, answer);
-  }
-  return answer;
-}
-
-/** The logins of these users, as a look-up ("" for none, or a user no longer there). */
-export function logins(store: Store, ids: readonly number[]): Read<(id: number | null) => string> {
-  return afterRead(readAll(ids.map((id) => store.userById(id))), (users) => {
-    const byId = new Map<number, string>();
-    for (const user of users) if (user) byId.set(user.id, user.login);
-    return (id: number | null) => (id === null ? '' : (byId.get(id) ?? ''));
+  const selection = `${requested.map((product) => product.id).join(',')}|${request.query.getAll('include_fields').join(',')}|${request.query.getAll('exclude_fields').join(',')}`;
+  return productsAnswer(deps.store, requested, selection, (loginOf) => {
+    const fields = FieldSelection.fromQuery(request.query);
+    return { products: requested.map((product) => productJson(product, catalogue, loginOf, fields)) };
   });
 }
 

@@ -10,6 +10,8 @@ const user = (id: number, login: string, realName: string, disabled = false): Us
   disabled,
   disabledText: null,
   passwordHash: null,
+  emailEnabled: true,
+  blessGroups: [],
 });
 
 describe('the user search index', () => {
@@ -35,5 +37,29 @@ describe('the user search index', () => {
   it('never matches across two fields or two users', () => {
     expect(ids(search.containing('com\tcarol', () => true, null))).toEqual([]);
     expect(ids(search.containing('one\ncarol', () => true, null))).toEqual([]);
+  });
+
+  it('checks the whole needle, not only its pieces, and reads short needles by a scan', () => {
+    // Both trigrams of "danone" are in user 1's fields ("dan", "ana", "one"), but not the whole of it.
+    expect(ids(search.containing('danone', () => true, null))).toEqual([]);
+    expect(ids(search.containing('a o', () => true, null))).toEqual([1]);
+    expect(ids(search.containing('ca', () => true, null))).toEqual([3]);
+    expect(ids(search.containing('g', () => true, null))).toEqual([2]);
+  });
+
+  it('finds what a scan of every user finds, over many users with shared pieces', () => {
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      user(i + 1, `person${i + 1}@example.com`, `Person Nümber ${(i * 7) % 1000}`, i % 5 === 0),
+    );
+    const index = new UserSearch(many.slice().reverse());
+    for (const needle of ['number 99', 'nümber 99', 'son12', '@example', '2@ex', 'zzz', 'ber 1', 'r 7']) {
+      const scanned = many.filter(
+        (one) => one.login.toLowerCase().includes(needle) || one.realName.toLowerCase().includes(needle),
+      );
+      expect(ids(index.containing(needle, () => true, null))).toEqual(ids(scanned));
+      expect(ids(index.containing(needle, (one) => !one.disabled, 10))).toEqual(
+        ids(scanned.filter((one) => !one.disabled).slice(0, 10)),
+      );
+    }
   });
 });

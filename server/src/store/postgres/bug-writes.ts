@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { type BugView, type BugWrite, type BugWriteEffect, NeedRows } from '../../domain/bug-writes/effect.js';
 import { isStorableId } from '../../domain/ids.js';
 import type { Bug, User } from '../../domain/types.js';
+import { writeBugRelations } from './bug-relation-writes.js';
 import {
   BUG_COLUMNS,
   type BugRow,
@@ -135,26 +136,7 @@ async function writeEffect(
       for (const flag of bug.fields.flags) if (flag.id === 0) flag.id = next.shift() as number;
   }
   for (const bug of effect.bugs) await writeBug(client, bug, before.get(bug.id) !== undefined);
-  const ids = effect.bugs.map((bug) => bug.id);
-  await client.query('DELETE FROM bugs_aliases WHERE bug_id = ANY ($1::integer[])', [ids]);
-  const aliased = effect.bugs.flatMap((bug) => bug.aliases.map((alias) => [alias, bug.id] as const));
-  await client.query('INSERT INTO bugs_aliases (alias, bug_id) SELECT * FROM unnest($1::text[], $2::integer[])', [
-    aliased.map(([alias]) => alias),
-    aliased.map(([, id]) => id),
-  ]);
-  await client.query('DELETE FROM cc WHERE bug_id = ANY ($1::integer[])', [ids]);
-  const cc = effect.bugs.flatMap((bug) => [...new Set(bug.cc)].map((who) => [bug.id, who] as const));
-  await client.query('INSERT INTO cc (bug_id, who) SELECT * FROM unnest($1::integer[], $2::integer[])', [
-    cc.map(([id]) => id),
-    cc.map(([, who]) => who),
-  ]);
-  await client.query('DELETE FROM bug_group_map WHERE bug_id = ANY ($1::integer[])', [ids]);
-  const groups = effect.bugs.flatMap((bug) => bug.groups.map((group) => [bug.id, group] as const));
-  await client.query(
-    `INSERT INTO bug_group_map (bug_id, group_id)
-     SELECT m.bug_id, g.id FROM unnest($1::integer[], $2::text[]) AS m(bug_id, name) JOIN groups g ON g.name = m.name`,
-    [groups.map(([id]) => id), groups.map(([, group]) => group)],
-  );
+  await writeBugRelations(client, effect.bugs, before);
   for (const { bugId, set } of effect.history) {
     await client.query(
       `INSERT INTO bugs_activity (bug_id, who, bug_when, bzc_change_set, fieldid, bzc_field_name, removed, added, comment_id)

@@ -1,3 +1,4 @@
+import { BUG_RELATION_FIELDS } from './bug-relation-sql.js';
 import type { SqlDialect } from './rows.js';
 
 /** Bugzilla's API time format (UTC), as to_char writes it, of one of its wall-time columns. */
@@ -38,11 +39,7 @@ export const BUGZILLA_SQL: SqlDialect = {
   bugOtherFields: `json_build_object('product', pr.name, 'component', co.name, 'version', b.version, 'priority', b.priority,
      'severity', b.bug_severity, 'op_sys', b.op_sys, 'platform', b.rep_platform, 'target_milestone', b.target_milestone,
      'url', b.bug_file_loc, 'whiteboard', b.status_whiteboard, 'is_confirmed', b.everconfirmed = 1,
-     'keywords', ARRAY(SELECT kd.name FROM keywords k JOIN keyworddefs kd ON kd.id = k.keywordid
-                       WHERE k.bug_id = b.bug_id ORDER BY kd.name),
-     'see_also', ARRAY(SELECT sa.value FROM bug_see_also sa WHERE sa.bug_id = b.bug_id ORDER BY sa.id),
-     'blocks', ARRAY(SELECT d.blocked FROM dependencies d WHERE d.dependson = b.bug_id ORDER BY d.blocked),
-     'depends_on', ARRAY(SELECT d.dependson FROM dependencies d WHERE d.blocked = b.bug_id ORDER BY d.dependson),
+     ${BUG_RELATION_FIELDS},
      'dupe_of', (SELECT du.dupe_of FROM duplicates du WHERE du.dupe = b.bug_id),
      'flags', ARRAY(SELECT json_strip_nulls(json_build_object('id', f.id, 'name', ft.name, 'type_id', f.type_id,
                        'status', f.status, 'setter', setter.login_name, 'requestee', requestee.login_name,

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { SnapshotCatalogue } from '../snapshot.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, type StoreSnapshot } from '../snapshot.js';
 import { snapshotAttachment, snapshotBug, snapshotComment } from '../snapshot-records.js';
+import { userRecord } from '../user-record.js';
 import { type AttachmentRow, attachmentColumns, attachmentFromRow, snapshotSha256 } from './attachment-rows.js';
 import type { Database } from './database.js';
 import { readInstance } from './instance-row.js';
@@ -116,14 +117,8 @@ function snapshotOf(
     },
     groups: groups.map((g) => g.name),
     users: users.map(userFromRow).map((user) => ({
-      id: user.id,
-      login: user.login,
-      real_name: user.realName,
-      groups: [...user.groups],
+      ...userRecord(user),
       api_keys: keys.filter((k) => k.user_id === user.id).map((k) => ({ sha256: k.sha256, revoked: k.revoked })),
-      disabled: user.disabled,
-      disabled_text: user.disabledText,
-      password_hash: user.passwordHash,
     })),
     bugs: bugs.map(bugFromRow).map((bug) => snapshotBug(bug, changeSetsFromRows(activityOf.get(bug.id) ?? []))),
     audit_log: audit.map((e) => ({

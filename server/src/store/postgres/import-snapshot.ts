@@ -4,7 +4,9 @@ import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
 import { normalizeAuditClass } from '../model/model.js';
 import { type StoreSnapshot, snapshotAliases } from '../snapshot.js';
 import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
+import { importBugRelations } from './bug-relation-import.js';
 import type { Database } from './database.js';
+import { NEXT_FLAG_ID } from './flag-id-sequence.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
 import { fieldsJson, OUR_SQL } from './rows.js';
 import { TABLES_REFERRING_FIRST } from './tables.js';
@@ -41,6 +43,7 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
     await writeGroups(client, snapshot);
     await writeUsers(client, snapshot);
     await writeBugs(client, snapshot);
+    await importBugRelations(client, snapshot);
     await writeComments(client, snapshot);
     await writeAttachments(client, snapshot);
     await writePersonalTags(client, snapshot);
@@ -54,16 +57,14 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
       ['groups', 'id'],
       ['longdescs', 'comment_id'],
       ['attachments', 'attach_id'],
+      ['bug_see_also', 'id'],
     ]) {
       await client.query(
         `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(max(${column}), 0) + 1, false) FROM ${table}`,
       );
     }
-    // Flags live in bzc_fields; their ids come from one sequence (migration 0007), past the imported ones.
-    await client.query(
-      `SELECT setval('bzc_flag_ids', coalesce((SELECT max((f->>'id')::integer)
-         FROM bugs b, jsonb_array_elements(b.bzc_fields->'flags') f), 0) + 1, false)`,
-    );
+    // Flags live in bzc_fields and attachments.bzc_flags; their ids come from one sequence (migration 0007), past the imported ones.
+    await client.query(`SELECT setval('bzc_flag_ids', ${NEXT_FLAG_ID}, false)`);
     return true;
   });
 }
@@ -86,8 +87,8 @@ async function writeGroups(client: pg.PoolClient, snapshot: StoreSnapshot): Prom
 async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
   const { users } = snapshot;
   await client.query(
-    `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext, cryptpassword)
-     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[])`,
+    `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext, cryptpassword, disable_mail)
+     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[], $7::smallint[])`,
     [
       users.map((u) => u.id),
       users.map((u) => u.login),
@@ -95,13 +96,18 @@ async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promi
       users.map((u) => (u.disabled ? 0 : 1)),
       users.map((u) => u.disabled_text ?? ''),
       users.map((u) => u.password_hash ?? null),
+      users.map((u) => (u.email_enabled === false ? 1 : 0)),
     ],
   );
-  const memberships = users.flatMap((u) => u.groups.map((group) => [u.id, group] as const));
+  const grants = users.flatMap((u) => [
+    ...u.groups.map((group) => [u.id, group, 0] as const),
+    ...(u.bless_groups ?? []).map((group) => [u.id, group, 1] as const),
+  ]);
   await client.query(
-    `INSERT INTO user_group_map (user_id, group_id)
-     SELECT m.user_id, g.id FROM unnest($1::integer[], $2::text[]) AS m(user_id, name) JOIN groups g ON g.name = m.name`,
-    [memberships.map(([id]) => id), memberships.map(([, group]) => group)],
+    `INSERT INTO user_group_map (user_id, group_id, isbless)
+     SELECT m.user_id, g.id, m.isbless FROM unnest($1::integer[], $2::text[], $3::smallint[]) AS m(user_id, name, isbless)
+     JOIN groups g ON g.name = m.name`,
+    [grants.map(([id]) => id), grants.map(([, group]) => group), grants.map(([, , isBless]) => isBless)],
   );
   const keys = users.flatMap((u) => u.api_keys.map((key) => ({ ...key, userId: u.id })));
   await client.query(

@@ -2,7 +2,7 @@ import type { Attachment } from '../../domain/attachments/attachment.js';
 import type { UserMatch } from '../../domain/catalogue/user-match.js';
 import { withSkew } from '../../domain/clock.js';
 import { isStorableId, isStorableText } from '../../domain/ids.js';
-import type { Bug, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
+import type { Bug, BugFlag, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { normalizeAuditClass } from '../model/model.js';
 import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
 import { AttachmentReads } from './attachment-rows.js';
@@ -132,6 +132,10 @@ export abstract class PostgresReads<CommentRow extends object> {
 
   attachmentsOf(bugId: number): Promise<Attachment[]> {
     return this.#attachments.ofBug(bugId);
+  }
+
+  attachmentFlagsByBug(): Promise<Map<number, BugFlag[]>> {
+    return this.#attachments.flagsByBug();
   }
 
   attachmentData(attachment: Attachment): Promise<Buffer | undefined> {
