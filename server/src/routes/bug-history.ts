@@ -53,11 +53,8 @@ async function changeSetJson(
   for (const change of set.changes) {
     if (!canSeeChange(viewer, change)) continue;
     // 5.2's get_activity leaves out a private attachment's changes (its flags too) for non-insiders.
-    if (
-      !viewer.insider &&
-      change.attachment_id !== undefined &&
-      (await store.attachmentById(change.attachment_id))?.isPrivate
-    )
+    const { attachment_id: attachmentId } = change;
+    if (!viewer.insider && attachmentId !== undefined && (await store.attachmentById(attachmentId))?.isPrivate)
       continue;
     changes.push(await changeJson(change, store, viewer.insider, bugId));
   }

@@ -191,6 +191,8 @@ for (const underTest of STORES) {
         );
         await expect(owned(store).replaceApiKey('nobody@example.com')).rejects.toThrow(NewUserError);
         expect((await store.userByLogin('new@example.com'))?.id).toBe(user.id);
+        const grouped = await owned(store).addUser({ login: 'grouped@example.com', groups: ['brand-new', 'secret'] });
+        expect((await store.userById(grouped.user.id))?.groups).toEqual(['brand-new', 'secret']);
       });
 
       it("knows the tracker's catalogue: products with components and versions, values, workflow, flag types, groups", () => {

@@ -45,7 +45,7 @@ import {
   userFromRow,
 } from './rows.js';
 import { TickBatch } from './tick-batch.js';
-import { createUserIn, updateUsersIn } from './user-writes.js';
+import { createUserIn, setGroups, updateUsersIn } from './user-writes.js';
 import { UPSERT_VISITS } from './visit-statements.js';
 import { type VisitWrite, visitRows } from './visit-writes.js';
 
@@ -284,13 +284,8 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
           throw error.code === UNIQUE_VIOLATION ? NewUserError.taken(login) : error;
         });
       const id = (created.rows[0] as { userid: number }).userid;
-      const groups = [...new Set(input.groups ?? [])];
       // A user's groups exist from then on, as in the file store.
-      await client.query('INSERT INTO groups (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING', [groups]);
-      await client.query(
-        'INSERT INTO user_group_map (user_id, group_id) SELECT $1, id FROM groups WHERE name = ANY ($2::text[])',
-        [id, groups],
-      );
+      await setGroups(client, id, [...new Set(input.groups ?? [])]);
       await client.query('INSERT INTO bzc_api_key_hashes (sha256, user_id) VALUES ($1, $2)', [hashApiKey(apiKey), id]);
       return id;
     });

@@ -11,7 +11,7 @@ const UNIQUE_VIOLATION = '23505';
  * Gives the user exactly these direct grants of one kind (membership, isbless 0, or bless rights,
  * isbless 1, as 5.2 keeps both), creating any group not there yet.
  */
-async function setGroups(
+export async function setGroups(
   client: pg.PoolClient,
   userId: number,
   groups: readonly string[],
