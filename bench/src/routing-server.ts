@@ -1,22 +1,39 @@
 import {
   type ApiState,
+  chooseProfile,
   createApp,
   createMemoryStore,
+  DEFAULT_BODY_LIMIT_BYTES,
   demoFixture,
-  type Routing,
+  type EndpointHandler,
+  endpointHandlers,
+  type Store,
   snapshotFromFixture,
+  systemClock,
 } from '@bz-companion/server';
-import { splitEndpoint } from '@bz-companion/shared';
+import { type EndpointKey, splitEndpoint } from '@bz-companion/shared';
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 
 /**
  * Our app with the routing swapped, for an A/B of routing alone: the same
  * handlers, middleware and in-memory store, reached through @koa/router
- * instead of the dispatch table. Only the hit path is compared: the router
- * variant has none of the contract's 32614/OPTIONS/rest.cgi handling.
+ * in front of the dispatch table (as `upstream`, where a proxy would answer).
+ * Only the hit path is compared: the router passes misses on to the dispatch
+ * table, which keeps the contract's 32614/OPTIONS/rest.cgi handling.
  * Usage: node routing-server.js dispatch-table|koa-router
  */
-const koaRouter: Routing = (handlers) => {
+function koaRouter(store: Store): Middleware<ApiState> {
+  const deps = {
+    store,
+    clock: systemClock,
+    urlbase: undefined,
+    profile: chooseProfile(undefined, undefined),
+    failures: store.loginFailures,
+  };
+  const handlers: ReadonlyMap<EndpointKey, EndpointHandler> = endpointHandlers(deps, {
+    bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
+  });
   const router = new Router<ApiState>({ sensitive: true, strict: true });
   for (const [key, handler] of handlers) {
     const { method, path } = splitEndpoint(key);
@@ -29,13 +46,13 @@ const koaRouter: Routing = (handlers) => {
     else router.post(routePath, route);
   }
   // The router adds `params` to the context itself; Koa's Middleware type cannot say so.
-  return router.routes() as unknown as ReturnType<Routing>;
-};
+  return router.routes() as unknown as Middleware<ApiState>;
+}
 
 const mode = process.argv[2];
 if (mode !== 'dispatch-table' && mode !== 'koa-router') throw new Error(`unknown routing '${mode}'`);
 const store = createMemoryStore(snapshotFromFixture(demoFixture(Date.now()).fixture));
-const app = createApp({ store, options: mode === 'koa-router' ? { routing: koaRouter } : {} });
+const app = createApp({ store, options: mode === 'koa-router' ? { upstream: koaRouter(store) } : {} });
 const server = app.listen(0, '127.0.0.1', () => {
   const address = server.address();
   if (address && typeof address === 'object') console.log(`listening on http://127.0.0.1:${address.port}`);

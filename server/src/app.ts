@@ -15,7 +15,7 @@ import { serveOpenApi } from './openapi/serve-openapi.js';
 import { validateTraffic } from './openapi/validate-traffic.js';
 import { isProfileName, type ProfileName } from './profiles/profile.js';
 import { chooseProfile } from './profiles/profiles.js';
-import { apiRoutes, type Routing } from './routes/api-router.js';
+import { apiRoutes } from './routes/api-router.js';
 import { pages } from './routes/pages.js';
 import { rpcEndpoints } from './rpc/rpc-endpoints.js';
 import type { Store } from './store/store.js';
@@ -32,8 +32,6 @@ export interface AppOptions {
   logRequest?: (line: string) => void;
   /** Serve the admin API (`/__admin/`: reset, journal, faults, clock) over these controls. */
   admin?: AdminControls;
-  /** How requests reach their endpoint's handler: the dispatch table, unless the bench measures another. */
-  routing?: Routing;
   /** The tracker to behave as; by default the data's `instance.profile`, else bz-companion. */
   profile?: ProfileName;
   /** Delays to add without the admin API (`serve --latency`); with it, the admin controls' rules apply. */
@@ -86,7 +84,7 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   if (latency) app.use(applyLatency(latency));
   app.use(serveOpenApi(profile));
   if (options.upstream) app.use(options.upstream);
-  app.use(apiRoutes(deps, { bodyLimitBytes }, options.routing));
+  app.use(apiRoutes(deps, { bodyLimitBytes }));
   // After the REST routes, which pass on only what is not under /rest/: a REST request never meets it.
   app.use(rpcEndpoints(deps, bodyLimitBytes, logger));
   app.use(pages(store));

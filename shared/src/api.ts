@@ -12,6 +12,7 @@ import {
   commentTagsBodySchema,
   commentTagsPathSchema,
   possibleDuplicatesBodySchema,
+  RPC_ONLY_PREFIX,
   renderCommentBodySchema,
   renderCommentSchema,
   tagListSchema,
@@ -198,4 +199,9 @@ export type ResponseOf<K extends EndpointKey> = z.infer<(typeof endpoints)[K]['r
 export function splitEndpoint(key: EndpointKey): { method: 'GET' | 'POST' | 'PUT'; path: string } {
   const [method, path] = key.split(' ') as ['GET' | 'POST' | 'PUT', string];
   return { method, path };
+}
+
+/** A method 5.2 has over XML-RPC and JSON-RPC only (its key under RPC_ONLY_PREFIX): no REST route, no REST document. */
+export function isRpcOnly(key: EndpointKey): boolean {
+  return splitEndpoint(key).path.startsWith(RPC_ONLY_PREFIX);
 }

@@ -335,6 +335,5 @@ export const userWriteEndpoints = {
     body: userUpdateBodySchema,
     response: z.object({ users: z.array(updatedSchema) }),
   },
-  /** User.offer_account_by_email: an RPC method only (no tracker routes it over REST). */
-  'POST /rest/user/offer_account_by_email': { body: offerAccountBodySchema, response: z.object({}) },
+  'POST /rpc/User.offer_account_by_email': { body: offerAccountBodySchema, response: z.object({}) },
 } as const;

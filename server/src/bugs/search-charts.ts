@@ -39,9 +39,22 @@ const FLAG_FIELDS: Readonly<Record<string, (flag: BugFlag) => string | undefined
 /** Logins are compared without regard to letter case, as everywhere in bz-companion. */
 const LOGIN_FIELDS = new Set(['requestees.login_name', 'setters.login_name']);
 
-/** The tests of every chart in the query on a bug id or a flag; an empty list when it has none. */
-export function chartTests(query: URLSearchParams): Array<(bug: Bug) => boolean> {
+/** A bug's attachments' flags (searched with its own, as 5.2 joins `flags` on the bug id). */
+export type AttachmentFlagsOf = (bugId: number) => readonly BugFlag[];
+
+/**
+ * The tests of every chart in the query on a bug id or a flag; an empty list when it has none.
+ * `flagCharts`: whether one reads flags, so the caller loads the attachments' flags first.
+ */
+export function chartTests(
+  query: URLSearchParams,
+  attachmentFlagsOf: AttachmentFlagsOf = () => [],
+): { tests: Array<(bug: Bug) => boolean>; flagCharts: boolean } {
   const tests: Array<(bug: Bug) => boolean> = [];
+  let flagCharts = false;
+  // 5.2 matches every flag of the bug, its attachments' too, private attachments' as well.
+  const anyFlag = (bug: Bug, test: (flag: BugFlag) => boolean) =>
+    bug.fields.flags.some(test) || attachmentFlagsOf(bug.id).some(test);
   for (const [name, field] of query) {
     // Most searches have no chart: a cheap test before the pattern.
     if (name.charCodeAt(0) !== 102 /* f */) continue;
@@ -52,12 +65,13 @@ export function chartTests(query: URLSearchParams): Array<(bug: Bug) => boolean>
     }
     const flagText = n === undefined ? undefined : FLAG_FIELDS[field];
     if (flagText === undefined) continue;
+    flagCharts = true;
     const operator = query.get(`o${n}`) ?? '';
     let value = query.get(`v${n}`) ?? '';
     if (LOGIN_FIELDS.has(field)) value = value.toLowerCase();
     if (operator === 'isempty' || operator === 'isnotempty') {
       const wantFlags = operator === 'isnotempty';
-      tests.push((bug) => bug.fields.flags.some((flag) => flagText(flag) !== undefined) === wantFlags);
+      tests.push((bug) => anyFlag(bug, (flag) => flagText(flag) !== undefined) === wantFlags);
       continue;
     }
     const positive = NEGATED[operator] ?? operator;
@@ -65,11 +79,11 @@ export function chartTests(query: URLSearchParams): Array<(bug: Bug) => boolean>
     if (make === undefined) throw unsupported(operator);
     const match = make(value);
     const some = (bug: Bug) =>
-      bug.fields.flags.some((flag) => {
+      anyFlag(bug, (flag) => {
         const text = flagText(flag);
         return text !== undefined && match(text);
       });
     tests.push(positive === operator ? some : (bug) => !some(bug));
   }
-  return tests;
+  return { tests, flagCharts };
 }

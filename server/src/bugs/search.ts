@@ -2,7 +2,7 @@ import { canSeeBug } from '../domain/access.js';
 import { errors } from '../domain/errors.js';
 import { isStorableId } from '../domain/ids.js';
 import { afterRead, type Read, readAll, readEach } from '../domain/read.js';
-import type { Bug, User } from '../domain/types.js';
+import type { Bug, BugFlag, User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 import { parseLegalDate } from './legal-date.js';
 import { chartTests } from './search-charts.js';
@@ -42,8 +42,17 @@ const PEOPLE = {
 export function searchBugs(store: Store, user: User | undefined, query: URLSearchParams): Read<Bug[]> {
   const candidates = byIdCandidates(store, query);
   const tests = fieldTests(query);
-  tests.push(...chartTests(query));
+  let attachmentFlags: ReadonlyMap<number, readonly BugFlag[]> = new Map();
+  const charts = chartTests(query, (bugId) => attachmentFlags.get(bugId) ?? []);
+  tests.push(...charts.tests);
   const people = peopleTests(store, query);
+  if (charts.flagCharts) {
+    people.lookups.push(() =>
+      afterRead(store.attachmentFlagsByBug(), (flags) => {
+        attachmentFlags = flags;
+      }),
+    );
+  }
   tests.push(...people.tests);
   const emails = emailChartTests(store, query);
   tests.push(...emails.tests);

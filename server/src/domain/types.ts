@@ -30,6 +30,10 @@ export interface User {
   disabledText: string | null;
   /** scrypt hash of the password; null: no password login for this user. */
   passwordHash: string | null;
+  /** Whether Bugzilla mails the user about bugs (`profiles.disable_mail`, inverted). */
+  emailEnabled: boolean;
+  /** The groups the user was given the right to bless (add others to), directly; sorted. */
+  blessGroups: readonly string[];
 }
 
 export interface LoginToken {

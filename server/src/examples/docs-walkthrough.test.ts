@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, type ListeningProcess, spawnListening, tempDir } from '../testing/cli-server.js';
+import { freePort } from '../testing/free-port.js';
 
 /**
  * docs/test-double.md's record → replay → import walk-through, its `bash` blocks run in order as one
@@ -44,14 +44,6 @@ function matcher(expected: string): RegExp {
     .split('...')
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${parts.join('[\\s\\S]*')}$`);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe("docs/test-double.md's record → replay → import walk-through", () => {

@@ -1,18 +1,9 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { CLI } from '../testing/cli-server.js';
-
-/** A port free right now, for the block's server (the docs show 3080, which another may hold). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { freePort } from '../testing/free-port.js';
 
 describe("docs/test-double.md's curl block", () => {
   it('runs as written (but for the port and the binary path), and leaves no server running', async () => {

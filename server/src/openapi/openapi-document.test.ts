@@ -1,17 +1,17 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { type EndpointKey, endpoints, splitEndpoint } from '@bz-companion/shared';
+import { type EndpointKey, endpoints, isRpcOnly, splitEndpoint } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_NAMES, type ProfileName } from '../profiles/profile.js';
 import { PROFILES } from '../profiles/profiles.js';
 import { standardFixture } from '../testing/fixtures.js';
 import { type BzServer, startServer } from '../testing/test-server.js';
-import { isRestEndpoint, openApiDocument } from './openapi-document.js';
+import { openApiDocument } from './openapi-document.js';
 
 type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
 
 const ALL_KEYS = Object.keys(endpoints) as EndpointKey[];
 /** Every endpoint with a REST route (some methods only RPC clients call). */
-const REST_KEYS = ALL_KEYS.filter(isRestEndpoint);
+const REST_KEYS = ALL_KEYS.filter((key) => !isRpcOnly(key));
 
 /** The operations a description names, as endpoint keys (`GET /rest/version`). */
 function operationsOf(document: Document): string[] {

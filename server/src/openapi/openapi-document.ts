@@ -4,6 +4,7 @@ import {
   type EndpointSchemas,
   endpoints,
   errorBodySchema,
+  isRpcOnly,
   splitEndpoint,
 } from '@bz-companion/shared';
 import { type ZodType, z } from 'zod';
@@ -134,7 +135,7 @@ export function openApiDocument(profile: Profile, version: string): Json {
   const paths: Record<string, Json> = {};
   for (const [key, schemas] of Object.entries(endpoints) as Array<[EndpointKey, EndpointSchemas]>) {
     // A tracker without it, or a method only RPC clients can call: no REST route to describe.
-    if (profile.missing.has(key) || !isRestEndpoint(key)) continue;
+    if (profile.missing.has(key) || isRpcOnly(key)) continue;
     const { method, path } = splitEndpoint(key);
     paths[path] = { ...paths[path], [method.toLowerCase()]: operation(key, schemas, profile) };
   }
@@ -152,9 +153,4 @@ export function openApiDocument(profile: Profile, version: string): Json {
       securitySchemes: SECURITY_SCHEMES,
     },
   };
-}
-
-/** Whether the endpoint is routed over REST: under /rest/, and not a method only RPC clients call. */
-export function isRestEndpoint(key: EndpointKey): boolean {
-  return splitEndpoint(key).path.startsWith('/rest/') && !(routeTable[key] as RouteSpec<EndpointKey>).rpcOnly;
 }

@@ -1,4 +1,4 @@
-import { type EndpointKey, RPC_ONLY_PREFIX, splitEndpoint } from '@bz-companion/shared';
+import { type EndpointKey, isRpcOnly } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
 import { readBugAhead } from '../bugs/bug-ref.js';
 import type { BodyParams } from '../domain/body-params.js';
@@ -57,9 +57,6 @@ export interface ApiRouterOptions {
 
 export type EndpointHandler = Middleware<ApiState>;
 
-/** Turns each endpoint's handler into the middleware that routes requests to them, as `profile`'s tracker routes. */
-export type Routing = (handlers: ReadonlyMap<EndpointKey, EndpointHandler>, profile: Profile) => Middleware<ApiState>;
-
 /** The route dependencies, with the profile looked up per request (a reset may load data of another tracker). */
 export type ApiDeps = Omit<RouteDeps, 'profile'> & { profile: () => Profile };
 
@@ -92,12 +89,11 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
   const { profile } = deps;
   const handlers = new Map<EndpointKey, EndpointHandler>();
   for (const key of Object.keys(routeTable) as EndpointKey[]) {
-    if (profile.missing.has(key) || splitEndpoint(key).path.startsWith(RPC_ONLY_PREFIX)) continue;
+    if (profile.missing.has(key) || isRpcOnly(key)) continue;
     const endpoint = endpointFor(key, profile);
     const { spec } = endpoint;
     const takesBody = key.startsWith('POST ') || key.startsWith('PUT ');
     const answersJsonp = !takesBody;
-    if (spec.rpcOnly) continue;
     const run = (ctx: Parameters<EndpointHandler>[0], body: BodyParams | null): void | Promise<void> => {
       const query = ctx.querystring ? new URLSearchParams(ctx.querystring) : EMPTY_QUERY;
       // Where 5.2 reads it: after the route and the body, before credentials, so only later errors are JSONP.
@@ -142,7 +138,7 @@ export function endpointHandlers(deps: RouteDeps, options: ApiRouterOptions): Ma
  * with the profile's tracker's quirks (digits-only ids, HEAD, preflights).
  * Paths outside /rest/ go on to the human pages.
  */
-export const dispatchTable: Routing = (handlers, profile) => {
+function dispatchTable(handlers: ReadonlyMap<EndpointKey, EndpointHandler>, profile: Profile): Middleware<ApiState> {
   const dispatcher = new Dispatcher<EndpointHandler>();
   for (const [key, handler] of handlers) dispatcher.add(key, handler);
 
@@ -169,10 +165,10 @@ export const dispatchTable: Routing = (handlers, profile) => {
     }
     throw notFound(ctx.method, path);
   };
-};
+}
 
-/** Every endpoint, routed by `routing` (the dispatch table unless the bench compares another), per profile. */
-export function apiRoutes(deps: ApiDeps, options: ApiRouterOptions, routing: Routing = dispatchTable) {
+/** Every endpoint, routed by the dispatch table of the profile's tracker. */
+export function apiRoutes(deps: ApiDeps, options: ApiRouterOptions) {
   const routed = new Map<ProfileName, Middleware<ApiState>>();
   const middleware: Middleware<ApiState> = (ctx, next) => {
     const profile = deps.profile();
@@ -185,7 +181,7 @@ export function apiRoutes(deps: ApiDeps, options: ApiRouterOptions, routing: Rou
         failures: deps.failures,
         profile,
       };
-      route = routing(endpointHandlers(routeDeps, options), profile);
+      route = dispatchTable(endpointHandlers(routeDeps, options), profile);
       routed.set(profile.name, route);
     }
     return route(ctx, next);

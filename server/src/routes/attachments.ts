@@ -20,6 +20,7 @@ import { errors } from '../domain/errors.js';
 import { isStorableId } from '../domain/ids.js';
 import type { Bug, User } from '../domain/types.js';
 import { type BugVisitChange, ownedData, type Store } from '../store/store.js';
+import { attachmentFlagPlanner } from './attachment-flag-planner.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
 /** A private attachment is for insiders and for whoever attached it (5.2's get_attachments_by_bug). */
@@ -111,9 +112,11 @@ export async function addAttachment(request: ApiRequest, deps: RouteDeps): Promi
   const parameters = store.instance.parameters;
   const checked = checkNewAttachment(body, isInsider(user, parameters), parameters);
   const visits = await visitChanges(store, bugs, user, deps);
+  const now = await request.databaseNow();
+  const flags = await attachmentFlagPlanner(store, user, body.flags, now);
   const ids = await ownedData(store, 'adding an attachment').addAttachments({
     who: user.id,
-    time: Math.floor((await request.databaseNow()) / 1000),
+    time: Math.floor(now / 1000),
     attachments: bugs.map((bug) => ({
       bugId: bug.id,
       fileName: checked.fileName,
@@ -123,6 +126,7 @@ export async function addAttachment(request: ApiRequest, deps: RouteDeps): Promi
       isPrivate: checked.isPrivate,
       bytes: checked.bytes,
       comment: checked.comment,
+      flags,
     })),
     visits,
   });
@@ -154,18 +158,27 @@ export async function updateAttachment(request: ApiRequest, deps: RouteDeps): Pr
     attachments.push(attachment);
     bugs.push(bug);
   }
-  const updates = attachments.map((attachment) => {
+  const now = await request.databaseNow();
+  const flags = await attachmentFlagPlanner(store, user, body.flags, now);
+  const updates = attachments.map((attachment, i) => {
+    // Checked here first, as 5.2 reads the flags asked for before it checks who may edit.
+    flags?.(attachment, bugs[i] as Bug);
     const mayEdit =
       attachment.creator === user.id || ((!attachment.isPrivate || insider) && user.groups.includes('editbugs'));
     if (!mayEdit) throw attachmentErrors.illegalEdit(attachment.id);
-    return { id: attachment.id, set: planAttachmentUpdate(attachment, body, insider), comment: '' };
+    return {
+      id: attachment.id,
+      set: planAttachmentUpdate(attachment, body, insider),
+      comment: '',
+      flags,
+    };
   });
   const comment = storable(trim(perlText(body.comment) ?? ''), 'comment');
   for (const update of updates) update.comment = comment;
   const visits = await visitChanges(store, bugs, user, deps);
   const results = await ownedData(store, 'changing an attachment').updateAttachments({
     who: user.id,
-    time: Math.floor((await request.databaseNow()) / 1000),
+    time: Math.floor(now / 1000),
     updates,
     visits,
   });

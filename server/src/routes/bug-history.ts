@@ -15,7 +15,7 @@ import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
  * Bug.history: one entry per bug asked for (the path's, then `ids`; each once), change
  * sets oldest first, only those strictly after `new_since`. A change that made
  * a comment private is shown only to insiders, and to them with the comment's
- * database row, as 5.2 does. include/exclude_fields do not apply (5.2 ignores them).
+ * database row, as 5.2 does; a private attachment's changes only to insiders. include/exclude_fields do not apply (5.2 ignores them).
  */
 async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHistoryResult> {
   const { user, query } = request;
@@ -56,7 +56,11 @@ async function changeSetJson(
   const changes: HistoryEntry['changes'] = [];
   for (const change of set.changes) {
     if (TIMETRACKING_FIELDS.has(change.field_name) && !timeTracker) continue;
-    if (canSeeChange(insider, change)) changes.push(await changeJson(change, store, insider, bugId));
+    if (!canSeeChange(insider, change)) continue;
+    // 5.2's get_activity leaves out a private attachment's changes (its flags too) for non-insiders.
+    if (!insider && change.attachment_id !== undefined && (await store.attachmentById(change.attachment_id))?.isPrivate)
+      continue;
+    changes.push(await changeJson(change, store, insider, bugId));
   }
   const who = (await store.userById(set.who))?.login ?? '';
   return { when: formatBugzillaTime(set.when * 1000), who, changes };

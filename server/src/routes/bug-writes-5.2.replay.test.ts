@@ -8,7 +8,13 @@ import { tempDir } from '../testing/cli-server.js';
 import { type InProcessServer, ManualClock, serveStoreInProcess } from '../testing/in-process-server.js';
 import { testDatabaseUrl } from '../testing/postgres-test-database.js';
 import { sendRecorded, TokenMap } from '../testing/recorded-replay.js';
-import { comparable, isUnorderedSearch, type RecordedCase, recordedCases } from '../testing/recordings.js';
+import {
+  comparable,
+  isUnorderedSearch,
+  type RecordedCase,
+  recordedCases,
+  recordedTime,
+} from '../testing/recordings.js';
 import { isUnorderedRpcSearch, rpcComparable } from '../testing/rpc-comparable.js';
 
 /*
@@ -68,20 +74,6 @@ function answer(recorded: RecordedCase, status: number, text: string): unknown {
     return rpcComparable(status, text, isUnorderedRpcSearch(recorded));
   }
   return comparable(status, text, { unordered: isUnorderedSearch(path), ignoreDocumentation: true });
-}
-
-/**
- * When 5.2 answered the case: the latest time its answer and database rows show (history groups
- * one user's changes of one second, so the replay runs on the recorded clock); undefined when none.
- */
-function recordedTime(recorded: RecordedCase): number | undefined {
-  const text = `${recorded.response.body} ${JSON.stringify(recorded.db?.after ?? {})}`;
-  let latest: number | undefined;
-  for (const [, date, time] of text.matchAll(/(2026-\d\d-\d\d)[T ](\d\d:\d\d:\d\d)/g)) {
-    const ms = Date.parse(`${date}T${time}Z`);
-    if (latest === undefined || ms > latest) latest = ms;
-  }
-  return latest;
 }
 
 const STORES = { file: fileStore, postgres: postgresStore } as const;

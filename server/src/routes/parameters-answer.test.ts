@@ -10,6 +10,8 @@ const user = (groups: string[]): User => ({
   disabled: false,
   disabledText: null,
   passwordHash: null,
+  emailEnabled: true,
+  blessGroups: [],
 });
 const LOGGED_IN = ['maintainer', 'requirelogin', 'allowemailchange'];
 

@@ -66,8 +66,6 @@ export interface RouteSpec<K extends EndpointKey> {
   readsPathBug?: true;
   /** A body this large is read (when over the server's limit): an attachment's, as the parameters allow it. */
   largerBody?: (parameters: Record<string, string>) => number;
-  /** A method XML-RPC and JSON-RPC call that no tracker routes over REST (User.offer_account_by_email). */
-  rpcOnly?: true;
   /** What one call may cost, where it differs from DEFAULT_WORK_BOUNDS (every call is held to its bounds). */
   bounds?: Partial<WorkBounds>;
   /** The answer, or the same answer prepared once (PreparedJson) when it repeats exactly. */

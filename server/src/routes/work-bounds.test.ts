@@ -1,4 +1,4 @@
-import { type EndpointKey, RPC_ONLY_PREFIX, splitEndpoint } from '@bz-companion/shared';
+import { type EndpointKey, isRpcOnly, splitEndpoint } from '@bz-companion/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errors } from '../domain/errors.js';
 import { chooseProfile } from '../profiles/profiles.js';
@@ -33,9 +33,7 @@ afterAll(() => server.stop());
 
 describe('every method is bounded in the values one parameter holds', () => {
   // The RPC-only methods have no REST resource: they are bounded over JSON-RPC, below.
-  const keys = (Object.keys(routeTable) as EndpointKey[]).filter(
-    (key) => !splitEndpoint(key).path.startsWith(RPC_ONLY_PREFIX) && !(routeTable[key] as { rpcOnly?: true }).rpcOnly,
-  );
+  const keys = (Object.keys(routeTable) as EndpointKey[]).filter((key) => !isRpcOnly(key));
 
   it.each(keys)('%s refuses 1001 different ids before doing any work', async (key) => {
     const { method, path } = splitEndpoint(key);

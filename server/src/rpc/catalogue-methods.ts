@@ -25,7 +25,7 @@ export const CATALOGUE_METHODS: Readonly<Record<string, RpcMethod>> = {
   'User.create': { endpoint: 'POST /rest/user', params: 'body', readOnly: false },
   'User.update': { endpoint: 'PUT /rest/user/{id}', params: 'body', readOnly: false },
   'User.offer_account_by_email': {
-    endpoint: 'POST /rest/user/offer_account_by_email',
+    endpoint: 'POST /rpc/User.offer_account_by_email',
     params: 'body',
     readOnly: false,
     perlReturns: 'undef',

@@ -22,6 +22,10 @@ export interface SnapshotUser {
   disabled_text: string | null;
   /** scrypt hash (domain/password-hash.ts); absent or null: the user cannot log in with a password. */
   password_hash?: string | null;
+  /** Absent: true. */
+  email_enabled?: boolean;
+  /** The groups the user may bless; absent: none. */
+  bless_groups?: string[];
 }
 
 export interface SnapshotBug {
@@ -213,7 +217,13 @@ export type JournalOp =
    * Changes to attachments: the values asked for, compared with the attachment as it is when the
    * entry is applied (so two concurrent updates both reach the history); a comment each where given.
    */
-  | { op: 'update_attachments'; who: number; time: number; updates: AttachmentUpdate[]; visits: BugVisitEffects[] }
+  | {
+      op: 'update_attachments';
+      who: number;
+      time: number;
+      updates: AttachmentUpdate[];
+      visits: BugVisitEffects[];
+    }
   /** Tags added to and removed from a comment (checked already); the resulting list is written into `change`. */
   | { op: 'comment_tags'; change: { comment_id: number; add: string[]; remove: string[]; tags?: string[] } }
   /** A user's own tags of bugs added and removed (checked already); what changed is written into each change. */
@@ -259,7 +269,20 @@ export interface SnapshotPersonalTags {
 export type NewSnapshotAttachment = Omit<SnapshotAttachment, 'id' | 'modification_time'> & {
   id?: number;
   comment: { text: string; id?: number };
+  /** Its flags' `flagtypes.name` history row (its `flags` hold new flags with id 0, numbered when applied). */
+  flag_change?: { removed: string; added: string };
+  /** Requestees of its flags added to the bug's CC (a `cc` history row each, unless already there). */
+  cc_add?: Array<{ id: number; login: string }>;
 };
+
+/** An attachment's flags set by an update: applied only if its flags are still `expect` (else the writer plans again). */
+export interface AttachmentFlagsUpdate {
+  expect: BugFlag[];
+  /** The flags after the change; new ones have id 0. */
+  flags: BugFlag[];
+  change: { removed: string; added: string } | null;
+  cc_add: Array<{ id: number; login: string }>;
+}
 
 /** One attachment's changes in an `update_attachments` entry, by 5.2's column names. */
 export interface AttachmentUpdate {
@@ -267,6 +290,12 @@ export interface AttachmentUpdate {
   set: Partial<AttachmentFieldValues>;
   /** The comment that goes with the change ('' for none). */
   comment: string;
+  flags?: AttachmentFlagsUpdate;
+  /**
+   * Set on every update of the entry (not journaled) when applying found an attachment's flags
+   * changed since the entry was planned: the entry changed nothing, and the writer plans again.
+   */
+  stale?: boolean;
   /** Filled in when applied (not journaled): what changed, for the answer. */
   applied?: { changes: Array<{ column: string; removed: string; added: string }>; modification_time: number };
 }

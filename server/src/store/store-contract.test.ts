@@ -169,6 +169,13 @@ for (const underTest of STORES) {
         );
       });
 
+      it('orders new visits of one second by write: the later first among the recent, last among all', async () => {
+        const second = T0 + 5000;
+        for (const bug of [12, 9, 1]) await store.recordVisits(USER, [bug], second);
+        expect((await store.recentVisits(USER)).slice(0, 3).map((visit) => visit.bugId)).toEqual([1, 9, 12]);
+        expect((await store.allVisits(USER)).slice(-3).map((visit) => visit.bugId)).toEqual([12, 9, 1]);
+      });
+
       it('adds a user with a new key, or refuses an empty or taken login (in any letter case) changing nothing', async () => {
         if (underTest.name.includes('Bugzilla')) {
           // A Bugzilla database's users are Bugzilla's to make: the store has no owned-data capability.
@@ -321,6 +328,31 @@ for (const underTest of STORES) {
           })),
         ).rejects.toMatchObject({ code: 500 });
         expect((await store.userById(user.id))?.login).toBe('maker@example.com');
+      });
+
+      it('keeps whether a user is mailed and the groups they may bless (apart from membership)', async () => {
+        if (underTest.name.includes('Bugzilla')) {
+          // Bugzilla's own user_group_map row with isbless = 1 (the test database gives user 2 one on secret).
+          const user = await store.userById(USER);
+          expect(user).toMatchObject({ emailEnabled: true, blessGroups: ['secret'] });
+          expect(user?.groups).not.toContain('secret');
+          return;
+        }
+        const before = (await store.userById(DEV)) as NonNullable<Awaited<ReturnType<Store['userById']>>>;
+        expect(before).toMatchObject({ emailEnabled: true, blessGroups: [] });
+        const edit = (emailEnabled: boolean, blessGroups: string[]) =>
+          owned(store).updateUsers([DEV], ([current]) => ({
+            users: [{ ...(current as typeof before), emailEnabled, blessGroups }],
+            answer: null,
+          }));
+        await edit(false, ['canconfirm', 'editbugs']);
+        expect(await store.userById(DEV)).toMatchObject({
+          emailEnabled: false,
+          blessGroups: ['canconfirm', 'editbugs'],
+          groups: before.groups,
+        });
+        await edit(true, []);
+        expect(await store.userById(DEV)).toEqual(before);
       });
 
       it('knows the newest audit event, of all classes or of some', async () => {

@@ -1,4 +1,5 @@
 import type { Attachment, AttachmentFieldValues } from '../domain/attachments/attachment.js';
+import type { AttachmentFlagChange } from '../domain/attachments/attachment-flags.js';
 import type { BugWrite } from '../domain/bug-writes/effect.js';
 import type { Catalogue } from '../domain/catalogue/catalogue.js';
 import type { CatalogueChange } from '../domain/catalogue/catalogue-change.js';
@@ -6,7 +7,7 @@ import type { UserMatch } from '../domain/catalogue/user-match.js';
 import { type BugzillaError, errors, StoreError } from '../domain/errors.js';
 import type { LoginFailures } from '../domain/login-failures.js';
 import type { Read } from '../domain/read.js';
-import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../domain/types.js';
+import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../domain/types.js';
 import type { StoreSnapshot } from './snapshot.js';
 
 export interface NewComment {
@@ -44,16 +45,33 @@ export interface NewAttachments {
     bytes: Buffer;
     /** The comment's text ('' for none). */
     comment: string;
+    /** Its flags (Bug.add_attachment's `flags`), planned by the store once the attachment has its id. */
+    flags?: AttachmentFlagPlanner | undefined;
   }>;
   visits: readonly BugVisitChange[];
 }
+
+/**
+ * Plans an attachment's flags against it and its bug as they are when the write's turn comes
+ * (domain/attachments/attachment-flags.ts); throws 5.2's refusal, which changes nothing.
+ */
+export type AttachmentFlagPlanner = (
+  attachment: { id: number; isPrivate: boolean; flags: readonly BugFlag[] },
+  bug: Bug,
+) => AttachmentFlagChange;
 
 /** Changes to attachments (Bug.update_attachment), checked. */
 export interface AttachmentUpdates {
   who: number;
   /** Epoch seconds. */
   time: number;
-  updates: ReadonlyArray<{ id: number; set: Partial<AttachmentFieldValues>; comment: string }>;
+  updates: ReadonlyArray<{
+    id: number;
+    set: Partial<AttachmentFieldValues>;
+    comment: string;
+    /** Bug.update_attachment's `flags`, planned against the attachment as it is when the write's turn comes. */
+    flags?: AttachmentFlagPlanner | undefined;
+  }>;
   visits: readonly BugVisitChange[];
 }
 
@@ -149,6 +167,8 @@ export interface Store {
   attachmentsOf(bugId: number): Read<readonly Attachment[]>;
   /** An attachment's bytes (undefined only if they were lost). */
   attachmentData(attachment: Attachment): Read<Buffer | undefined>;
+  /** Every attachment's flags, by its bug (bugs whose attachments have none left out): what flag searches read. */
+  attachmentFlagsByBug(): Read<ReadonlyMap<number, readonly BugFlag[]>>;
   /** The user's own tags of the bug (Bug.update_tags), in the order added. */
   personalTags(userId: number, bugId: number): Read<readonly string[]>;
   /** The bugs the user tagged with any of `tags` (lowercase), by id. */

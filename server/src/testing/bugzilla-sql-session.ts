@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BugzillaEngine } from '../store/bugzilla-import/source.js';
 import { engineOf } from '../store/bugzilla-import/source.js';
+import { BUGZILLA_SQL } from '../store/postgres/bugzilla-dialect.js';
 import { withDatabase } from '../store/postgres/scratch-database.js';
 
 /** A value of a row to insert: `{ epoch }` is a wall-time column given in epoch seconds. */
@@ -82,7 +83,7 @@ function postgresLiteral(value: SqlValue): string {
   if (value === null) return 'NULL';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? '1' : '0';
-  if (typeof value === 'object') return `to_timestamp(${value.epoch})::timestamp(0)`;
+  if (typeof value === 'object') return BUGZILLA_SQL.timestamp(String(value.epoch));
   return `'${value.replace(/'/g, "''")}'`;
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { bugzillaDefaultCatalogue } from '../domain/catalogue/bugzilla-defaults.js';
 import type { Clock } from '../domain/clock.js';
+import { bugzillaApiTime } from '../store/postgres/bugzilla-dialect.js';
 import { BugzillaSchemaStore } from '../store/postgres/bugzilla-schema-store.js';
 import { BUGZILLA_52_DIR, readRecordedDataSet } from './bugzilla-5.2-fixture.js';
 import { tempDir } from './cli-server.js';
@@ -45,8 +46,8 @@ interface LoadIds {
 }
 
 /**
- * 5.2's attachment, comment-tag and personal-tag tables (Bugzilla/DB/Schema.pm), which the recorded dump leaves
- * out though its foreign keys name `attachments`.
+ * 5.2's attachment, comment-tag, personal-tag, keyword, dependency and See Also tables (Bugzilla/DB/Schema.pm),
+ * which the recorded dump leaves out though its foreign keys name `attachments`.
  */
 export const BUGZILLA_ATTACHMENT_TABLES = `
   CREATE TABLE public.attachments (attach_id serial UNIQUE PRIMARY KEY, bug_id integer NOT NULL,
@@ -57,7 +58,13 @@ export const BUGZILLA_ATTACHMENT_TABLES = `
   CREATE TABLE public.attach_data (id integer PRIMARY KEY REFERENCES attachments (attach_id), thedata bytea NOT NULL);
   CREATE TABLE public.longdescs_tags (id serial PRIMARY KEY, comment_id integer, tag varchar(24) NOT NULL);
   CREATE TABLE public.tag (id serial UNIQUE PRIMARY KEY, name varchar(64) NOT NULL, user_id integer NOT NULL);
-  CREATE TABLE public.bug_tag (bug_id integer NOT NULL, tag_id integer NOT NULL);`;
+  CREATE TABLE public.bug_tag (bug_id integer NOT NULL, tag_id integer NOT NULL);
+  CREATE TABLE public.dependencies (blocked integer NOT NULL, dependson integer NOT NULL);
+  CREATE TABLE public.keyworddefs (id serial PRIMARY KEY, name varchar(64) NOT NULL, description text NOT NULL,
+    is_active smallint NOT NULL DEFAULT 1);
+  CREATE TABLE public.keywords (bug_id integer NOT NULL, keywordid integer NOT NULL);
+  CREATE TABLE public.bug_see_also (id serial PRIMARY KEY, bug_id integer NOT NULL, value varchar(255) NOT NULL,
+    class varchar(255) NOT NULL DEFAULT '');`;
 
 /** 5.2's schema from the recorded dump, with the tables the dump leaves out. */
 async function createBugzillaTables(client: pg.Client): Promise<void> {
@@ -70,13 +77,7 @@ async function createBugzillaTables(client: pg.Client): Promise<void> {
   await client.query('RESET search_path');
   // Tables the dump leaves out (Bug.get's fields, login_failure), with 5.2's columns (Bugzilla/DB/Schema.pm).
   await client.query(`
-    CREATE TABLE dependencies (blocked integer NOT NULL, dependson integer NOT NULL);
     CREATE TABLE duplicates (dupe_of integer NOT NULL, dupe integer PRIMARY KEY);
-    CREATE TABLE keyworddefs (id serial PRIMARY KEY, name varchar(64) NOT NULL, description text NOT NULL,
-      is_active smallint NOT NULL DEFAULT 1);
-    CREATE TABLE keywords (bug_id integer NOT NULL, keywordid integer NOT NULL);
-    CREATE TABLE bug_see_also (id serial PRIMARY KEY, bug_id integer NOT NULL, value varchar(255) NOT NULL,
-      class varchar(255) NOT NULL DEFAULT '');
     CREATE TABLE flagtypes (id serial PRIMARY KEY, name varchar(50) NOT NULL, description text NOT NULL,
       cc_list varchar(200), target_type char(1) NOT NULL DEFAULT 'b', is_active smallint NOT NULL DEFAULT 1,
       is_requestable smallint NOT NULL DEFAULT 0, is_requesteeble smallint NOT NULL DEFAULT 0,
@@ -339,7 +340,7 @@ export interface VisitRow {
 /** Bugzilla::BugUserLastVisit's own read of the table (its columns; the wall time in the session's TimeZone shown in UTC). */
 export async function bugzillaVisits(client: pg.Client): Promise<VisitRow[]> {
   const { rows } = await client.query<VisitRow>(
-    `SELECT id, user_id, bug_id, to_char(last_visit_ts::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_visit_ts
+    `SELECT id, user_id, bug_id, ${bugzillaApiTime('last_visit_ts')} AS last_visit_ts
      FROM bug_user_last_visit ORDER BY user_id, bug_id`,
   );
   return rows;

@@ -38,6 +38,20 @@ export function isUnorderedSearch(path: string): boolean {
   return path.startsWith('/rest/bug?') && !/[?&]id=/.test(path) && !/[?&]limit=/.test(path);
 }
 
+/**
+ * When 5.2 answered the case: the latest time its answer and database rows show (history groups
+ * one user's changes of one second, so a replay runs on the recorded clock); undefined when none.
+ */
+export function recordedTime(recorded: RecordedCase): number | undefined {
+  const text = `${recorded.response.body} ${JSON.stringify(recorded.db?.after ?? {})}`;
+  let latest: number | undefined;
+  for (const [, date, time] of text.matchAll(/(2026-\d\d-\d\d)[T ](\d\d:\d\d:\d\d)/g)) {
+    const ms = Date.parse(`${date}T${time}Z`);
+    if (latest === undefined || ms > latest) latest = ms;
+  }
+  return latest;
+}
+
 export function recordedCases(family: string): RecordedCase[] {
   const file = JSON.parse(readFileSync(`${BUGZILLA_52_DIR}${family}.json`, 'utf8')) as { cases: RecordedCase[] };
   return file.cases;

@@ -4,7 +4,7 @@ import type { StoreSnapshot } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 import { type InProcessServer, ManualClock, serveStoreInProcess } from './in-process-server.js';
 import { sendRecorded, TokenMap } from './recorded-replay.js';
-import { comparable, type RecordedCase, recordedCases } from './recordings.js';
+import { comparable, type RecordedCase, recordedCases, recordedTime } from './recordings.js';
 import { HAS_POSTGRES, REPLAY_STORES } from './replay-stores.js';
 
 export interface FamilyReplay {
@@ -17,6 +17,11 @@ export interface FamilyReplay {
   replayed: (recorded: RecordedCase) => boolean;
   /** Where bz-companion answers otherwise, and why: each must still differ, so the list stays true. */
   differences?: Record<number, string>;
+  /**
+   * Whether the clock follows the recording (forward only, to the latest time a case's answer
+   * shows): history joins one user's changes of one second, as 5.2 does, so the seconds matter.
+   */
+  recordedClock?: boolean;
   /** What the recording changed between requests that a request cannot, before case `n`. */
   before?: (n: number, store: Store) => void;
 }
@@ -43,12 +48,13 @@ export function replayFamily(replay: FamilyReplay): void {
         let server: InProcessServer;
         let close: () => Promise<void>;
         const tokens = new TokenMap();
+        const clock = new ManualClock(Date.parse(replay.startedAt));
         beforeAll(async () => {
           const opened = await target.open(replay.snapshot);
           close = opened.close;
           server = await serveStoreInProcess(opened.store, {
             profile: 'bugzilla-5.2',
-            clock: new ManualClock(Date.parse(replay.startedAt)),
+            clock,
           });
         });
         afterAll(async () => {
@@ -58,6 +64,7 @@ export function replayFamily(replay: FamilyReplay): void {
         for (const recorded of cases) {
           const difference = replay.differences?.[recorded.n];
           it(`#${recorded.n} ${recorded.name}${difference ? ` (differs: ${difference})` : ''}`, async () => {
+            if (replay.recordedClock) clock.ms = Math.max(clock.ms, recordedTime(recorded) ?? 0);
             replay.before?.(recorded.n, server.store);
             const ours = await sendRecorded(server.url, recorded, tokens);
             const theirs = answerValue(recorded.response.status, recorded.response.body);

@@ -57,7 +57,9 @@ export interface UserChanges {
   email: string | undefined;
   passwordHash: string | undefined;
   loginDeniedText: string | undefined;
+  emailEnabled: boolean | undefined;
   groups: GroupEdit | undefined;
+  blessGroups: GroupEdit | undefined;
 }
 
 type Changes = Record<string, { added: string; removed: string }>;
@@ -73,6 +75,8 @@ export function changedUser(user: User, changes: UserChanges, catalogue: Catalog
     disabled: user.disabled,
     disabledText: user.disabledText,
     passwordHash: user.passwordHash,
+    emailEnabled: user.emailEnabled,
+    blessGroups: user.blessGroups,
   };
   if (changes.fullName !== undefined && changes.fullName !== user.realName) {
     result.full_name = { removed: user.realName, added: changes.fullName };
@@ -97,21 +101,53 @@ export function changedUser(user: User, changes: UserChanges, catalogue: Catalog
     next.disabled = disabled;
     next.disabledText = disabled ? changes.loginDeniedText : null;
   }
-  if (changes.groups) {
-    for (const name of [...changes.groups.add, ...changes.groups.remove, ...(changes.groups.set ?? [])]) {
+  if (changes.emailEnabled !== undefined && changes.emailEnabled !== user.emailEnabled) {
+    // 5.2 reports its own column, disable_mail, which is the inverse.
+    result.disable_mail = { removed: user.emailEnabled ? '0' : '1', added: changes.emailEnabled ? '0' : '1' };
+    next.emailEnabled = changes.emailEnabled;
+  }
+  // 5.2 checks every name of both edits before it changes anything.
+  for (const edit of [changes.groups, changes.blessGroups]) {
+    for (const name of edit ? [...edit.add, ...edit.remove, ...(edit.set ?? [])] : []) {
       if (!catalogue.group(name)) throw userWriteErrors.groupNotEditable(name);
     }
-    const canonical = (name: string) => catalogue.group(name)?.name ?? name;
-    let groups = changes.groups.set ? changes.groups.set.map(canonical) : [...user.groups];
-    groups = [...new Set([...groups, ...changes.groups.add.map(canonical)])];
-    const removed = new Set(changes.groups.remove.map(canonical));
-    groups = groups.filter((group) => !removed.has(group)).sort();
-    const added = groups.filter((group) => !user.groups.includes(group));
-    const gone = user.groups.filter((group) => !groups.includes(group));
-    if (added.length > 0 || gone.length > 0) result.groups = { added: added.join(','), removed: gone.join(',') };
-    next.groups = groups;
+  }
+  if (changes.groups) {
+    const edited = editedGroups(user.groups, changes.groups, catalogue);
+    if (edited.change) result.groups = edited.change;
+    next.groups = edited.groups;
+  }
+  if (changes.blessGroups) {
+    const edited = editedGroups(user.blessGroups, changes.blessGroups, catalogue);
+    if (edited.change) result.bless_groups = edited.change;
+    next.blessGroups = edited.groups;
   }
   return { user: next, changes: result };
+}
+
+/**
+ * A user's direct grants of one kind after an `{add, remove, set}` edit, as 5.2's _set_groups makes it:
+ * `set` alone when given, else the removals and then the additions; the change lists the removed in the
+ * old order and the added in the new one (comma-joined). The caller may bless every group (editusers).
+ */
+function editedGroups(
+  current: readonly string[],
+  edit: GroupEdit,
+  catalogue: Catalogue,
+): { groups: string[]; change: { added: string; removed: string } | undefined } {
+  const canonical = (name: string) => catalogue.group(name)?.name ?? name;
+  let wanted: string[];
+  if (edit.set) {
+    wanted = [...new Set(edit.set.map(canonical))];
+  } else {
+    const removed = new Set(edit.remove.map(canonical));
+    wanted = current.filter((group) => !removed.has(group));
+    for (const name of edit.add.map(canonical)) if (!wanted.includes(name)) wanted.push(name);
+  }
+  const added = wanted.filter((group) => !current.includes(group));
+  const gone = current.filter((group) => !wanted.includes(group));
+  const change = added.length > 0 || gone.length > 0 ? { added: added.join(','), removed: gone.join(',') } : undefined;
+  return { groups: wanted.sort(), change };
 }
 
 /** The users `ids` and `names` name: an unknown one refuses the request (51). */

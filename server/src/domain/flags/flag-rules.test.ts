@@ -20,6 +20,8 @@ const user = (id: number, login: string, groups: string[] = [], realName = ''): 
   disabled: false,
   disabledText: null,
   passwordHash: null,
+  emailEnabled: true,
+  blessGroups: [],
 });
 const admin = user(1, 'admin@example.com', ['secret', 'editbugs']);
 const dev = user(5, 'dev@example.com', ['editbugs']);

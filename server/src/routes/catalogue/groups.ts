@@ -19,17 +19,19 @@ function memberJson(user: User) {
     name: user.login,
     email: user.login,
     can_login: !user.disabled,
-    email_enabled: true,
+    email_enabled: user.emailEnabled,
     login_denied_text: user.disabledText ?? '',
   };
 }
 
-/** Group.get: for members of editusers or creategroups; by ids and names, or every group (include_fields are not applied, as in 5.2). */
+/** Group.get: for members of editusers or creategroups, and users who may bless a group; by ids and names, or every group (include_fields are not applied, as in 5.2). */
 function get(request: ApiRequest, { store }: RouteDeps) {
   const user = currentUser(request);
   const { catalogue } = store;
   const creates = inGroup(user, 'creategroups', catalogue);
-  if (!inGroup(user, 'editusers', catalogue) && !creates) throw catalogueErrors.groupViewDenied();
+  const allGroups = inGroup(user, 'editusers', catalogue) || creates;
+  // Without editusers or creategroups, a user who may bless some group sees those groups.
+  if (!allGroups && user.blessGroups.length === 0) throw catalogueErrors.groupViewDenied();
   const params = new MethodParams(request);
   let groups: GroupDefinition[] = [];
   if (params.has('ids')) {
@@ -42,7 +44,11 @@ function get(request: ApiRequest, { store }: RouteDeps) {
     if (!group) throw catalogueErrors.noSuchObject('group', 'name', name);
     groups.push(group);
   }
-  if (!params.has('ids') && !params.has('names')) groups = [...catalogue.data.groups].sort(groupOrder);
+  if (!params.has('ids') && !params.has('names')) {
+    groups = catalogue.data.groups
+      .filter((group) => allGroups || user.blessGroups.includes(group.name))
+      .sort(groupOrder);
+  }
   const membership = params.flag('membership') === true;
   // 5.2 makes the admin group a member of every group it creates: its members are in them all.
   const lists = readAll(

@@ -37,8 +37,8 @@ function errorsForAnyone() {
   return userWriteErrors.notEditUsers();
 }
 
-function groupEdit(params: MethodParams): GroupEdit | undefined {
-  const value = params.value('groups');
+function groupEdit(params: MethodParams, name: 'groups' | 'bless_groups'): GroupEdit | undefined {
+  const value = params.value(name);
   if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const edit = value as Record<string, unknown>;
   const list = (name: string) => {
@@ -65,7 +65,9 @@ async function update(request: ApiRequest, { store }: RouteDeps) {
     email: params.text('email'),
     passwordHash: password ? hashPassword(password) : undefined,
     loginDeniedText: params.text('login_denied_text'),
-    groups: groupEdit(params),
+    emailEnabled: params.flag('email_enabled'),
+    groups: groupEdit(params, 'groups'),
+    blessGroups: groupEdit(params, 'bless_groups'),
   };
   const { catalogue } = store;
   return ownedData(store, 'Changing a user').updateUsers(
@@ -90,10 +92,10 @@ async function offerAccount(request: ApiRequest, { store }: RouteDeps) {
   return {};
 }
 
-type UserWriteKey = 'POST /rest/user' | 'PUT /rest/user/{id}' | 'POST /rest/user/offer_account_by_email';
+type UserWriteKey = 'POST /rest/user' | 'PUT /rest/user/{id}' | 'POST /rpc/User.offer_account_by_email';
 
 export const userWriteRoutes = {
   'POST /rest/user': { auth: 'optional', successStatus: 201, handle: create },
   'PUT /rest/user/{id}': { auth: 'required', handle: update },
-  'POST /rest/user/offer_account_by_email': { auth: 'optional', rpcOnly: true, handle: offerAccount },
+  'POST /rpc/User.offer_account_by_email': { auth: 'optional', handle: offerAccount },
 } satisfies { [K in UserWriteKey]: RouteSpec<K> };

@@ -70,7 +70,7 @@ function userJson(user: User, caller: User, catalogue: Catalogue, fields: FieldS
   // What an editusers member sees comes whatever include_fields says (5.2 adds it after filtering).
   const admin = inGroup(caller, 'editusers', catalogue);
   if (admin) {
-    json.email_enabled = true;
+    json.email_enabled = user.emailEnabled;
     json.login_denied_text = user.disabledText ?? '';
   }
   if (caller.id === user.id) {
@@ -78,7 +78,11 @@ function userJson(user: User, caller: User, catalogue: Catalogue, fields: FieldS
     if (fields.wants('saved_reports')) json.saved_reports = [];
   }
   if (fields.wants('groups')) {
-    json.groups = caller.id === user.id || admin ? groupsOf(user, catalogue).sort(groupOrder).map(groupJson) : [];
+    // Another user's groups: only those the caller may bless (an editusers member may bless all).
+    const groups = groupsOf(user, catalogue).sort(groupOrder);
+    json.groups = (
+      caller.id === user.id || admin ? groups : groups.filter((group) => caller.blessGroups.includes(group.name))
+    ).map(groupJson);
   }
   return json;
 }

@@ -1,11 +1,8 @@
 import pg from 'pg';
+import { BUGZILLA_SQL } from '../postgres/bugzilla-dialect.js';
 import type { BugzillaSource } from './bugzilla-source.js';
 
-/**
- * A Bugzilla database on PostgreSQL. Times become epoch seconds in SQL, reading Bugzilla's
- * timestamp(0) wall times in the session's TimeZone (the database's), as BUGZILLA_SQL does when
- * serving such a database.
- */
+/** A Bugzilla database on PostgreSQL, its times read as BUGZILLA_SQL reads them when serving one. */
 const READERS = 4;
 
 export async function openPostgresSource(url: string): Promise<BugzillaSource> {
@@ -19,7 +16,7 @@ export async function openPostgresSource(url: string): Promise<BugzillaSource> {
     async select(sql) {
       return (await client.query<Record<string, unknown>>(sql)).rows;
     },
-    epoch: (column) => `extract(epoch FROM ${column}::timestamptz)::bigint`,
+    epoch: BUGZILLA_SQL.epochSeconds,
     async tables() {
       const { rows } = await client.query<{ name: string }>(
         'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()',

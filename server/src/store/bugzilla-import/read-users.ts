@@ -17,23 +17,27 @@ export interface BugzillaUsers {
 /**
  * profiles, their groups and API keys. A user's groups are Bugzilla::User::groups': the
  * user_group_map rows that are memberships (not bless rights; regexp grants are rows too), closed
- * over group_group_map's membership grants. Keys stay the keys Bugzilla knows (only their SHA-256
+ * over group_group_map's membership grants; bless rights likewise (isbless rows, and bless grants). Keys stay the keys Bugzilla knows (only their SHA-256
  * is kept, as for every key of the store), revoked ones revoked.
  */
 export async function readBugzillaUsers(source: BugzillaSource, options: ReadUsersOptions): Promise<BugzillaUsers> {
-  const [groups, grants, memberships, keys, profiles] = await Promise.all([
+  const [groups, grants, blessGrants, memberships, blessRights, keys, profiles] = await Promise.all([
     source.select('SELECT id, name FROM groups ORDER BY name'),
     source.select('SELECT member_id, grantor_id FROM group_group_map WHERE grant_type = 0'),
+    source.select('SELECT member_id, grantor_id FROM group_group_map WHERE grant_type = 1'),
     source.select('SELECT user_id, group_id FROM user_group_map WHERE isbless = 0 ORDER BY user_id, group_id'),
+    source.select('SELECT user_id, group_id FROM user_group_map WHERE isbless = 1 ORDER BY user_id, group_id'),
     source.select('SELECT user_id, api_key, revoked FROM user_api_keys ORDER BY id'),
     source.select(
-      `SELECT userid, login_name, realname, disabledtext, is_enabled${options.withPasswords ? ', cryptpassword' : ''}
+      `SELECT userid, login_name, realname, disabledtext, is_enabled, disable_mail${options.withPasswords ? ', cryptpassword' : ''}
        FROM profiles ORDER BY userid`,
     ),
   ]);
   const groupNames = new Map(groups.map((row) => [num(row.id), text(row.name)]));
   const implied = impliedGroups(grants);
   const groupsOf = groupBy(memberships, 'user_id', (row) => num(row.group_id));
+  const blessOf = groupBy(blessRights, 'user_id', (row) => num(row.group_id));
+  const blessGrantedBy = groupBy(blessGrants, 'member_id', (row) => num(row.grantor_id));
   const keysOf = groupBy(keys, 'user_id', (row) => ({
     sha256: hashApiKey(text(row.api_key)),
     revoked: flag(row.revoked),
@@ -43,6 +47,10 @@ export async function readBugzillaUsers(source: BugzillaSource, options: ReadUse
     const ids = new Set<number>();
     for (const direct of groupsOf.get(id) ?? []) for (const group of implied(direct)) ids.add(group);
     const names = [...ids].flatMap((group) => groupNames.get(group) ?? []).sort();
+    // Bugzilla::User::bless_groups: direct bless rights and those the user's groups grant.
+    const bless = new Set(blessOf.get(id) ?? []);
+    for (const group of ids) for (const granted of blessGrantedBy.get(group) ?? []) bless.add(granted);
+    const blessNames = [...bless].flatMap((group) => groupNames.get(group) ?? []).sort();
     const disabledText = text(row.disabledtext);
     const user: SnapshotUser = {
       id,
@@ -53,6 +61,8 @@ export async function readBugzillaUsers(source: BugzillaSource, options: ReadUse
       disabled: !flag(row.is_enabled),
       disabled_text: disabledText === '' ? null : disabledText,
     };
+    if (flag(row.disable_mail)) user.email_enabled = false;
+    if (blessNames.length > 0) user.bless_groups = blessNames;
     const password = text(row.cryptpassword);
     if (options.withPasswords && password !== '' && password !== '*') user.password_hash = password;
     return user;

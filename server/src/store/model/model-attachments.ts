@@ -6,7 +6,8 @@ import {
   CMT_ATTACHMENT_UPDATED,
   columnsOf,
 } from '../../domain/attachments/attachment.js';
-import type { Bug } from '../../domain/types.js';
+import { sameFlags } from '../../domain/attachments/attachment-flags.js';
+import type { Bug, BugFlag, ChangeSet } from '../../domain/types.js';
 import type { BugVisitEffects, JournalOp, SnapshotAttachment } from '../snapshot.js';
 import { attachmentOfSnapshot, snapshotAttachment } from '../snapshot-records.js';
 import type { BugThreads } from './bug-threads.js';
@@ -20,6 +21,8 @@ export interface AttachmentModelParts {
   visitsOf(userId: number): UserVisits;
   /** The bug changed (its last_change_time, its comments): a bug write planned before must plan again. */
   touched(bugId: number): void;
+  /** The next id of the one flag sequence (bugs' and attachments' flags). */
+  nextFlagId(): number;
 }
 
 /**
@@ -44,6 +47,20 @@ export class ModelAttachments {
     for (const row of rows) this.#add(attachmentOfSnapshot(row));
     for (const [sha256, base64] of Object.entries(data ?? {}))
       this.inlineData.set(sha256, Buffer.from(base64, 'base64'));
+  }
+
+  /** The id the next attachment gets (its flags are planned with it before the entry is applied). */
+  nextId(): number {
+    return this.#maxId + 1;
+  }
+
+  flagsByBug(): Map<number, BugFlag[]> {
+    const flags = new Map<number, BugFlag[]>();
+    for (const [bugId, attachments] of this.#byBug) {
+      const all = attachments.flatMap((attachment) => attachment.flags);
+      if (all.length > 0) flags.set(bugId, all);
+    }
+    return flags;
   }
 
   byId(id: number): Attachment | undefined {
@@ -71,8 +88,11 @@ export class ModelAttachments {
       // A bug a reset removed meanwhile gets nothing (and the entry no id).
       if (!bug) continue;
       added.id ??= this.#maxId + 1;
-      const { comment, id, ...row } = added;
-      this.#add(attachmentOfSnapshot({ ...row, id, modification_time: op.time }));
+      const { comment, id, flag_change, cc_add, ...row } = added;
+      const attachment = attachmentOfSnapshot({ ...row, id, modification_time: op.time });
+      attachment.flags = numberFlags(attachment.flags, model);
+      this.#add(attachment);
+      if (flag_change) addFlagHistory(bug, attachment.id, flag_change, cc_add ?? [], op, model);
       comment.id ??= model.threads.maxCommentId + 1;
       model.threads.addComment({
         id: comment.id,
@@ -96,6 +116,16 @@ export class ModelAttachments {
    * anything did, and the comment if one was given. What changed is written into the entry.
    */
   applyUpdate(op: Extract<JournalOp, { op: 'update_attachments' }>, model: AttachmentModelParts): void {
+    const stale = op.updates.some((update) => {
+      const attachment = this.#byId.get(update.id);
+      return (
+        update.flags !== undefined && attachment !== undefined && !sameFlags(attachment.flags, update.flags.expect)
+      );
+    });
+    if (stale) {
+      for (const update of op.updates) update.stale = true;
+      return;
+    }
     for (const update of op.updates) {
       const attachment = this.#byId.get(update.id);
       const bug = attachment && (model.bugs.get(attachment.bugId) as Bug | undefined);
@@ -123,6 +153,18 @@ export class ModelAttachments {
           })),
         );
       }
+      const answer = changes.map((change) => ({ ...change, column: API_NAME_OF_COLUMN[change.column] as string }));
+      if (update.flags) {
+        // Flags whose summaries did not change (a request passed on to the same person) change no history.
+        attachment.flags = numberFlags(update.flags.flags, model);
+        const { change } = update.flags;
+        if (change) {
+          attachment.modificationTime = op.time;
+          bug.fields.last_change_time = op.time;
+          addFlagHistory(bug, attachment.id, change, update.flags.cc_add, op, model);
+          answer.push({ column: 'flagtypes.name', ...change });
+        }
+      }
       if (update.comment !== '') {
         model.threads.addComment({
           id: model.threads.maxCommentId + 1,
@@ -136,11 +178,8 @@ export class ModelAttachments {
         });
         bug.fields.last_change_time = op.time;
       }
-      if (changes.length > 0 || update.comment !== '') model.touched(bug.id);
-      update.applied = {
-        changes: changes.map((change) => ({ ...change, column: API_NAME_OF_COLUMN[change.column] })),
-        modification_time: attachment.modificationTime,
-      };
+      if (answer.length > 0 || update.comment !== '') model.touched(bug.id);
+      update.applied = { changes: answer, modification_time: attachment.modificationTime };
     }
     applyVisits(op.visits, op.who, op.time, model);
   }
@@ -158,6 +197,32 @@ export class ModelAttachments {
     list.splice(at, 0, attachment);
     this.#maxId = Math.max(this.#maxId, attachment.id);
   }
+}
+
+/** The flags with new ones (id 0) numbered from the one flag sequence, in order. */
+function numberFlags(flags: readonly BugFlag[], model: AttachmentModelParts): BugFlag[] {
+  return flags.map((flag) => (flag.id === 0 ? { ...flag, id: model.nextFlagId() } : flag));
+}
+
+/**
+ * An attachment's `flagtypes.name` row (naming it) and the requestees added to the bug's CC (a
+ * `cc` row each), in the bug's change set of this moment, as 5.2's Attachment->update and Bug->update log them.
+ */
+function addFlagHistory(
+  bug: Bug,
+  attachmentId: number,
+  change: { removed: string; added: string },
+  ccAdd: ReadonlyArray<{ id: number; login: string }>,
+  op: { who: number; time: number },
+  model: AttachmentModelParts,
+): void {
+  const rows: ChangeSet['changes'] = [{ field_name: 'flagtypes.name', ...change, attachment_id: attachmentId }];
+  const added = ccAdd.filter((user) => !bug.cc.includes(user.id));
+  if (added.length > 0) {
+    bug.cc = [...bug.cc, ...added.map((user) => user.id)];
+    rows.push({ field_name: 'cc', removed: '', added: added.map((user) => user.login).join(', ') });
+  }
+  model.threads.addChanges(bug.id, op.who, op.time, rows);
 }
 
 /** 5.2's Bug::update side effects on visits, per bug changed. */

@@ -6,7 +6,7 @@ import { likePattern, type UserMatch, userFits } from '../../domain/catalogue/us
 import { userWriteErrors } from '../../domain/catalogue/user-writes.js';
 import { withSkew } from '../../domain/clock.js';
 import { matchingTags } from '../../domain/comment-tags/comment-tags.js';
-import type { Bug, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
+import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import { type AttachmentData, MemoryAttachmentData } from '../attachment-data.js';
 import { bugWriteRecord } from '../bug-write-records.js';
@@ -25,7 +25,14 @@ import {
   type OwnedData,
   type Store,
 } from '../store.js';
-import { addAttachmentsOp, updateAttachmentsOp, updateResults } from './attachment-ops.js';
+import { userRecord } from '../user-record.js';
+import {
+  addAttachmentsOp,
+  plannedFlagUpdates,
+  plannedNewFlags,
+  updateAttachmentsOp,
+  updateResults,
+} from './attachment-ops.js';
 import { MemoryLoginFailures } from './memory-login-failures.js';
 import { type Model, normalizeAuditClass } from './model.js';
 import { UserSearch } from './user-search.js';
@@ -160,6 +167,10 @@ export class ModelStore implements Store, OwnedData {
     return this.#model.attachments.ofBug(bugId);
   }
 
+  attachmentFlagsByBug(): ReadonlyMap<number, readonly BugFlag[]> {
+    return this.#model.attachments.flagsByBug();
+  }
+
   attachmentData(attachment: Attachment): Buffer | Promise<Buffer | undefined> {
     return (
       this.#model.attachments.inlineData.get(attachment.dataSha256) ?? this.#attachmentData.get(attachment.dataSha256)
@@ -209,7 +220,7 @@ export class ModelStore implements Store, OwnedData {
   /** The bytes are stored first (in parallel, outside the journal's serial path), then the entry that names them. */
   async addAttachments(input: NewAttachments): Promise<number[]> {
     const hashes = await Promise.all(input.attachments.map((attachment) => this.#attachmentData.put(attachment.bytes)));
-    const op = addAttachmentsOp(input, hashes);
+    const op = addAttachmentsOp(input, hashes, plannedNewFlags(input, this.#model));
     await this.#committer.commit(op);
     return op.attachments.map((attachment) => {
       if (attachment.id === undefined)
@@ -218,10 +229,14 @@ export class ModelStore implements Store, OwnedData {
     });
   }
 
+  /** Planned against the attachments as they are; planned again if another write changed their flags first. */
   async updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]> {
-    const op = updateAttachmentsOp(input);
-    await this.#committer.commit(op);
-    return updateResults(op);
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const op = updateAttachmentsOp(input, plannedFlagUpdates(input, this.#model));
+      await this.#committer.commit(op);
+      if (!op.updates.some((update) => update.stale)) return updateResults(op);
+    }
+    throw new StoreWriteError('the attachments kept changing while this change was being saved');
   }
 
   historyOf(bugId: number): readonly ChangeSet[] {
@@ -376,15 +391,7 @@ export class ModelStore implements Store, OwnedData {
         const holder = this.userByLogin(user.login);
         if (holder && holder.id !== user.id) throw userWriteErrors.loginTaken(user.login);
       }
-      const users = planned.users.map((user) => ({
-        id: user.id,
-        login: user.login,
-        real_name: user.realName,
-        groups: [...user.groups],
-        disabled: user.disabled,
-        disabled_text: user.disabledText,
-        password_hash: user.passwordHash,
-      }));
+      const users = planned.users.map(userRecord);
       if (users.length > 0) await this.#committer.commit({ op: 'update_users', users });
       return planned.answer;
     });

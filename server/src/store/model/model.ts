@@ -24,6 +24,7 @@ import {
 } from '../snapshot.js';
 import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { snapshotBug } from '../snapshot-records.js';
+import { userOfRecord, userRecord } from '../user-record.js';
 import { applyBugWrite } from './apply-bug-write.js';
 import { BugThreads } from './bug-threads.js';
 import { type AttachmentModelParts, ModelAttachments } from './model-attachments.js';
@@ -73,6 +74,7 @@ export class Model {
     visitsOf: (userId) => this.visitsOf(userId),
     // A bug write planned before this change must plan again (its effect holds the bug whole).
     touched: (bugId) => this.bugVersions.set(bugId, (this.bugVersions.get(bugId) ?? 0) + 1),
+    nextFlagId: () => ++this.maxFlagId,
   };
   /** How many bug writes changed each bug since the model was loaded: what a bug write's plan expects to find. */
   readonly bugVersions = new Map<number, number>();
@@ -151,6 +153,9 @@ export class Model {
     }
     for (const token of snapshot.login_tokens ?? []) this.#addLoginToken(token);
     this.attachments.load(snapshot.attachments ?? [], snapshot.attachment_data);
+    for (const row of snapshot.attachments ?? []) {
+      for (const flag of row.flags) this.maxFlagId = Math.max(this.maxFlagId, flag.id);
+    }
     this.personalTags.load(snapshot.personal_tags ?? []);
   }
 
@@ -427,28 +432,6 @@ export class Model {
     const apiKeys = [...this.apiKeys.values()]
       .filter((key) => key.userId === user.id)
       .map((key) => ({ sha256: key.sha256, revoked: key.revoked }));
-    return {
-      id: user.id,
-      login: user.login,
-      real_name: user.realName,
-      groups: [...user.groups],
-      api_keys: apiKeys,
-      disabled: user.disabled,
-      disabled_text: user.disabledText,
-      password_hash: user.passwordHash,
-    };
+    return { ...userRecord(user), api_keys: apiKeys };
   }
-}
-
-/** A user as the model keeps it, from the record a snapshot or journal entry holds (its groups sorted). */
-function userOfRecord(record: Omit<SnapshotUser, 'api_keys'>): User {
-  return {
-    id: record.id,
-    login: record.login,
-    realName: record.real_name,
-    groups: [...record.groups].sort(),
-    disabled: record.disabled,
-    disabledText: record.disabled_text,
-    passwordHash: record.password_hash ?? null,
-  };
 }

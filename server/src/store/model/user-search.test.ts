@@ -10,6 +10,8 @@ const user = (id: number, login: string, realName: string, disabled = false): Us
   disabled,
   disabledText: null,
   passwordHash: null,
+  emailEnabled: true,
+  blessGroups: [],
 });
 
 describe('the user search index', () => {

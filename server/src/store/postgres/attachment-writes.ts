@@ -8,13 +8,14 @@ import {
   columnsOf,
 } from '../../domain/attachments/attachment.js';
 import type { AttachmentUpdateResult, AttachmentUpdates, BugVisitChange, NewAttachments } from '../store.js';
+import { bugInTransaction, changeSetOf, writeAttachmentFlags } from './attachment-flag-writes.js';
 import { type AttachmentRow, attachmentColumns, attachmentFromRow } from './attachment-rows.js';
 import type { Database } from './database.js';
 import { OUR_SQL } from './rows.js';
 import { UPSERT_VISITS } from './visit-statements.js';
 import { visitRows } from './visit-writes.js';
 
-const AT = (param: string) => `to_timestamp(${param}::bigint) AT TIME ZONE 'UTC'`;
+const AT = (param: string) => OUR_SQL.timestamp(`${param}::bigint`);
 
 /** Locks the bugs' rows (in id order, so two writers never wait on each other crosswise); the ids that exist. */
 async function lockBugs(client: pg.PoolClient, bugIds: readonly number[]): Promise<Set<number>> {
@@ -103,6 +104,12 @@ export function addAttachments(db: Database, input: NewAttachments): Promise<num
         id,
       );
       await touchBug(client, attachment.bugId, input.time);
+      if (attachment.flags) {
+        const bug = await bugInTransaction(client, attachment.bugId);
+        if (!bug) throw new Error(`bug ${attachment.bugId} was removed while the attachment was being saved`);
+        const plan = attachment.flags({ id, isPrivate: attachment.isPrivate, flags: [] }, bug);
+        await writeAttachmentFlags(client, { id, bugId: attachment.bugId }, plan, input.who, input.time);
+      }
       ids.push(id);
     }
     await applyVisits(client, input.visits, input.who, input.time);
@@ -163,20 +170,26 @@ async function updateOne(
     await touchBug(client, attachment.bugId, input.time);
     await logChanges(client, attachment, changes, input);
   }
+  const answer = changes.map((change) => ({
+    field: API_NAME_OF_COLUMN[change.column] as string,
+    removed: change.removed,
+    added: change.added,
+  }));
+  if (update.flags) {
+    const bug = await bugInTransaction(client, attachment.bugId);
+    if (!bug) throw new Error(`bug ${attachment.bugId} was removed while its attachment was being changed`);
+    const plan = update.flags(attachment, bug);
+    if (await writeAttachmentFlags(client, attachment, plan, input.who, input.time)) {
+      attachment.modificationTime = input.time;
+      if (plan.change) answer.push({ field: 'flagtypes.name', ...plan.change });
+    }
+  }
   if (update.comment !== '') {
     const { bugId, id, isPrivate } = attachment;
     await addComment(client, bugId, input.who, input.time, update.comment, isPrivate, CMT_ATTACHMENT_UPDATED, id);
     await touchBug(client, attachment.bugId, input.time);
   }
-  return {
-    id: attachment.id,
-    modificationTime: attachment.modificationTime,
-    changes: changes.map((change) => ({
-      field: API_NAME_OF_COLUMN[change.column],
-      removed: change.removed,
-      added: change.added,
-    })),
-  };
+  return { id: attachment.id, modificationTime: attachment.modificationTime, changes: answer };
 }
 
 /** bugs_activity rows (`attachments.<column>`, naming the attachment) in the bug's change set of this moment. */
@@ -203,16 +216,4 @@ async function logChanges(
       ],
     );
   }
-}
-
-/** The bug's change set for `who` at `time`: the last one when it is theirs at that second, else a new one. */
-async function changeSetOf(client: pg.PoolClient, bugId: number, who: number, time: number): Promise<number> {
-  const { rows } = await client.query<{ bzc_change_set: number; who: number; t: string }>(
-    `SELECT bzc_change_set, who, extract(epoch FROM bug_when)::bigint AS t FROM bugs_activity WHERE bug_id = $1
-     ORDER BY bzc_change_set DESC, id DESC LIMIT 1`,
-    [bugId],
-  );
-  const last = rows[0];
-  if (!last) return 0;
-  return last.who === who && Number(last.t) === time ? last.bzc_change_set : last.bzc_change_set + 1;
 }

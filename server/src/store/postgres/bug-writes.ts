@@ -2,7 +2,17 @@ import type pg from 'pg';
 import { type BugView, type BugWrite, type BugWriteEffect, NeedRows } from '../../domain/bug-writes/effect.js';
 import { isStorableId } from '../../domain/ids.js';
 import type { Bug, User } from '../../domain/types.js';
-import { BUG_COLUMNS, type BugRow, bugFromRow, fieldsJson, USER_COLUMNS, type UserRow, userFromRow } from './rows.js';
+import { writeBugRelations } from './bug-relation-writes.js';
+import {
+  BUG_COLUMNS,
+  type BugRow,
+  bugFromRow,
+  fieldsJson,
+  OUR_SQL,
+  USER_COLUMNS,
+  type UserRow,
+  userFromRow,
+} from './rows.js';
 import { UPSERT_VISITS } from './visit-statements.js';
 import { visitRows } from './visit-writes.js';
 
@@ -126,30 +136,11 @@ async function writeEffect(
       for (const flag of bug.fields.flags) if (flag.id === 0) flag.id = next.shift() as number;
   }
   for (const bug of effect.bugs) await writeBug(client, bug, before.get(bug.id) !== undefined);
-  const ids = effect.bugs.map((bug) => bug.id);
-  await client.query('DELETE FROM bugs_aliases WHERE bug_id = ANY ($1::integer[])', [ids]);
-  const aliased = effect.bugs.flatMap((bug) => bug.aliases.map((alias) => [alias, bug.id] as const));
-  await client.query('INSERT INTO bugs_aliases (alias, bug_id) SELECT * FROM unnest($1::text[], $2::integer[])', [
-    aliased.map(([alias]) => alias),
-    aliased.map(([, id]) => id),
-  ]);
-  await client.query('DELETE FROM cc WHERE bug_id = ANY ($1::integer[])', [ids]);
-  const cc = effect.bugs.flatMap((bug) => [...new Set(bug.cc)].map((who) => [bug.id, who] as const));
-  await client.query('INSERT INTO cc (bug_id, who) SELECT * FROM unnest($1::integer[], $2::integer[])', [
-    cc.map(([id]) => id),
-    cc.map(([, who]) => who),
-  ]);
-  await client.query('DELETE FROM bug_group_map WHERE bug_id = ANY ($1::integer[])', [ids]);
-  const groups = effect.bugs.flatMap((bug) => bug.groups.map((group) => [bug.id, group] as const));
-  await client.query(
-    `INSERT INTO bug_group_map (bug_id, group_id)
-     SELECT m.bug_id, g.id FROM unnest($1::integer[], $2::text[]) AS m(bug_id, name) JOIN groups g ON g.name = m.name`,
-    [groups.map(([id]) => id), groups.map(([, group]) => group)],
-  );
+  await writeBugRelations(client, effect.bugs, before);
   for (const { bugId, set } of effect.history) {
     await client.query(
       `INSERT INTO bugs_activity (bug_id, who, bug_when, bzc_change_set, fieldid, bzc_field_name, removed, added, comment_id)
-       SELECT $1, $2, to_timestamp($3::bigint) AT TIME ZONE 'UTC',
+       SELECT $1, $2, ${OUR_SQL.timestamp('$3::bigint')},
          (SELECT coalesce(max(bzc_change_set) + 1, 0) FROM bugs_activity WHERE bug_id = $1), 0, f, r, a, c
        FROM unnest($4::text[], $5::text[], $6::text[], $7::integer[]) WITH ORDINALITY AS h(f, r, a, c, ord) ORDER BY ord`,
       [
@@ -166,7 +157,7 @@ async function writeEffect(
   for (const comment of effect.comments) {
     await client.query(
       `INSERT INTO longdescs (bug_id, who, bug_when, thetext, isprivate)
-       VALUES ($1, $2, to_timestamp($3::bigint) AT TIME ZONE 'UTC', $4, $5)`,
+       VALUES ($1, $2, ${OUR_SQL.timestamp('$3::bigint')}, $4, $5)`,
       [comment.bugId, comment.author, comment.time, comment.text, comment.isPrivate ? 1 : 0],
     );
   }
@@ -206,7 +197,7 @@ async function writeBug(client: pg.PoolClient, bug: Bug, exists: boolean): Promi
     await client.query(
       `UPDATE bugs SET reporter = $2, assigned_to = $3, qa_contact = $4, reporter_accessible = $5,
          cclist_accessible = $6, short_desc = $7, bug_status = $8, resolution = $9,
-         creation_ts = to_timestamp($10::bigint) AT TIME ZONE 'UTC', delta_ts = to_timestamp($11::bigint) AT TIME ZONE 'UTC',
+         creation_ts = ${OUR_SQL.timestamp('$10::bigint')}, delta_ts = ${OUR_SQL.timestamp('$11::bigint')},
          bzc_fields = $12::jsonb
        WHERE bug_id = $1`,
       values,
@@ -216,8 +207,8 @@ async function writeBug(client: pg.PoolClient, bug: Bug, exists: boolean): Promi
   await client.query(
     `INSERT INTO bugs (bug_id, reporter, assigned_to, qa_contact, reporter_accessible, cclist_accessible,
        short_desc, bug_status, resolution, creation_ts, delta_ts, bzc_fields)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10::bigint) AT TIME ZONE 'UTC',
-       to_timestamp($11::bigint) AT TIME ZONE 'UTC', $12::jsonb)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, ${OUR_SQL.timestamp('$10::bigint')},
+       ${OUR_SQL.timestamp('$11::bigint')}, $12::jsonb)`,
     values,
   );
 }

@@ -1,8 +1,14 @@
+import { BUG_RELATION_FIELDS } from './bug-relation-sql.js';
 import type { SqlDialect } from './rows.js';
 
 /** Bugzilla's API time format (UTC), as to_char writes it, of one of its wall-time columns. */
-function bugzillaTime(column: string): string {
+export function bugzillaApiTime(column: string): string {
   return `to_char(${column}::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+}
+
+/** Wall time in the session's TimeZone, as Bugzilla's NOW() is stored (see below). */
+function wallTime(epochSeconds: string): string {
+  return `to_timestamp(${epochSeconds})::timestamp(0)`;
 }
 
 /**
@@ -20,6 +26,10 @@ function bugzillaTime(column: string): string {
  */
 export const BUGZILLA_SQL: SqlDialect = {
   epochSeconds: (column) => `extract(epoch FROM ${column}::timestamptz)::bigint`,
+  timestamp: wallTime,
+  // The request's NOW() in epoch ms, rounded to the second as 5.2's NOW() cast to timestamp(0) is.
+  lastVisitTime: (ms) => wallTime(`${ms} / 1000.0`),
+  visitWriteOrder: 'id',
   userGroupNames: `ARRAY(WITH RECURSIVE member_of(group_id) AS (
       SELECT m.group_id FROM user_group_map m WHERE m.user_id = p.userid AND m.isbless = 0
       UNION
@@ -29,16 +39,12 @@ export const BUGZILLA_SQL: SqlDialect = {
   bugOtherFields: `json_build_object('product', pr.name, 'component', co.name, 'version', b.version, 'priority', b.priority,
      'severity', b.bug_severity, 'op_sys', b.op_sys, 'platform', b.rep_platform, 'target_milestone', b.target_milestone,
      'url', b.bug_file_loc, 'whiteboard', b.status_whiteboard, 'is_confirmed', b.everconfirmed = 1,
-     'keywords', ARRAY(SELECT kd.name FROM keywords k JOIN keyworddefs kd ON kd.id = k.keywordid
-                       WHERE k.bug_id = b.bug_id ORDER BY kd.name),
-     'see_also', ARRAY(SELECT sa.value FROM bug_see_also sa WHERE sa.bug_id = b.bug_id ORDER BY sa.id),
-     'blocks', ARRAY(SELECT d.blocked FROM dependencies d WHERE d.dependson = b.bug_id ORDER BY d.blocked),
-     'depends_on', ARRAY(SELECT d.dependson FROM dependencies d WHERE d.blocked = b.bug_id ORDER BY d.dependson),
+     ${BUG_RELATION_FIELDS},
      'dupe_of', (SELECT du.dupe_of FROM duplicates du WHERE du.dupe = b.bug_id),
      'flags', ARRAY(SELECT json_strip_nulls(json_build_object('id', f.id, 'name', ft.name, 'type_id', f.type_id,
                        'status', f.status, 'setter', setter.login_name, 'requestee', requestee.login_name,
-                       'creation_date', ${bugzillaTime('f.creation_date')},
-                       'modification_date', ${bugzillaTime('f.modification_date')}))
+                       'creation_date', ${bugzillaApiTime('f.creation_date')},
+                       'modification_date', ${bugzillaApiTime('f.modification_date')}))
                      FROM flags f JOIN flagtypes ft ON ft.id = f.type_id JOIN profiles setter ON setter.userid = f.setter_id
                        LEFT JOIN profiles requestee ON requestee.userid = f.requestee_id
                      WHERE f.bug_id = b.bug_id AND f.attach_id IS NULL ORDER BY f.id))`,

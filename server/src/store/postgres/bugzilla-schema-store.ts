@@ -1,7 +1,6 @@
 import { Catalogue } from '../../domain/catalogue/catalogue.js';
 import type { LoginFailures } from '../../domain/login-failures.js';
-import type { ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
-import { RECENT_VISITS_LIMIT } from '../../domain/visits.js';
+import type { ChangeSet, Comment, InstanceSettings, User } from '../../domain/types.js';
 import { readBugzillaCatalogue, type SelectRows } from '../bugzilla-catalogue.js';
 import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
 import { ReadOnlyBugzillaError, type Store } from '../store.js';
@@ -23,6 +22,7 @@ import {
   userFromRow,
 } from './rows.js';
 import { TickBatch } from './tick-batch.js';
+import { upsertVisitsStatement } from './visit-statements.js';
 import { type VisitWrite, visitRows } from './visit-writes.js';
 
 const INSUFFICIENT_PRIVILEGE = '42501';
@@ -50,17 +50,9 @@ function bugzillaComment(row: BugzillaCommentRow): Comment {
 
 /**
  * Visits as Bugzilla::BugUserLastVisit keeps them: one row per (user, bug), its last_visit_ts updated in place,
- * set to the request's NOW() ($3, epoch ms) as 5.2 sets it: NOW()'s text cast to timestamp(0), which is the wall
- * time in the session's TimeZone, rounded to the second (bug-user-last-visit #4: answered 17:48:55Z, stored :56).
- * Unlike 5.2, a stored visit later than the new one stays: a last visit never goes back in time.
+ * set to the request's NOW() as 5.2 sets it (bug-user-last-visit #4: answered 17:48:55Z, stored :56).
  */
-const UPSERT_BUGZILLA_VISITS = `
-INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts)
-SELECT u.user_id, u.bug_id, to_timestamp(u.ms / 1000.0)::timestamp(0)
-FROM unnest($1::integer[], $2::integer[], $3::bigint[]) AS u(user_id, bug_id, ms)
-ORDER BY u.user_id, u.bug_id
-ON CONFLICT (user_id, bug_id) DO UPDATE SET last_visit_ts = EXCLUDED.last_visit_ts
-WHERE EXCLUDED.last_visit_ts >= bug_user_last_visit.last_visit_ts`;
+const UPSERT_BUGZILLA_VISITS = upsertVisitsStatement(BUGZILLA_SQL);
 
 /**
  * The Store over an existing Bugzilla 5.x PostgreSQL database (`serve --bugzilla-schema`):
@@ -201,24 +193,6 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
     return changeSetsFromRows(
       rows.map((row) => ({ ...row, bzc_field_name: API_FIELD_NAMES[row.bzc_field_name] ?? row.bzc_field_name })),
     );
-  }
-
-  /** Newest first; within one second, the row Bugzilla created later first (its id is all it has). */
-  async recentVisits(userId: number): Promise<VisitRecord[]> {
-    return this.#visits(userId, `ORDER BY last_visit_ts DESC, id DESC LIMIT ${RECENT_VISITS_LIMIT}`);
-  }
-
-  /** In the order Bugzilla's rows were created (5.2 lists them so). */
-  async allVisits(userId: number): Promise<VisitRecord[]> {
-    return this.#visits(userId, 'ORDER BY id');
-  }
-
-  async #visits(userId: number, order: string): Promise<VisitRecord[]> {
-    const rows = await this.db.query<{ bug_id: number; ts: string }>(
-      `SELECT bug_id, ${BUGZILLA_SQL.epochSeconds('last_visit_ts')} AS ts FROM bug_user_last_visit WHERE user_id = $1 ${order}`,
-      [userId],
-    );
-    return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
   }
 
   /**

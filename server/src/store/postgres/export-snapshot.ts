@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { SnapshotCatalogue } from '../snapshot.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, type StoreSnapshot } from '../snapshot.js';
 import { snapshotAttachment, snapshotBug, snapshotComment } from '../snapshot-records.js';
+import { userRecord } from '../user-record.js';
 import { type AttachmentRow, attachmentColumns, attachmentFromRow, snapshotSha256 } from './attachment-rows.js';
 import type { Database } from './database.js';
 import { readInstance } from './instance-row.js';
@@ -66,7 +67,7 @@ async function readPeople(rows: Rows) {
 async function readContent(rows: Rows) {
   const bugs = await rows<BugRow>(`SELECT ${BUG_COLUMNS} FROM bugs b ORDER BY b.bug_id`);
   const activity = await rows<ActivityRow & { bug_id: number }>(
-    `SELECT bug_id, who, extract(epoch FROM bug_when)::bigint AS bug_when, bzc_change_set, bzc_field_name,
+    `SELECT bug_id, who, ${OUR_SQL.epochSeconds('bug_when')} AS bug_when, bzc_change_set, bzc_field_name,
        removed, added, comment_id, attach_id FROM bugs_activity ORDER BY bug_id, bzc_change_set, id`,
   );
   const comments = await rows<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM longdescs l ORDER BY l.comment_id`);
@@ -79,12 +80,12 @@ async function readContent(rows: Rows) {
     at_time: string;
     user_id: number | null;
   }>(
-    `SELECT class, object_id, field, removed, added, extract(epoch FROM at_time)::bigint AS at_time, user_id
+    `SELECT class, object_id, field, removed, added, ${OUR_SQL.epochSeconds('at_time')} AS at_time, user_id
      FROM audit_log ORDER BY at_time`,
   );
   const visits = await rows<{ user_id: number; bug_ids: number[]; stamps: string[] }>(
     `SELECT user_id, array_agg(bug_id ORDER BY bzc_write_seq) AS bug_ids,
-       array_agg(extract(epoch FROM last_visit_ts)::bigint ORDER BY bzc_write_seq) AS stamps
+       array_agg(${OUR_SQL.epochSeconds('last_visit_ts')} ORDER BY bzc_write_seq) AS stamps
      FROM bug_user_last_visit GROUP BY user_id ORDER BY user_id`,
   );
   return { bugs, activity, comments, audit, visits };
@@ -117,14 +118,8 @@ function snapshotOf(
     },
     groups: groups.map((g) => g.name),
     users: users.map(userFromRow).map((user) => ({
-      id: user.id,
-      login: user.login,
-      real_name: user.realName,
-      groups: [...user.groups],
+      ...userRecord(user),
       api_keys: keys.filter((k) => k.user_id === user.id).map((k) => ({ sha256: k.sha256, revoked: k.revoked })),
-      disabled: user.disabled,
-      disabled_text: user.disabledText,
-      password_hash: user.passwordHash,
     })),
     bugs: bugs.map(bugFromRow).map((bug) => snapshotBug(bug, changeSetsFromRows(activityOf.get(bug.id) ?? []))),
     audit_log: audit.map((e) => ({

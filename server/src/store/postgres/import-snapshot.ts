@@ -4,9 +4,11 @@ import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
 import { normalizeAuditClass } from '../model/model.js';
 import { type StoreSnapshot, snapshotAliases } from '../snapshot.js';
 import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
+import { importBugRelations } from './bug-relation-import.js';
 import type { Database } from './database.js';
+import { NEXT_FLAG_ID } from './flag-id-sequence.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
-import { fieldsJson } from './rows.js';
+import { fieldsJson, OUR_SQL } from './rows.js';
 import { TABLES_REFERRING_FIRST } from './tables.js';
 
 /** Visits are sent in slices of this many rows, so a million-visit import never builds one huge statement. */
@@ -41,6 +43,7 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
     await writeGroups(client, snapshot);
     await writeUsers(client, snapshot);
     await writeBugs(client, snapshot);
+    await importBugRelations(client, snapshot);
     await writeComments(client, snapshot);
     await writeAttachments(client, snapshot);
     await writePersonalTags(client, snapshot);
@@ -54,16 +57,14 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
       ['groups', 'id'],
       ['longdescs', 'comment_id'],
       ['attachments', 'attach_id'],
+      ['bug_see_also', 'id'],
     ]) {
       await client.query(
         `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(max(${column}), 0) + 1, false) FROM ${table}`,
       );
     }
-    // Flags live in bzc_fields; their ids come from one sequence (migration 0007), past the imported ones.
-    await client.query(
-      `SELECT setval('bzc_flag_ids', coalesce((SELECT max((f->>'id')::integer)
-         FROM bugs b, jsonb_array_elements(b.bzc_fields->'flags') f), 0) + 1, false)`,
-    );
+    // Flags live in bzc_fields and attachments.bzc_flags; their ids come from one sequence (migration 0007), past the imported ones.
+    await client.query(`SELECT setval('bzc_flag_ids', ${NEXT_FLAG_ID}, false)`);
     return true;
   });
 }
@@ -86,8 +87,8 @@ async function writeGroups(client: pg.PoolClient, snapshot: StoreSnapshot): Prom
 async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
   const { users } = snapshot;
   await client.query(
-    `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext, cryptpassword)
-     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[])`,
+    `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext, cryptpassword, disable_mail)
+     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[], $7::smallint[])`,
     [
       users.map((u) => u.id),
       users.map((u) => u.login),
@@ -95,13 +96,18 @@ async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promi
       users.map((u) => (u.disabled ? 0 : 1)),
       users.map((u) => u.disabled_text ?? ''),
       users.map((u) => u.password_hash ?? null),
+      users.map((u) => (u.email_enabled === false ? 1 : 0)),
     ],
   );
-  const memberships = users.flatMap((u) => u.groups.map((group) => [u.id, group] as const));
+  const grants = users.flatMap((u) => [
+    ...u.groups.map((group) => [u.id, group, 0] as const),
+    ...(u.bless_groups ?? []).map((group) => [u.id, group, 1] as const),
+  ]);
   await client.query(
-    `INSERT INTO user_group_map (user_id, group_id)
-     SELECT m.user_id, g.id FROM unnest($1::integer[], $2::text[]) AS m(user_id, name) JOIN groups g ON g.name = m.name`,
-    [memberships.map(([id]) => id), memberships.map(([, group]) => group)],
+    `INSERT INTO user_group_map (user_id, group_id, isbless)
+     SELECT m.user_id, g.id, m.isbless FROM unnest($1::integer[], $2::text[], $3::smallint[]) AS m(user_id, name, isbless)
+     JOIN groups g ON g.name = m.name`,
+    [grants.map(([id]) => id), grants.map(([, group]) => group), grants.map(([, , isBless]) => isBless)],
   );
   const keys = users.flatMap((u) => u.api_keys.map((key) => ({ ...key, userId: u.id })));
   await client.query(
@@ -119,7 +125,7 @@ async function writeBugs(client: pg.PoolClient, snapshot: StoreSnapshot): Promis
   await client.query(
     `INSERT INTO bugs (bug_id, reporter, assigned_to, qa_contact, reporter_accessible, cclist_accessible,
        short_desc, bug_status, resolution, creation_ts, delta_ts, bzc_fields)
-     SELECT i, r, a, q, ra, ca, s, st, res, to_timestamp(ct) AT TIME ZONE 'UTC', to_timestamp(lt) AT TIME ZONE 'UTC', f
+     SELECT i, r, a, q, ra, ca, s, st, res, ${OUR_SQL.timestamp('ct')}, ${OUR_SQL.timestamp('lt')}, f
      FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::integer[], $5::smallint[], $6::smallint[],
        $7::text[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::jsonb[])
        AS b(i, r, a, q, ra, ca, s, st, res, ct, lt, f)`,
@@ -161,7 +167,7 @@ async function writeComments(client: pg.PoolClient, snapshot: StoreSnapshot): Pr
   const comments = snapshot.comments ?? [];
   await client.query(
     `INSERT INTO longdescs (comment_id, bug_id, who, bug_when, thetext, isprivate, type, extra_data)
-     SELECT i, b, w, to_timestamp(t) AT TIME ZONE 'UTC', x, p, y, e
+     SELECT i, b, w, ${OUR_SQL.timestamp('t')}, x, p, y, e
      FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::bigint[], $5::text[], $6::smallint[],
        $7::integer[], $8::text[]) AS c(i, b, w, t, x, p, y, e)`,
     [
@@ -208,7 +214,7 @@ async function writeAttachments(client: pg.PoolClient, snapshot: StoreSnapshot):
     await client.query(
       `INSERT INTO attachments (attach_id, bug_id, creation_ts, modification_time, description, mimetype, ispatch,
          filename, submitter_id, isobsolete, isprivate, bzc_flags)
-       VALUES ($1, $2, to_timestamp($3::bigint) AT TIME ZONE 'UTC', to_timestamp($4::bigint) AT TIME ZONE 'UTC', $5, $6,
+       VALUES ($1, $2, ${OUR_SQL.timestamp('$3::bigint')}, ${OUR_SQL.timestamp('$4::bigint')}, $5, $6,
          $7, $8, $9, $10, $11, $12::jsonb)`,
       [
         a.id,
@@ -253,7 +259,7 @@ async function writeHistory(client: pg.PoolClient, snapshot: StoreSnapshot): Pro
   await client.query(
     `INSERT INTO bugs_activity (bug_id, who, bug_when, bzc_change_set, fieldid, bzc_field_name, removed, added, comment_id,
        attach_id)
-     SELECT b, w, to_timestamp(t) AT TIME ZONE 'UTC', s, 0, f, r, a, c, x
+     SELECT b, w, ${OUR_SQL.timestamp('t')}, s, 0, f, r, a, c, x
      FROM unnest($1::integer[], $2::integer[], $3::bigint[], $4::integer[], $5::text[], $6::text[], $7::text[],
        $8::integer[], $9::integer[]) AS h(b, w, t, s, f, r, a, c, x)`,
     [0, 1, 2, 3, 4, 5, 6, 7, 8].map((column) => rows.map((row) => row[column])),
@@ -278,7 +284,7 @@ async function writeAuditLog(client: pg.PoolClient, snapshot: StoreSnapshot): Pr
   const events = snapshot.audit_log;
   await client.query(
     `INSERT INTO audit_log (class, object_id, field, removed, added, at_time, user_id)
-     SELECT c, o, f, r, a, to_timestamp(t) AT TIME ZONE 'UTC', u
+     SELECT c, o, f, r, a, ${OUR_SQL.timestamp('t')}, u
      FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::integer[])
        AS e(c, o, f, r, a, t, u)`,
     [
@@ -315,7 +321,7 @@ async function writeVisits(client: pg.PoolClient, snapshot: StoreSnapshot): Prom
     // nextval runs after ORDER BY ord, so bzc_write_seq follows the write order.
     await client.query(
       `INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts, bzc_write_seq)
-       SELECT u, b, to_timestamp(t) AT TIME ZONE 'UTC', nextval('bzc_visit_write_seq')
+       SELECT u, b, ${OUR_SQL.timestamp('t')}, nextval('bzc_visit_write_seq')
        FROM unnest($1::integer[], $2::integer[], $3::bigint[]) WITH ORDINALITY AS v(u, b, t, ord) ORDER BY ord`,
       [users.slice(start, end), bugs.slice(start, end), stamps.slice(start, end)],
     );

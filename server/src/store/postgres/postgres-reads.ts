@@ -2,7 +2,7 @@ import type { Attachment } from '../../domain/attachments/attachment.js';
 import type { UserMatch } from '../../domain/catalogue/user-match.js';
 import { withSkew } from '../../domain/clock.js';
 import { isStorableId, isStorableText } from '../../domain/ids.js';
-import type { Bug, Comment, InstanceSettings, User } from '../../domain/types.js';
+import type { Bug, BugFlag, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { normalizeAuditClass } from '../model/model.js';
 import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
 import { AttachmentReads } from './attachment-rows.js';
@@ -11,7 +11,7 @@ import { searchCommentTags } from './comment-tag-sql.js';
 import type { Database } from './database.js';
 import { bugsTagged, personalTags } from './personal-tag-sql.js';
 import { bugFromRow, type SqlDialect, type UserRow, userColumns, userFromRow } from './rows.js';
-import { lastVisitStatement } from './visit-statements.js';
+import { allVisitsStatement, lastVisitStatement, recentVisitsStatement } from './visit-statements.js';
 
 /**
  * The reads both PostgreSQL stores make alike, written once: over the tables they share by
@@ -27,6 +27,8 @@ export abstract class PostgresReads<CommentRow extends object> {
   readonly #sql: SqlDialect;
   readonly #userColumns: string;
   readonly #lastVisit: string;
+  readonly #recentVisits: string;
+  readonly #allVisits: string;
   readonly #attachments: AttachmentReads;
   /** The order of a user's tags of a bug: ours keeps it in a column, Bugzilla's in its storage order. */
   readonly #bugTagOrder: string;
@@ -44,6 +46,8 @@ export abstract class PostgresReads<CommentRow extends object> {
     this.lookups = new ArrivalLookups(db, arrivals);
     this.#userColumns = userColumns(sql);
     this.#lastVisit = lastVisitStatement(sql);
+    this.#recentVisits = recentVisitsStatement(sql);
+    this.#allVisits = allVisitsStatement(sql);
     this.#attachments = new AttachmentReads(db, sql, own.attachmentFlags);
     this.#bugTagOrder = own.bugTagOrder;
   }
@@ -130,6 +134,10 @@ export abstract class PostgresReads<CommentRow extends object> {
     return this.#attachments.ofBug(bugId);
   }
 
+  attachmentFlagsByBug(): Promise<Map<number, BugFlag[]>> {
+    return this.#attachments.flagsByBug();
+  }
+
   attachmentData(attachment: Attachment): Promise<Buffer | undefined> {
     return this.#attachments.data(attachment);
   }
@@ -159,6 +167,19 @@ export abstract class PostgresReads<CommentRow extends object> {
     if (!isStorableId(userId) || !isStorableId(bugId)) return undefined;
     const [row] = await this.db.query<{ ts: string }>(this.#lastVisit, [userId, bugId]);
     return row === undefined ? undefined : Number(row.ts);
+  }
+
+  recentVisits(userId: number): Promise<VisitRecord[]> {
+    return this.#visits(this.#recentVisits, userId);
+  }
+
+  allVisits(userId: number): Promise<VisitRecord[]> {
+    return this.#visits(this.#allVisits, userId);
+  }
+
+  async #visits(statement: string, userId: number): Promise<VisitRecord[]> {
+    const rows = await this.db.query<{ bug_id: number; ts: string }>(statement, [userId]);
+    return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
   }
 
   /** Epoch seconds of the newest audit event of these classes (all classes when null). */

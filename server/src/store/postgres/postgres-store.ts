@@ -1,7 +1,7 @@
 import type { BugWrite } from '../../domain/bug-writes/effect.js';
 import { Catalogue } from '../../domain/catalogue/catalogue.js';
 import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
-import type { ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
+import type { ChangeSet, Comment, InstanceSettings, User } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
@@ -44,7 +44,7 @@ import {
 } from './rows.js';
 import { TickBatch } from './tick-batch.js';
 import { createUserIn, updateUsersIn } from './user-writes.js';
-import { RECENT_VISITS, UPSERT_VISITS } from './visit-statements.js';
+import { UPSERT_VISITS } from './visit-statements.js';
 import { type VisitWrite, visitRows } from './visit-writes.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -165,26 +165,11 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
 
   async historyOf(bugId: number): Promise<ChangeSet[]> {
     const rows = await this.db.query<ActivityRow>(
-      `SELECT who, extract(epoch FROM bug_when)::bigint AS bug_when, bzc_change_set, bzc_field_name, removed, added,
+      `SELECT who, ${OUR_SQL.epochSeconds('bug_when')} AS bug_when, bzc_change_set, bzc_field_name, removed, added,
          comment_id, attach_id FROM bugs_activity WHERE bug_id = $1 ORDER BY bzc_change_set, id`,
       [bugId],
     );
     return changeSetsFromRows(rows);
-  }
-
-  async recentVisits(userId: number): Promise<VisitRecord[]> {
-    const rows = await this.db.query<{ bug_id: number; ts: string }>(RECENT_VISITS, [userId]);
-    return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
-  }
-
-  async allVisits(userId: number): Promise<VisitRecord[]> {
-    // Oldest write first, as the file store keeps them.
-    const rows = await this.db.query<{ bug_id: number; ts: string }>(
-      `SELECT bug_id, extract(epoch FROM last_visit_ts)::bigint AS ts FROM bug_user_last_visit
-       WHERE user_id = $1 ORDER BY bzc_write_seq`,
-      [userId],
-    );
-    return rows.map((row) => ({ bugId: row.bug_id, lastVisitTs: Number(row.ts) }));
   }
 
   async recordVisits(userId: number, bugIds: readonly number[], ts: number): Promise<void> {
@@ -196,7 +181,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
 
   async pruneVisits(cutoff: number): Promise<number> {
     const rows = await this.db.query<{ n: string }>(
-      `WITH gone AS (DELETE FROM bug_user_last_visit WHERE last_visit_ts < to_timestamp($1::bigint) AT TIME ZONE 'UTC'
+      `WITH gone AS (DELETE FROM bug_user_last_visit WHERE last_visit_ts < ${OUR_SQL.timestamp('$1::bigint')}
        RETURNING 1) SELECT count(*) AS n FROM gone`,
       [cutoff],
     );
@@ -212,13 +197,13 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
     const id = await this.db.transaction(async (client) => {
       const inserted = await client.query<{ comment_id: number }>(
         `INSERT INTO longdescs (bug_id, who, bug_when, thetext, isprivate)
-         SELECT bug_id, $2, to_timestamp($3::bigint) AT TIME ZONE 'UTC', $4, $5 FROM bugs WHERE bug_id = $1
+         SELECT bug_id, $2, ${OUR_SQL.timestamp('$3::bigint')}, $4, $5 FROM bugs WHERE bug_id = $1
          RETURNING comment_id`,
         [input.bugId, input.author, input.time, input.text, input.isPrivate ? 1 : 0],
       );
       const commentId = inserted.rows[0]?.comment_id;
       if (commentId === undefined) throw new Error(`bug ${input.bugId} was removed while the comment was being saved`);
-      await client.query(`UPDATE bugs SET delta_ts = to_timestamp($2::bigint) AT TIME ZONE 'UTC' WHERE bug_id = $1`, [
+      await client.query(`UPDATE bugs SET delta_ts = ${OUR_SQL.timestamp('$2::bigint')} WHERE bug_id = $1`, [
         input.bugId,
         input.time,
       ]);

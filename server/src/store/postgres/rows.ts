@@ -1,6 +1,7 @@
 import { sortTags } from '../../domain/comment-tags/comment-tags.js';
 import type { Bug, BugFields, ChangeSet, Comment, User } from '../../domain/types.js';
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
+import { BUG_RELATION_FIELD_NAMES, BUG_RELATION_FIELDS } from './bug-relation-sql.js';
 import { COMMENT_TAGS_COLUMN } from './comment-tag-sql.js';
 
 /**
@@ -11,25 +12,40 @@ import { COMMENT_TAGS_COLUMN } from './comment-tag-sql.js';
 export interface SqlDialect {
   /** Epoch seconds of a timestamp column. */
   epochSeconds(column: string): string;
+  /** A timestamp column's value for an expression of epoch seconds. */
+  timestamp(epochSeconds: string): string;
+  /** last_visit_ts for an expression in VisitWrite.ts's unit (visit-writes.ts), which differs by schema. */
+  lastVisitTime(ts: string): string;
+  /** What orders one second's visits (later write last): our per-write sequence; Bugzilla has only its row id. */
+  visitWriteOrder: 'bzc_write_seq' | 'id';
   /** A user's group names, sorted, over profiles `p`. */
   userGroupNames: string;
   /** The bug's fields that Bugzilla's `bugs` columns below do not hold, as JSON over `b` and the dialect's joins. */
   bugOtherFields: string;
 }
 
-/** Our schema: timestamp(0) columns holding UTC, direct group grants, the other fields in `bugs.bzc_fields`. */
+const utcTimestamp = (epochSeconds: string) => `to_timestamp(${epochSeconds}) AT TIME ZONE 'UTC'`;
+
+/** Our schema: timestamp(0) columns holding UTC wall time, direct group grants, the other fields in `bugs.bzc_fields` and Bugzilla's tables. */
 export const OUR_SQL: SqlDialect = {
   epochSeconds: (column) => `extract(epoch FROM ${column})::bigint`,
+  timestamp: utcTimestamp,
+  lastVisitTime: utcTimestamp,
+  visitWriteOrder: 'bzc_write_seq',
   // Names sort in code-unit order (COLLATE "C"), as JavaScript sorts them in the file store, whatever the database's collation.
   userGroupNames: `ARRAY(SELECT g.name FROM user_group_map m JOIN groups g ON g.id = m.group_id
         WHERE m.user_id = p.userid AND m.isbless = 0 ORDER BY g.name COLLATE "C")`,
-  bugOtherFields: 'b.bzc_fields',
+  bugOtherFields: `b.bzc_fields || jsonb_build_object(${BUG_RELATION_FIELDS})`,
 };
+
+/** The groups a user was given bless rights on directly (Bugzilla::User::_set_groups's rows), sorted. */
+const BLESS_GROUP_NAMES = `ARRAY(SELECT g.name FROM user_group_map m JOIN groups g ON g.id = m.group_id
+        WHERE m.user_id = p.userid AND m.isbless = 1 AND m.grant_type = 0 ORDER BY g.name COLLATE "C")`;
 
 /** Columns that make a User; `p` is an alias of profiles. */
 export function userColumns(sql: SqlDialect): string {
-  return `p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext, p.cryptpassword,
-  ${sql.userGroupNames} AS group_names`;
+  return `p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext, p.cryptpassword, p.disable_mail,
+  ${sql.userGroupNames} AS group_names, ${BLESS_GROUP_NAMES} AS bless_names`;
 }
 
 export const USER_COLUMNS = userColumns(OUR_SQL);
@@ -41,7 +57,9 @@ export interface UserRow {
   is_enabled: number;
   disabledtext: string;
   cryptpassword: string | null;
+  disable_mail: number;
   group_names: string[];
+  bless_names: string[];
 }
 
 export function userFromRow(row: UserRow): User {
@@ -55,6 +73,8 @@ export function userFromRow(row: UserRow): User {
     disabledText: row.disabledtext === '' ? null : row.disabledtext,
     // Our scrypt hash, or Bugzilla's bz_crypt one (domain/password-hash.ts); '' or NULL: no password login.
     passwordHash: row.cryptpassword || null,
+    emailEnabled: row.disable_mail === 0,
+    blessGroups: row.bless_names,
   };
 }
 
@@ -92,10 +112,11 @@ export interface BugRow {
 /** The fields kept in Bugzilla's own columns; the others are in bugs.bzc_fields. */
 export const COLUMN_FIELDS = ['summary', 'status', 'resolution', 'creation_time', 'last_change_time'] as const;
 
-/** What goes into bugs.bzc_fields: a bug's fields without those Bugzilla's columns hold. */
+/** What goes into bugs.bzc_fields: a bug's fields without those Bugzilla's columns and tables hold. */
 export function fieldsJson(fields: BugFields): string {
   const rest: Partial<BugFields> = { ...fields };
   for (const name of COLUMN_FIELDS) delete rest[name];
+  for (const name of BUG_RELATION_FIELD_NAMES) delete rest[name];
   return JSON.stringify(rest);
 }
 

@@ -7,18 +7,27 @@ import { USER_COLUMNS, type UserRow, userFromRow } from './rows.js';
 
 const UNIQUE_VIOLATION = '23505';
 
-/** Puts the user in exactly these groups (direct, not blessing), creating any group not there yet. */
-async function setGroups(client: pg.PoolClient, userId: number, groups: readonly string[]): Promise<void> {
+/**
+ * Gives the user exactly these direct grants of one kind (membership, isbless 0, or bless rights,
+ * isbless 1, as 5.2 keeps both), creating any group not there yet.
+ */
+async function setGroups(
+  client: pg.PoolClient,
+  userId: number,
+  groups: readonly string[],
+  isBless: 0 | 1 = 0,
+): Promise<void> {
   await client.query('INSERT INTO groups (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING', [groups]);
   await client.query(
-    `DELETE FROM user_group_map WHERE user_id = $1 AND isbless = 0
+    `DELETE FROM user_group_map WHERE user_id = $1 AND isbless = $3${isBless ? ' AND grant_type = 0' : ''}
        AND group_id NOT IN (SELECT id FROM groups WHERE name = ANY ($2::text[]))`,
-    [userId, groups],
+    [userId, groups, isBless],
   );
   await client.query(
-    `INSERT INTO user_group_map (user_id, group_id) SELECT $1, g.id FROM groups g WHERE g.name = ANY ($2::text[])
+    `INSERT INTO user_group_map (user_id, group_id, isbless)
+     SELECT $1, g.id, $3 FROM groups g WHERE g.name = ANY ($2::text[])
      ON CONFLICT DO NOTHING`,
-    [userId, groups],
+    [userId, groups, isBless],
   );
 }
 
@@ -57,12 +66,22 @@ export async function updateUsersIn<T>(
     for (const user of planned.users) {
       await client
         .query(
-          `UPDATE profiles SET login_name = $2, realname = $3, cryptpassword = $4, disabledtext = $5, is_enabled = $6
+          `UPDATE profiles SET login_name = $2, realname = $3, cryptpassword = $4, disabledtext = $5, is_enabled = $6,
+             disable_mail = $7
            WHERE userid = $1`,
-          [user.id, user.login, user.realName, user.passwordHash, user.disabledText ?? '', user.disabled ? 0 : 1],
+          [
+            user.id,
+            user.login,
+            user.realName,
+            user.passwordHash,
+            user.disabledText ?? '',
+            user.disabled ? 0 : 1,
+            user.emailEnabled ? 0 : 1,
+          ],
         )
         .catch(takenOr(user.login));
       await setGroups(client, user.id, user.groups);
+      await setGroups(client, user.id, user.blessGroups, 1);
     }
     return planned.answer;
   });
