@@ -122,8 +122,9 @@ end
   };
 }
 
-function wrkLatencyMs(output: string, percentile: string): number {
-  const match = new RegExp(`^\\s+${percentile}\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(output);
+export function wrkLatencyMs(output: string, percentile: string): number {
+  // wrk pads a latency in seconds with a space ("1.82s "), so white space may end the line.
+  const match = new RegExp(`^\\s+${percentile}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(output);
   if (!match) return Number.NaN;
   const value = Number(match[1]);
   return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
