@@ -1,6 +1,6 @@
 import type { Latency, RecordedRequest } from '@bz-companion/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { standardFixture } from '../testing/fixtures.js';
+import { KEYS, standardFixture } from '../testing/fixtures.js';
 import { type BzServer, startServer } from '../testing/test-server.js';
 
 let bz: BzServer;
@@ -70,6 +70,31 @@ describe('latency', () => {
       json: { error: true, message: 'latency.lognormal_ms: p99 must not be under the median' },
     });
     expect((await admin('GET', 'latency')).json.latency).toHaveLength(1);
+  });
+
+  it('holds the answer, not the work: a visit under a 2 s delay is recorded before its answer arrives', async () => {
+    bz.latency({ method: 'POST', path_prefix: '/rest/bug_user_last_visit', fixed_ms: 2000 });
+    const headers = { 'X-BUGZILLA-API-KEY': KEYS.bob };
+    const visited = async () => {
+      const answer = await fetch(`${bz.url}rest/bug_user_last_visit/6`, { headers });
+      return ((await answer.json()) as Array<{ last_visit_ts: string | null }>)[0]?.last_visit_ts != null;
+    };
+    expect(await visited()).toBe(false);
+    let answered = false;
+    const posted = fetch(`${bz.url}rest/bug_user_last_visit/6`, { method: 'POST', headers }).then((answer) => {
+      answered = true;
+      return answer.status;
+    });
+    while (!(await visited())) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBe(false);
+    expect(await posted).toBe(200);
+  });
+
+  it('holds an error answer for its delay too', async () => {
+    bz.latency({ path: '/rest/bug/999999', fixed_ms: 60 });
+    const started = performance.now();
+    expect((await fetch(`${bz.url}rest/bug/999999`)).status).toBe(404);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(59);
   });
 
   it('a delay fault is journaled as a delay too', async () => {
