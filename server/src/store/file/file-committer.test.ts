@@ -61,18 +61,6 @@ describe('FileCommitter', () => {
     await committer.close();
   });
 
-  it('lets the commits of the same event-loop turn join the first one’s sync', async () => {
-    const { model, committer, state } = await setup();
-    const first = committer.commit({ op: 'visit', user: 1, bugs: [1], ts: 1 });
-    // As a second request planned after the first one's commit, in the same turn.
-    await Promise.resolve();
-    const second = committer.commit({ op: 'visit', user: 1, bugs: [2], ts: 2 });
-    await Promise.all([first, second]);
-    expect(state.syncs).toBe(1);
-    expect([model.lastVisit(1, 1), model.lastVisit(1, 2)]).toEqual([1, 2]);
-    await committer.close();
-  });
-
   it('applies a change only after it is on disk, and in commit order', async () => {
     const { model, committer, journalPath } = await setup();
     const pending = committer.commit({ op: 'visit', user: 1, bugs: [2], ts: 7 });

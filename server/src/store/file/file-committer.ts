@@ -75,9 +75,6 @@ export class FileCommitter implements Committer {
   async #run(): Promise<void> {
     try {
       while (this.#queue.length > 0) {
-        // One turn of the event loop first: the requests already read from their sockets plan and
-        // join this batch, instead of the first going out alone and the rest waiting a whole sync.
-        await new Promise<void>((resolve) => setImmediate(resolve));
         const batch = this.#queue;
         this.#queue = [];
         try {
