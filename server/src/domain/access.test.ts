@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { testUser } from '../testing/test-user.js';
 import { canSeeChange, historyViewer } from './access.js';
 import type { User } from './types.js';
 
-const user = (groups: string[]): User => ({
-  id: 1,
-  login: 'u@example.com',
-  realName: '',
-  groups,
-  disabled: false,
-  disabledText: null,
-  passwordHash: null,
-  emailEnabled: true,
-  blessGroups: [],
-});
+const user = (groups: string[]): User => testUser({ id: 1, login: 'u@example.com', groups });
 const PARAMETERS = { insidergroup: 'insiders', timetrackinggroup: 'timers' };
 const change = (field_name: string, added = '2.5') => ({ field_name, removed: '', added });
 

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../domain/types.js';
+import { testUser } from '../testing/test-user.js';
 import { parametersAnswer } from './parameters-answer.js';
 
-const user = (groups: string[]): User => ({
-  id: 2,
-  login: 'user@example.com',
-  realName: '',
-  groups,
-  disabled: false,
-  disabledText: null,
-  passwordHash: null,
-  emailEnabled: true,
-  blessGroups: [],
-});
+const user = (groups: string[]): User => testUser({ id: 2, login: 'user@example.com', groups });
 const LOGGED_IN = ['maintainer', 'requirelogin', 'allowemailchange'];
 
 describe('parametersAnswer', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultBugFields } from '../../store/bug-defaults.js';
 import { catalogueOfSnapshot } from '../../store/snapshot-catalogue.js';
 import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
+import { testUser } from '../../testing/test-user.js';
 import { Catalogue } from '../catalogue/catalogue.js';
 import type { Bug, BugFlag, User } from '../types.js';
 import { flagRequests, planAttachmentFlags, sameFlags } from './attachment-flags.js';
@@ -11,17 +12,7 @@ import { flagRequests, planAttachmentFlags, sameFlags } from './attachment-flags
  * flag type (not multiplicable, no requestee, granted by `secret` only); `review` is a bug's.
  */
 const catalogue = Catalogue.from(catalogueOfSnapshot(bugzilla52ExtendedSnapshot()));
-const user = (id: number, login: string, groups: string[]): User => ({
-  id,
-  login,
-  realName: '',
-  groups,
-  disabled: false,
-  disabledText: null,
-  passwordHash: null,
-  emailEnabled: true,
-  blessGroups: [],
-});
+const user = (id: number, login: string, groups: string[]): User => testUser({ id, login, groups });
 const admin = user(1, 'admin@example.com', ['secret', 'editbugs']);
 const dev = user(5, 'dev@example.com', ['editbugs']);
 const bug: Bug = {

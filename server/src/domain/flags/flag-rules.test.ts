@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultBugFields } from '../../store/bug-defaults.js';
 import { catalogueOfSnapshot } from '../../store/snapshot-catalogue.js';
 import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
+import { testUser } from '../../testing/test-user.js';
 import { Catalogue } from '../catalogue/catalogue.js';
 import type { Bug, BugFlag, User } from '../types.js';
 import { type FlagRequest, planFlags } from './flag-rules.js';
@@ -12,17 +13,8 @@ import { type FlagRequest, planFlags } from './flag-rules.js';
  * requestee, granted by `secret` only).
  */
 const catalogue = Catalogue.from(catalogueOfSnapshot(bugzilla52ExtendedSnapshot()));
-const user = (id: number, login: string, groups: string[] = [], realName = ''): User => ({
-  id,
-  login,
-  realName,
-  groups,
-  disabled: false,
-  disabledText: null,
-  passwordHash: null,
-  emailEnabled: true,
-  blessGroups: [],
-});
+const user = (id: number, login: string, groups: string[] = [], realName = ''): User =>
+  testUser({ id, login, groups, realName });
 const admin = user(1, 'admin@example.com', ['secret', 'editbugs']);
 const dev = user(5, 'dev@example.com', ['editbugs']);
 const nobody = user(6, 'nobody@example.com', [], 'No Rights');

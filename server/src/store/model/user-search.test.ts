@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../domain/types.js';
+import { testUser } from '../../testing/test-user.js';
 import { UserSearch } from './user-search.js';
 
-const user = (id: number, login: string, realName: string, disabled = false): User => ({
-  id,
-  login,
-  realName,
-  groups: [],
-  disabled,
-  disabledText: null,
-  passwordHash: null,
-  emailEnabled: true,
-  blessGroups: [],
-});
+const user = (id: number, login: string, realName: string, disabled = false): User =>
+  testUser({ id, login, realName, disabled });
 
 describe('the user search index', () => {
   const users = [
