@@ -1,6 +1,5 @@
 import type { AdminClockState, Fault, Latency, LatencyRule } from '@bz-companion/shared';
 import type { AdjustableClock } from '../domain/adjustable-clock.js';
-import type { Read } from '../domain/read.js';
 import { forgetUnknownLogins } from '../login/unknown-logins.js';
 import { MismatchJournal } from '../openapi/mismatch-journal.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
@@ -46,7 +45,7 @@ export class AdminControls {
   readonly recording: RecordingControl | undefined;
   readonly log: ((line: string) => void) | undefined;
   readonly #store: Store;
-  readonly #startSnapshot: Read<StoreSnapshot>;
+  readonly #startSnapshot: StoreSnapshot;
   readonly #owned: OwnedData;
   readonly #startFixture: unknown;
   readonly #clockStart: number | null;
@@ -54,16 +53,24 @@ export class AdminControls {
   readonly #onReset: (() => void) | undefined;
   #fixture: unknown;
 
-  constructor(input: AdminControlsInput) {
+  /**
+   * Reads the starting data (what a reset goes back to) before the controls exist:
+   * a database store reads it asynchronously, and a read still under way when the
+   * first request writes would take that write into the starting data.
+   */
+  static async open(input: AdminControlsInput): Promise<AdminControls> {
+    const owned = ownedData(input.store, 'the admin API (a reset replaces the content)');
+    return new AdminControls(input, owned, await owned.snapshot());
+  }
+
+  private constructor(input: AdminControlsInput, owned: OwnedData, startSnapshot: StoreSnapshot) {
     this.#store = input.store;
     this.clock = input.clock;
     this.log = input.log;
     this.recording = input.recording;
     // Only a store that owns its data can be reset (not a Bugzilla database: serve refuses --admin there).
-    this.#owned = ownedData(input.store, 'the admin API (a reset replaces the content)');
-    this.#startSnapshot = this.#owned.snapshot();
-    // Awaited by the first reset; until then a failed read must not end the process as unhandled.
-    if (this.#startSnapshot instanceof Promise) this.#startSnapshot.catch(() => {});
+    this.#owned = owned;
+    this.#startSnapshot = startSnapshot;
     this.#startFixture = input.fixture;
     this.#fixture = input.fixture;
     this.#clockStart = input.clockStart;
@@ -83,9 +90,7 @@ export class AdminControls {
    * counting). An invalid fixture throws FixtureError and changes nothing.
    */
   async reset(fixture?: unknown): Promise<void> {
-    // A database store may still be reading the starting data: replacing it first would lose it.
-    if (this.#startSnapshot instanceof Promise) await this.#startSnapshot.catch(() => {});
-    const snapshot = fixture === undefined ? await this.#startSnapshot : snapshotFromFixture(fixture);
+    const snapshot = fixture === undefined ? this.#startSnapshot : snapshotFromFixture(fixture);
     await this.#owned.replaceAll(snapshot);
     this.#fixture = fixture === undefined ? this.#startFixture : structuredClone(fixture);
     this.faults.clear();

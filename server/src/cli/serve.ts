@@ -85,7 +85,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     console.error('bz-companion: pruning old visits failed:', error),
   );
   const admin = options.admin
-    ? new AdminControls({
+    ? await AdminControls.open({
         store,
         clock,
         fixture: null,

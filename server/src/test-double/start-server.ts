@@ -129,19 +129,26 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
     server.close();
     throw error;
   }
-  await pruneExpiredVisits(store, clock);
+  let controls: AdminControls;
+  try {
+    await pruneExpiredVisits(store, clock);
+    controls = await AdminControls.open({
+      store,
+      clock,
+      fixture,
+      clockStart,
+      latency,
+      recording: answering.recording,
+      onReset: answering.reset,
+    });
+  } catch (error) {
+    server.close();
+    await store.close();
+    throw error;
+  }
   const stopRetention = scheduleRetention(store, clock, RETENTION_INTERVAL_MS, (error) =>
     console.error('bz-companion: pruning old visits failed:', error),
   );
-  const controls = new AdminControls({
-    store,
-    clock,
-    fixture,
-    clockStart,
-    latency,
-    recording: answering.recording,
-    onReset: answering.reset,
-  });
   const url = `${baseUrl}/`;
   serveWith(
     createApp({
