@@ -7,8 +7,8 @@ import type { SqlDialect } from './rows.js';
 /**
  * Attachments in Bugzilla's `attachments` and `attach_data`, read alike by both PostgreSQL
  * stores. The size is the bytes' length, read with the row (5.2's datasize); the bytes themselves
- * only when asked for. Our schema reads an attachment's flags from `flags` (flag-sql.ts); over a
- * Bugzilla database they are not read yet (none is listed).
+ * only when asked for. An attachment's flags are read from `flags` by the store's flag SQL
+ * (flag-sql.ts, bugzilla-dialect.ts).
  */
 export interface AttachmentRow {
   attach_id: number;

@@ -52,3 +52,6 @@ export const BUGZILLA_SQL: SqlDialect = {
      'dupe_of', (SELECT du.dupe_of FROM duplicates du WHERE du.dupe = b.bug_id),
      'flags', ${flagList(BUGZILLA_FLAG_SQL, 'f.bug_id = b.bug_id AND f.attach_id IS NULL')})`,
 };
+
+/** An attachment's flags, over `a` (attachments), in a Bugzilla database: as Bug.attachments lists them. */
+export const BUGZILLA_ATTACHMENT_FLAGS = flagList(BUGZILLA_FLAG_SQL, 'f.attach_id = a.attach_id');

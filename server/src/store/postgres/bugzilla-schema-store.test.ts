@@ -274,6 +274,64 @@ for (const timeZone of ['UTC', 'America/New_York']) {
         await expect.poll(maintainer, { timeout: 15_000, interval: 50 }).toBe('admin@example.com');
       });
 
+      it("lists an attachment's flags as 5.2's Bug.attachments does: from Bugzilla's flags, named by flagtypes, in its order", async () => {
+        // As Bugzilla would have written them: two attachment flag types, an attachment of bug 8 with a flag of each.
+        await sql.query(`INSERT INTO flagtypes (id, name, description, target_type, is_requestable, is_requesteeble, sortkey)
+          VALUES (20, 'approval', '', 'a', 1, 0, 5), (21, 'checkin', '', 'a', 1, 1, 1)`);
+        await sql.query(`INSERT INTO attachments (attach_id, bug_id, creation_ts, modification_time, description, mimetype,
+            filename, submitter_id) VALUES (40, 8, '2026-10-04 12:00:00', '2026-10-05 08:00:00', 'Trim', 'text/plain', 'trim.patch', 5)`);
+        await sql.query(`INSERT INTO attach_data (id, thedata) VALUES (40, 'x')`);
+        await sql.query(`INSERT INTO flags (id, type_id, status, bug_id, attach_id, creation_date, modification_date,
+            setter_id, requestee_id) VALUES (60, 20, '?', 8, 40, '2026-10-04 12:05:00', '2026-10-04 12:05:00', 5, NULL),
+            (61, 21, '?', 8, 40, '2026-10-04 12:06:00', '2026-10-04 12:07:00', 5, 2)`);
+        for (const column of ['creation_date', 'modification_date']) {
+          await writeAsBugzilla(sql, 'flags', column, '2026-10-04T12:05:00Z', 'id = 60');
+        }
+        try {
+          const admin = 'Bugzilla_api_key=OracleAdminKey0000000000000000000000000A';
+          const response = await fetch(`${server.url}/rest/bug/8/attachment?exclude_fields=data&${admin}`);
+          const answer = (await response.json()) as { bugs: Record<string, Array<{ id: number; flags: unknown }>> };
+          expect(answer.bugs['8']?.map((attachment) => [attachment.id, attachment.flags])).toEqual([
+            [
+              40,
+              [
+                {
+                  id: 61,
+                  name: 'checkin',
+                  type_id: 21,
+                  status: '?',
+                  setter: 'dev@example.com',
+                  requestee: 'user@example.com',
+                  creation_date: expect.stringMatching(/^2026-10-04T\d\d:06:00Z$/),
+                  modification_date: expect.stringMatching(/^2026-10-04T\d\d:07:00Z$/),
+                },
+                {
+                  id: 60,
+                  name: 'approval',
+                  type_id: 20,
+                  status: '?',
+                  setter: 'dev@example.com',
+                  creation_date: '2026-10-04T12:05:00Z',
+                  modification_date: '2026-10-04T12:05:00Z',
+                },
+              ],
+            ],
+          ]);
+          // What a flag search reads: the attachments' flags by bug.
+          const byBug = await store.attachmentFlagsByBug();
+          expect(byBug.get(8)?.map((flag) => flag.id)).toEqual([61, 60]);
+          const found = await fetch(
+            `${server.url}/rest/bug?f1=flagtypes.name&o1=equals&v1=checkin%3F&include_fields=id&${admin}`,
+          );
+          expect(((await found.json()) as { bugs: Array<{ id: number }> }).bugs.map((bug) => bug.id)).toEqual([8]);
+        } finally {
+          await sql.query('DELETE FROM flags WHERE attach_id = 40');
+          await sql.query('DELETE FROM attach_data WHERE id = 40');
+          await sql.query('DELETE FROM attachments WHERE attach_id = 40');
+          await sql.query('DELETE FROM flagtypes WHERE id IN (20, 21)');
+        }
+      });
+
       it('is what `serve --database URL --bugzilla-schema --bugzilla-dir DIR` serves: a visit lands in the row Bugzilla reads', async () => {
         const served = await serveCli(url(), ['--bugzilla-schema', '--bugzilla-dir', dir]);
         try {

@@ -5,7 +5,7 @@ import { readBugzillaCatalogue, type SelectRows } from '../bugzilla-catalogue.js
 import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
 import { ReadOnlyBugzillaError, type Store } from '../store.js';
 import type { ArrivalSources } from './arrival-lookups.js';
-import { BUGZILLA_SQL } from './bugzilla-dialect.js';
+import { BUGZILLA_ATTACHMENT_FLAGS, BUGZILLA_SQL } from './bugzilla-dialect.js';
 import { BugzillaSchemaError, readBugzillaDir, watchBugzillaParams } from './bugzilla-dir.js';
 import { openBugzillaSideLoginFailures } from './bugzilla-side-login-failures.js';
 import { Database, type DatabaseOptions } from './database.js';
@@ -98,6 +98,7 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
         commentFromRow: bugzillaComment,
       },
       BUGZILLA_ARRIVAL_SOURCES,
+      { attachmentFlags: BUGZILLA_ATTACHMENT_FLAGS, bugTagOrder: 'b.ctid' },
     );
     this.loginFailures = loginFailures;
     this.#tokens = tokens;

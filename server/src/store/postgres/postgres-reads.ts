@@ -38,7 +38,7 @@ export abstract class PostgresReads<CommentRow extends object> {
     sql: SqlDialect,
     reads: BugReadSql<CommentRow>,
     arrivals: ArrivalSources,
-    own: { attachmentFlags: string; bugTagOrder: string } = { attachmentFlags: "'[]'::jsonb", bugTagOrder: 'b.ctid' },
+    own: { attachmentFlags: string; bugTagOrder: string },
   ) {
     this.db = db;
     this.#sql = sql;
