@@ -6,7 +6,7 @@ import { checkBug } from '../bugs/check-bug.js';
 import { FieldSelection } from '../bugs/field-selection.js';
 import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
 import { canSeeBug, isInsider } from '../domain/access.js';
-import type { Attachment, AttachmentFieldValues } from '../domain/attachments/attachment.js';
+import type { Attachment } from '../domain/attachments/attachment.js';
 import { attachmentErrors } from '../domain/attachments/attachment-errors.js';
 import { extractAttachmentFlags, flagRequests, theirFlagRequests } from '../domain/attachments/attachment-flags.js';
 import {
@@ -18,10 +18,16 @@ import {
   storable,
   trim,
 } from '../domain/attachments/attachment-rules.js';
+import {
+  type AttachmentVisitChange,
+  addAttachmentsWrite,
+  type UpdateAttachmentsCommand,
+  updateAttachmentsWrite,
+} from '../domain/attachments/attachment-write-plan.js';
 import { errors } from '../domain/errors.js';
 import { isStorableId } from '../domain/ids.js';
 import type { Bug, User } from '../domain/types.js';
-import { type AttachmentFlagPlanner, type BugVisitChange, ownedData, type Store } from '../store/store.js';
+import { ownedData, type Store } from '../store/store.js';
 import { attachmentFlagPlanner } from './attachment-flag-planner.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
@@ -85,8 +91,8 @@ async function visitChanges(
   bugs: readonly Bug[],
   user: User,
   deps: RouteDeps,
-): Promise<BugVisitChange[]> {
-  const changes: BugVisitChange[] = [];
+): Promise<AttachmentVisitChange[]> {
+  const changes: AttachmentVisitChange[] = [];
   const seen = new Set<number>();
   for (const bug of bugs) {
     if (seen.has(bug.id)) continue;
@@ -116,22 +122,15 @@ export async function addAttachment(request: ApiRequest, deps: RouteDeps): Promi
   const visits = await visitChanges(store, bugs, user, deps);
   const now = await request.databaseNow();
   const flags = await attachmentFlagPlanner(store, user, body.flags, now);
-  const ids = await ownedData(store, 'adding an attachment').addAttachments({
+  const write = addAttachmentsWrite({
     who: user.id,
-    time: Math.floor(now / 1000),
-    attachments: bugs.map((bug) => ({
-      bugId: bug.id,
-      fileName: checked.fileName,
-      description: checked.description,
-      contentType: checked.contentType,
-      isPatch: checked.isPatch,
-      isPrivate: checked.isPrivate,
-      bytes: checked.bytes,
-      comment: checked.comment,
-      flags,
-    })),
+    when: Math.floor(now / 1000),
+    bugIds: bugs.map((bug) => bug.id),
+    attachment: checked,
+    flags,
     visits,
   });
+  const ids = await ownedData(store, 'adding an attachment').writeBugs(write);
   return { ids };
 }
 
@@ -162,12 +161,7 @@ export async function updateAttachment(request: ApiRequest, deps: RouteDeps): Pr
   }
   const now = await request.databaseNow();
   const flags = await attachmentFlagPlanner(store, user, body.flags, now);
-  const updates: Array<{
-    id: number;
-    set: Partial<AttachmentFieldValues>;
-    comment: string;
-    flags?: AttachmentFlagPlanner | undefined;
-  }> = [];
+  const updates: Array<UpdateAttachmentsCommand['updates'][number]> = [];
   for (const [i, attachment] of attachments.entries()) {
     const bug = bugs[i] as Bug;
     // The flags named are found first, as 5.2's extract_flags runs before it checks who may edit.
@@ -176,7 +170,8 @@ export async function updateAttachment(request: ApiRequest, deps: RouteDeps): Pr
     const mayEdit =
       attachment.creator === user.id || ((!attachment.isPrivate || insider) && user.groups.includes('editbugs'));
     if (mayEdit) {
-      updates.push({ id: attachment.id, set: planAttachmentUpdate(attachment, body, insider), comment: '', flags });
+      const set = planAttachmentUpdate(attachment, body, insider);
+      updates.push({ id: attachment.id, bugId: bug.id, set, comment: '', flags });
       continue;
     }
     // Who set a flag, or was asked, may change it without rights to the attachment, and only that.
@@ -187,6 +182,7 @@ export async function updateAttachment(request: ApiRequest, deps: RouteDeps): Pr
     if (theirs.length === 0) throw attachmentErrors.illegalEdit(attachment.id);
     updates.push({
       id: attachment.id,
+      bugId: bug.id,
       set: {},
       comment: '',
       flags: await attachmentFlagPlanner(store, user, theirs, now),
@@ -195,12 +191,8 @@ export async function updateAttachment(request: ApiRequest, deps: RouteDeps): Pr
   const comment = storable(trim(perlText(body.comment) ?? ''), 'comment');
   for (const update of updates) update.comment = comment;
   const visits = await visitChanges(store, bugs, user, deps);
-  const results = await ownedData(store, 'changing an attachment').updateAttachments({
-    who: user.id,
-    time: Math.floor(now / 1000),
-    updates,
-    visits,
-  });
+  const write = updateAttachmentsWrite({ who: user.id, when: Math.floor(now / 1000), updates, visits });
+  const results = await ownedData(store, 'changing an attachment').writeBugs(write);
   return {
     attachments: results.map((result) => {
       const changes: Record<string, { removed: string; added: string }> = {};

@@ -1,6 +1,6 @@
 import type { BugWriteEffect } from '../domain/bug-writes/effect.js';
 import type { BugWriteEffectRecord } from './snapshot.js';
-import { snapshotBug } from './snapshot-records.js';
+import { snapshotAttachment, snapshotBug } from './snapshot-records.js';
 
 /** A bug write's effect as the journal records it. */
 export function bugWriteRecord(effect: BugWriteEffect): BugWriteEffectRecord {
@@ -19,6 +19,8 @@ export function bugWriteRecord(effect: BugWriteEffect): BugWriteEffectRecord {
       time: comment.time,
       text: comment.text,
       is_private: comment.isPrivate,
+      ...(comment.type !== undefined && { type: comment.type }),
+      ...(comment.extraData !== undefined && { extra_data: comment.extraData }),
     })),
     visits: effect.visits.map((visit) => ({
       bug_id: visit.bugId,
@@ -32,6 +34,9 @@ export function bugWriteRecord(effect: BugWriteEffect): BugWriteEffectRecord {
       comment_id: change.commentId,
       is_private: change.isPrivate,
     }));
+  }
+  if (effect.attachments && effect.attachments.length > 0) {
+    record.attachments = effect.attachments.map(({ attachment }) => snapshotAttachment(attachment));
   }
   return record;
 }

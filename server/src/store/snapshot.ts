@@ -1,4 +1,3 @@
-import type { AttachmentFieldValues } from '../domain/attachments/attachment.js';
 import type { Snaked } from '../domain/catalogue/snake-case.js';
 import type { CatalogueData } from '../domain/catalogue/types.js';
 import type { BugFields, BugFlag, FieldChange } from '../domain/types.js';
@@ -206,28 +205,6 @@ export type JournalOp =
   | { op: 'update_users'; users: Array<Omit<SnapshotUser, 'api_keys'>> }
   /** A catalogue write's effect: the whole next catalogue, and the groups renamed (their members follow). */
   | { op: 'catalogue'; catalogue: SnapshotCatalogue; renamed_groups: Array<[string, string]> }
-  /**
-   * New attachments (their bytes already stored by SHA-256), each with its comment. Ids are given
-   * when the entry is applied, as for comments; the poster reads them back from the entry.
-   */
-  | {
-      op: 'add_attachments';
-      who: number;
-      time: number;
-      attachments: NewSnapshotAttachment[];
-      visits: BugVisitEffects[];
-    }
-  /**
-   * Changes to attachments: the values asked for, compared with the attachment as it is when the
-   * entry is applied (so two concurrent updates both reach the history); a comment each where given.
-   */
-  | {
-      op: 'update_attachments';
-      who: number;
-      time: number;
-      updates: AttachmentUpdate[];
-      visits: BugVisitEffects[];
-    }
   /** Tags added to and removed from a comment (checked already); the resulting list is written into `change`. */
   | { op: 'comment_tags'; change: { comment_id: number; add: string[]; remove: string[]; tags?: string[] } }
   /** A user's own tags of bugs added and removed (checked already); what changed is written into each change. */
@@ -262,6 +239,8 @@ export interface BugWriteEffectRecord {
   visits: Array<{ bug_id: number; set_for: number[]; forget: number[]; ts: number }>;
   /** Existing comments made private or public (absent in entries written before it existed). */
   comment_privacy?: Array<{ comment_id: number; is_private: boolean }>;
+  /** Attachments added or changed, whole (their bytes stored apart by SHA-256 before the entry; flags with id 0 are new). */
+  attachments?: SnapshotAttachment[];
 }
 
 /** One user's tags of one bug. */
@@ -269,48 +248,6 @@ export interface SnapshotPersonalTags {
   user_id: number;
   bug_id: number;
   tags: string[];
-}
-
-/** A new attachment as an `add_attachments` entry records it. */
-export type NewSnapshotAttachment = Omit<SnapshotAttachment, 'id' | 'modification_time'> & {
-  id?: number;
-  comment: { text: string; id?: number };
-  /** Its flags' `flagtypes.name` history row (its `flags` hold new flags with id 0, numbered when applied). */
-  flag_change?: { removed: string; added: string };
-  /** Requestees of its flags added to the bug's CC (a `cc` history row each, unless already there). */
-  cc_add?: Array<{ id: number; login: string }>;
-};
-
-/** An attachment's flags set by an update: applied only if its flags are still `expect` (else the writer plans again). */
-export interface AttachmentFlagsUpdate {
-  expect: BugFlag[];
-  /** The flags after the change; new ones have id 0. */
-  flags: BugFlag[];
-  change: { removed: string; added: string } | null;
-  cc_add: Array<{ id: number; login: string }>;
-}
-
-/** One attachment's changes in an `update_attachments` entry, by 5.2's column names. */
-export interface AttachmentUpdate {
-  id: number;
-  set: Partial<AttachmentFieldValues>;
-  /** The comment that goes with the change ('' for none). */
-  comment: string;
-  flags?: AttachmentFlagsUpdate;
-  /**
-   * Set on every update of the entry (not journaled) when applying found an attachment's flags
-   * changed since the entry was planned: the entry changed nothing, and the writer plans again.
-   */
-  stale?: boolean;
-  /** Filled in when applied (not journaled): what changed, for the answer. */
-  applied?: { changes: Array<{ column: string; removed: string; added: string }>; modification_time: number };
-}
-
-/** What a change of a bug does to its visits (5.2's Bug::update): see bugs/update-visits.ts. */
-export interface BugVisitEffects {
-  bug_id: number;
-  author_visit: boolean;
-  forget_visits: number[];
 }
 
 export type JournalEntry = JournalOp & { n: number };

@@ -1,5 +1,4 @@
-import type { Attachment, AttachmentFieldValues } from '../domain/attachments/attachment.js';
-import type { AttachmentFlagChange } from '../domain/attachments/attachment-flags.js';
+import type { Attachment } from '../domain/attachments/attachment.js';
 import type { BugWrite } from '../domain/bug-writes/effect.js';
 import type { Catalogue } from '../domain/catalogue/catalogue.js';
 import type { CatalogueChange } from '../domain/catalogue/catalogue-change.js';
@@ -21,66 +20,6 @@ export interface NewComment {
   authorVisit: boolean;
   /** Users whose visit of the bug is deleted (5.2 deletes those no longer involved). */
   forgetVisitsOf: readonly number[];
-}
-
-/** What a change of a bug does to its visits (bugs/update-visits.ts), for one bug. */
-export interface BugVisitChange {
-  bugId: number;
-  authorVisit: boolean;
-  forgetVisitsOf: readonly number[];
-}
-
-/** Attachments to add (Bug.add_attachment), checked: one per bug, each with its comment. */
-export interface NewAttachments {
-  who: number;
-  /** Epoch seconds; the bugs' new last_change_time. */
-  time: number;
-  attachments: ReadonlyArray<{
-    bugId: number;
-    fileName: string;
-    description: string;
-    contentType: string;
-    isPatch: boolean;
-    isPrivate: boolean;
-    bytes: Buffer;
-    /** The comment's text ('' for none). */
-    comment: string;
-    /** Its flags (Bug.add_attachment's `flags`), planned by the store once the attachment has its id. */
-    flags?: AttachmentFlagPlanner | undefined;
-  }>;
-  visits: readonly BugVisitChange[];
-}
-
-/**
- * Plans an attachment's flags against it and its bug as they are when the write's turn comes
- * (domain/attachments/attachment-flags.ts); throws 5.2's refusal, which changes nothing.
- */
-export type AttachmentFlagPlanner = (
-  attachment: { id: number; isPrivate: boolean; flags: readonly BugFlag[] },
-  bug: Bug,
-) => AttachmentFlagChange;
-
-/** Changes to attachments (Bug.update_attachment), checked. */
-export interface AttachmentUpdates {
-  who: number;
-  /** Epoch seconds. */
-  time: number;
-  updates: ReadonlyArray<{
-    id: number;
-    set: Partial<AttachmentFieldValues>;
-    comment: string;
-    /** Bug.update_attachment's `flags`, planned against the attachment as it is when the write's turn comes. */
-    flags?: AttachmentFlagPlanner | undefined;
-  }>;
-  visits: readonly BugVisitChange[];
-}
-
-/** What one attachment's update changed: `changes` by the API's field names, in 5.2's answer. */
-export interface AttachmentUpdateResult {
-  id: number;
-  /** Epoch seconds. */
-  modificationTime: number;
-  changes: ReadonlyArray<{ field: string; removed: string; added: string }>;
 }
 
 export { NewUserError } from '../domain/new-user.js';
@@ -203,10 +142,6 @@ export interface OwnedData {
   pruneVisits(cutoff: number): Promise<number>;
   /** Adds a comment (with its side effects); resolves to it once durable. */
   addComment(input: NewComment): Promise<Comment>;
-  /** Adds attachments, each with its comment; resolves to their ids, in order, once durable. */
-  addAttachments(input: NewAttachments): Promise<number[]>;
-  /** Changes attachments; resolves to what changed, in order, once durable. */
-  updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]>;
   /** Adds and removes a comment's tags (checked already); resolves to its tags then ([] for a missing comment). */
   updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]>;
   /** Adds and removes a user's own tags of bugs (checked already); resolves to what changed, per bug in order. */
@@ -215,7 +150,7 @@ export interface OwnedData {
     changes: ReadonlyArray<{ bugId: number; add: readonly string[]; remove: readonly string[] }>,
   ): Promise<Array<{ bugId: number; removed: string[]; added: string[] }>>;
   /**
-   * A bug write (Bug.create, Bug.update): planned against the current rows under the store's write
+   * A bug write (Bug.create, Bug.update, Bug.add_attachment, Bug.update_attachment): planned against the current rows under the store's write
    * serialisation, so two concurrent writes of one bug lose nothing; resolves to the plan's result
    * once its effect is durable. A refusal (the plan's BugzillaError) changes nothing.
    */

@@ -1,8 +1,10 @@
 import { expect, it } from 'vitest';
 import type { Attachment } from '../domain/attachments/attachment.js';
 import { CMT_ATTACHMENT_CREATED } from '../domain/attachments/attachment.js';
+import type { AttachmentFlagPlanner } from '../domain/attachments/attachment-write-plan.js';
 import type { Bug, BugFlag, User } from '../domain/types.js';
-import { type AttachmentFlagPlanner, ownedData, ReadOnlyBugzillaError, type Store } from '../store/store.js';
+import { ownedData, ReadOnlyBugzillaError, type Store } from '../store/store.js';
+import { addAttachments, updateAttachments } from './attachment-writes.js';
 import { owned } from './owned.js';
 
 const USER = 2;
@@ -67,11 +69,10 @@ function numbersAttachmentFlags(store: () => Store, readOnly: boolean): void {
     const bug = (await store().bugById(4)) as Bug;
     const requestee = (await store().userById(DEV)) as User;
     expect(bug.cc).not.toContain(DEV);
-    const [id] = await owned(store()).addAttachments({
+    const [id] = await addAttachments(store(), {
       who: USER,
       time: T0 + 50,
       attachments: [{ ...newAttachment(4, Buffer.from('f'), 'Flagged'), flags: addingFlag(7, requestee) }],
-      visits: [],
     });
     const attachment = (await store().attachmentById(id as number)) as Attachment;
     expect(attachment.flags.map((flag) => [flag.type_id, flag.status, flag.requestee])).toEqual([
@@ -85,11 +86,10 @@ function numbersAttachmentFlags(store: () => Store, readOnly: boolean): void {
       { field_name: 'flagtypes.name', removed: '', added: 'type7?(dev@example.com)', attachment_id: id },
       { field_name: 'cc', removed: '', added: 'dev@example.com' },
     ]);
-    const [result] = await owned(store()).updateAttachments({
+    const [result] = await updateAttachments(store(), {
       who: USER,
       time: T0 + 60,
       updates: [{ id: id as number, set: {}, comment: '', flags: addingFlag(8) }],
-      visits: [],
     });
     expect(result).toMatchObject({
       modificationTime: T0 + 60,
@@ -104,20 +104,18 @@ function numbersAttachmentFlags(store: () => Store, readOnly: boolean): void {
 function keepsConcurrentFlagChanges(store: () => Store, readOnly: boolean): void {
   it("keeps every one of concurrent flag changes of one attachment: each is planned against the others' result", async () => {
     if (readOnly) return;
-    const [id] = await owned(store()).addAttachments({
+    const [id] = await addAttachments(store(), {
       who: USER,
       time: T0 + 70,
       attachments: [newAttachment(6, Buffer.from('c'), 'Contended')],
-      visits: [],
     });
     const types = [11, 12, 13, 14];
     await Promise.all(
       types.map((typeId, i) =>
-        owned(store()).updateAttachments({
+        updateAttachments(store(), {
           who: USER,
           time: T0 + 71 + i,
           updates: [{ id: id as number, set: {}, comment: '', flags: addingFlag(typeId) }],
-          visits: [],
         }),
       ),
     );
@@ -139,11 +137,10 @@ function keepsAttachments(store: () => Store, readOnly: boolean): void {
       return;
     }
     const bytes = Buffer.from([0, 1, 127, 128, 255, 0]);
-    const [id] = await owned(store()).addAttachments({
+    const [id] = await addAttachments(store(), {
       who: USER,
       time: T0,
       attachments: [newAttachment(5, bytes, 'Bytes')],
-      visits: [],
     });
     const attachment = await store().attachmentById(id as number);
     expect(attachment).toMatchObject({ bugId: 5, size: 6, description: 'Bytes', creator: USER, creationTime: T0 });
@@ -158,11 +155,10 @@ function keepsAttachments(store: () => Store, readOnly: boolean): void {
 function keepsConcurrentChanges(store: () => Store, readOnly: boolean): void {
   it('keeps every one of concurrent changes to one attachment, each in the history', async () => {
     if (readOnly) return;
-    const [id] = await owned(store()).addAttachments({
+    const [id] = await addAttachments(store(), {
       who: USER,
       time: T0,
       attachments: [newAttachment(9, Buffer.from('x'), 'Start')],
-      visits: [],
     });
     const sets = [
       { description: 'Renamed' },
@@ -173,11 +169,10 @@ function keepsConcurrentChanges(store: () => Store, readOnly: boolean): void {
     ];
     await Promise.all(
       sets.map((set, i) =>
-        owned(store()).updateAttachments({
+        updateAttachments(store(), {
           who: USER,
           time: T0 + 1 + i,
           updates: [{ id: id as number, set, comment: '' }],
-          visits: [],
         }),
       ),
     );

@@ -1,3 +1,4 @@
+import type { Attachment } from '../attachments/attachment.js';
 import type { Bug, ChangeSet, Comment, User } from '../types.js';
 
 /** A comment a write adds (the store numbers it). */
@@ -19,6 +20,17 @@ export interface BugWriteEffect {
   visits: Array<{ bugId: number; setFor: number[]; forget: number[]; ts: number }>;
   /** Existing comments made private or public (Bug.update's `comment_is_private`). */
   commentPrivacy?: Array<{ commentId: number; isPrivate: boolean }>;
+  /**
+   * Attachments added or changed, whole as they will be (a flag with id 0 is new). A new one has its
+   * `bytes` (the store keeps them apart from the row) and the id `BugView.newAttachmentId` gave it.
+   */
+  attachments?: AttachmentWrite[];
+}
+
+/** One attachment a bug write adds (with its bytes) or changes (without). */
+export interface AttachmentWrite {
+  attachment: Attachment;
+  bytes?: Buffer;
 }
 
 /**
@@ -31,6 +43,10 @@ export interface BugView {
   aliasOwner(alias: string): number | undefined;
   newBugId(): number;
   user(id: number): User | undefined;
+  /** A bug's attachments, by id (what attachment writes and a move's flag clean-up read). */
+  attachments(bugId: number): readonly Attachment[];
+  /** A new attachment's id, taken for good (a store's sequence); each call gives the next. */
+  newAttachmentId(): number;
   /** A bug's comments, oldest first (what `comment_is_private` names). */
   comments(bugId: number): ReadonlyArray<Pick<Comment, 'id' | 'isPrivate'>>;
   /** Logins match without regard to letter case. */
@@ -48,6 +64,10 @@ export class NeedRows extends Error {
       newBugId?: true;
       /** Bugs whose comments the plan reads. */
       comments?: readonly number[];
+      /** Bugs whose attachments the plan reads. */
+      attachments?: readonly number[];
+      /** How many new attachment ids the plan takes. */
+      attachmentIds?: number;
     },
   ) {
     super('the plan needs rows the store had not loaded');

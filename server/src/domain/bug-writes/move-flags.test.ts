@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueOfSnapshot } from '../../store/snapshot-catalogue.js';
+import { attachmentOfSnapshot } from '../../store/snapshot-records.js';
 import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
 import { Catalogue } from '../catalogue/catalogue.js';
+import type { CatalogueData } from '../catalogue/types.js';
 import type { Bug, User } from '../types.js';
 import type { BugView } from './effect.js';
 import { planUpdate } from './update-plan.js';
@@ -12,15 +14,18 @@ import { planUpdate } from './update-plan.js';
  * needinfo?(user); review is excluded here from Widgets/Frontend, needinfo applies everywhere.
  */
 const snapshot = bugzilla52ExtendedSnapshot();
-const data = catalogueOfSnapshot(snapshot);
-const catalogue = (() => {
+
+/** The recorded catalogue with `review` excluded from Widgets/Frontend, and whatever else `change` does there. */
+function catalogueWith(change: (data: CatalogueData, frontend: { productId: number; componentId: number }) => void) {
+  const data = catalogueOfSnapshot(snapshot);
   const widgets = data.products.find((product) => product.name === 'Widgets');
-  const frontend = widgets?.components.find((component) => component.name === 'Frontend');
-  data.flagTypes
-    .find((type) => type.name === 'review')
-    ?.exclusions.push({ productId: widgets?.id ?? null, componentId: frontend?.id ?? null });
+  const component = widgets?.components.find((candidate) => candidate.name === 'Frontend');
+  const frontend = { productId: widgets?.id ?? 0, componentId: component?.id ?? 0 };
+  data.flagTypes.find((type) => type.name === 'review')?.exclusions.push(frontend);
+  change(data, frontend);
   return Catalogue.from(data);
-})();
+}
+const catalogue = catalogueWith(() => {});
 const users = snapshot.users.map(
   (row): User => ({
     id: row.id,
@@ -57,11 +62,14 @@ const view = (bug: Bug): BugView => ({
   user: (id) => users.find((user) => user.id === id),
   userByLogin: (login) => users.find((user) => user.login === login.toLowerCase()),
   comments: () => [],
+  attachments: (bugId) =>
+    (snapshot.attachments ?? []).filter((row) => row.bug_id === bugId).map((row) => attachmentOfSnapshot(row)),
+  newAttachmentId: () => 100,
 });
 const admin = users.find((user) => user.login === 'admin@example.com') as User;
 const WHEN = Date.parse('2026-11-27T12:00:00Z') / 1000;
 
-function move(params: Record<string, unknown>) {
+function move(params: Record<string, unknown>, withCatalogue = catalogue) {
   const bug = bug8();
   return planUpdate(
     {
@@ -69,7 +77,7 @@ function move(params: Record<string, unknown>) {
       when: WHEN,
       bugIds: [8],
       params,
-      catalogue,
+      catalogue: withCatalogue,
       parameters: snapshot.instance.parameters ?? {},
       visits: new Map(),
       maxCommentLength: 65535,
@@ -102,5 +110,34 @@ describe('flags when a bug moves to another product or component', () => {
   it('counts a flag set in the same write: asked and then cleared by the move, no row is left', () => {
     const { result } = move({ component: 'Frontend', flags: [{ name: 'needinfo', status: '?', new: true }] });
     expect(result.bugs[0]?.changes['flagtypes.name']).toEqual({ removed: 'review+', added: 'needinfo?' });
+  });
+
+  it("clears its attachments' flags whose type does not apply there, in the bug's one flagtypes.name row", () => {
+    // approval (attachment 1 of bug 8 has approval?) is excluded from Widgets/Frontend too.
+    const excluded = catalogueWith((data, frontend) => {
+      data.flagTypes.find((type) => type.name === 'approval')?.exclusions.push(frontend);
+    });
+    const { effect, result } = move({ component: 'Frontend' }, excluded);
+    expect(result.bugs[0]?.changes['flagtypes.name']).toEqual({ removed: 'review+, approval?', added: '' });
+    expect(effect.attachments?.map(({ attachment }) => [attachment.id, attachment.flags])).toEqual([[1, []]]);
+    // The attachment's own row is not touched: 5.2 only deletes the flag.
+    expect(effect.attachments?.[0]?.attachment.modificationTime).toBe(
+      attachmentOfSnapshot(snapshot.attachments?.[0] as never).modificationTime,
+    );
+    // Moving where the attachment's flag type applies leaves the attachment alone.
+    expect(move({ component: 'Frontend' }).effect.attachments).toEqual([]);
+  });
+
+  it('retargets an attachment flag to an active type of the same name that applies there, without a history row', () => {
+    const retargeted = catalogueWith((data, frontend) => {
+      const approval = data.flagTypes.find((type) => type.name === 'approval');
+      if (!approval) throw new Error('approval is a recorded flag type');
+      approval.exclusions.push(frontend);
+      // Another "approval" for Frontend only, which dev (who asked approval?) may ask for.
+      data.flagTypes.push({ ...approval, id: 9, grantGroupId: null, inclusions: [frontend], exclusions: [] });
+    });
+    const { effect, result } = move({ component: 'Frontend' }, retargeted);
+    expect(result.bugs[0]?.changes['flagtypes.name']).toEqual({ removed: 'review+', added: '' });
+    expect(effect.attachments?.[0]?.attachment.flags).toMatchObject([{ name: 'approval', status: '?', type_id: 9 }]);
   });
 });

@@ -3,10 +3,11 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { errors } from '../errors.js';
 import { flagErrors } from '../flags/flag-errors.js';
 import { type FlagRequest, flagChange, flagsAfterMove, planFlags } from '../flags/flag-rules.js';
-import type { Bug, User } from '../types.js';
+import { attachmentFlagsAfterMove } from '../flags/move-cleanup.js';
+import type { Bug, BugFlag, User } from '../types.js';
 import { checkCanChange } from './can-change.js';
 import { planCommentPrivacy } from './comment-privacy.js';
-import type { BugView, BugWriteEffect, BugWritePlan, NewBugComment } from './effect.js';
+import type { AttachmentWrite, BugView, BugWriteEffect, BugWritePlan, NewBugComment } from './effect.js';
 import {
   checkAliasText,
   checkComponent,
@@ -113,6 +114,8 @@ class UpdatePlan {
   readonly #working = new Map<number, WorkingBug>();
   readonly #comments: NewBugComment[] = [];
   readonly #commentPrivacy: NonNullable<BugWriteEffect['commentPrivacy']> = [];
+  /** Attachments whose flags a move cleared. */
+  readonly #attachments: AttachmentWrite[] = [];
 
   constructor(command: UpdateCommand, view: BugView) {
     this.#command = command;
@@ -173,14 +176,27 @@ class UpdatePlan {
     if (working.changes.has('product') || working.changes.has('component')) this.#clearFlagsOfMove(working);
   }
 
-  /** After a move, the flags whose type does not apply to the new product or component are cleared. */
+  /**
+   * After a move, the flags whose type does not apply to the new product or component are cleared:
+   * the bug's own (5.2's update_flags), and its attachments' unless retargeted (force_cleanup).
+   */
   #clearFlagsOfMove(working: WorkingBug): void {
     const { fields } = working.bug;
-    const kept = flagsAfterMove(working.bug, this.#command.catalogue);
-    if (kept.length === fields.flags.length) return;
+    const { catalogue } = this.#command;
+    const kept = flagsAfterMove(working.bug, catalogue);
+    const removedOfAttachments: BugFlag[] = [];
+    for (const attachment of this.#view.attachments(working.id)) {
+      const userByLogin = (login: string) => this.#view.userByLogin(login);
+      const after = attachmentFlagsAfterMove(attachment.flags, working.bug, catalogue, userByLogin);
+      if (after.removed.length === 0 && after.flags.every((flag, i) => flag === attachment.flags[i])) continue;
+      this.#attachments.push({ attachment: { ...attachment, flags: after.flags } });
+      removedOfAttachments.push(...after.removed);
+    }
+    if (kept.length === fields.flags.length && removedOfAttachments.length === 0) return;
     fields.flags = kept;
-    // One history row from the flags before this write to those after it, as 5.2 logs them.
-    const change = flagChange(working.original.fields.flags, kept);
+    // One history row on the bug from its flags before this write, and the attachments' flags
+    // removed, to its flags after it, as 5.2 logs them.
+    const change = flagChange([...working.original.fields.flags, ...removedOfAttachments], kept);
     working.changes.delete('flagtypes.name');
     if (change) working.record('flagtypes.name', change.removed, change.added);
   }
@@ -735,6 +751,7 @@ class UpdatePlan {
       comments: this.#comments,
       visits: [],
       commentPrivacy: this.#commentPrivacy,
+      attachments: this.#attachments,
     };
     for (const working of this.#working.values()) {
       if (!working.changed) continue;

@@ -2,12 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planAttachmentFlags } from '../../domain/attachments/attachment-flags.js';
+import type { AttachmentFlagPlanner } from '../../domain/attachments/attachment-write-plan.js';
 import type { User } from '../../domain/types.js';
+import { addAttachments, updateAttachments } from '../../testing/attachment-writes.js';
 import { updateBugs } from '../../testing/bug-write-contract.js';
 import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
 import { tempDir } from '../../testing/cli-server.js';
-import { owned } from '../../testing/owned.js';
-import type { AttachmentFlagPlanner, Store } from '../store.js';
+import type { Store } from '../store.js';
 import { openFileStore } from './file-store.js';
 
 /*
@@ -42,7 +43,7 @@ describe('the file store journal of attachment flags and comment privacy', () =>
   it('replays to the same state after a crash', async () => {
     const path = join(await tempDir(), 'data.json');
     const { store } = await openFileStore(path, { create: bugzilla52ExtendedSnapshot });
-    const [id] = await owned(store).addAttachments({
+    const [id] = await addAttachments(store, {
       who: 5,
       time: T0,
       attachments: [
@@ -58,21 +59,19 @@ describe('the file store journal of attachment flags and comment privacy', () =>
           flags: await planner(store, 5, [{ name: 'approval', status: '?' }]),
         },
       ],
-      visits: [],
     });
     const attachmentId = id as number;
     const flagId = (await store.attachmentById(attachmentId))?.flags[0]?.id;
     // Two changes of one flag at once: the second is planned again against the first's result.
     await Promise.all([
-      owned(store).updateAttachments({
+      updateAttachments(store, {
         who: 1,
         time: T0 + 1,
         updates: [
           { id: attachmentId, set: {}, comment: '', flags: await planner(store, 1, [{ id: flagId, status: '+' }]) },
         ],
-        visits: [],
       }),
-      owned(store).updateAttachments({
+      updateAttachments(store, {
         who: 1,
         time: T0 + 2,
         updates: [
@@ -83,7 +82,6 @@ describe('the file store journal of attachment flags and comment privacy', () =>
             flags: await planner(store, 1, [{ id: flagId, status: '-' }]),
           },
         ],
-        visits: [],
       }),
     ]);
     const [first] = await store.commentsOf(1);

@@ -1,7 +1,9 @@
 import type { Bug } from '../../domain/types.js';
-import type { JournalOp, SnapshotBug } from '../snapshot.js';
+import type { JournalOp, SnapshotAttachment, SnapshotBug } from '../snapshot.js';
 import { snapshotAliases } from '../snapshot.js';
+import { attachmentOfSnapshot } from '../snapshot-records.js';
 import type { BugThreads } from './bug-threads.js';
+import type { ModelAttachments } from './model-attachments.js';
 import type { UserVisits } from './user-visits.js';
 
 /** The parts of the model a bug write changes (the Model itself; named here so this file needs nothing of model.ts). */
@@ -12,6 +14,7 @@ export interface BugWriteModel {
   readonly bugsByAlias: Map<string, Bug>;
   maxFlagId: number;
   readonly threads: BugThreads;
+  readonly attachments: ModelAttachments;
   readonly visits: Map<number, UserVisits>;
   visitsOf(userId: number): UserVisits;
 }
@@ -49,6 +52,13 @@ function bugOfRecord(record: SnapshotBug, model: BugWriteModel): Bug {
   };
 }
 
+/** An attachment as the effect has it, its new flags (id 0) numbered after the bugs' from the one flag sequence. */
+function attachmentOfRecord(record: SnapshotAttachment, model: BugWriteModel) {
+  const attachment = attachmentOfSnapshot(record);
+  attachment.flags = record.flags.map((flag) => (flag.id === 0 ? { ...flag, id: ++model.maxFlagId } : flag));
+  return attachment;
+}
+
 /**
  * Applies a bug write's effect if what it was planned against is unchanged; returns whether it did.
  * The bugs' entries are replaced (not changed in place), so a reader holding the old one keeps a
@@ -64,6 +74,11 @@ export function applyBugWrite(model: BugWriteModel, op: BugWriteOp): boolean {
     model.bugs.set(bug.id, bug);
     for (const alias of bug.aliases) model.bugsByAlias.set(alias.toLowerCase(), bug);
     model.bugVersions.set(bug.id, (model.bugVersions.get(bug.id) ?? 0) + 1);
+  }
+  for (const record of effect.attachments ?? []) {
+    model.attachments.put(attachmentOfRecord(record, model));
+    // A write that read the bug's attachments plans again.
+    model.bugVersions.set(record.bug_id, (model.bugVersions.get(record.bug_id) ?? 0) + 1);
   }
   for (const { bug_id, set } of effect.history) {
     model.threads.addChangeSet(bug_id, { who: set.who_id, when: set.when, changes: set.changes });

@@ -1,6 +1,6 @@
 import { plannedAccountOffer } from '../../domain/account-offers.js';
 import type { Attachment } from '../../domain/attachments/attachment.js';
-import type { BugView, BugWrite } from '../../domain/bug-writes/effect.js';
+import type { BugView, BugWrite, BugWriteEffect } from '../../domain/bug-writes/effect.js';
 import type { Catalogue } from '../../domain/catalogue/catalogue.js';
 import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
 import { likePattern, type UserMatch, userFits } from '../../domain/catalogue/user-match.js';
@@ -16,9 +16,6 @@ import { hashLoginToken } from '../login-tokens.js';
 import type { JournalOp, StoreSnapshot } from '../snapshot.js';
 import { snapshotCatalogue } from '../snapshot-catalogue.js';
 import {
-  type AttachmentUpdateResult,
-  type AttachmentUpdates,
-  type NewAttachments,
   type NewComment,
   type NewUser,
   NewUserError,
@@ -27,13 +24,6 @@ import {
   type Store,
 } from '../store.js';
 import { userRecord } from '../user-record.js';
-import {
-  addAttachmentsOp,
-  plannedFlagUpdates,
-  plannedNewFlags,
-  updateAttachmentsOp,
-  updateResults,
-} from './attachment-ops.js';
 import { MemoryLoginFailures } from './memory-login-failures.js';
 import { type Model, normalizeAuditClass } from './model.js';
 import { UserSearch } from './user-search.js';
@@ -50,6 +40,9 @@ export class ModelStore implements Store, OwnedData {
   /** The highest bug id a plan was given (a refused create still used it up, as in 5.2), in the model's generation. */
   #reservedBugId = 0;
   #reservedGeneration = -1;
+  /** The highest attachment id a plan was given, in the model's generation (concurrent plans never share one). */
+  #reservedAttachmentId = 0;
+  #reservedAttachmentGeneration = -1;
   /** Attachment bytes, kept out of the journal and the snapshot (see AttachmentData). */
   readonly #attachmentData: AttachmentData;
   constructor(model: Model, committer: Committer, attachmentData: AttachmentData = new MemoryAttachmentData()) {
@@ -218,28 +211,6 @@ export class ModelStore implements Store, OwnedData {
     return change.tags ?? [];
   }
 
-  /** The bytes are stored first (in parallel, outside the journal's serial path), then the entry that names them. */
-  async addAttachments(input: NewAttachments): Promise<number[]> {
-    const hashes = await Promise.all(input.attachments.map((attachment) => this.#attachmentData.put(attachment.bytes)));
-    const op = addAttachmentsOp(input, hashes, plannedNewFlags(input, this.#model));
-    await this.#committer.commit(op);
-    return op.attachments.map((attachment) => {
-      if (attachment.id === undefined)
-        throw new Error(`bug ${attachment.bug_id} was removed while the attachment was being saved`);
-      return attachment.id;
-    });
-  }
-
-  /** Planned against the attachments as they are; planned again if another write changed their flags first. */
-  async updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]> {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const op = updateAttachmentsOp(input, plannedFlagUpdates(input, this.#model));
-      await this.#committer.commit(op);
-      if (!op.updates.some((update) => update.stale)) return updateResults(op);
-    }
-    throw new StoreWriteError('the attachments kept changing while this change was being saved');
-  }
-
   historyOf(bugId: number): readonly ChangeSet[] {
     return this.#model.threads.historyOf(bugId);
   }
@@ -298,11 +269,23 @@ export class ModelStore implements Store, OwnedData {
           read.push([this.#reservedBugId, 0]);
           return this.#reservedBugId;
         },
+        attachments: (bugId) => {
+          read.push([bugId, model.bugVersions.get(bugId) ?? 0]);
+          return model.attachments.ofBug(bugId);
+        },
+        newAttachmentId: () => {
+          if (this.#reservedAttachmentGeneration !== model.generation) {
+            this.#reservedAttachmentGeneration = model.generation;
+            this.#reservedAttachmentId = model.attachments.nextId() - 1;
+          }
+          return ++this.#reservedAttachmentId;
+        },
         user: (id) => model.users.get(id),
         userByLogin: (login) => model.usersByLogin.get(login.toLowerCase()),
         comments: (bugId) => model.threads.commentsOf(bugId),
       };
       const planned = write.plan(view);
+      await this.#storeBytes(planned.effect);
       const op: Extract<JournalOp, { op: 'bug_write' }> = {
         op: 'bug_write',
         effect: bugWriteRecord(planned.effect),
@@ -312,6 +295,13 @@ export class ModelStore implements Store, OwnedData {
       if (op.expect.applied) return planned.result;
     }
     throw new StoreWriteError('the bugs kept changing while this change was being saved');
+  }
+
+  /** New attachments' bytes are stored apart first (in parallel, outside the journal's serial path); the entry names them. */
+  async #storeBytes(effect: BugWriteEffect): Promise<void> {
+    const added = (effect.attachments ?? []).filter((write) => write.bytes !== undefined);
+    const hashes = await Promise.all(added.map((write) => this.#attachmentData.put(write.bytes as Buffer)));
+    for (const [i, write] of added.entries()) write.attachment.dataSha256 = hashes[i] as string;
   }
 
   lastVisit(userId: number, bugId: number): number | undefined {

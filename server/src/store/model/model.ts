@@ -28,7 +28,7 @@ import { snapshotBug } from '../snapshot-records.js';
 import { userOfRecord, userRecord } from '../user-record.js';
 import { applyBugWrite } from './apply-bug-write.js';
 import { BugThreads } from './bug-threads.js';
-import { type AttachmentModelParts, ModelAttachments } from './model-attachments.js';
+import { ModelAttachments } from './model-attachments.js';
 import { ModelCommentTags } from './model-comment-tags.js';
 import { ModelPersonalTags } from './model-personal-tags.js';
 import { UserVisits } from './user-visits.js';
@@ -69,16 +69,6 @@ export class Model {
   readonly attachments = new ModelAttachments();
   readonly commentTags = new ModelCommentTags();
   readonly personalTags = new ModelPersonalTags();
-  /** What applying an attachment entry changes besides the attachments. */
-  readonly #attachmentParts: AttachmentModelParts = {
-    bugs: this.bugs,
-    threads: this.threads,
-    visits: this.visits,
-    visitsOf: (userId) => this.visitsOf(userId),
-    // A bug write planned before this change must plan again (its effect holds the bug whole).
-    touched: (bugId) => this.bugVersions.set(bugId, (this.bugVersions.get(bugId) ?? 0) + 1),
-    nextFlagId: () => ++this.maxFlagId,
-  };
   /** How many bug writes changed each bug since the model was loaded: what a bug write's plan expects to find. */
   readonly bugVersions = new Map<number, number>();
   /** Counts resets: a write planned before one must not land on the new content. */
@@ -233,12 +223,6 @@ export class Model {
         return;
       case 'bug_write':
         op.expect.applied = applyBugWrite(this, op);
-        return;
-      case 'add_attachments':
-        this.attachments.applyAdd(op, this.#attachmentParts);
-        return;
-      case 'update_attachments':
-        this.attachments.applyUpdate(op, this.#attachmentParts);
         return;
       case 'comment_tags':
         this.commentTags.apply(op, this.threads);

@@ -1,7 +1,9 @@
 import type pg from 'pg';
+import type { Attachment } from '../../domain/attachments/attachment.js';
 import { type BugView, type BugWrite, type BugWriteEffect, NeedRows } from '../../domain/bug-writes/effect.js';
 import { isStorableId } from '../../domain/ids.js';
 import type { Bug, User } from '../../domain/types.js';
+import { loadAttachments, takeAttachmentIds, writeAttachments } from './attachment-effect.js';
 import { writeBugRelations } from './bug-relation-writes.js';
 import { writeBugFlags } from './flag-writes.js';
 import {
@@ -36,12 +38,17 @@ export async function runBugWrite<R>(client: pg.PoolClient, write: BugWrite<R>):
     for (const row of rows.rows) owners.set(row.alias, row.bug_id);
   }
   const comments = new Map<number, Array<{ id: number; isPrivate: boolean }>>();
+  const attachments = new Map<number, Attachment[]>();
+  const attachmentIds: number[] = [];
   let newBugId: number | undefined;
   let need: NeedRows['rows'] = { bugs: write.bugIds, logins: write.logins };
   for (let round = 0; round < 50; round++) {
     await loadBugs(client, need.bugs ?? [], bugs);
     await loadComments(client, need.comments ?? [], comments);
     await loadUsers(client, need.users ?? [], need.logins ?? [], users, logins);
+    await loadAttachments(client, need.attachments ?? [], attachments);
+    await takeAttachmentIds(client, attachmentIds, need.attachmentIds ?? 0);
+    let attachmentIdsTaken = 0;
     if (need.newBugId && newBugId === undefined) newBugId = await nextBugId(client);
     const view: BugView = {
       bug: (id) => {
@@ -52,6 +59,15 @@ export async function runBugWrite<R>(client: pg.PoolClient, write: BugWrite<R>):
       newBugId: () => {
         if (newBugId === undefined) throw new NeedRows({ newBugId: true });
         return newBugId;
+      },
+      attachments: (bugId) => {
+        const list = attachments.get(bugId);
+        if (!list) throw new NeedRows({ attachments: [bugId] });
+        return list;
+      },
+      newAttachmentId: () => {
+        if (attachmentIdsTaken >= attachmentIds.length) throw new NeedRows({ attachmentIds: attachmentIdsTaken + 1 });
+        return attachmentIds[attachmentIdsTaken++] as number;
       },
       user: (id) => {
         if (!users.has(id)) throw new NeedRows({ users: [id] });
@@ -163,12 +179,15 @@ async function writeEffect(
   for (const bug of effect.bugs) await writeBug(client, bug, before.get(bug.id) !== undefined);
   await writeBugRelations(client, effect.bugs, before);
   await writeBugFlags(client, effect.bugs, (id) => before.get(id)?.fields.flags ?? []);
+  await writeAttachments(client, effect.attachments ?? []);
   for (const { bugId, set } of effect.history) {
     await client.query(
-      `INSERT INTO bugs_activity (bug_id, who, bug_when, bzc_change_set, fieldid, bzc_field_name, removed, added, comment_id)
+      `INSERT INTO bugs_activity (bug_id, who, bug_when, bzc_change_set, fieldid, bzc_field_name, removed, added, comment_id,
+         attach_id)
        SELECT $1, $2, ${OUR_SQL.timestamp('$3::bigint')},
-         (SELECT coalesce(max(bzc_change_set) + 1, 0) FROM bugs_activity WHERE bug_id = $1), 0, f, r, a, c
-       FROM unnest($4::text[], $5::text[], $6::text[], $7::integer[]) WITH ORDINALITY AS h(f, r, a, c, ord) ORDER BY ord`,
+         (SELECT coalesce(max(bzc_change_set) + 1, 0) FROM bugs_activity WHERE bug_id = $1), 0, f, r, a, c, t
+       FROM unnest($4::text[], $5::text[], $6::text[], $7::integer[], $8::integer[]) WITH ORDINALITY AS h(f, r, a, c, t, ord)
+       ORDER BY ord`,
       [
         bugId,
         set.who,
@@ -177,15 +196,24 @@ async function writeEffect(
         set.changes.map((change) => change.removed),
         set.changes.map((change) => change.added),
         set.changes.map((change) => change.comment_id ?? null),
+        set.changes.map((change) => change.attachment_id ?? null),
       ],
     );
   }
   await writeCommentPrivacy(client, effect.commentPrivacy ?? []);
   for (const comment of effect.comments) {
     await client.query(
-      `INSERT INTO longdescs (bug_id, who, bug_when, thetext, isprivate)
-       VALUES ($1, $2, ${OUR_SQL.timestamp('$3::bigint')}, $4, $5)`,
-      [comment.bugId, comment.author, comment.time, comment.text, comment.isPrivate ? 1 : 0],
+      `INSERT INTO longdescs (bug_id, who, bug_when, thetext, isprivate, type, extra_data)
+       VALUES ($1, $2, ${OUR_SQL.timestamp('$3::bigint')}, $4, $5, $6, $7)`,
+      [
+        comment.bugId,
+        comment.author,
+        comment.time,
+        comment.text,
+        comment.isPrivate ? 1 : 0,
+        comment.type ?? 0,
+        comment.extraData ?? null,
+      ],
     );
   }
   for (const visit of effect.visits) {

@@ -6,9 +6,6 @@ import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import {
-  type AttachmentUpdateResult,
-  type AttachmentUpdates,
-  type NewAttachments,
   type NewComment,
   type NewUser,
   NewUserError,
@@ -18,7 +15,6 @@ import {
 } from '../store.js';
 import { offerAccountIn } from './account-offers.js';
 import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
-import { addAttachments, updateAttachments } from './attachment-writes.js';
 import { runBugWrite } from './bug-writes.js';
 import { changeCatalogueIn } from './catalogue-writes.js';
 import { updateCommentTags } from './comment-tag-sql.js';
@@ -248,15 +244,6 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
   /** One transaction per write (bug-writes.ts); a lost connection is not retried (it may have committed). */
   writeBugs<R>(write: BugWrite<R>): Promise<R> {
     return this.db.transaction((client) => runBugWrite(client, write));
-  }
-
-  /** Not retried after a lost connection (it may have committed): the client is told 503 and may post again. */
-  addAttachments(input: NewAttachments): Promise<number[]> {
-    return addAttachments(this.db, input);
-  }
-
-  updateAttachments(input: AttachmentUpdates): Promise<AttachmentUpdateResult[]> {
-    return updateAttachments(this.db, input);
   }
 
   updatePersonalTags(
