@@ -1,8 +1,10 @@
 import { expect, it } from 'vitest';
+import { planAttachmentFlags } from '../domain/attachments/attachment-flags.js';
 import { planUpdate } from '../domain/bug-writes/update-plan.js';
-import { updateFlagTypes } from '../domain/catalogue/flag-type-writes.js';
+import { createFlagType, updateFlagTypes } from '../domain/catalogue/flag-type-writes.js';
 import type { User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
+import { addAttachments } from './attachment-writes.js';
 import { owned } from './owned.js';
 
 const DEV = 5; // dev@example.com, an insider
@@ -83,5 +85,51 @@ function moveContract(store: () => Store, readOnly: boolean): void {
       expect.objectContaining({ field_name: 'flagtypes.name', added: '' }),
     );
     await owned(store()).changeCatalogue(updateFlagTypes([], ['review'], { exclusions: [] }));
+  });
+
+  it("clears its attachments' flags whose type does not apply where a bug moves, in the bug's flagtypes.name row", async () => {
+    if (readOnly) return;
+    const component = (await store().bugById(8))?.fields.component === 'Frontend' ? 'Backend' : 'Frontend';
+    await owned(store()).changeCatalogue(
+      createFlagType({ name: 'signoff', targetType: 'attachment', exclusions: [{ Widgets: [component] }] }),
+    );
+    const dev = (await store().userById(DEV)) as User;
+    const setting = {
+      catalogue: store().catalogue,
+      parameters: store().instance.parameters,
+      actor: dev,
+      userByLogin: () => undefined,
+      now: '2026-11-27T11:00:20Z',
+    };
+    const [id] = await addAttachments(store(), {
+      who: DEV,
+      time: T0 + 20,
+      attachments: [
+        {
+          bugId: 8,
+          description: 'Signed',
+          fileName: 's.txt',
+          contentType: 'text/plain',
+          isPatch: false,
+          isPrivate: false,
+          bytes: Buffer.from('s'),
+          comment: '',
+          flags: (attachment, bug) => planAttachmentFlags([{ name: 'signoff', status: '?' }], attachment, bug, setting),
+        },
+      ],
+    });
+    const attachmentId = id as number;
+    expect((await store().attachmentById(attachmentId))?.flags.map((flag) => flag.name)).toEqual(['signoff']);
+    const answer = await updateBugs(store(), 1, [8], { component }, T0 + 30);
+    expect(answer.bugs[0]?.changes['flagtypes.name']).toEqual({ removed: 'signoff?', added: '' });
+    expect((await store().attachmentById(attachmentId))?.flags).toEqual([]);
+    expect((await store().attachmentsOf(8)).find((attachment) => attachment.id === attachmentId)?.flags).toEqual([]);
+    expect((await store().attachmentFlagsByBug()).get(8) ?? []).toEqual([]);
+    // 5.2 logs it on the bug (no attachment named), beside the move.
+    expect((await store().historyOf(8)).at(-1)?.changes).toContainEqual({
+      field_name: 'flagtypes.name',
+      removed: 'signoff?',
+      added: '',
+    });
   });
 }
