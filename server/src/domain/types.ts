@@ -99,6 +99,8 @@ export interface BugFields {
   whiteboard: string;
   keywords: string[];
   see_also: string[];
+  /** 5.2's class of each See Also value (bug_see_also.class, Bugzilla::BugUrl::…), by value, where known. */
+  see_also_class?: Record<string, string>;
   blocks: number[];
   depends_on: number[];
   dupe_of: number | null;

@@ -5,6 +5,7 @@ import { isStorableId } from '../domain/ids.js';
 import { withShapeRule } from '../domain/wrong-shape.js';
 import { ownedData } from '../store/store.js';
 import { MAX_COMMENT_LENGTH } from './bug-comments.js';
+import { localUrlBase } from './local-urlbase.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 import { writeParams } from './write-params.js';
 
@@ -12,7 +13,8 @@ const list = (value: unknown): unknown[] =>
   value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
 /** Bug.create: planned and written by the store in one write (domain/bug-writes/create-plan.ts has 5.2's rules). */
-async function create(request: ApiRequest, { store, profile }: RouteDeps): Promise<BugCreateResult> {
+async function create(request: ApiRequest, deps: RouteDeps): Promise<BugCreateResult> {
+  const { store, profile } = deps;
   const actor = currentUser(request);
   const params = writeParams(request.body);
   const when = Math.floor((await request.databaseNow()) / 1000);
@@ -38,6 +40,7 @@ async function create(request: ApiRequest, { store, profile }: RouteDeps): Promi
           catalogue: store.catalogue,
           parameters: store.instance.parameters,
           maxCommentLength: MAX_COMMENT_LENGTH,
+          urlbase: localUrlBase(request, deps),
         },
         view,
       ),

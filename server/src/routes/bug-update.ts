@@ -9,6 +9,7 @@ import type { Bug } from '../domain/types.js';
 import { withShapeRule } from '../domain/wrong-shape.js';
 import { ownedData } from '../store/store.js';
 import { MAX_COMMENT_LENGTH } from './bug-comments.js';
+import { localUrlBase } from './local-urlbase.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 import { writeParams } from './write-params.js';
 
@@ -39,12 +40,20 @@ function aliasesOf(params: Record<string, unknown>): string[] {
   return [];
 }
 
+/** See Also values to add that are words: a bug of this tracker by id or alias, which the plan looks up. */
+function seeAlsoWordsOf(params: Record<string, unknown>): string[] {
+  const add = (params.see_also as { add?: unknown } | null | undefined)?.add;
+  const values = Array.isArray(add) ? add : add === undefined ? [] : [add];
+  return values.map((value) => String(value).trim()).filter((value) => /^\w+$/.test(value) && !/^\d+$/.test(value));
+}
+
 /**
  * Bug.update: the bugs named (a body's `ids` replace the path's bug, as 5.2's REST merges them),
  * each checked to exist and be visible, then planned and written by the store in one write
  * (domain/bug-writes/update-plan.ts has 5.2's rules), answered as 5.2 does.
  */
-async function update(request: ApiRequest, { store, profile }: RouteDeps): Promise<BugUpdateResult> {
+async function update(request: ApiRequest, deps: RouteDeps): Promise<BugUpdateResult> {
+  const { store, profile } = deps;
   const actor = currentUser(request);
   const body = request.body ?? {};
   const given = body.ids;
@@ -68,7 +77,7 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
   const owned = ownedData(store, 'changing a bug');
   const write = owned.writeBugs({
     bugIds: bugs.map((bug) => bug.id),
-    aliases: aliasesOf(params),
+    aliases: [...aliasesOf(params), ...seeAlsoWordsOf(params)],
     logins: loginsOf(params),
     when,
     plan: (view) =>
@@ -82,6 +91,7 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
           parameters: store.instance.parameters,
           visits,
           maxCommentLength: MAX_COMMENT_LENGTH,
+          urlbase: localUrlBase(request, deps),
         },
         view,
       ),

@@ -2,6 +2,7 @@ import type { BugUpdateResult, UpdateSeeAlsoResult } from '@bz-companion/shared'
 import { checkBug } from '../bugs/check-bug.js';
 import { BugzillaError, errors } from '../domain/errors.js';
 import { bugUpdateRoutes } from './bug-update.js';
+import { localUrlBase } from './local-urlbase.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
 /** A joined `see_also` change as 5.2 splits it back into a list (`split(', ', …)`: '' is none). */
@@ -50,9 +51,10 @@ async function updateSeeAlso(request: ApiRequest, deps: RouteDeps): Promise<Upda
  * 5.2's add_see_also: a value with no URL scheme names a bug of this tracker (its id or alias,
  * refused as Bug->check refuses it), which becomes that bug's URL here.
  */
-async function localBugUrls(request: ApiRequest, { store, urlbase }: RouteDeps, add: unknown): Promise<unknown> {
+async function localBugUrls(request: ApiRequest, deps: RouteDeps, add: unknown): Promise<unknown> {
   if (!Array.isArray(add)) return add;
-  const base = store.instance.parameters.urlbase || (urlbase ? urlbase() : `${request.origin}/`);
+  const { store } = deps;
+  const base = localUrlBase(request, deps);
   const urls: unknown[] = [];
   for (const value of add) {
     const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';

@@ -35,6 +35,7 @@ export async function updateBugs(
           parameters: store.instance.parameters,
           visits: new Map(),
           maxCommentLength: 65535,
+          urlbase: 'http://bz.test/',
         },
         view,
       ),

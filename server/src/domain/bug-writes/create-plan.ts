@@ -1,11 +1,12 @@
 import { type AccessParameters, canSeeBug } from '../access.js';
+import { newBugSeeAlso, reverseSeeAlso, SeeAlsoList, setSeeAlsoFields } from '../bug-urls/see-also-change.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Component, Product } from '../catalogue/types.js';
 import { BugzillaError, errors } from '../errors.js';
 import { flagErrors } from '../flags/flag-errors.js';
 import { type FlagRequest, planFlags } from '../flags/flag-rules.js';
 import type { Bug, User } from '../types.js';
-import { canConfirm, canEditBugs } from './can-change.js';
+import { canConfirm, canEditBugs, checkCanChange } from './can-change.js';
 import type { BugView, BugWriteEffect, BugWritePlan } from './effect.js';
 import {
   checkAliasText,
@@ -20,7 +21,7 @@ import {
   type SELECT_FIELDS,
   scalarText,
 } from './field-values.js';
-import { canUseGroup, checkDependencyLoops, checkSeeAlso } from './relations.js';
+import { canUseGroup, checkDependencyLoops } from './relations.js';
 import { checkStorableText } from './storable-text.js';
 import { checkDeadline, checkHours } from './time-tracking.js';
 import { WorkingBug } from './working-bug.js';
@@ -68,6 +69,8 @@ export interface CreateCommand {
   catalogue: Catalogue;
   parameters: AccessParameters & Record<string, string | undefined>;
   maxCommentLength: number;
+  /** This tracker's urlbase (ending in `/`): See Also's show_bug.cgi URLs of it are local bugs. */
+  urlbase: string;
 }
 
 const truthy = (value: unknown) =>
@@ -102,7 +105,13 @@ export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<
   checkDependencyLoops(0, dependsOn, blocks, (other) => view.bug(other));
   // What 5.2 checks once the bug's row is in (a refusal from here on has used its id up).
   const id = view.newBugId();
-  const seeAlso = list(command.params.see_also).map((url) => checkSeeAlso(String(url)));
+  const seeAlso = newBugSeeAlso(command.params.see_also, id, {
+    actor: command.actor,
+    parameters: command.parameters,
+    urlbase: command.urlbase,
+    bug: (other) => view.bug(other),
+    aliasOwner: (alias) => view.aliasOwner(alias),
+  });
   checkAliasesDistinct(list(command.params.alias));
   const { when, actor } = command;
   const bug: Bug = {
@@ -114,7 +123,8 @@ export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<
     cclistAccessible: true,
     fields: {
       ...fields.values,
-      see_also: seeAlso,
+      see_also: seeAlso.list.values,
+      ...(seeAlso.list.added.length > 0 && { see_also_class: seeAlso.list.classes }),
       blocks: [...blocks].sort((a, b) => a - b),
       depends_on: [...dependsOn].sort((a, b) => a - b),
       dupe_of: null,
@@ -132,6 +142,7 @@ export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<
   };
   if (command.params.flags !== undefined) setNewFlags(command, view, bug, effect);
   linkOtherSides(command, view, bug, effect);
+  for (const other of seeAlso.localBugs) mirrorSeeAlsoOnCreate(command, bug.id, other, effect);
   return { effect, result: { id } };
 }
 
@@ -282,6 +293,32 @@ function linkOtherSides(command: CreateCommand, view: BugView, bug: Bug, effect:
       });
     }
   }
+}
+
+/** A local bug in the new bug's See Also links back to it, when the user may change that bug (5.2's add_see_also). */
+function mirrorSeeAlsoOnCreate(command: CreateCommand, selfId: number, target: Bug, effect: BugWriteEffect): void {
+  const { actor, when, parameters, catalogue, urlbase } = command;
+  const known = effect.bugs.find((bug) => bug.id === target.id);
+  const other = new WorkingBug(known ?? target);
+  try {
+    checkCanChange(actor, target, 'see_also', '', String(selfId), {
+      parameters,
+      isOpen: (status) => catalogue.isOpen(status),
+    });
+  } catch {
+    return;
+  }
+  const reverse = reverseSeeAlso(selfId, urlbase);
+  const list = new SeeAlsoList(other.bug);
+  if (!list.add(reverse.value, reverse.className)) return;
+  setSeeAlsoFields(other.bug, list);
+  other.bug.fields.last_change_time = when;
+  if (known) effect.bugs[effect.bugs.indexOf(known)] = other.bug;
+  else effect.bugs.push(other.bug);
+  effect.history.push({
+    bugId: target.id,
+    set: { who: actor.id, when, changes: [{ field_name: 'see_also', removed: '', added: reverse.value }] },
+  });
 }
 
 function checkProduct(catalogue: Catalogue, name: string): Product {

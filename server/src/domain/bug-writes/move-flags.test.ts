@@ -81,6 +81,7 @@ function move(params: Record<string, unknown>, withCatalogue = catalogue) {
       parameters: snapshot.instance.parameters ?? {},
       visits: new Map(),
       maxCommentLength: 65535,
+      urlbase: 'http://bz.test/',
     },
     view(bug),
   );

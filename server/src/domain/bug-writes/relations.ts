@@ -36,28 +36,6 @@ export function checkDependencyLoops(
   if (both.length > 0) throw writeErrors.dependencyLoopMulti(both);
 }
 
-/** The kinds of bug URL 5.2's See Also takes (Bugzilla::BugUrl's subclasses), loosely. */
-const BUG_URLS: readonly RegExp[] = [
-  /\/show_bug\.cgi\?(?:.*&)?id=[^&#]+/,
-  /^https?:\/\/(?:bugs\.)?launchpad\.net\/.*\+bug\/\d+/,
-  /^https?:\/\/code\.google\.com\/p\/[^/]+\/issues\/detail\?(?:.*&)?id=\d+/,
-  /^https?:\/\/bugs\.debian\.org\/(?:\d+|cgi-bin\/bugreport\.cgi\?(?:.*&)?bug=\d+)/,
-  /\/browse\/[A-Z][A-Z0-9_]*-\d+/,
-  /\/ticket\/\d+/,
-  /\/view\.php\?(?:.*&)?id=\d+/,
-  /^https?:\/\/sourceforge\.net\/(?:p\/[^/]+\/bugs\/\d+|tracker\/\?(?:.*&)?aid=\d+)/,
-  /^https?:\/\/github\.com\/[^/]+\/[^/]+\/(?:issues|pull)\/\d+/,
-];
-
-/** A See Also URL as 5.2 keeps it, or 112 when it does not point at a bug of a tracker 5.2 knows. */
-export function checkSeeAlso(url: string): string {
-  const text = url.trim();
-  if (!/^https?:\/\/[^/\s]+/i.test(text) || !BUG_URLS.some((pattern) => pattern.test(text))) {
-    throw writeErrors.invalidSeeAlso(text);
-  }
-  return text;
-}
-
 /**
  * Whether `user` may put a bug of `product` in the group (5.2's group controls): an active bug group
  * the product lets members (or, for others, everyone) use. A product with no controls at all (a data

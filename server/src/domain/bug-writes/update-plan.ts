@@ -1,4 +1,12 @@
 import { type AccessParameters, canSeeBug } from '../access.js';
+import {
+  checkLocalBug,
+  checkSeeAlsoValue,
+  localBugOfRemoved,
+  reverseSeeAlso,
+  SeeAlsoList,
+  setSeeAlsoFields,
+} from '../bug-urls/see-also-change.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { errors } from '../errors.js';
 import { flagErrors } from '../flags/flag-errors.js';
@@ -21,7 +29,7 @@ import {
   SELECT_FIELDS,
   scalarText,
 } from './field-values.js';
-import { canUseGroup, checkDependencyLoops, checkSeeAlso } from './relations.js';
+import { canUseGroup, checkDependencyLoops } from './relations.js';
 import { checkStorableText } from './storable-text.js';
 import { checkDeadline, checkHours, hoursText } from './time-tracking.js';
 import { listDiff, WorkingBug } from './working-bug.js';
@@ -50,6 +58,8 @@ export interface UpdateCommand {
   visits: ReadonlyMap<number, { setFor: number[]; forget: number[] }>;
   /** Bugzilla's comment length limit. */
   maxCommentLength: number;
+  /** This tracker's urlbase (ending in `/`): See Also's show_bug.cgi URLs of it are local bugs. */
+  urlbase: string;
 }
 
 /** Perl's truth. */
@@ -629,29 +639,68 @@ class UpdatePlan {
     }
   }
 
+  /**
+   * See Also's add and remove, as 5.2's add_see_also and remove_see_also: each value in its class's
+   * form (domain/bug-urls), and a local bug's link mirrored on that bug where the user may change it.
+   */
   #setSeeAlso(working: WorkingBug): void {
     const form = addRemoveSet(this.#command.params.see_also, 'see_also');
-    const { fields } = working.bug;
-    const list = [...fields.see_also];
-    const added: string[] = [];
-    const removed: string[] = [];
+    const { actor, parameters, urlbase } = this.#command;
+    const context = {
+      actor,
+      parameters,
+      urlbase,
+      bug: (id: number) => this.#working.get(id)?.bug ?? this.#view.bug(id),
+      aliasOwner: (alias: string) => this.#view.aliasOwner(alias),
+    };
+    const list = new SeeAlsoList(working.bug);
     for (const url of texts(form.add)) {
-      const checked = checkSeeAlso(url);
-      if (!list.includes(checked)) {
-        list.push(checked);
-        added.push(checked);
-      }
+      const checked = checkSeeAlsoValue(url, working.id, context);
+      if (!checked || !list.add(checked.value, checked.className)) continue;
+      if (checked.localBug) this.#mirrorSeeAlso(checked.localBug.id, working.id, 'add');
     }
     for (const url of texts(form.remove)) {
-      const at = list.indexOf(url);
-      if (at === -1) continue;
-      list.splice(at, 1);
-      removed.push(url);
+      const removed = list.remove(url);
+      const other = removed && localBugOfRemoved(removed.value, removed.className);
+      if (other !== undefined) {
+        checkLocalBug(String(other), context);
+        this.#mirrorSeeAlso(other, working.id, 'remove');
+      }
     }
-    if (added.length + removed.length === 0) return;
-    this.#checkChange(working, 'see_also', removed.join(', '), added.join(', '));
-    working.record('see_also', removed.join(', '), added.join(', '));
-    fields.see_also = list;
+    if (list.added.length + list.removed.length === 0) return;
+    const removed = list.removed.join(', ');
+    const added = list.added.join(', ');
+    this.#checkChange(working, 'see_also', removed, added);
+    working.record('see_also', removed, added);
+    setSeeAlsoFields(working.bug, list);
+  }
+
+  /** The reverse of a local See Also link, on the other bug, when the user may change its See Also (else none, as 5.2). */
+  #mirrorSeeAlso(otherId: number, selfId: number, how: 'add' | 'remove'): void {
+    const other = this.#workingBug(otherId);
+    const { actor, parameters, catalogue, urlbase } = this.#command;
+    const reverse = reverseSeeAlso(selfId, urlbase);
+    const list = new SeeAlsoList(other.bug);
+    const changed = how === 'add' ? list.add(reverse.value, reverse.className) : list.remove(reverse.value);
+    if (!changed) return;
+    const [removed, added] = how === 'add' ? ['', String(selfId)] : [String(selfId), ''];
+    try {
+      checkCanChange(actor, other.original, 'see_also', removed, added, {
+        parameters,
+        isOpen: (status) => catalogue.isOpen(status),
+      });
+    } catch {
+      return;
+    }
+    const earlier = other.changes.get('see_also');
+    const join = (a: string | undefined, b: string) => (a ? (b ? `${a}, ${b}` : a) : b);
+    other.changes.delete('see_also');
+    other.record(
+      'see_also',
+      join(earlier?.removed, list.removed.join(', ')),
+      join(earlier?.added, list.added.join(', ')),
+    );
+    setSeeAlsoFields(other.bug, list);
   }
 
   #setCc(working: WorkingBug, form: AddRemoveSet): void {

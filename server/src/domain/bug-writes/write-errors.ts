@@ -120,11 +120,6 @@ export const writeErrors = {
       103,
       'You cannot set aliases when modifying multiple bugs. Set the alias field only when editing a single bug.',
     ),
-  invalidSeeAlso: (url: string) =>
-    new BugzillaError(
-      112,
-      `${url} is not a valid URL to a bug. See Also URLs should point to one of: show_bug.cgi in a Bugzilla installation. A bug on launchpad.net An issue on code.google.com. A bug on bugs.debian.org. An issue in a JIRA installation. A ticket in a Trac installation. A bug in a MantisBT installation. A bug on sourceforge.net. An issue/pull request on github.com.`,
-    ),
   seeAlsoSelf: () => new BugzillaError(112, 'You cannot put this bug into its own See Also field.'),
   noSuchUser: (login: string) =>
     new BugzillaError(

@@ -80,6 +80,7 @@ describeWithPostgres("a bug's lists in Bugzilla's tables, as 5.2 holds them (Pos
             parameters: store.instance.parameters,
             visits: new Map(),
             maxCommentLength: 65535,
+            urlbase: 'http://bz.test/',
           },
           view,
         ),

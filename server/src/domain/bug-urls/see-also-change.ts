@@ -1,0 +1,130 @@
+import { canSeeBug } from '../access.js';
+import { writeErrors } from '../bug-writes/write-errors.js';
+import { errors } from '../errors.js';
+import { isStorableId } from '../ids.js';
+import type { Bug, User } from '../types.js';
+import { classifyBugUrl, LOCAL_BUG_URL, localBugUrl } from './bug-url.js';
+import { parseUri, queryParam } from './uri.js';
+
+/** What adding and removing See Also values needs of the write around it. */
+export interface SeeAlsoContext {
+  actor: User;
+  parameters: Parameters<typeof canSeeBug>[2];
+  /** This tracker's urlbase (ending in `/`): its show_bug.cgi URLs are local. */
+  urlbase: string;
+  bug(id: number): Bug | undefined;
+  aliasOwner(alias: string): number | undefined;
+}
+
+/** A bug's See Also values and their classes while a write changes them. */
+export class SeeAlsoList {
+  readonly values: string[];
+  readonly classes: Record<string, string>;
+  readonly added: string[] = [];
+  readonly removed: string[] = [];
+
+  constructor(bug: Bug) {
+    this.values = [...bug.fields.see_also];
+    this.classes = { ...bug.fields.see_also_class };
+  }
+
+  /** URIs are compared without regard to case, as 5.2 does. */
+  has(value: string): boolean {
+    const lower = value.toLowerCase();
+    return this.values.some((other) => other.toLowerCase() === lower);
+  }
+
+  add(value: string, className: string): boolean {
+    if (this.has(value)) return false;
+    this.values.push(value);
+    this.classes[value] = className;
+    this.added.push(value);
+    return true;
+  }
+
+  /** The value removed (as stored) and its class, if one matched. */
+  remove(given: string): { value: string; className: string | undefined } | undefined {
+    const lower = given.toLowerCase();
+    const at = this.values.findIndex((other) => other.toLowerCase() === lower);
+    if (at === -1) return undefined;
+    const [value] = this.values.splice(at, 1) as [string];
+    this.removed.push(value);
+    const className = this.classes[value];
+    delete this.classes[value];
+    return { value, className };
+  }
+}
+
+/** A bug's See Also fields as the list left them: the values and, when any is known, their classes. */
+export function setSeeAlsoFields(bug: Bug, list: SeeAlsoList): void {
+  bug.fields.see_also = list.values;
+  if (Object.keys(list.classes).length > 0) bug.fields.see_also_class = list.classes;
+  else delete bug.fields.see_also_class;
+}
+
+/** Bugzilla::Bug->check of a local bug's id or alias: there (101, or 100 for a word), visible (102). */
+export function checkLocalBug(ref: string, context: SeeAlsoContext): Bug {
+  const id = /^\d+$/.test(ref) ? Number(ref) : context.aliasOwner(ref);
+  const bug = id !== undefined && isStorableId(id) ? context.bug(id) : undefined;
+  if (!bug) throw /^\d+$/.test(ref) ? errors.bugDoesNotExist(ref) : errors.invalidBugId(ref);
+  if (!canSeeBug(context.actor, bug, context.parameters)) throw errors.bugAccessDenied(ref);
+  return bug;
+}
+
+/**
+ * 5.2's add_see_also up to the change check: the class and value `input` stores on bug `selfId`,
+ * and for a local bug (Bugzilla::BugUrl::Bugzilla::Local) that bug, which gets the reverse link;
+ * undefined for an empty value, which 5.2 skips.
+ */
+export function checkSeeAlsoValue(
+  input: string,
+  selfId: number,
+  context: SeeAlsoContext,
+): { value: string; className: string; localBug?: Bug } | undefined {
+  const text = input.trim();
+  if (text === '') return undefined;
+  const found = classifyBugUrl(text, context.urlbase);
+  if (found.localBug === undefined) return { value: found.value, className: found.class };
+  const localBug = checkLocalBug(found.localBug, context);
+  if (localBug.id === selfId) throw writeErrors.seeAlsoSelf();
+  return { value: found.value, className: found.class, localBug };
+}
+
+/** The reverse link a local See Also value adds to (or removes from) the bug it names: this bug's local URL. */
+export function reverseSeeAlso(selfId: number, urlbase: string): { value: string; className: string } {
+  return { value: localBugUrl(urlbase, selfId), className: LOCAL_BUG_URL };
+}
+
+/** The bug a removed local See Also value pointed at (5.2's ref_bug_url), if it was one. */
+export function localBugOfRemoved(value: string, className: string | undefined): number | undefined {
+  if (className !== LOCAL_BUG_URL) return undefined;
+  const id = queryParam(parseUri(value), 'id');
+  return id !== undefined && /^\d+$/.test(id) ? Number(id) : undefined;
+}
+
+/**
+ * A new bug's See Also values (Bug.create's `see_also`, a list or a text split on white space and
+ * commas, as 5.2's create splits it), each checked and classed; the local bugs named get the reverse
+ * link afterwards (`mirrorOnNewBug`).
+ */
+export function newBugSeeAlso(
+  given: unknown,
+  selfId: number,
+  context: SeeAlsoContext,
+): { list: SeeAlsoList; localBugs: Bug[] } {
+  const values =
+    given === undefined || given === null
+      ? []
+      : Array.isArray(given)
+        ? given.map(String)
+        : String(given)
+            .trim()
+            .split(/[\s,]+/);
+  const list = new SeeAlsoList({ fields: { see_also: [] } } as unknown as Bug);
+  const localBugs: Bug[] = [];
+  for (const value of values) {
+    const checked = checkSeeAlsoValue(value, selfId, context);
+    if (checked && list.add(checked.value, checked.className) && checked.localBug) localBugs.push(checked.localBug);
+  }
+  return { list, localBugs };
+}
