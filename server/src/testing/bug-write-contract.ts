@@ -48,6 +48,7 @@ export async function updateBugs(
  */
 export function bugWriteContract(store: () => Store, readOnly: boolean): void {
   moveContract(store, readOnly);
+  seeAlsoContract(store, readOnly);
   it('makes an existing comment private and public again, each with its longdescs.isprivate row', async () => {
     if (readOnly) return;
     const [first] = await store().commentsOf(4);
@@ -132,5 +133,45 @@ function moveContract(store: () => Store, readOnly: boolean): void {
       removed: 'signoff?',
       added: '',
     });
+  });
+}
+
+/** See Also keeps each value's class; a local bug's link is mirrored on that bug, and removed with it. */
+function seeAlsoContract(store: () => Store, readOnly: boolean): void {
+  it("keeps See Also's class of each value, and mirrors a local bug's link on that bug", async () => {
+    if (readOnly) return;
+    const local = 'http://bz.test/show_bug.cgi?id=2';
+    const answer = await updateBugs(
+      store(),
+      1,
+      [1],
+      { see_also: { add: ['http://github.com/o/r/issues/9', local] } },
+      T0 + 40,
+    );
+    expect(answer.bugs[0]?.changes.see_also).toEqual({
+      removed: '',
+      added: `https://github.com/o/r/issues/9, ${local}`,
+    });
+    expect((await store().bugById(1))?.fields.see_also_class).toMatchObject({
+      'https://github.com/o/r/issues/9': 'Bugzilla::BugUrl::GitHub',
+      [local]: 'Bugzilla::BugUrl::Bugzilla::Local',
+    });
+    const other = await store().bugById(2);
+    expect(other?.fields.see_also).toContain('http://bz.test/show_bug.cgi?id=1');
+    expect(other?.fields.see_also_class?.['http://bz.test/show_bug.cgi?id=1']).toBe(
+      'Bugzilla::BugUrl::Bugzilla::Local',
+    );
+    expect(other?.fields.last_change_time).toBe(T0 + 40);
+    expect((await store().historyOf(2)).at(-1)?.changes).toEqual([
+      { field_name: 'see_also', removed: '', added: 'http://bz.test/show_bug.cgi?id=1' },
+    ]);
+    await updateBugs(store(), 1, [1], { see_also: { remove: [local] } }, T0 + 41);
+    expect((await store().bugById(2))?.fields.see_also).not.toContain('http://bz.test/show_bug.cgi?id=1');
+    await expect(updateBugs(store(), 1, [1], { see_also: { add: ['1'] } }, T0 + 42)).rejects.toThrow(
+      'You cannot put this bug into its own See Also field.',
+    );
+    await expect(
+      updateBugs(store(), 1, [1], { see_also: { add: ['https://example.com/issues/9'] } }, T0 + 42),
+    ).rejects.toMatchObject({ code: 112 });
   });
 }

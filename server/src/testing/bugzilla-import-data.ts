@@ -340,7 +340,11 @@ async function writeSmallRelations(session: BugzillaSqlSession): Promise<void> {
   );
   await session.insert('bug_group_map', ['bug_id', 'group_id'], [[3, 100]]);
   await session.insert('keywords', ['bug_id', 'keywordid'], [[1, 1]]);
-  await session.insert('bug_see_also', ['bug_id', 'value'], [[1, 'https://bugs.example.org/show_bug.cgi?id=7']]);
+  await session.insert(
+    'bug_see_also',
+    ['bug_id', 'value', 'class'],
+    [[1, 'https://bugs.example.org/show_bug.cgi?id=7', 'Bugzilla::BugUrl::Bugzilla']],
+  );
   await session.insert('dependencies', ['blocked', 'dependson'], [[3, 1]]);
   await session.insert('duplicates', ['dupe_of', 'dupe'], [[1, 2]]);
   await session.insert(

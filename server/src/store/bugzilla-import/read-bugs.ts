@@ -40,7 +40,7 @@ export async function readBugzillaBugs(
     source.select(
       'SELECT k.bug_id, kd.name FROM keywords k JOIN keyworddefs kd ON kd.id = k.keywordid ORDER BY k.bug_id, kd.name',
     ),
-    source.select('SELECT bug_id, value FROM bug_see_also ORDER BY bug_id, id'),
+    source.select('SELECT bug_id, value, class FROM bug_see_also ORDER BY bug_id, id'),
     source.select('SELECT blocked, dependson FROM dependencies ORDER BY blocked, dependson'),
     source.select('SELECT dupe, dupe_of FROM duplicates'),
     source.select(`${flagsSelect(source)} WHERE f.attach_id IS NULL ORDER BY f.bug_id, f.id`),
@@ -50,7 +50,7 @@ export async function readBugzillaBugs(
     cc: groupBy(cc, 'bug_id', (row) => num(row.who)),
     groups: groupBy(groups, 'bug_id', (row) => groupNames.get(num(row.group_id)) ?? ''),
     keywords: groupBy(keywords, 'bug_id', (row) => text(row.name)),
-    seeAlso: groupBy(seeAlso, 'bug_id', (row) => text(row.value)),
+    seeAlso: groupBy(seeAlso, 'bug_id', (row) => ({ value: text(row.value), class: text(row.class) })),
     dependsOn: groupBy(dependencies, 'blocked', (row) => num(row.dependson)),
     blocks: groupBy(dependencies, 'dependson', (row) => num(row.blocked)),
     dupeOf: new Map(duplicates.map((row) => [num(row.dupe), num(row.dupe_of)])),
@@ -65,7 +65,7 @@ interface Related {
   cc: Map<number, number[]>;
   groups: Map<number, string[]>;
   keywords: Map<number, string[]>;
-  seeAlso: Map<number, string[]>;
+  seeAlso: Map<number, Array<{ value: string; class: string }>>;
   dependsOn: Map<number, number[]>;
   blocks: Map<number, number[]>;
   dupeOf: Map<number, number>;
@@ -101,7 +101,8 @@ function snapshotBug(row: Row, related: Related): SnapshotBug {
       url: text(row.bug_file_loc),
       whiteboard: text(row.status_whiteboard),
       keywords: related.keywords.get(id) ?? [],
-      see_also: related.seeAlso.get(id) ?? [],
+      see_also: (related.seeAlso.get(id) ?? []).map((row) => row.value),
+      ...seeAlsoClasses(related.seeAlso.get(id) ?? []),
       blocks: related.blocks.get(id)?.sort((a, b) => a - b) ?? [],
       depends_on: related.dependsOn.get(id) ?? [],
       dupe_of: related.dupeOf.get(id) ?? null,
@@ -134,4 +135,12 @@ export function bugFlag(row: Row, logins: ReadonlyMap<number, string>): BugFlag 
     creation_date: created,
     modification_date: row.modified === null ? created : apiTime(row.modified),
   };
+}
+
+/** The classes Bugzilla keeps beside its See Also values (bug_see_also.class), by value, where it has one. */
+function seeAlsoClasses(rows: ReadonlyArray<{ value: string; class: string }>): {
+  see_also_class?: Record<string, string>;
+} {
+  const known = rows.filter((row) => row.class !== '');
+  return known.length === 0 ? {} : { see_also_class: Object.fromEntries(known.map((row) => [row.value, row.class])) };
 }

@@ -100,6 +100,8 @@ function readsBugzilla(databaseUrl: () => string): void {
       whiteboard: 'crash',
       keywords: ['regression'],
       see_also: ['https://bugs.example.org/show_bug.cgi?id=7'],
+      // Bugzilla's class of it, kept as it is.
+      see_also_class: { 'https://bugs.example.org/show_bug.cgi?id=7': 'Bugzilla::BugUrl::Bugzilla' },
       blocks: [3],
       depends_on: [],
       creation_time: BASE_TIME,

@@ -20,14 +20,14 @@ export async function importBugRelations(client: pg.PoolClient, snapshot: StoreS
   );
   const keywords: Array<[number, string]> = [];
   const dependencies: Array<[number, number]> = [];
-  const seeAlso: Array<[number, string]> = [];
+  const seeAlso: Array<[number, string, string]> = [];
   for (const bug of snapshot.bugs) {
     const fields = bug.fields;
     if (!fields) continue;
     for (const name of new Set(fields.keywords)) keywords.push([bug.id, name]);
     for (const other of fields.depends_on) dependencies.push([bug.id, other]);
     for (const other of fields.blocks) dependencies.push([other, bug.id]);
-    for (const value of new Set(fields.see_also)) seeAlso.push([bug.id, value]);
+    for (const value of new Set(fields.see_also)) seeAlso.push([bug.id, value, fields.see_also_class?.[value] ?? '']);
   }
   await client.query(
     `INSERT INTO keyworddefs (name, description) SELECT DISTINCT n, '' FROM unnest($1::text[]) AS n
@@ -47,9 +47,10 @@ export async function importBugRelations(client: pg.PoolClient, snapshot: StoreS
     [dependencies.map(([blocked]) => blocked), dependencies.map(([, dependson]) => dependson)],
   );
   await client.query(
-    `INSERT INTO bug_see_also (bug_id, value)
-     SELECT s.bug_id, s.value FROM unnest($1::integer[], $2::text[]) WITH ORDINALITY AS s(bug_id, value, ord) ORDER BY s.ord`,
-    [seeAlso.map(([id]) => id), seeAlso.map(([, value]) => value)],
+    `INSERT INTO bug_see_also (bug_id, value, class)
+     SELECT s.bug_id, s.value, s.class FROM unnest($1::integer[], $2::text[], $3::text[]) WITH ORDINALITY
+       AS s(bug_id, value, class, ord) ORDER BY s.ord`,
+    [seeAlso.map(([id]) => id), seeAlso.map(([, value]) => value), seeAlso.map(([, , className]) => className)],
   );
 }
 

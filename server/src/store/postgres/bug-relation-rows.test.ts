@@ -20,7 +20,7 @@ async function relationRows(url: string) {
         'SELECT k.bug_id, kd.name FROM keywords k JOIN keyworddefs kd ON kd.id = k.keywordid ORDER BY 1, 2',
       ),
       dependencies: await rows('SELECT blocked, dependson FROM dependencies ORDER BY 1, 2'),
-      see_also: await rows('SELECT bug_id, value FROM bug_see_also ORDER BY bug_id, id'),
+      see_also: await rows('SELECT bug_id, value, class FROM bug_see_also ORDER BY bug_id, id'),
       aliases: await rows('SELECT bug_id, alias FROM bugs_aliases ORDER BY 1, 2'),
     };
   } finally {
@@ -98,7 +98,13 @@ describeWithPostgres("a bug's lists in Bugzilla's tables, as 5.2 holds them (Pos
     await update(10, { depends_on: { remove: [11] } });
     await update(11, { blocks: { add: [12] } });
     await update(3, {
-      see_also: { add: ['https://b.example/show_bug.cgi?id=2', 'https://a.example/show_bug.cgi?id=1'] },
+      see_also: {
+        add: [
+          'https://b.example/show_bug.cgi?id=2',
+          'https://a.example/show_bug.cgi?id=1',
+          'http://bz.test/show_bug.cgi?id=5',
+        ],
+      },
     });
     await update(4, { alias: { add: ['four'] } });
     // The same changes as 5.2's Bug->update writes them (Bugzilla/Bug.pm: cc, keywords, dependencies, See Also, aliases).
@@ -109,8 +115,11 @@ describeWithPostgres("a bug's lists in Bugzilla's tables, as 5.2 holds them (Pos
        INSERT INTO keywords (bug_id, keywordid) VALUES (1, 2);
        DELETE FROM dependencies WHERE blocked = 10 AND dependson = 11;
        INSERT INTO dependencies (blocked, dependson) VALUES (12, 11);
-       INSERT INTO bug_see_also (bug_id, value) VALUES (3, 'https://b.example/show_bug.cgi?id=2'),
-         (3, 'https://a.example/show_bug.cgi?id=1');
+       INSERT INTO bug_see_also (bug_id, value, class) VALUES
+         (3, 'https://b.example/show_bug.cgi?id=2', 'Bugzilla::BugUrl::Bugzilla'),
+         (3, 'https://a.example/show_bug.cgi?id=1', 'Bugzilla::BugUrl::Bugzilla'),
+         (5, 'http://bz.test/show_bug.cgi?id=3', 'Bugzilla::BugUrl::Bugzilla::Local'),
+         (3, 'http://bz.test/show_bug.cgi?id=5', 'Bugzilla::BugUrl::Bugzilla::Local');
        INSERT INTO bugs_aliases (alias, bug_id) VALUES ('four', 4);`,
     );
     const ours = await relationRows(ourUrl());
@@ -124,6 +133,10 @@ describeWithPostgres("a bug's lists in Bugzilla's tables, as 5.2 holds them (Pos
     expect((await store.bugById(3))?.fields.see_also).toEqual([
       'https://b.example/show_bug.cgi?id=2',
       'https://a.example/show_bug.cgi?id=1',
+      'http://bz.test/show_bug.cgi?id=5',
     ]);
+    expect((await store.bugById(5))?.fields.see_also_class).toEqual({
+      'http://bz.test/show_bug.cgi?id=3': 'Bugzilla::BugUrl::Bugzilla::Local',
+    });
   });
 });

@@ -46,13 +46,16 @@ const TABLES: readonly RelationTable[] = [
       SELECT d.bug_id, kd.id FROM unnest($a, $b) AS d(bug_id, name) JOIN keyworddefs kd ON kd.name = d.name ON CONFLICT DO NOTHING`,
   },
   {
-    rows: (bug) => bug.fields.see_also.map((value) => [bug.id, value]),
+    // A value and its class (5.2's bug_see_also.class, '' where not known) as one cell: chr(1) apart.
+    rows: (bug) =>
+      bug.fields.see_also.map((value) => [bug.id, `${value}\u0001${bug.fields.see_also_class?.[value] ?? ''}`]),
     types: ['integer', 'text'],
-    delete:
-      'DELETE FROM bug_see_also t USING unnest($a, $b) AS d(bug_id, value) WHERE t.bug_id = d.bug_id AND t.value = d.value',
+    delete: `DELETE FROM bug_see_also t USING unnest($a, $b) AS d(bug_id, v)
+      WHERE t.bug_id = d.bug_id AND t.value = split_part(d.v, chr(1), 1)`,
     // In the order given: the ids, which Bug.get lists See Also by, follow it.
-    insert: `INSERT INTO bug_see_also (bug_id, value)
-      SELECT d.bug_id, d.value FROM unnest($a, $b) WITH ORDINALITY AS d(bug_id, value, ord) ORDER BY d.ord`,
+    insert: `INSERT INTO bug_see_also (bug_id, value, class)
+      SELECT d.bug_id, split_part(d.v, chr(1), 1), split_part(d.v, chr(1), 2)
+      FROM unnest($a, $b) WITH ORDINALITY AS d(bug_id, v, ord) ORDER BY d.ord`,
   },
   {
     // Either bug of a pair may list it; one row stands for both lists.

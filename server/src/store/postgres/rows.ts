@@ -123,7 +123,7 @@ export function fieldsJson(fields: BugFields): string {
 }
 
 export function bugFromRow(row: BugRow): Bug {
-  return {
+  const bug: Bug = {
     id: row.bug_id,
     aliases: row.aliases,
     reporter: row.reporter,
@@ -143,6 +143,9 @@ export function bugFromRow(row: BugRow): Bug {
       last_change_time: Number(row.last_change_time),
     },
   };
+  // No See Also value with a class (bug_see_also.class '') reads as none known.
+  if (!bug.fields.see_also_class) delete bug.fields.see_also_class;
+  return bug;
 }
 
 /** Columns that make a Comment, from longdescs `l`. */
