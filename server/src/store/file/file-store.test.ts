@@ -141,6 +141,17 @@ describe('file store', () => {
     await expect(openFileStore(path)).rejects.toThrow(/journal .* line 1 is not valid JSON/);
   });
 
+  it('refuses a journal entry of a kind it does not know rather than losing it', async () => {
+    const { path, store } = await freshStore();
+    await store.recordVisits(1, [1], 100);
+    await writeFile(`${path}.lock`, '999999999\n');
+    await writeFile(
+      journalPathFor(path),
+      '{"n":1,"op":"add_attachments","who":1,"time":5,"attachments":[],"visits":[]}\n',
+    );
+    await expect(openFileStore(path)).rejects.toThrow(/an entry this version does not know: add_attachments/);
+  });
+
   it('removes temp files left by a crash', async () => {
     const { dir, path, store } = await freshStore();
     await store.close();

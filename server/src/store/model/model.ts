@@ -230,6 +230,10 @@ export class Model {
       case 'personal_tags':
         this.personalTags.apply(op);
         return;
+      default:
+        // An entry this version does not write (an older one's `add_attachments`, say): skipping it would
+        // lose an acknowledged write, so the journal is refused as it is.
+        throw new CorruptDataError(`its journal has an entry this version does not know: ${(op as { op: string }).op}`);
     }
   }
 
