@@ -332,6 +332,23 @@ for (const timeZone of ['UTC', 'America/New_York']) {
         }
       });
 
+      it("reads See Also's class as Bugzilla keeps it (bug_see_also.class)", async () => {
+        const value = 'https://github.com/o/r/issues/7';
+        await sql.query(
+          `INSERT INTO bug_see_also (id, bug_id, value, class) VALUES (90, 8, $1, 'Bugzilla::BugUrl::GitHub')`,
+          [value],
+        );
+        try {
+          const bug = await store.bugById(8);
+          expect(bug?.fields.see_also).toContain(value);
+          expect(bug?.fields.see_also_class).toEqual({ [value]: 'Bugzilla::BugUrl::GitHub' });
+          // A bug whose values have no class reads as none known.
+          expect((await store.bugById(1))?.fields.see_also_class).toBeUndefined();
+        } finally {
+          await sql.query('DELETE FROM bug_see_also WHERE id = 90');
+        }
+      });
+
       it('is what `serve --database URL --bugzilla-schema --bugzilla-dir DIR` serves: a visit lands in the row Bugzilla reads', async () => {
         const served = await serveCli(url(), ['--bugzilla-schema', '--bugzilla-dir', dir]);
         try {
