@@ -16,6 +16,14 @@ export interface SeeAlsoContext {
   aliasOwner(alias: string): number | undefined;
 }
 
+function classOf(value: string, urlbase: string): string | undefined {
+  try {
+    return classifyBugUrl(value, urlbase).class;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A bug's See Also values and their classes while a write changes them. */
 export class SeeAlsoList {
   readonly values: string[];
@@ -95,9 +103,12 @@ export function reverseSeeAlso(selfId: number, urlbase: string): { value: string
   return { value: localBugUrl(urlbase, selfId), className: LOCAL_BUG_URL };
 }
 
-/** The bug a removed local See Also value pointed at (5.2's ref_bug_url), if it was one. */
-export function localBugOfRemoved(value: string, className: string | undefined): number | undefined {
-  if (className !== LOCAL_BUG_URL) return undefined;
+/**
+ * The bug a removed local See Also value pointed at (5.2's ref_bug_url), if it was one; a value kept
+ * without its class (a fixture's) is classed as it would be now.
+ */
+export function localBugOfRemoved(value: string, className: string | undefined, urlbase: string): number | undefined {
+  if ((className ?? classOf(value, urlbase)) !== LOCAL_BUG_URL) return undefined;
   const id = queryParam(parseUri(value), 'id');
   return id !== undefined && /^\d+$/.test(id) ? Number(id) : undefined;
 }

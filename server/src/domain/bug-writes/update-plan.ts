@@ -661,7 +661,7 @@ class UpdatePlan {
     }
     for (const url of texts(form.remove)) {
       const removed = list.remove(url);
-      const other = removed && localBugOfRemoved(removed.value, removed.className);
+      const other = removed && localBugOfRemoved(removed.value, removed.className, urlbase);
       if (other !== undefined) {
         checkLocalBug(String(other), context);
         this.#mirrorSeeAlso(other, working.id, 'remove');
