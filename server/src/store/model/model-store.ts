@@ -285,7 +285,8 @@ export class ModelStore implements Store, OwnedData {
         comments: (bugId) => model.threads.commentsOf(bugId),
       };
       const planned = write.plan(view);
-      await this.#storeBytes(planned.effect);
+      if (planned.effect.attachments?.some((added) => added.bytes !== undefined))
+        await this.#storeBytes(planned.effect);
       const op: Extract<JournalOp, { op: 'bug_write' }> = {
         op: 'bug_write',
         effect: bugWriteRecord(planned.effect),
