@@ -75,4 +75,10 @@ describe("See Also's classes, as 5.2's Bugzilla::BugUrl chooses them", () => {
       `Bug URLs cannot be longer than 255 characters long. ${path} is too long.`,
     );
   });
+
+  it('refuses text no URL holds (half of a UTF-16 pair, a NUL) with 112, never an exception of its own', () => {
+    for (const input of ['\uD800', 'https://github.com/o/r/issues/1\uD800x', 'https://github.com/o/r/issues/1\u0000']) {
+      expect(() => classify(input)).toThrow(expect.objectContaining({ code: 112 }));
+    }
+  });
 });

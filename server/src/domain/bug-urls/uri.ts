@@ -7,9 +7,14 @@ export interface ParsedUri {
   fragment: string | undefined;
 }
 
-/** URI->new escapes what is not a URI character (a space, a non-ASCII letter) as UTF-8 %XX. */
+/**
+ * URI->new escapes what is not a URI character (a space, a non-ASCII letter) as UTF-8 %XX; half of a
+ * UTF-16 pair, which has no UTF-8, as the replacement character.
+ */
 function escapeUnsafe(text: string): string {
-  return text.replace(/[^A-Za-z0-9\-_.!~*'();/?:@&=+$,%#[\]]/gu, (char) => encodeURIComponent(char));
+  return text.replace(/[^A-Za-z0-9\-_.!~*'();/?:@&=+$,%#[\]]/gu, (char) =>
+    /[\uD800-\uDFFF]/.test(char) ? '%EF%BF%BD' : encodeURIComponent(char),
+  );
 }
 
 export function parseUri(input: string): ParsedUri {
