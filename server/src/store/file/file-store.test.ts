@@ -145,11 +145,54 @@ describe('file store', () => {
     const { path, store } = await freshStore();
     await store.recordVisits(1, [1], 100);
     await writeFile(`${path}.lock`, '999999999\n');
+    await writeFile(journalPathFor(path), '{"n":1,"op":"from_a_newer_version","who":1}\n');
+    await expect(openFileStore(path)).rejects.toThrow(/an entry this version does not know: from_a_newer_version/);
+  });
+
+  it('replays the attachment entries an older version journaled: the attachment, its change, comments and history', async () => {
+    const { path, store } = await freshStore();
+    await store.recordVisits(1, [1], 100);
+    await writeFile(`${path}.lock`, '999999999\n');
+    // As the version before attachments were bug writes wrote them (ids given when applied).
+    const attachment = {
+      bug_id: 2,
+      file_name: 'log.txt',
+      description: 'A log',
+      content_type: 'text/plain',
+      size: 3,
+      creator_id: 1,
+      creation_time: 5,
+      is_patch: false,
+      is_obsolete: false,
+      is_private: false,
+      flags: [],
+      data_sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+      comment: { text: 'Here it is.' },
+    };
     await writeFile(
       journalPathFor(path),
-      '{"n":1,"op":"add_attachments","who":1,"time":5,"attachments":[],"visits":[]}\n',
+      `${JSON.stringify({ n: 1, op: 'add_attachments', who: 1, time: 5, attachments: [attachment], visits: [] })}\n` +
+        `${JSON.stringify({
+          n: 2,
+          op: 'update_attachments',
+          who: 1,
+          time: 9,
+          updates: [{ id: 1, set: { isobsolete: true }, comment: 'Outdated.' }],
+          visits: [{ bug_id: 2, author_visit: true, forget_visits: [] }],
+        })}\n`,
     );
-    await expect(openFileStore(path)).rejects.toThrow(/an entry this version does not know: add_attachments/);
+    const reopened = (await openFileStore(path)).store;
+    expect(await reopened.attachmentById(1)).toMatchObject({ bugId: 2, fileName: 'log.txt', isObsolete: true });
+    const comments = await reopened.commentsOf(2);
+    expect(comments.map((comment) => [comment.text, comment.time])).toEqual([
+      ['Here it is.', 5],
+      ['Outdated.', 9],
+    ]);
+    expect((await reopened.historyOf(2)).flatMap((set) => set.changes.map((change) => change.field_name))).toEqual([
+      'attachments.isobsolete',
+    ]);
+    expect(await reopened.lastVisit(1, 2)).toBe(9);
+    await reopened.close();
   });
 
   it('removes temp files left by a crash', async () => {

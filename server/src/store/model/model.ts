@@ -28,6 +28,11 @@ import { snapshotBug } from '../snapshot-records.js';
 import { userOfRecord, userRecord } from '../user-record.js';
 import { applyBugWrite } from './apply-bug-write.js';
 import { BugThreads } from './bug-threads.js';
+import {
+  applyLegacyAttachmentEntry,
+  isLegacyAttachmentEntry,
+  type LegacyAttachmentParts,
+} from './legacy-attachment-entries.js';
 import { ModelAttachments } from './model-attachments.js';
 import { ModelCommentTags } from './model-comment-tags.js';
 import { ModelPersonalTags } from './model-personal-tags.js';
@@ -231,10 +236,26 @@ export class Model {
         this.personalTags.apply(op);
         return;
       default:
-        // An entry this version does not write (an older one's `add_attachments`, say): skipping it would
-        // lose an acknowledged write, so the journal is refused as it is.
+        if (isLegacyAttachmentEntry(op)) {
+          applyLegacyAttachmentEntry(op, this.attachments, this.#legacyParts());
+          return;
+        }
+        // An entry this version does not know (a newer version's): skipping it would lose an
+        // acknowledged write, so the journal is refused as it is.
         throw new CorruptDataError(`its journal has an entry this version does not know: ${(op as { op: string }).op}`);
     }
+  }
+
+  /** What replaying an older version's attachment entry changes besides the attachments. */
+  #legacyParts(): LegacyAttachmentParts {
+    return {
+      bugs: this.bugs,
+      threads: this.threads,
+      visits: this.visits,
+      visitsOf: (userId) => this.#visitsOf(userId),
+      touched: (bugId) => this.bugVersions.set(bugId, (this.bugVersions.get(bugId) ?? 0) + 1),
+      nextFlagId: () => ++this.maxFlagId,
+    };
   }
 
   /** A user's new record in place of the old; a login another user has meanwhile taken is not applied. */
