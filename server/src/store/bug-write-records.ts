@@ -1,14 +1,11 @@
 import type { BugWriteEffect } from '../domain/bug-writes/effect.js';
 import type { BugWriteEffectRecord } from './snapshot.js';
-import { snapshotAttachment, snapshotBug } from './snapshot-records.js';
+import { snapshotAttachment, snapshotBugRecord } from './snapshot-records.js';
 
 /** A bug write's effect as the journal records it. */
 export function bugWriteRecord(effect: BugWriteEffect): BugWriteEffectRecord {
   const record: BugWriteEffectRecord = {
-    bugs: effect.bugs.map((bug) => {
-      const { history: _history, ...record } = snapshotBug(bug, []);
-      return record;
-    }),
+    bugs: effect.bugs.map(snapshotBugRecord),
     history: effect.history.map(({ bugId, set }) => ({
       bug_id: bugId,
       set: { who_id: set.who, when: set.when, changes: set.changes },

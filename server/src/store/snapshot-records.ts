@@ -9,6 +9,13 @@ import type { SnapshotAttachment, SnapshotBug, SnapshotComment } from './snapsho
  */
 
 export function snapshotBug(bug: Bug, history: readonly ChangeSet[]): SnapshotBug {
+  const record: SnapshotBug = snapshotBugRecord(bug);
+  record.history = history.map((set) => ({ who_id: set.who, when: set.when, changes: set.changes }));
+  return record;
+}
+
+/** A bug as a journal entry records it: the snapshot's record without its history. */
+export function snapshotBugRecord(bug: Bug): Omit<SnapshotBug, 'history'> {
   return {
     id: bug.id,
     alias: [...bug.aliases],
@@ -20,7 +27,6 @@ export function snapshotBug(bug: Bug, history: readonly ChangeSet[]): SnapshotBu
     reporter_accessible: bug.reporterAccessible,
     cclist_accessible: bug.cclistAccessible,
     fields: bug.fields,
-    history: history.map((set) => ({ who_id: set.who, when: set.when, changes: set.changes })),
   };
 }
 

@@ -8,6 +8,8 @@ import { bugWriteContract, updateBugs } from '../testing/bug-write-contract.js';
 import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
 import { loadBugzilla, makeBugzillaDir } from '../testing/bugzilla-test-database.js';
 import { tempDir } from '../testing/cli-server.js';
+import { getOk, httpClient } from '../testing/http.js';
+import { serveStoreInProcess } from '../testing/in-process-server.js';
 import { owned } from '../testing/owned.js';
 import { snapshotFromFixture } from './fixture/fixture.js';
 import { openStore } from './open-store.js';
@@ -309,6 +311,39 @@ for (const underTest of STORES) {
           })),
         ).rejects.toMatchObject({ code: 500 });
         expect((await store.userById(user.id))?.login).toBe('maker@example.com');
+      });
+
+      it("shows a component owner's new login in the next Product.get (its answer is kept between requests)", async () => {
+        if (underTest.name.includes('Bugzilla')) return;
+        const server = await serveStoreInProcess(store);
+        type Products = { products: Array<{ components: Array<{ default_assigned_to: string }> }> };
+        const owners = async () =>
+          (
+            await getOk<Products>(httpClient(server.url), '/rest/product?type=accessible', BUGZILLA_52_KEYS.admin)
+          ).products.flatMap((product) => product.components.map((component) => component.default_assigned_to));
+        const rename = (id: number, login: string) =>
+          owned(store).updateUsers([id], ([current]) => ({
+            users: [{ ...(current as NonNullable<typeof current>), login }],
+            answer: null,
+          }));
+        try {
+          const before = await owners();
+          expect(await owners()).toEqual(before);
+          const owner = (await store.userByLogin(before[0] as string)) as NonNullable<
+            Awaited<ReturnType<Store['userByLogin']>>
+          >;
+          await rename(owner.id, 'renamed-owner@example.com');
+          try {
+            const after = await owners();
+            expect(after).toContain('renamed-owner@example.com');
+            expect(after).not.toContain(owner.login);
+          } finally {
+            await rename(owner.id, owner.login);
+          }
+          expect(await owners()).toEqual(before);
+        } finally {
+          await server.stop();
+        }
       });
 
       it('keeps whether a user is mailed and the groups they may bless (apart from membership)', async () => {

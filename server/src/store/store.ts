@@ -67,6 +67,12 @@ export interface Store {
    */
   readonly catalogue: Catalogue;
   /**
+   * Changes whenever a user's login, real name or disabled state may have changed (on PostgreSQL,
+   * through any instance): an answer naming users, made at one value, is current while it holds.
+   * Absent where the store cannot tell (a Bugzilla database, which Bugzilla also writes).
+   */
+  readonly userChanges?: number;
+  /**
    * The database's clock (epoch ms) when the web clock reads `webMs`: what rows are
    * stamped with (Bugzilla's `NOW()`). A store in this process derives it from the web
    * clock; PostgreSQL is asked for its own now(). Either way plus the skew

@@ -5,7 +5,7 @@ import type { Component, Product } from '../catalogue/types.js';
 import { BugzillaError, errors } from '../errors.js';
 import { flagErrors } from '../flags/flag-errors.js';
 import { type FlagRequest, planFlags } from '../flags/flag-rules.js';
-import type { Bug, User } from '../types.js';
+import type { Bug, BugFields, User } from '../types.js';
 import { canConfirm, canEditBugs, checkCanChange } from './can-change.js';
 import type { BugView, BugWriteEffect, BugWritePlan } from './effect.js';
 import {
@@ -114,36 +114,73 @@ export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<
   });
   checkAliasesDistinct(list(command.params.alias));
   const { when, actor } = command;
+  // Every property written out, not spread (also in newBugFields): built with spreads, V8 copied the
+  // properties one by one at run time, and planning a create took about 130 µs instead of 10.
   const bug: Bug = {
     id,
     aliases,
     reporter: actor.id,
-    ...people,
+    assignedTo: people.assignedTo,
+    qaContact: people.qaContact,
+    cc: people.cc,
+    groups: people.groups,
     reporterAccessible: true,
     cclistAccessible: true,
-    fields: {
-      ...fields.values,
-      see_also: seeAlso.list.values,
-      ...(seeAlso.list.added.length > 0 && { see_also_class: seeAlso.list.classes }),
-      blocks: [...blocks].sort((a, b) => a - b),
-      depends_on: [...dependsOn].sort((a, b) => a - b),
-      dupe_of: null,
-      flags: [],
-      ...times,
-      creation_time: when,
-      last_change_time: when,
-    },
+    fields: newBugFields(fields.values, { seeAlso: seeAlso.list, blocks, dependsOn, times, when }),
   };
   const effect: BugWriteEffect = {
     bugs: [bug],
     history: [],
-    comments: [{ bugId: id, author: actor.id, time: when, ...comment }],
+    comments: [{ bugId: id, author: actor.id, time: when, text: comment.text, isPrivate: comment.isPrivate }],
     visits: [],
   };
   if (command.params.flags !== undefined) setNewFlags(command, view, bug, effect);
   linkOtherSides(command, view, bug, effect);
   for (const other of seeAlso.localBugs) mirrorSeeAlsoOnCreate(command, bug.id, other, effect);
   return { effect, result: { id } };
+}
+
+/** The new bug's fields, in the order Bug.get lists them. */
+function newBugFields(
+  values: ReturnType<typeof checkFields>['values'],
+  more: {
+    seeAlso: SeeAlsoList;
+    blocks: readonly number[];
+    dependsOn: readonly number[];
+    times: ReturnType<typeof checkTimes>;
+    when: number;
+  },
+): BugFields {
+  const fields: BugFields = {
+    summary: values.summary,
+    status: values.status,
+    resolution: values.resolution,
+    product: values.product,
+    component: values.component,
+    version: values.version,
+    priority: values.priority,
+    severity: values.severity,
+    op_sys: values.op_sys,
+    platform: values.platform,
+    classification: values.classification,
+    target_milestone: values.target_milestone,
+    url: values.url,
+    whiteboard: values.whiteboard,
+    keywords: values.keywords,
+    is_confirmed: values.is_confirmed,
+    see_also: more.seeAlso.values,
+    blocks: [...more.blocks].sort((a, b) => a - b),
+    depends_on: [...more.dependsOn].sort((a, b) => a - b),
+    dupe_of: null,
+    flags: [],
+    estimated_time: more.times.estimated_time,
+    remaining_time: more.times.remaining_time,
+    deadline: more.times.deadline,
+    creation_time: more.when,
+    last_change_time: more.when,
+  };
+  if (more.seeAlso.added.length > 0) fields.see_also_class = more.seeAlso.classes;
+  return fields;
 }
 
 /** The bug's own fields, each checked, in 5.2's order (OS and hardware first: their defaults are empty). */

@@ -59,6 +59,10 @@ export class ModelStore implements Store, OwnedData {
     return this.#model.catalogue;
   }
 
+  get userChanges(): number {
+    return this.#model.usersVersion;
+  }
+
   databaseNow(webMs: number, skewOverrideSeconds: number | undefined): number {
     return withSkew(webMs, this.#model.instance, skewOverrideSeconds);
   }

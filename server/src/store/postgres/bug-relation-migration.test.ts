@@ -43,7 +43,7 @@ describeWithPostgres('migrations 0018 and 0019 on a database written before them
     const before = knownMigrations().findIndex((name) => name.startsWith('0018'));
     await migrate(databaseUrl(), undefined, before);
     await run(databaseUrl(), WRITTEN_BEFORE);
-    expect(await migrate(databaseUrl())).toEqual(['0018_bug-relation-tables', '0019_flags-table']);
+    expect((await migrate(databaseUrl())).slice(0, 2)).toEqual(['0018_bug-relation-tables', '0019_flags-table']);
 
     expect(await run(databaseUrl(), 'SELECT id, name, description FROM keyworddefs ORDER BY id')).toEqual([
       { id: 7, name: 'regression', description: 'It used to work' },

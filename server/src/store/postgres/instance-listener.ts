@@ -2,6 +2,8 @@ import pg from 'pg';
 
 /** Notified by bzc_instance's trigger (migration 0004) when a change to it commits. */
 export const INSTANCE_CHANGED_CHANNEL = 'bzc_instance_changed';
+/** Notified by profiles' trigger (migration 0022) when a user's login, real name or enabled state changes. */
+export const USERS_CHANGED_CHANNEL = 'bzc_users_changed';
 /** How it shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'bz-companion instance listener';
 const RECONNECT_DELAY_MS = 1000;
@@ -9,27 +11,34 @@ const RECONNECT_DELAY_MS = 1000;
 /**
  * Keeps an instance's cached settings current when another instance or the CLI
  * changes them (import, admin reset): one connection LISTENs on the channel and
- * calls `refresh` on every notice. Notices sent while it is not connected are
- * lost, so it also refreshes every time it (re)connects; it reconnects by itself.
+ * calls `refresh` on every notice; a notice of changed users calls `usersChanged`.
+ * Notices sent while it is not connected are lost, so it also calls both every
+ * time it (re)connects; it reconnects by itself.
  * Requests pay nothing for it (no check per request).
  */
 export class InstanceListener {
   readonly #url: string;
   readonly #refresh: () => Promise<void>;
+  readonly #usersChanged: () => void;
   /** Refreshes run one after another, so an older read never lands after a newer one. */
   #refreshing: Promise<void> = Promise.resolve();
   #client: pg.Client | undefined;
   #retry: NodeJS.Timeout | undefined;
   #closed = false;
 
-  private constructor(url: string, refresh: () => Promise<void>) {
+  private constructor(url: string, refresh: () => Promise<void>, usersChanged: () => void) {
     this.#url = url;
     this.#refresh = refresh;
+    this.#usersChanged = usersChanged;
   }
 
   /** Resolves once listening, or once the first attempt failed (it then keeps trying). */
-  static async start(url: string, refresh: () => Promise<void>): Promise<InstanceListener> {
-    const listener = new InstanceListener(url, refresh);
+  static async start(
+    url: string,
+    refresh: () => Promise<void>,
+    usersChanged: () => void = () => {},
+  ): Promise<InstanceListener> {
+    const listener = new InstanceListener(url, refresh, usersChanged);
     await listener.#connect();
     return listener;
   }
@@ -44,14 +53,17 @@ export class InstanceListener {
     };
     client.on('error', onLost);
     client.on('end', onLost);
-    client.on('notification', () => this.#queueRefresh());
+    client.on('notification', (notice) =>
+      notice.channel === USERS_CHANGED_CHANNEL ? this.#usersChanged() : this.#queueRefresh(),
+    );
     try {
       await client.connect();
-      await client.query(`LISTEN ${INSTANCE_CHANGED_CHANNEL}`);
+      await client.query(`LISTEN ${INSTANCE_CHANGED_CHANNEL}; LISTEN ${USERS_CHANGED_CHANNEL}`);
       if (this.#closed) return void (await client.end());
       this.#client = client;
       // Whatever changed while nobody listened (before the first connection too: the store read at open).
       this.#queueRefresh();
+      this.#usersChanged();
     } catch {
       onLost();
     }

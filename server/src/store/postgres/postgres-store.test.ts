@@ -1,6 +1,7 @@
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { readBugAhead } from '../../bugs/bug-ref.js';
+import type { User } from '../../domain/types.js';
 import { bugContentFixture } from '../../testing/bug-content-fixture.js';
 import { owned } from '../../testing/owned.js';
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
@@ -203,6 +204,22 @@ describeWithPostgres('PostgresStore (PostgreSQL)', () => {
     const overridden = await store.databaseNow(0, -60);
     expect(overridden - before).toBeGreaterThanOrEqual(-60_000);
     expect(overridden - before).toBeLessThan(-50_000);
+  });
+
+  it("counts a change of a user's name through another instance (its notice), as through its own", async () => {
+    const second = await PostgresStore.open(databaseUrl());
+    try {
+      const [mine, theirs] = [store.userChanges, second.userChanges];
+      await owned(second).updateUsers([3], ([gone]) => ({
+        users: [{ ...(gone as User), realName: 'Gone for good' }],
+        answer: null,
+      }));
+      expect(second.userChanges).toBeGreaterThan(theirs);
+      await vi.waitFor(() => expect(store.userChanges).toBeGreaterThan(mine), { timeout: 5000 });
+      expect(await store.userById(3)).toMatchObject({ realName: 'Gone for good' });
+    } finally {
+      await second.close();
+    }
   });
 
   it('keeps the data when a second instance opens with a seed, and replaces it all on import', async () => {

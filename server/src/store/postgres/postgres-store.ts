@@ -66,6 +66,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
   #instance: InstanceSettings;
   #catalogue: Catalogue;
   #listener: InstanceListener | undefined;
+  #userChanges = 0;
   readonly #tokens: LoginTokenTable;
   /**
    * Group commit: the visits recorded in one tick are upserted by one statement, one
@@ -111,7 +112,11 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
         instance = (await readInstance(db)) as InstanceSettings;
       }
       const store = new PostgresStore(db, instance, await openCatalogue(db), seeded);
-      store.#listener = await InstanceListener.start(url, () => store.#rereadInstance());
+      store.#listener = await InstanceListener.start(
+        url,
+        () => store.#rereadInstance(),
+        () => store.#userChanges++,
+      );
       return store;
     } catch (error) {
       await db.close();
@@ -127,6 +132,19 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
   /** Kept in memory like the instance settings, and re-read with them. */
   get catalogue(): Catalogue {
     return this.#catalogue;
+  }
+
+  /**
+   * Counted here after each change of users of this instance (a new user changes no one's name), and on each
+   * notice of another's (InstanceListener).
+   */
+  get userChanges(): number {
+    return this.#userChanges;
+  }
+
+  /** A user write counts once it is over, whether it committed or not (a lost connection may hide which). */
+  #countingUsers<T>(write: Promise<T>): Promise<T> {
+    return write.finally(() => this.#userChanges++);
   }
 
   async #rereadInstance(): Promise<void> {
@@ -234,7 +252,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
   }
 
   updateUsers<T>(ids: readonly number[], plan: (users: User[]) => { users: User[]; answer: T }): Promise<T> {
-    return updateUsersIn(this.db, ids, plan);
+    return this.#countingUsers(updateUsersIn(this.db, ids, plan));
   }
 
   offerAccount(email: string, now: number): Promise<void> {
@@ -302,7 +320,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
 
   /** Everything replaced in one transaction (import, admin reset); other instances hear of it (InstanceListener). */
   async replaceAll(snapshot: StoreSnapshot): Promise<void> {
-    await importSnapshot(this.db, snapshot);
+    await this.#countingUsers(importSnapshot(this.db, snapshot));
     await this.#rereadInstance();
   }
 
