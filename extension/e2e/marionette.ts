@@ -142,6 +142,52 @@ export class FirefoxSession {
     });
   }
 
+  /** Text as the user types it, a key at a time. */
+  async type(text: string): Promise<void> {
+    for (const key of text) await this.press(key);
+  }
+
+  /** A trusted click on the first element matching a CSS selector, with Shift held when asked. */
+  async click(selector: string, { shift = false } = {}): Promise<void> {
+    const found = (await this.#command('WebDriver:FindElement', { using: 'css selector', value: selector })) as {
+      value: Record<string, string>;
+    };
+    if (!shift) {
+      await this.#command('WebDriver:ElementClick', { id: Object.values(found.value)[0] });
+      return;
+    }
+    // Shift goes down a tick before the pointer's click, and up after it.
+    const SHIFT = '\uE008';
+    await this.#command('WebDriver:PerformActions', {
+      actions: [
+        {
+          type: 'key',
+          id: 'keyboard',
+          actions: [
+            { type: 'keyDown', value: SHIFT },
+            { type: 'pause' },
+            { type: 'pause' },
+            { type: 'pause' },
+            { type: 'keyUp', value: SHIFT },
+          ],
+        },
+        {
+          type: 'pointer',
+          id: 'mouse',
+          parameters: { pointerType: 'mouse' },
+          actions: [
+            { type: 'pause' },
+            { type: 'pointerMove', origin: found.value, x: 0, y: 0 },
+            { type: 'pointerDown', button: 0 },
+            { type: 'pointerUp', button: 0 },
+            { type: 'pause' },
+          ],
+        },
+      ],
+    });
+    await this.#command('WebDriver:ReleaseActions', {});
+  }
+
   close(): void {
     this.#socket.destroy();
     try {
