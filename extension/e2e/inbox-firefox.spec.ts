@@ -20,6 +20,7 @@ import {
   theListAcrossTrackers,
 } from './inbox-steps.js';
 import { FirefoxSession } from './marionette.js';
+import { popupRemembersItsChoice } from './popup-steps.js';
 
 /**
  * The inbox's story in headless firefox-esr, driven through Marionette: the
@@ -73,6 +74,8 @@ test.describe('the inbox in headless firefox-esr', () => {
     expect(await badgeText(d)).toBe('6');
   });
 
+  test('the popup opens again on what its switcher was set to, its heading naming it', () =>
+    popupRemembersItsChoice(d));
   test('notifications: nothing old when turned on, one per bug, muted silent, a summary past three', () =>
     notificationRules(d, trackers));
   // Last: the clocks move an hour on and back.

@@ -73,7 +73,7 @@ export const badgeText = (d: ExtensionDriver) => d.run<string>('return ext.actio
 const WITHIN_2S = { timeout: 2000 };
 
 /** Clicks the element of this kind whose text is exactly `text` (a trusted click). */
-async function clickText(d: ExtensionDriver, selector: string, text: string): Promise<void> {
+export async function clickText(d: ExtensionDriver, selector: string, text: string): Promise<void> {
   await d.run(
     `document.querySelector('[data-e2e-target]')?.removeAttribute('data-e2e-target');
      const found = [...document.querySelectorAll(args[0])].find((el) => el.textContent.trim() === args[1]);

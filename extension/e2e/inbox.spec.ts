@@ -17,6 +17,7 @@ import {
   starUndoneAndByKey,
   theListAcrossTrackers,
 } from './inbox-steps.js';
+import { popupRemembersItsChoice } from './popup-steps.js';
 
 /**
  * The inbox end to end: three trackers (real companion servers), the built
@@ -84,6 +85,12 @@ async function withDriver(step: (d: ExtensionDriver, page: Page) => Promise<void
 }
 
 test('the same list through the steps shared with Firefox; the badge says 6', () => withDriver(theListAcrossTrackers));
+test('the popup opens again on what its switcher was set to (All trackers, or a tracker), its heading naming it', () =>
+  withDriver(async (d, page) => {
+    await page.setViewportSize({ width: 460, height: 600 });
+    await popupRemembersItsChoice(d);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  }));
 test('Done by e, undone by z; the badge follows; the triage is in storage.sync', () => withDriver(doneByKeyUndoneByZ));
 test('Mute, undone by the notice’s Undo', () => withDriver(muteUndoneByTheNotice));
 test('Star, undone by z; s stars the current row (j and k move)', () => withDriver(starUndoneAndByKey));
