@@ -13,6 +13,8 @@ export interface ExtensionDriver {
   readonly name: 'chromium' | 'firefox';
   /** Loads an extension page (`src/inbox/index.html`) in the driven tab, the moved clock with it. */
   open(path: string): Promise<void>;
+  /** Loads a tracker's page in the driven tab, as the user opens a bug. */
+  visit(url: string): Promise<void>;
   run<T>(body: string, ...args: unknown[]): Promise<T>;
   click(selector: string, options?: { shift?: boolean }): Promise<void>;
   press(key: string): Promise<void>;
@@ -42,6 +44,7 @@ export function chromiumDriver(browser: ExtensionBrowser, page: Page): Extension
       await page.goto(`chrome-extension://${browser.extensionId}/${path}`);
       if (offset !== 0) await inPage(page, moveClockOf('window'), [offset]);
     },
+    visit: async (url) => void (await page.goto(url)),
     run: (body, ...args) => inPage(page, body, args),
     click: (selector, { shift = false } = {}) => page.click(selector, shift ? { modifiers: ['Shift'] } : {}),
     press: (key) => page.keyboard.press(key),
@@ -66,6 +69,7 @@ export function firefoxDriver(session: FirefoxSession): ExtensionDriver {
       await session.openExtensionPage(path);
       if (offset !== 0) await run(moveClockOf('window'), [offset]);
     },
+    visit: (url) => session.navigate(url),
     run: (body, ...args) => run(body, args),
     click: (selector, options) => session.click(selector, options),
     press: (key) => session.press(key),

@@ -97,9 +97,13 @@ async function chooseFilter(d: ExtensionDriver, label: string, value: string): P
   );
 }
 
-/** Writes the trackers, keys and followed bugs as the options page would (the list first). */
-export async function seedStorage(d: ExtensionDriver, trackers: readonly SeededTracker[]): Promise<void> {
-  const { sync, local } = storageFor(trackers.map((t, index) => ({ ...t, bugs: INBOX_SEEDS[index]?.bugs ?? [] })));
+/** Writes the trackers, keys and followed bugs (`followed`, by tracker) as the options page would (the list first). */
+export async function seedStorage(
+  d: ExtensionDriver,
+  trackers: readonly SeededTracker[],
+  followed: ReadonlyArray<{ bugs: readonly SeedBug[] }> = INBOX_SEEDS,
+): Promise<void> {
+  const { sync, local } = storageFor(trackers.map((t, index) => ({ ...t, bugs: followed[index]?.bugs ?? [] })));
   await d.run('await ext.storage.sync.set(args[0]); await ext.storage.local.set(args[1]);', sync, local);
 }
 
@@ -231,7 +235,7 @@ export async function filtersAndPins(d: ExtensionDriver, whileFiltered?: () => P
   await expect.poll(pins).toEqual(['Everything 6']);
 }
 
-const aLaterSecond = () => new Promise((resolve) => setTimeout(resolve, 1100)); // Bugzilla's times are to the second
+export const aLaterSecond = () => new Promise((resolve) => setTimeout(resolve, 1100)); // Bugzilla's times are to the second
 
 export async function doneComesBackOnNewActivity(d: ExtensionDriver, staging: SeededTracker): Promise<void> {
   await openInbox(d);

@@ -103,6 +103,11 @@ export class FirefoxSession {
     );
   }
 
+  /** Loads a web page (http:) in the current tab, as the user would. */
+  async navigate(url: string): Promise<void> {
+    await this.#command('WebDriver:Navigate', { url });
+  }
+
   /** Runs a function body in the page (`browser.*` is there on the add-on's pages); awaits what it returns. */
   async run<T>(body: string, ...args: unknown[]): Promise<T> {
     const answer = (await this.#command('WebDriver:ExecuteAsyncScript', {
