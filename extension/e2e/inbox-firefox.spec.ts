@@ -2,6 +2,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { type ExtensionDriver, firefoxDriver } from './extension-driver.js';
+import {
+  eachProfileSaysWhatItCannot,
+  FOLLOW_SEEDS,
+  FOLLOWED_AT_START,
+  twentyFiveVisitsAllListed,
+} from './follow-steps.js';
 import { type SeededTracker, startTrackers } from './inbox-harness.js';
 import {
   badgeText,
@@ -12,6 +18,7 @@ import {
   markSeenUndone,
   muteUndoneByTheNotice,
   notificationRules,
+  openingABugMovesBadgeAndPopup,
   refreshAll,
   seedStorage,
   selectRangeUndoneAtOnce,
@@ -76,8 +83,35 @@ test.describe('the inbox in headless firefox-esr', () => {
 
   test('the popup opens again on what its switcher was set to, its heading naming it', () =>
     popupRemembersItsChoice(d));
+  test('opening a changed bug takes the badge and the popup’s All trackers down within 2 s', () =>
+    openingABugMovesBadgeAndPopup(d, trackers[0] as SeededTracker));
   test('notifications: nothing old when turned on, one per bug, muted silent, a summary past three', () =>
     notificationRules(d, trackers));
   // Last: the clocks move an hour on and back.
   test('a snoozed bug comes back at its time, in the list and the badge', () => snoozeComesBack(d, trackers));
+});
+
+test.describe('bugs followed by opening them, in headless firefox-esr', () => {
+  test.skip(!existsSync(FIREFOX), `no Firefox at ${FIREFOX} (set FIREFOX_PATH; .ci/run installs firefox-esr)`);
+  test.describe.configure({ mode: 'serial' });
+
+  let trackers: SeededTracker[] = [];
+  let firefox: FirefoxSession | undefined;
+  let d: ExtensionDriver;
+
+  test.beforeAll(async () => {
+    trackers = await startTrackers(FOLLOW_SEEDS);
+    firefox = await FirefoxSession.start(FIREFOX, DIST);
+    d = firefoxDriver(firefox);
+    await d.open('src/inbox/index.html');
+    await seedStorage(d, trackers, FOLLOWED_AT_START);
+  });
+  test.afterAll(async () => {
+    firefox?.close();
+    await Promise.all(trackers.map((t) => t.server.stop()));
+  });
+
+  test('25 bugs opened and changed: all 25 listed', () => twentyFiveVisitsAllListed(d, trackers[0] as SeededTracker));
+  test('upstream 5.2 and 5.1, and BMO: a bug not yours followed; what each cannot give said once; no failures', () =>
+    eachProfileSaysWhatItCannot(d, trackers));
 });

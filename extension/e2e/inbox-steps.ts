@@ -72,16 +72,18 @@ const attributeOf = (d: ExtensionDriver, selector: string, name: string) =>
 export const badgeText = (d: ExtensionDriver) => d.run<string>('return ext.action.getBadgeText({});');
 const WITHIN_2S = { timeout: 2000 };
 
-/** Clicks the element of this kind whose text is exactly `text` (a trusted click). */
+/** Clicks the element of this kind whose text is exactly `text` (a trusted click), once there is one. */
 export async function clickText(d: ExtensionDriver, selector: string, text: string): Promise<void> {
-  await d.run(
-    `document.querySelector('[data-e2e-target]')?.removeAttribute('data-e2e-target');
-     const found = [...document.querySelectorAll(args[0])].find((el) => el.textContent.trim() === args[1]);
-     if (!found) throw new Error('no ' + args[0] + ' saying ' + args[1]);
-     found.setAttribute('data-e2e-target', '');`,
-    selector,
-    text,
-  );
+  const marked = () =>
+    d.run<boolean>(
+      `document.querySelector('[data-e2e-target]')?.removeAttribute('data-e2e-target');
+       const found = [...document.querySelectorAll(args[0])].find((el) => el.textContent.trim() === args[1]);
+       found?.setAttribute('data-e2e-target', '');
+       return Boolean(found);`,
+      selector,
+      text,
+    );
+  await expect.poll(marked, { message: `a ${selector} saying ${text}` }).toBe(true);
   await d.click('[data-e2e-target]');
 }
 
@@ -368,4 +370,25 @@ export async function notificationRules(d: ExtensionDriver, trackers: readonly S
   } finally {
     await setNotify(false);
   }
+}
+
+/** The popup's All trackers count (its switcher's first entry), once drawn. */
+const allTrackersCount = (d: ExtensionDriver) =>
+  d.run<number | null>(
+    `const count = document.querySelector('[data-testid="tracker-switcher"] li:first-child .count');
+     return count ? Number(count.textContent) : null;`,
+  );
+
+/** Opening a changed bug takes the badge and the popup's All trackers down by one within 2 s, together. */
+export async function openingABugMovesBadgeAndPopup(d: ExtensionDriver, tracker: SeededTracker): Promise<void> {
+  await d.open('src/popup/index.html');
+  await expect.poll(() => allTrackersCount(d)).not.toBeNull();
+  const before = Number(await badgeText(d));
+  await expect.poll(() => allTrackersCount(d), WITHIN_2S).toBe(before);
+  await d.visit(`${tracker.server.url}show_bug.cgi?id=1`);
+  const opened = Date.now();
+  await d.open('src/popup/index.html');
+  await expect.poll(() => badgeText(d), WITHIN_2S).toBe(String(before - 1));
+  await expect.poll(() => allTrackersCount(d), WITHIN_2S).toBe(before - 1);
+  expect(Date.now() - opened).toBeLessThan(2000);
 }

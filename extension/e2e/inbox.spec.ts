@@ -12,6 +12,7 @@ import {
   markSeenUndone,
   muteUndoneByTheNotice,
   notificationRules,
+  openingABugMovesBadgeAndPopup,
   selectRangeUndoneAtOnce,
   snoozeComesBack,
   starUndoneAndByKey,
@@ -107,6 +108,8 @@ test('filters narrow the list; a pinned filter keeps its count and stays pinned'
   ));
 test('a done bug comes back when something new happens on it', () =>
   withDriver((d) => doneComesBackOnNewActivity(d, trackers[2] as SeededTracker)));
+test('opening a changed bug takes the badge and the popup’s All trackers down within 2 s', () =>
+  withDriver((d) => openingABugMovesBadgeAndPopup(d, trackers[0] as SeededTracker)));
 test('notifications: nothing old when turned on, one per bug, muted silent, a summary past three', () =>
   withDriver((d) => notificationRules(d, trackers)));
 test('a snoozed bug comes back at its time, in the list and the badge (the extension’s and the trackers’ clocks moved)', () =>

@@ -89,18 +89,27 @@ export class FirefoxSession {
     return session;
   }
 
-  /** Opens a page of the add-on (`src/inbox/index.html`) in the current tab. */
+  /**
+   * Opens a page of the add-on (`src/inbox/index.html`) in the current tab,
+   * again while the add-on is still starting (the page then loads without
+   * the `browser` API).
+   */
   async openExtensionPage(path: string): Promise<void> {
-    await this.#command('Marionette:SetContext', { value: 'chrome' });
-    await this.#command('WebDriver:ExecuteScript', {
-      script: `Services.wm.getMostRecentWindow('navigator:browser').openTrustedLinkIn(arguments[0], 'current');`,
-      args: [`moz-extension://${EXTENSION_UUID}/${path}`],
-    });
-    await this.#command('Marionette:SetContext', { value: 'content' });
-    await this.poll(
-      () => this.run<string>('return document.readyState'),
-      (state) => state === 'complete',
-    );
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      await this.#command('Marionette:SetContext', { value: 'chrome' });
+      await this.#command('WebDriver:ExecuteScript', {
+        script: `Services.wm.getMostRecentWindow('navigator:browser').openTrustedLinkIn(arguments[0], 'current');`,
+        args: [`moz-extension://${EXTENSION_UUID}/${path}`],
+      });
+      await this.#command('Marionette:SetContext', { value: 'content' });
+      const state = await this.poll(
+        () => this.run<string>("return document.readyState + (typeof browser === 'object' ? ' api' : '')"),
+        (answer) => answer?.startsWith('complete') === true,
+      );
+      if (state.endsWith(' api') || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 
   /** Loads a web page (http:) in the current tab, as the user would. */

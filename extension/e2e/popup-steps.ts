@@ -11,10 +11,11 @@ import { clickText } from './inbox-steps.js';
 /** The entry the switcher marks as chosen, and the popup's heading, once the popup is drawn. */
 const chosenAndHeading = (d: ExtensionDriver) =>
   d.run<{ chosen: string | null; heading: string | null } | null>(
-    `if (!document.querySelector('main:not([aria-busy]) h1')) return null;
+    `const main = document.querySelector('main:not([aria-busy])');
+     if (!main?.querySelector('h1')) return null;
      return {
-       chosen: document.querySelector('[data-testid="tracker-switcher"] [aria-current="true"] .host')?.textContent ?? null,
-       heading: document.querySelector('main h1')?.textContent ?? null,
+       chosen: main.querySelector('[data-testid="tracker-switcher"] [aria-current="true"] .host')?.textContent ?? null,
+       heading: main.querySelector('h1').textContent,
      };`,
   );
 
