@@ -39,79 +39,71 @@ import { popupRemembersItsChoice } from './popup-steps.js';
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const DIST = fileURLToPath(new URL('../dist/firefox', import.meta.url));
 
-test.describe('the inbox in headless firefox-esr', () => {
+/**
+ * One firefox-esr for the tests of the describe block it is called in, on
+ * these trackers, their bugs in `followed` followed (then `ready` runs).
+ */
+function firefoxOn(
+  seeds: Parameters<typeof startTrackers>[0],
+  followed: Parameters<typeof seedStorage>[2],
+  ready: (d: ExtensionDriver) => Promise<unknown> = async () => {},
+) {
   test.skip(!existsSync(FIREFOX), `no Firefox at ${FIREFOX} (set FIREFOX_PATH; .ci/run installs firefox-esr)`);
   test.describe.configure({ mode: 'serial' });
-
-  let trackers: SeededTracker[] = [];
+  const handle = { trackers: [] as SeededTracker[], d: undefined as unknown as ExtensionDriver };
   let firefox: FirefoxSession | undefined;
-  let d: ExtensionDriver;
-
   test.beforeAll(async () => {
-    trackers = await startTrackers(INBOX_SEEDS);
+    handle.trackers = await startTrackers(seeds);
     firefox = await FirefoxSession.start(FIREFOX, DIST);
-    d = firefoxDriver(firefox);
-    await d.open('src/inbox/index.html');
-    await seedStorage(d, trackers);
-    await refreshAll(d);
+    handle.d = firefoxDriver(firefox);
+    await handle.d.open('src/inbox/index.html');
+    await seedStorage(handle.d, handle.trackers, followed);
+    await ready(handle.d);
   });
   test.afterAll(async () => {
     firefox?.close();
-    await Promise.all(trackers.map((t) => t.server.stop()));
+    await Promise.all(handle.trackers.map((t) => t.server.stop()));
   });
+  return handle;
+}
 
+test.describe('the inbox in headless firefox-esr', () => {
+  const on = firefoxOn(INBOX_SEEDS, INBOX_SEEDS, refreshAll);
   test('every tracker’s changed bugs in one list, the newest change first, each saying what changed', () =>
-    theListAcrossTrackers(d));
-  test('Done by e, undone by z; the badge follows; the triage is in storage.sync', () => doneByKeyUndoneByZ(d));
-  test('Mute, undone by the notice’s Undo', () => muteUndoneByTheNotice(d));
-  test('Star, undone by z; s stars the current row (j and k move)', () => starUndoneAndByKey(d));
-  test('Mark seen, undone before the tracker hears of it', () => markSeenUndone(d, trackers[2] as SeededTracker));
-  test('x and shift-click select a range; one Done, one undo', () => selectRangeUndoneAtOnce(d));
-  test('filters narrow the list; a pinned filter keeps its count and stays pinned', () => filtersAndPins(d));
+    theListAcrossTrackers(on.d));
+  test('Done by e, undone by z; the badge follows; the triage is in storage.sync', () => doneByKeyUndoneByZ(on.d));
+  test('Mute, undone by the notice’s Undo', () => muteUndoneByTheNotice(on.d));
+  test('Star, undone by z; s stars the current row (j and k move)', () => starUndoneAndByKey(on.d));
+  test('Mark seen, undone before the tracker hears of it', () => markSeenUndone(on.d, on.trackers[2] as SeededTracker));
+  test('x and shift-click select a range; one Done, one undo', () => selectRangeUndoneAtOnce(on.d));
+  test('filters narrow the list; a pinned filter keeps its count and stays pinned', () => filtersAndPins(on.d));
   test('a done bug comes back when something new happens on it', () =>
-    doneComesBackOnNewActivity(d, trackers[2] as SeededTracker));
+    doneComesBackOnNewActivity(on.d, on.trackers[2] as SeededTracker));
 
   test('the popup’s switcher starts with All trackers and the badge’s count, then each tracker’s', async () => {
-    await d.open('src/popup/index.html');
+    await on.d.open('src/popup/index.html');
     const entries = () =>
-      d.run<string[]>(
+      on.d.run<string[]>(
         `return [...document.querySelectorAll('[data-testid="tracker-switcher"] button')].map((b) => b.textContent);`,
       );
     await expect.poll(entries).toEqual(['All trackers 6', 'Firefox 3 ok', 'Core 2 ok', 'Staging 1 ok']);
-    expect(await badgeText(d)).toBe('6');
+    expect(await badgeText(on.d)).toBe('6');
   });
 
   test('the popup opens again on what its switcher was set to, its heading naming it', () =>
-    popupRemembersItsChoice(d));
+    popupRemembersItsChoice(on.d));
   test('opening a changed bug takes the badge and the popup’s All trackers down within 2 s', () =>
-    openingABugMovesBadgeAndPopup(d, trackers[0] as SeededTracker));
+    openingABugMovesBadgeAndPopup(on.d, on.trackers[0] as SeededTracker));
   test('notifications: nothing old when turned on, one per bug, muted silent, a summary past three', () =>
-    notificationRules(d, trackers));
+    notificationRules(on.d, on.trackers));
   // Last: the clocks move an hour on and back.
-  test('a snoozed bug comes back at its time, in the list and the badge', () => snoozeComesBack(d, trackers));
+  test('a snoozed bug comes back at its time, in the list and the badge', () => snoozeComesBack(on.d, on.trackers));
 });
 
 test.describe('bugs followed by opening them, in headless firefox-esr', () => {
-  test.skip(!existsSync(FIREFOX), `no Firefox at ${FIREFOX} (set FIREFOX_PATH; .ci/run installs firefox-esr)`);
-  test.describe.configure({ mode: 'serial' });
-
-  let trackers: SeededTracker[] = [];
-  let firefox: FirefoxSession | undefined;
-  let d: ExtensionDriver;
-
-  test.beforeAll(async () => {
-    trackers = await startTrackers(FOLLOW_SEEDS);
-    firefox = await FirefoxSession.start(FIREFOX, DIST);
-    d = firefoxDriver(firefox);
-    await d.open('src/inbox/index.html');
-    await seedStorage(d, trackers, FOLLOWED_AT_START);
-  });
-  test.afterAll(async () => {
-    firefox?.close();
-    await Promise.all(trackers.map((t) => t.server.stop()));
-  });
-
-  test('25 bugs opened and changed: all 25 listed', () => twentyFiveVisitsAllListed(d, trackers[0] as SeededTracker));
+  const on = firefoxOn(FOLLOW_SEEDS, FOLLOWED_AT_START);
+  test('25 bugs opened and changed: all 25 listed', () =>
+    twentyFiveVisitsAllListed(on.d, on.trackers[0] as SeededTracker));
   test('upstream 5.2 and 5.1, and BMO: a bug not yours followed; what each cannot give said once; no failures', () =>
-    eachProfileSaysWhatItCannot(d, trackers));
+    eachProfileSaysWhatItCannot(on.d, on.trackers));
 });
