@@ -19,6 +19,7 @@ import {
   muteUndoneByTheNotice,
   notificationRules,
   openingABugMovesBadgeAndPopup,
+  optionsShowTheSyncedMarks,
   refreshAll,
   seedStorage,
   selectRangeUndoneAtOnce,
@@ -96,8 +97,9 @@ test.describe('the inbox in headless firefox-esr', () => {
     openingABugMovesBadgeAndPopup(on.d, on.trackers[0] as SeededTracker));
   test('notifications: nothing old when turned on, one per bug, muted silent, a summary past three', () =>
     notificationRules(on.d, on.trackers));
-  // Last: the clocks move an hour on and back.
+  // Late: the clocks move an hour on and back.
   test('a snoozed bug comes back at its time, in the list and the badge', () => snoozeComesBack(on.d, on.trackers));
+  test('the options say what is synced: the marks left by the steps before', () => optionsShowTheSyncedMarks(on.d));
 });
 
 test.describe('bugs followed by opening them, in headless firefox-esr', () => {

@@ -400,3 +400,19 @@ export async function openingABugMovesBadgeAndPopup(d: ExtensionDriver, tracker:
   await expect.poll(() => allTrackersCount(d), WITHIN_2S).toBe(before - 1);
   expect(Date.now() - opened).toBeLessThan(2000);
 }
+
+/**
+ * The options say what follows the user between browsers (storage.sync, in
+ * Firefox too): after the story, Core's snoozed bug, Staging's done and
+ * muted one.
+ */
+export async function optionsShowTheSyncedMarks(d: ExtensionDriver): Promise<void> {
+  await d.open('src/options/index.html');
+  const marks = () =>
+    d.run<string[]>(
+      `return [...document.querySelectorAll('[data-testid="sync-usage"] li')].map((li) => li.textContent.replace(/ \\(.* KB\\)$/, ''));`,
+    );
+  await expect
+    .poll(marks)
+    .toEqual(['Core: 0 done · 0 muted · 1 snoozed · 0 starred', 'Staging: 1 done · 1 muted · 0 snoozed · 0 starred']);
+}

@@ -13,6 +13,7 @@ import {
   muteUndoneByTheNotice,
   notificationRules,
   openingABugMovesBadgeAndPopup,
+  optionsShowTheSyncedMarks,
   selectRangeUndoneAtOnce,
   snoozeComesBack,
   starUndoneAndByKey,
@@ -161,6 +162,8 @@ test('the ? key lists the keys; Enter opens the current bug, O every selected on
   await expect.poll(() => [opened(2), opened(3)]).toEqual([true, true]);
   await page.close();
 });
+
+test('the options say what is synced: the marks left by the steps before', () => withDriver(optionsShowTheSyncedMarks));
 
 // Last: the clock it installs is the whole context's, and stays moved on.
 test('a snoozed bug comes back at its time (the page’s clock moved on, its timer ticks)', async () => {
