@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { ExtensionDriver } from './extension-driver.js';
 import { commentAsOther, OTHER, type SeedBug, type SeededTracker } from './inbox-harness.js';
-import { aLaterSecond, openInbox, refreshAll } from './inbox-steps.js';
+import { aLaterSecond, clickText, openInbox, refreshAll } from './inbox-steps.js';
 import { recordedVisits } from './journal.js';
 
 /**
@@ -94,4 +94,21 @@ export async function eachProfileSaysWhatItCannot(d: ExtensionDriver, trackers: 
     profiled.map((t) => t.id),
   );
   expect(failures).toEqual(Object.fromEntries(profiled.map((t) => [t.id, []])));
+  // The popup says it in words, once, and lists no visit as not recorded.
+  await d.open('src/popup/index.html');
+  await clickText(d, '[data-testid="tracker-switcher"] .host', 'Upstream 5.2');
+  const popupSays = () =>
+    d.run<{ kept: string | null; delivery: string | null } | null>(
+      `const main = document.querySelector('main:not([aria-busy])');
+       if (main?.querySelector('h1')?.textContent !== 'Upstream 5.2') return null;
+       return {
+         kept: main.querySelector('[data-testid="kept-in-browser"]')?.textContent ?? null,
+         delivery: main.querySelector('[data-testid="delivery"]')?.textContent ?? null,
+       };`,
+    );
+  await expect.poll(popupSays).toEqual({
+    kept: expect.stringMatching(/keeps visits only for bugs you are involved in/),
+    delivery: expect.anything(),
+  });
+  expect((await popupSays())?.delivery).not.toContain('not recorded');
 }
