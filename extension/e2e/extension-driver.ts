@@ -10,7 +10,6 @@ import type { FirefoxSession } from './marionette.js';
  * and the step's values as `args`.
  */
 export interface ExtensionDriver {
-  readonly name: 'chromium' | 'firefox';
   /** Loads an extension page (`src/inbox/index.html`) in the driven tab, the moved clock with it. */
   open(path: string): Promise<void>;
   /** Loads a tracker's page in the driven tab, as the user opens a bug. */
@@ -39,7 +38,6 @@ export function chromiumDriver(browser: ExtensionBrowser, page: Page): Extension
   const inPage = <T>(realm: { evaluate: Page['evaluate'] }, body: string, args: unknown[]) =>
     realm.evaluate(`(async (__args) => { ${prelude} ${body} })(${JSON.stringify(args)})`) as Promise<T>;
   const driver: ExtensionDriver = {
-    name: 'chromium',
     async open(path) {
       await page.goto(`chrome-extension://${browser.extensionId}/${path}`);
       if (offset !== 0) await inPage(page, moveClockOf('window'), [offset]);
@@ -64,7 +62,6 @@ export function firefoxDriver(session: FirefoxSession): ExtensionDriver {
   const run = <T>(body: string, args: unknown[]) =>
     session.run<T>(`const __args = Array.from(arguments).slice(0, -1); ${prelude} ${body}`, ...args);
   const driver: ExtensionDriver = {
-    name: 'firefox',
     async open(path) {
       await session.openExtensionPage(path);
       if (offset !== 0) await run(moveClockOf('window'), [offset]);

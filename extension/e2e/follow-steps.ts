@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { ExtensionDriver } from './extension-driver.js';
 import { commentAsOther, OTHER, type SeedBug, type SeededTracker } from './inbox-harness.js';
-import { aLaterSecond, clickText, openInbox, refreshAll } from './inbox-steps.js';
+import { aLaterSecond, clickText, openInbox, refreshAll } from './inbox-page.js';
 import { recordedVisits } from './journal.js';
 
 /**

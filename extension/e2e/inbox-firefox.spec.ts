@@ -9,25 +9,22 @@ import {
   twentyFiveVisitsAllListed,
 } from './follow-steps.js';
 import { type SeededTracker, startTrackers } from './inbox-harness.js';
+import { badgeText, INBOX_SEEDS, refreshAll, seedStorage } from './inbox-page.js';
 import {
-  badgeText,
   doneByKeyUndoneByZ,
   doneComesBackOnNewActivity,
   filtersAndPins,
-  INBOX_SEEDS,
   markSeenUndone,
   muteUndoneByTheNotice,
-  notificationRules,
   openingABugMovesBadgeAndPopup,
   optionsShowTheSyncedMarks,
-  refreshAll,
-  seedStorage,
   selectRangeUndoneAtOnce,
   snoozeComesBack,
   starUndoneAndByKey,
   theListAcrossTrackers,
 } from './inbox-steps.js';
 import { FirefoxSession } from './marionette.js';
+import { notificationRules } from './notification-steps.js';
 import { popupRemembersItsChoice } from './popup-steps.js';
 
 /**

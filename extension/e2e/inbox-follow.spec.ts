@@ -9,7 +9,7 @@ import {
   twentyFiveVisitsAllListed,
 } from './follow-steps.js';
 import { type SeededTracker, startTrackers } from './inbox-harness.js';
-import { seedStorage } from './inbox-steps.js';
+import { seedStorage } from './inbox-page.js';
 
 /**
  * Bugs followed because the user opened them, in Chromium (the same steps

@@ -4,14 +4,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { type ExtensionBrowser, launchWithExtension, SCREENSHOTS } from './browser.js';
 import { chromiumDriver, type ExtensionDriver } from './extension-driver.js';
 import { openInbox, rowOf, type SeededTracker, seedTrackers } from './inbox-harness.js';
+import { INBOX_SEEDS } from './inbox-page.js';
 import {
   doneByKeyUndoneByZ,
   doneComesBackOnNewActivity,
   filtersAndPins,
-  INBOX_SEEDS,
   markSeenUndone,
   muteUndoneByTheNotice,
-  notificationRules,
   openingABugMovesBadgeAndPopup,
   optionsShowTheSyncedMarks,
   selectRangeUndoneAtOnce,
@@ -19,6 +18,7 @@ import {
   starUndoneAndByKey,
   theListAcrossTrackers,
 } from './inbox-steps.js';
+import { notificationRules } from './notification-steps.js';
 import { openPopup } from './popup-page.js';
 import { popupRemembersItsChoice } from './popup-steps.js';
 

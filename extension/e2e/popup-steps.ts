@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { ExtensionDriver } from './extension-driver.js';
-import { clickText } from './inbox-steps.js';
+import { clickText } from './inbox-page.js';
 
 /**
  * The popup remembers what its switcher was set to, and its heading names
