@@ -82,7 +82,12 @@ interface ChromeStorage {
   chrome: { storage: Record<'sync' | 'local', { set(items: object): Promise<void>; get(k: null): Promise<object> }> };
 }
 
-type TrackerSeed = { id: string; label: string; bugs: readonly SeedBug[]; profile?: 'bugzilla-5.2' };
+type TrackerSeed = {
+  id: string;
+  label: string;
+  bugs: readonly SeedBug[];
+  profile?: 'bugzilla-5.2' | 'bugzilla-5.1' | 'bmo';
+};
 
 /** One companion server per tracker, with its bugs. */
 export async function startTrackers(trackers: ReadonlyArray<TrackerSeed>): Promise<SeededTracker[]> {

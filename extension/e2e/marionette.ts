@@ -89,18 +89,32 @@ export class FirefoxSession {
     return session;
   }
 
-  /** Opens a page of the add-on (`src/inbox/index.html`) in the current tab. */
+  /**
+   * Opens a page of the add-on (`src/inbox/index.html`) in the current tab,
+   * again while the add-on is still starting (the page then loads without
+   * the `browser` API).
+   */
   async openExtensionPage(path: string): Promise<void> {
-    await this.#command('Marionette:SetContext', { value: 'chrome' });
-    await this.#command('WebDriver:ExecuteScript', {
-      script: `Services.wm.getMostRecentWindow('navigator:browser').openTrustedLinkIn(arguments[0], 'current');`,
-      args: [`moz-extension://${EXTENSION_UUID}/${path}`],
-    });
-    await this.#command('Marionette:SetContext', { value: 'content' });
-    await this.poll(
-      () => this.run<string>('return document.readyState'),
-      (state) => state === 'complete',
-    );
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      await this.#command('Marionette:SetContext', { value: 'chrome' });
+      await this.#command('WebDriver:ExecuteScript', {
+        script: `Services.wm.getMostRecentWindow('navigator:browser').openTrustedLinkIn(arguments[0], 'current');`,
+        args: [`moz-extension://${EXTENSION_UUID}/${path}`],
+      });
+      await this.#command('Marionette:SetContext', { value: 'content' });
+      const state = await this.poll(
+        () => this.run<string>("return document.readyState + (typeof browser === 'object' ? ' api' : '')"),
+        (answer) => answer?.startsWith('complete') === true,
+      );
+      if (state.endsWith(' api') || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /** Loads a web page (http:) in the current tab, as the user would. */
+  async navigate(url: string): Promise<void> {
+    await this.#command('WebDriver:Navigate', { url });
   }
 
   /** Runs a function body in the page (`browser.*` is there on the add-on's pages); awaits what it returns. */
@@ -140,6 +154,52 @@ export class FirefoxSession {
         },
       ],
     });
+  }
+
+  /** Text as the user types it, a key at a time. */
+  async type(text: string): Promise<void> {
+    for (const key of text) await this.press(key);
+  }
+
+  /** A trusted click on the first element matching a CSS selector, with Shift held when asked. */
+  async click(selector: string, { shift = false } = {}): Promise<void> {
+    const found = (await this.#command('WebDriver:FindElement', { using: 'css selector', value: selector })) as {
+      value: Record<string, string>;
+    };
+    if (!shift) {
+      await this.#command('WebDriver:ElementClick', { id: Object.values(found.value)[0] });
+      return;
+    }
+    // Shift goes down a tick before the pointer's click, and up after it.
+    const SHIFT = '\uE008';
+    await this.#command('WebDriver:PerformActions', {
+      actions: [
+        {
+          type: 'key',
+          id: 'keyboard',
+          actions: [
+            { type: 'keyDown', value: SHIFT },
+            { type: 'pause' },
+            { type: 'pause' },
+            { type: 'pause' },
+            { type: 'keyUp', value: SHIFT },
+          ],
+        },
+        {
+          type: 'pointer',
+          id: 'mouse',
+          parameters: { pointerType: 'mouse' },
+          actions: [
+            { type: 'pause' },
+            { type: 'pointerMove', origin: found.value, x: 0, y: 0 },
+            { type: 'pointerDown', button: 0 },
+            { type: 'pointerUp', button: 0 },
+            { type: 'pause' },
+          ],
+        },
+      ],
+    });
+    await this.#command('WebDriver:ReleaseActions', {});
   }
 
   close(): void {

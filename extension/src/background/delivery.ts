@@ -1,4 +1,5 @@
 import { type BugzillaClient, computeClockSkew } from '@bz-companion/shared';
+import { clockNow } from '../common/clock.js';
 import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
 import { inboxRows } from '../common/inbox-rows.js';
 import { classify } from '../common/problems.js';
@@ -40,7 +41,7 @@ export class Delivery {
 
   readonly #retryDelaysMs: readonly number[];
 
-  constructor(platform: Platform, now: () => number = Date.now, retryDelaysMs = GARBLED_RETRY_DELAYS_MS) {
+  constructor(platform: Platform, now: () => number = clockNow, retryDelaysMs = GARBLED_RETRY_DELAYS_MS) {
     this.#platform = platform;
     this.#retryDelaysMs = retryDelaysMs;
     this.#storage = new TrackerStorage(platform);

@@ -102,7 +102,7 @@ describe('following every bug opened', () => {
     expect(snapshot?.bugs.filter((bug) => bug.news).map((bug) => bug.id)).toEqual([2]);
   });
 
-  it('says once when the tracker cannot search for flags requested of you, or lists them as a reason', async () => {
+  it('lists a bug with a flag requested of you, the flag as its reason', async () => {
     const bz = await startBackground('bz-companion', {
       users,
       bugs: [
@@ -128,14 +128,23 @@ describe('following every bug opened', () => {
     await bz.whatChanged.refresh(bz.tracker.id);
     await bz.othersComment(1, 'Any news?');
     const snapshot = await bz.whatChanged.refresh(bz.tracker.id);
-    if (snapshot?.cannot?.includes(CANNOT.flags)) {
-      expect(snapshot.cannot.filter((line) => line === CANNOT.flags)).toHaveLength(1);
-      expect(snapshot.followed).toBe(0);
-    } else {
-      expect(snapshot?.followed).toBe(1);
-      expect(snapshot?.bugs[0]?.inbox?.flags).toEqual(['needinfo?']);
-      expect(snapshot?.bugs[0]?.inbox?.reasons).toEqual(['flag']);
-    }
+    expect(snapshot?.cannot).toBeUndefined();
+    expect(snapshot?.followed).toBe(1);
+    expect(snapshot?.bugs[0]?.inbox?.flags).toEqual(['needinfo?']);
+    expect(snapshot?.bugs[0]?.inbox?.reasons).toEqual(['flag']);
+  });
+
+  it('says once, in words, when the tracker does not take the flag search, and does not ask again within the day', async () => {
+    const bz = await startBackground('bz-companion', manyBugs(1));
+    await bz.open(1);
+    // The first search of the refresh is the flag search: refused once, as a tracker without it would.
+    bz.server.fault({ method: 'GET', path: '/rest/bug', status: 400, times: 1 });
+    const first = await bz.whatChanged.refresh(bz.tracker.id);
+    expect(first?.cannot).toEqual([CANNOT.flags]);
+    bz.bugRequests();
+    const again = await bz.whatChanged.refresh(bz.tracker.id);
+    expect(again?.cannot).toEqual([CANNOT.flags]);
+    expect(bz.bugRequests().filter((line) => line.includes('f1='))).toEqual([]);
   });
 });
 
@@ -150,7 +159,8 @@ describe('on upstream Bugzilla 5.2, a bug you are not involved in', () => {
     await bz.othersComment(2, 'News you should see.');
     const snapshot = await bz.whatChanged.refresh(bz.tracker.id);
     expect(snapshot?.bugs.filter((bug) => bug.news).map((bug) => [bug.id, bug.news?.comments])).toEqual([[2, 1]]);
-    expect(snapshot?.cannot).toContain(CANNOT.whoami);
+    // Said once each: no record of visits to read, no whoami.
+    expect(snapshot?.cannot).toEqual([CANNOT.visits, CANNOT.whoami]);
     expect(await new NewsStorage(bz.platform).visited(bz.tracker.id)).toHaveProperty('2');
   });
 });

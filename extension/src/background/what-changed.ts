@@ -1,3 +1,4 @@
+import { clockNow } from '../common/clock.js';
 import { type FollowRecord, recordOpened, recordSeen } from '../common/follow-record.js';
 import { trackerLabel } from '../common/inbox-rows.js';
 import type { BannerNews, NewsSnapshot } from '../common/news-state.js';
@@ -65,7 +66,7 @@ export class WhatChanged {
   /** Per bug page loading: settles once its visit was sent (or given up on), so the banner's reads come after it. */
   readonly #visitSent = new Map<string, { promise: Promise<void>; resolve: () => void }>();
 
-  constructor(platform: Platform, delivery: Delivery, now: () => number = Date.now) {
+  constructor(platform: Platform, delivery: Delivery, now: () => number = clockNow) {
     this.#delivery = delivery;
     this.#platform = platform;
     platform.onNotificationClicked((id) => void this.openNotified(id).catch(() => {}));

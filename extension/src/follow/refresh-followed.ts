@@ -26,6 +26,8 @@ const RECENT = 20;
 export const CANNOT = {
   whoami: 'This tracker does not say whose key it is: reasons other than "visited" and flag requests are not shown.',
   flags: 'This tracker cannot search for flags requested of you: flag requests are not shown.',
+  visits:
+    'This tracker does not give out its record of your visits: only bugs opened in this browser are followed, not those opened elsewhere.',
 } as const;
 
 /** A tracker that did not take the flag search is asked again after a day (it may have been upgraded). */
@@ -74,6 +76,7 @@ async function gather(
 ) {
   const cannot: string[] = [];
   const { source, visits } = await trackerVisits(access);
+  if (source === 'extension') cannot.push(CANNOT.visits);
   let record = mergeVisits(stored, visits);
   const flagged = new Set<number>();
   const me = access.me;

@@ -1,3 +1,4 @@
+import { clockNow } from '../common/clock.js';
 import { type InboxRow, rowKey } from '../common/inbox-rows.js';
 import { applyTriage, type Triage, type TriageAction } from '../common/triage.js';
 import type { Platform } from '../platform/platform.js';
@@ -37,7 +38,7 @@ export class InboxActions {
   readonly #seenTimers = new Map<string, { timer: ReturnType<typeof setTimeout>; rows: readonly InboxRow[] }>();
   readonly #onChange: () => void;
 
-  constructor(platform: Platform, onChange: () => void, now: () => number = Date.now) {
+  constructor(platform: Platform, onChange: () => void, now: () => number = clockNow) {
     this.#platform = platform;
     this.#triage = new TriageStorage(platform);
     this.#now = now;

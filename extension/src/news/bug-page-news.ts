@@ -1,3 +1,4 @@
+import { clockNow } from '../common/clock.js';
 import type { BannerNews } from '../common/news-state.js';
 import type { Tracker } from '../common/trackers.js';
 import type { NewsStorage } from '../storage/news-storage.js';
@@ -25,7 +26,7 @@ export class BugPageNews {
   readonly #now: () => number;
   readonly #captures = new Map<string, Capture>();
 
-  constructor(access: TrackerAccessCache, news: NewsStorage, now: () => number = Date.now) {
+  constructor(access: TrackerAccessCache, news: NewsStorage, now: () => number = clockNow) {
     this.#access = access;
     this.#news = news;
     this.#now = now;

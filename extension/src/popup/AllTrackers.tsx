@@ -1,19 +1,25 @@
+import { useLayoutEffect } from 'preact/hooks';
 import { inboxRows, rowKey } from '../common/inbox-rows.js';
 import { reasonChips, rowWords, who } from '../follow/row-words.js';
 import { useInboxData } from '../inbox/use-inbox-data.js';
 import { bugPage } from '../news/notifications.js';
 import type { Platform } from '../platform/platform.js';
+import { keepPaint } from './kept-paint.js';
 import { When } from './When.js';
 
 /** How many of the other trackers' waiting bugs the popup lists above the tracker shown; the inbox has them all. */
 const SHOWN = 8;
 
+/** The heading names what is listed: every tracker's bugs on All trackers, the others' above a tracker. */
+function heading(whole: boolean, all: number, others: number): string {
+  return whole ? `All trackers (${all})` : `Other trackers (${others})`;
+}
+
 /**
- * "All trackers": the count of the bugs waiting across every tracker (the
- * badge's number), and the rows of the trackers other than the one shown
- * below; the bugs waiting across every tracker, the newest change
- * first, as the inbox lists them and the badge counts them (one list, one
- * count), with the way to the inbox.
+ * The popup on All trackers: the bugs waiting across every tracker (the
+ * badge's number), the newest change first, as the inbox lists them, with
+ * the way to the inbox. Above one tracker's view: the other trackers' rows
+ * (each bug once in the popup), under their own heading.
  */
 export function AllTrackers({
   platform,
@@ -26,21 +32,28 @@ export function AllTrackers({
   limit?: number;
 }) {
   const { inboxes, now } = useInboxData(platform);
+  // The whole popup on All trackers is the next opening's first paint, as a tracker's view is.
+  useLayoutEffect(() => {
+    const app = document.getElementById('app');
+    if (inboxes && shown === null && app) keepPaint(app);
+  });
   if (!inboxes) return null;
+  // On All trackers this is the popup's heading, as a tracker's name is on its view.
+  const Heading = shown === null ? 'h1' : 'h2';
   const all = inboxRows(inboxes, now);
   // The tracker shown below lists its own: each bug once in the popup.
   const rows = all.filter((row) => row.trackerId !== shown);
   return (
     <section aria-labelledby="all-trackers" data-testid="all-trackers">
       <div class="section-head">
-        <h2 id="all-trackers">All trackers ({all.length})</h2>
+        <Heading id="all-trackers">{heading(shown === null, all.length, rows.length)}</Heading>
         <button type="button" class="link" onClick={() => void platform.openInbox()}>
           Open inbox
         </button>
       </div>
-      {all.length === 0 ? (
-        <p class="muted">Nothing waiting on any tracker.</p>
-      ) : rows.length === 0 ? null : (
+      {rows.length === 0 ? (
+        <p class="muted">{shown === null ? 'Nothing waiting on any tracker.' : 'Nothing waiting on the others.'}</p>
+      ) : (
         <ol class="rows all-rows">
           {rows.slice(0, limit).map((row) => (
             <li key={rowKey(row)} class="row all-row" data-bug={row.bug.id} data-tracker={row.trackerId}>

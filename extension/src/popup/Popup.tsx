@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { trackerLabel } from '../common/inbox-rows.js';
 import type { NewsSnapshot } from '../common/news-state.js';
 import { describeProblem, type Problem, problemDetails } from '../common/problems.js';
 import { localTimeOfDay } from '../common/relative-time.js';
@@ -183,8 +184,9 @@ function TrackerHeader({ data }: { data: PopupData }) {
   return (
     <header>
       <h1>
-        <a href={tracker.url} target="_blank" rel="noreferrer">
-          {new URL(tracker.url).host}
+        {/* The name the switcher shows it by: the heading names what is chosen there. */}
+        <a href={tracker.url} target="_blank" rel="noreferrer" title={tracker.url}>
+          {trackerLabel(tracker)}
         </a>
       </h1>
       <span class="muted signed-in">

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
 import type { Tracker } from '../common/trackers.js';
-import { chooseTracker } from './choose-tracker.js';
+import { choosePopupView, chooseTracker } from './choose-tracker.js';
+import { ALL_TRACKERS } from './Switcher.js';
 import { trackerStatus } from './tracker-status.js';
 
 const tracker = (id: string, url: string, patch: Partial<Tracker> = {}): Tracker => ({
@@ -27,6 +28,32 @@ describe('chooseTracker', () => {
     expect(chooseTracker(trackers, 'https://elsewhere.example/', 'bmo')?.id).toBe('bmo');
     expect(chooseTracker(trackers, null, 'gone')?.id).toBe('root');
     expect(chooseTracker([], null, null)).toBeNull();
+  });
+});
+
+describe('choosePopupView', () => {
+  const trackers = [tracker('a', 'https://a.example/'), tracker('b', 'https://b.example/')];
+  const view = (tab: string | null, choice: string | null, lastUsed: string | null = null) => {
+    const { all, tracker: shown } = choosePopupView(trackers, tab, choice, lastUsed);
+    return `${all ? 'all' : 'one'}:${shown?.id}`;
+  };
+  it('opens again on All trackers when the switcher was left there, the last used tracker loaded below', () => {
+    expect(view(null, ALL_TRACKERS, 'b')).toBe('all:b');
+    expect(view('https://elsewhere.example/', ALL_TRACKERS)).toBe('all:a');
+  });
+  it('a tracker chosen in the switcher is the one used last: it opens again on it, until a page of another is visited', () => {
+    expect(view(null, 'b', 'b')).toBe('one:b');
+    expect(view(null, 'b', 'a')).toBe('one:a');
+  });
+  it('the active tab’s tracker comes first: the bug in front of the user', () => {
+    expect(view('https://a.example/show_bug.cgi?id=1', ALL_TRACKERS)).toBe('one:a');
+    expect(view('https://a.example/show_bug.cgi?id=1', 'b')).toBe('one:a');
+  });
+  it('All trackers with one tracker left opens on that tracker', () => {
+    expect(choosePopupView(trackers.slice(0, 1), null, ALL_TRACKERS, null)).toEqual({
+      all: false,
+      tracker: trackers[0],
+    });
   });
 });
 

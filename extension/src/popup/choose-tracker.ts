@@ -1,5 +1,6 @@
 import { trackerOwningPage } from '../common/tracker-for-page.js';
 import type { Tracker } from '../common/trackers.js';
+import { ALL_TRACKERS } from './Switcher.js';
 
 /** The popup opens on the active tab's tracker, else the one used most recently, else the first. */
 export function chooseTracker(
@@ -9,4 +10,24 @@ export function chooseTracker(
 ): Tracker | null {
   const ofTab = activeTabUrl ? trackerOwningPage(activeTabUrl, trackers) : null;
   return ofTab ?? trackers.find((t) => t.id === lastUsed) ?? trackers[0] ?? null;
+}
+
+/**
+ * What the popup opens on: All trackers when its switcher was left there
+ * (a mode, kept until another entry is chosen), unless the active tab is a
+ * page of one tracker (the bug in front of the user); else as
+ * chooseTracker, whose "most recently used" is the tracker last chosen in
+ * the switcher or last visited. `tracker` is loaded also under All trackers,
+ * for when it is chosen.
+ */
+export function choosePopupView(
+  trackers: readonly Tracker[],
+  activeTabUrl: string | null,
+  choice: string | null,
+  lastUsed: string | null,
+): { all: boolean; tracker: Tracker | null } {
+  const ofTab = activeTabUrl ? trackerOwningPage(activeTabUrl, trackers) : null;
+  // All trackers is in the switcher only with two trackers or more.
+  const all = !ofTab && choice === ALL_TRACKERS && trackers.length > 1;
+  return { all, tracker: ofTab ?? chooseTracker(trackers, null, lastUsed) };
 }

@@ -6,6 +6,7 @@ import {
   type LastVisit,
   parseBugzillaTime,
 } from '@bz-companion/shared';
+import { clockNow } from '../common/clock.js';
 import type { DeliveryState } from '../common/delivery-state.js';
 import { asProblem, classify, isGarbledAnswer, type Problem } from '../common/problems.js';
 import { checkKey, trackerClient } from '../common/tracker.js';
@@ -109,7 +110,7 @@ async function loadSections(client: BugzillaClient, tracker: Tracker, now: () =>
 export async function loadPopupData(
   platform: Platform,
   tracker: Tracker,
-  now: () => number = Date.now,
+  now: () => number = clockNow,
 ): Promise<PopupData> {
   const delivery = await platform
     .sendMessage<DeliveryState>({ type: 'delivery-state', tracker: tracker.id })

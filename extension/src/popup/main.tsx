@@ -10,7 +10,7 @@ import { TrackerStorage } from '../storage/storage.js';
 import { trackerInboxes } from '../storage/tracker-inboxes.js';
 import { AllTrackers } from './AllTrackers.js';
 import { AllTrackersPopup } from './AllTrackersPopup.js';
-import { chooseTracker } from './choose-tracker.js';
+import { choosePopupView } from './choose-tracker.js';
 import { forgetPaint, keepPaint } from './kept-paint.js';
 import { loadPopupData, type PopupData } from './load.js';
 import { Popup } from './Popup.js';
@@ -67,7 +67,7 @@ function useShownTracker(onShown: () => void, trackerOnScreen: boolean) {
   // Kept as soon as this opening's data is in the DOM, before it is even painted: a popup closed at
   // once must still leave it for the next opening's first paint (a few kB, well under a millisecond).
   useLayoutEffect(() => {
-    // Only the tracker's own view is the next first paint (All trackers is chosen, never opened on).
+    // Only the tracker's own view is kept here (All trackers keeps its own: AllTrackers.tsx).
     if (!fresh || !trackerOnScreen) return;
     const app = document.getElementById('app');
     if (app) keepPaint(app);
@@ -202,15 +202,17 @@ function App() {
   useEffect(() => {
     void (async () => {
       // Read at once, not one after the other: the first paint waits for them.
-      const [list, activeTab, lastUsed] = await Promise.all([
+      const [list, activeTab, choice, lastUsed] = await Promise.all([
         storage.trackers(),
         platform.activeTabUrl().catch(() => null),
+        storage.popupChoice(),
         storage.lastUsed(),
       ]);
       setTrackers(list);
       setUntracked(untrackedBugzilla(activeTab, list));
       void switcherEntries(list).then(setEntries);
-      const chosen = chooseTracker(list, activeTab, lastUsed);
+      const { all, tracker: chosen } = choosePopupView(list, activeTab, choice, lastUsed);
+      setAllShown(all);
       if (chosen) await show(chosen);
       else {
         forgetPaint();
@@ -222,6 +224,8 @@ function App() {
   const onSwitch = useCallback(
     (id: string) => {
       setAllShown(id === ALL_TRACKERS);
+      // The next opening shows what was chosen here.
+      void storage.setPopupChoice(id);
       const tracker = trackers.find((t) => t.id === id);
       if (!tracker) return;
       void storage.setLastUsed(id);

@@ -21,6 +21,8 @@ export const SYNC = {
 export const LOCAL = {
   version: 'schemaVersion',
   lastUsed: 'lastUsedTracker',
+  /** What the popup's switcher was last set to: on All trackers, the next opening shows All trackers again. */
+  popupChoice: 'popupChoice',
   apiKey: (id: string) => `apiKey:${id}`,
   delivery: (id: string) => `delivery:${id}`,
   /** The visits this browser recorded, by bug as the page named it (the 5.0/5.2 fallback). */

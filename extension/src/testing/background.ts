@@ -33,6 +33,8 @@ export async function startBackground(
   const whatChanged = new WhatChanged(platform, delivery, now);
   const pageUrl = (bug: number) => `${running.url}show_bug.cgi?id=${bug}`;
   return {
+    /** The tracker itself (its faults, its journal). */
+    server: running,
     platform,
     tracker,
     delivery,

@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test';
+import type { ExtensionBrowser } from './browser.js';
+import type { FirefoxSession } from './marionette.js';
+
+/**
+ * One extension page driven alike in Chromium (Playwright) and firefox-esr
+ * (Marionette), so a step of the inbox's story is written once for both:
+ * CSS selectors, trusted clicks and keys, and scripts run in the page with
+ * the extension's API as `ext` (Chromium's `chrome`, Firefox's `browser`)
+ * and the step's values as `args`.
+ */
+export interface ExtensionDriver {
+  /** Loads an extension page (`src/inbox/index.html`) in the driven tab, the moved clock with it. */
+  open(path: string): Promise<void>;
+  /** Loads a tracker's page in the driven tab, as the user opens a bug. */
+  visit(url: string): Promise<void>;
+  run<T>(body: string, ...args: unknown[]): Promise<T>;
+  click(selector: string, options?: { shift?: boolean }): Promise<void>;
+  press(key: string): Promise<void>;
+  type(text: string): Promise<void>;
+  /**
+   * Moves the extension's clock this far from the real one, in the page and
+   * in the background (both read `Date.now` at each use: common/clock.ts).
+   */
+  moveClock(offsetMs: number): Promise<void>;
+}
+
+/** Sets the `Date.now` of a realm (an expression) this far from the real clock (`args[0]`; 0 puts it back). */
+const moveClockOf = (realm: string) => `
+  const realm = ${realm};
+  realm.__realNow ??= realm.Date.now.bind(realm.Date);
+  realm.Date.now = () => realm.__realNow() + args[0];`;
+
+const prelude = 'const ext = globalThis.browser ?? globalThis.chrome; const args = __args;';
+
+export function chromiumDriver(browser: ExtensionBrowser, page: Page): ExtensionDriver {
+  let offset = 0;
+  const inPage = <T>(realm: { evaluate: Page['evaluate'] }, body: string, args: unknown[]) =>
+    realm.evaluate(`(async (__args) => { ${prelude} ${body} })(${JSON.stringify(args)})`) as Promise<T>;
+  const driver: ExtensionDriver = {
+    async open(path) {
+      await page.goto(`chrome-extension://${browser.extensionId}/${path}`);
+      if (offset !== 0) await inPage(page, moveClockOf('window'), [offset]);
+    },
+    visit: async (url) => void (await page.goto(url)),
+    run: (body, ...args) => inPage(page, body, args),
+    click: (selector, { shift = false } = {}) => page.click(selector, shift ? { modifiers: ['Shift'] } : {}),
+    press: (key) => page.keyboard.press(key),
+    type: (text) => page.keyboard.type(text),
+    async moveClock(offsetMs) {
+      offset = offsetMs;
+      await inPage(page, moveClockOf('window'), [offsetMs]);
+      await inPage(await browser.worker(), moveClockOf('self'), [offsetMs]);
+    },
+  };
+  return driver;
+}
+
+export function firefoxDriver(session: FirefoxSession): ExtensionDriver {
+  let offset = 0;
+  // Marionette's script runs in a sandbox over the page: the page's own globals are `window`'s.
+  const run = <T>(body: string, args: unknown[]) =>
+    session.run<T>(`const __args = Array.from(arguments).slice(0, -1); ${prelude} ${body}`, ...args);
+  const driver: ExtensionDriver = {
+    async open(path) {
+      await session.openExtensionPage(path);
+      if (offset !== 0) await run(moveClockOf('window'), [offset]);
+    },
+    visit: (url) => session.navigate(url),
+    run: (body, ...args) => run(body, args),
+    click: (selector, options) => session.click(selector, options),
+    press: (key) => session.press(key),
+    type: (text) => session.type(text),
+    async moveClock(offsetMs) {
+      offset = offsetMs;
+      await run(moveClockOf('window'), [offsetMs]);
+      await run(moveClockOf('await ext.runtime.getBackgroundPage()'), [offsetMs]);
+    },
+  };
+  return driver;
+}

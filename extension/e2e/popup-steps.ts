@@ -1,0 +1,52 @@
+import { expect } from '@playwright/test';
+import type { ExtensionDriver } from './extension-driver.js';
+import { clickText } from './inbox-page.js';
+
+/**
+ * The popup remembers what its switcher was set to, and its heading names
+ * it; written once for Chromium and firefox-esr, on the inbox's three
+ * trackers (Firefox, Core, Staging).
+ */
+
+/** The entry the switcher marks as chosen, and the popup's heading, once the popup is drawn. */
+const chosenAndHeading = (d: ExtensionDriver) =>
+  d.run<{ chosen: string | null; heading: string | null } | null>(
+    `const main = document.querySelector('main:not([aria-busy])');
+     if (!main?.querySelector('h1')) return null;
+     return {
+       chosen: main.querySelector('[data-testid="tracker-switcher"] [aria-current="true"] .host')?.textContent ?? null,
+       heading: main.querySelector('h1').textContent,
+     };`,
+  );
+
+async function openPopupOn(d: ExtensionDriver, entry: string): Promise<void> {
+  await d.open('src/popup/index.html');
+  await expect.poll(() => chosenAndHeading(d)).not.toBeNull();
+  await clickText(d, '[data-testid="tracker-switcher"] .host', entry);
+}
+
+/** Waits for the switcher to mark `entry` and the heading to name it (`All trackers (6)`, `Core`). */
+async function expectShown(d: ExtensionDriver, entry: string, heading: RegExp): Promise<void> {
+  await expect.poll(() => chosenAndHeading(d)).toEqual({ chosen: entry, heading: expect.stringMatching(heading) });
+}
+
+export async function popupRemembersItsChoice(d: ExtensionDriver): Promise<void> {
+  await openPopupOn(d, 'All trackers');
+  await expectShown(d, 'All trackers', /^All trackers \(\d+\)$/);
+  await d.open('src/popup/index.html');
+  await expectShown(d, 'All trackers', /^All trackers \(\d+\)$/);
+
+  await clickText(d, '[data-testid="tracker-switcher"] .host', 'Core');
+  await expectShown(d, 'Core', /^Core$/);
+  // Above a tracker's own bugs, the others' are under their own name.
+  expect(await d.run<string>("return document.getElementById('all-trackers').textContent;")).toMatch(
+    /^Other trackers \(\d+\)$/,
+  );
+  await d.open('src/popup/index.html');
+  await expectShown(d, 'Core', /^Core$/);
+
+  await clickText(d, '[data-testid="tracker-switcher"] .host', 'All trackers');
+  await expectShown(d, 'All trackers', /^All trackers \(\d+\)$/);
+  await d.open('src/popup/index.html');
+  await expectShown(d, 'All trackers', /^All trackers \(\d+\)$/);
+}
