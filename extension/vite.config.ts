@@ -49,7 +49,27 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       target: 'es2022',
       // The inbox is an extension page no manifest entry names: built as a page of its own.
-      rollupOptions: { input: { inbox: 'src/inbox/index.html' } },
+      modulePreload: {
+        // The inbox loads the schemas only where storage needs migrating: no page preloads them for it.
+        resolveDependencies: (_file, deps, { hostId, hostType }) =>
+          hostType === 'html' && hostId.endsWith('src/inbox/index.html')
+            ? deps.filter((dep) => !/[\\/]schemas-[^/]*\.js$/.test(dep))
+            : deps,
+      },
+      rollupOptions: {
+        input: { inbox: 'src/inbox/index.html' },
+        // Needed by `includeDependenciesRecursively: false` below; no page imports another's entry.
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          codeSplitting: {
+            // zod and the shared client (most of the script) in a chunk of their own, so a page that does not
+            // need them before its first paint (the inbox reads storage as it is) does not load them first.
+            // What they import stays where it is used (the shared time functions serve the inbox's first paint).
+            includeDependenciesRecursively: false,
+            groups: [{ name: 'schemas', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/]dist[\\/](?!time\.js)/ }],
+          },
+        },
+      },
     },
   };
 });

@@ -1,10 +1,21 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { TrackerInbox } from '../common/inbox-rows.js';
 import type { Platform } from '../platform/platform.js';
-import { trackerInboxes } from '../storage/tracker-inboxes.js';
+import { keptInboxes } from '../storage/kept-inboxes.js';
 
 /** How often "now" moves on its own: relative times and snoozes coming back. */
 const TICK_MS = 30_000;
+
+/**
+ * What the page lists, as stored; where storage needs migrating first, the
+ * validated read, loaded only then (it brings the layout's schemas).
+ */
+async function readInboxes(platform: Platform): Promise<TrackerInbox[]> {
+  const kept = await keptInboxes(platform);
+  if (kept) return kept;
+  const { trackerInboxes } = await import('../storage/tracker-inboxes.js');
+  return trackerInboxes(platform);
+}
 
 /**
  * Every tracker's kept refresh and triage, read again whenever storage
@@ -17,7 +28,7 @@ export function useInboxData(platform: Platform) {
   useEffect(() => {
     let pending: ReturnType<typeof setTimeout> | undefined;
     const load = () =>
-      void trackerInboxes(platform).then((loaded) => {
+      void readInboxes(platform).then((loaded) => {
         setInboxes(loaded);
         setNow(Date.now());
       });
