@@ -2,7 +2,7 @@ import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 import { manifestFor, type Target } from './manifest.config.js';
-import { popupAppAfterFirstPaint } from './vite/popup-app-after-first-paint.js';
+import { appAfterFirstPaint } from './vite/app-after-first-paint.js';
 
 /**
  * crxjs lists a script imported with `?script` as web-accessible to every
@@ -42,7 +42,7 @@ export default defineConfig(({ mode }) => {
       preact(),
       crx({ manifest: manifestFor(target), browser: target === 'firefox' ? 'firefox' : 'chrome' }),
       bannerNotWebAccessible(),
-      popupAppAfterFirstPaint(),
+      appAfterFirstPaint(),
     ],
     build: {
       outDir: `dist/${target}`,

@@ -17,13 +17,27 @@ async function readInboxes(platform: Platform): Promise<TrackerInbox[]> {
   return trackerInboxes(platform);
 }
 
+/** What a page read before its first render, and whether storage changed since (then it is read again). */
+export interface FirstRead {
+  inboxes: TrackerInbox[];
+  changedSince: () => boolean;
+}
+
+export async function firstRead(platform: Platform): Promise<FirstRead> {
+  let changed = false;
+  platform.onStorageChanged(() => {
+    changed = true;
+  });
+  return { inboxes: await readInboxes(platform), changedSince: () => changed };
+}
+
 /**
  * Every tracker's kept refresh and triage, read again whenever storage
  * changes (a refresh, an action here or in another browser), and the time
  * the list is computed at.
  */
-export function useInboxData(platform: Platform) {
-  const [inboxes, setInboxes] = useState<TrackerInbox[] | null>(null);
+export function useInboxData(platform: Platform, first: FirstRead | null = null) {
+  const [inboxes, setInboxes] = useState(first?.inboxes ?? null);
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     let pending: ReturnType<typeof setTimeout> | undefined;
@@ -32,13 +46,13 @@ export function useInboxData(platform: Platform) {
         setInboxes(loaded);
         setNow(Date.now());
       });
-    load();
+    if (!first || first.changedSince()) load();
     platform.onStorageChanged(() => {
       clearTimeout(pending);
       pending = setTimeout(load, 50);
     });
     const tick = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(tick);
-  }, [platform]);
+  }, [platform, first]);
   return { inboxes, now, tick: () => setNow(Date.now()) };
 }

@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { DeliveryState } from '../common/delivery-state.js';
 import { inboxRows, trackerLabel } from '../common/inbox-rows.js';
+import { forgetPaint, KEPT_PAINT, keepPaint } from '../common/kept-paint.js';
 import type { NewsSnapshot } from '../common/news-state.js';
 import type { Tracker } from '../common/trackers.js';
 import { browserPlatform } from '../platform/browser.js';
@@ -11,7 +12,6 @@ import { trackerInboxes } from '../storage/tracker-inboxes.js';
 import { AllTrackers } from './AllTrackers.js';
 import { AllTrackersPopup } from './AllTrackersPopup.js';
 import { chooseTracker } from './choose-tracker.js';
-import { forgetPaint, keepPaint } from './kept-paint.js';
 import { loadPopupData, type PopupData } from './load.js';
 import { Popup } from './Popup.js';
 import { cachedPopupData, forCache } from './popup-cache.js';
@@ -70,7 +70,7 @@ function useShownTracker(onShown: () => void, trackerOnScreen: boolean) {
     // Only the tracker's own view is the next first paint (All trackers is chosen, never opened on).
     if (!fresh || !trackerOnScreen) return;
     const app = document.getElementById('app');
-    if (app) keepPaint(app);
+    if (app) keepPaint(KEPT_PAINT.popup, app);
   });
   const shownRef = useRef<string | null>(null);
   const show = useCallback(
@@ -213,7 +213,7 @@ function App() {
       const chosen = chooseTracker(list, activeTab, lastUsed);
       if (chosen) await show(chosen);
       else {
-        forgetPaint();
+        forgetPaint(KEPT_PAINT.popup);
         setNoTracker(true);
       }
     })();
