@@ -14,7 +14,7 @@
  * page's own module tag loads it and `data-app` is absent.
  */
 (() => {
-  const { key, app, preload } = document.currentScript?.dataset ?? {};
+  const { key, app, preload, early } = document.currentScript?.dataset ?? {};
   let painted = false;
   try {
     const kept = key ? localStorage.getItem(key) : null;
@@ -32,14 +32,19 @@
     // No storage (a private window's policy): the app paints as before.
   }
   if (!app) return;
-  const load = () => {
-    // The chunks the entry imports, fetched beside it rather than after it.
+  // The chunks the entry imports, fetched beside it rather than after it.
+  const fetchChunks = () => {
     for (const href of preload?.split(' ').filter(Boolean) ?? []) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.href = href;
       document.head.append(link);
     }
+  };
+  // `data-early` (the inbox): fetched while the first frame is drawn, where the app's own paint matters as much.
+  if (early !== undefined) fetchChunks();
+  const load = () => {
+    if (early === undefined) fetchChunks();
     const entry = document.createElement('script');
     entry.type = 'module';
     entry.src = app;

@@ -39,6 +39,14 @@ describe('the built popup page', () => {
 </html>`);
   });
 
+  it('keeps the other attributes of the first-paint script (the inbox fetches its chunks early)', () => {
+    const tag = '<script src="/kept-first-paint.js" data-key="bz-companion:popup-paint"></script>';
+    const early = built.replace(tag, '<script src="/kept-first-paint.js" data-key="k" data-early></script>');
+    expect(appAfterFirstPaint(early)).toContain(
+      '<script src="/kept-first-paint.js" data-key="k" data-early data-app="/assets/index.html-A1.js"',
+    );
+  });
+
   it('fails the build on a stylesheet that cannot be inlined', () => {
     sheets['/assets/theme-D4.css'] = 'a::after{content:"</style>"}';
     try {

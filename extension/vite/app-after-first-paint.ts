@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 
 /** The pages that paint what they kept before their app loads (public/kept-first-paint.js). */
 const PAGES = ['src/popup/index.html', 'src/inbox/index.html'];
-const FIRST_PAINT = /<script src="\/kept-first-paint\.js" data-key="([^"]+)"><\/script>/;
+const FIRST_PAINT = /<script src="\/kept-first-paint\.js" (data-key="[^"]+"[^>]*)><\/script>/;
 
 /**
  * A built page with a kept first paint fetches nothing but its first-paint
@@ -61,6 +61,6 @@ export function pageAfterFirstPaint(name: string, html: string, stylesheet: (hre
   const preload = preloads.map((link) => link[1]).join(' ');
   return page.replace(
     firstPaint[0],
-    `<script src="/kept-first-paint.js" data-key="${firstPaint[1]}" data-app="${entry[1]}" data-preload="${preload}"></script>`,
+    `<script src="/kept-first-paint.js" ${firstPaint[1]} data-app="${entry[1]}" data-preload="${preload}"></script>`,
   );
 }
