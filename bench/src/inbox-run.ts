@@ -49,7 +49,10 @@ const timed = (name: string, values: number[]): Row => {
 };
 const rows: Row[] = [
   timed('inbox: open -> first paint from what it kept', figures.inboxFirstPaint),
-  timed(`inbox: open -> list as stored painted, ${(TRACKERS * CHANGED).toLocaleString('en')} rows`, figures.inboxListPaint),
+  timed(
+    `inbox: open -> list as stored painted, ${(TRACKERS * CHANGED).toLocaleString('en')} rows`,
+    figures.inboxListPaint,
+  ),
   timed(`inbox: open -> list as stored painted, ${LONG_LIST.toLocaleString('en')} rows`, figures.inboxLongListPaint),
   timed('extension: popup open -> first paint from what it kept (5 trackers)', figures.popupFirstPaint),
   timed('extension: empty extension page open -> first frame (the floor)', figures.emptyPageFirstFrame),
