@@ -24,6 +24,8 @@ export interface LoadOptions {
   connections: number;
   durationSeconds: number;
   workDir: string;
+  /** How long one answer may take before it counts as an error (wrk's default: 2 s). */
+  timeoutSeconds?: number;
 }
 
 /** wrk (C, light on the shared cores) when installed, else autocannon. */
@@ -52,6 +54,7 @@ async function runAutocannon(spec: LoadSpec, options: LoadOptions): Promise<Load
     url: url.origin,
     connections: options.connections,
     duration: options.durationSeconds,
+    ...(options.timeoutSeconds === undefined ? {} : { timeout: options.timeoutSeconds }),
     requests: [
       {
         method: spec.method,
@@ -100,6 +103,7 @@ end
       `-c${options.connections}`,
       `-d${options.durationSeconds}s`,
       '--latency',
+      ...(options.timeoutSeconds === undefined ? [] : ['--timeout', `${options.timeoutSeconds}s`]),
       '-s',
       script,
       url.origin,
