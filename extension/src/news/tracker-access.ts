@@ -4,6 +4,7 @@ import type { Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import type { TrackerStorage } from '../storage/storage.js';
 import { connect } from '../tracker/connect.js';
+import { digest, keptWhoami } from './kept-whoami.js';
 
 export interface TrackerAccess {
   client: BugzillaClient;
@@ -13,7 +14,7 @@ export interface TrackerAccess {
 
 /**
  * A client for reading what changed, with who the user is, learnt once per
- * worker and tracker configuration. It reads the delivery's state (how the
+ * tracker configuration (kept in storage.local across the worker's restarts). It reads the delivery's state (how the
  * key is sent) without writing it: only the delivery changes that state.
  * The tracker's version is asked only by the bug page's banner, which alone
  * needs it: a refresh of what changed does not pay a request for it.
@@ -34,9 +35,11 @@ export class TrackerAccessCache {
     const client = await connect(this.#platform, state, tracker);
     if (!client) return null;
     const me = learnOnce(this.#known, `${tracker.id} ${tracker.url} ${tracker.apiKey} ${client.authMode}`, () =>
-      client.whoami().then(
-        (answer): string | null => answer.login ?? answer.name,
-        () => null,
+      keptWhoami(this.#platform, tracker.id, `${tracker.url} ${client.authMode} ${digest(tracker.apiKey)}`, () =>
+        client.whoami().then(
+          (answer): string | null => answer.login ?? answer.name,
+          () => null,
+        ),
       ),
     );
     return { client, me: await me };

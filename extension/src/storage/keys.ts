@@ -40,6 +40,8 @@ export const LOCAL = {
   notifySince: (id: string) => `notifySince:${id}`,
   /** How many triage entries were dropped to fit the sync quota (said in the options). */
   triageDropped: (id: string) => `triageDropped:${id}`,
+  /** Whose key it is (news/kept-whoami.ts), for the URL, key and way of sending it it was asked with. */
+  whoami: (id: string) => `whoami:${id}`,
 } as const;
 
 /** Every per-tracker key in storage.local, removed with the tracker. */
@@ -54,6 +56,7 @@ export const perTrackerLocalKeys = (id: string) => [
   LOCAL.followed(id),
   LOCAL.triageDropped(id),
   LOCAL.notifySince(id),
+  LOCAL.whoami(id),
 ];
 
 export const LEGACY_SYNC_KEYS = ['trackerUrl', 'apiKey', 'authPreference', 'trackingEnabled'] as const;
