@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { DeliveryState } from '../common/delivery-state.js';
 import { inboxRows, trackerLabel } from '../common/inbox-rows.js';
-import { forgetPaint, KEPT_PAINT, keepPaint } from '../common/kept-paint.js';
+import { forgetPaint, KEPT_PAINT, keepPaint, POPUP_SCREENFUL } from '../common/kept-paint.js';
 import type { NewsSnapshot } from '../common/news-state.js';
 import type { Tracker } from '../common/trackers.js';
 import { browserPlatform } from '../platform/browser.js';
@@ -70,7 +70,7 @@ function useShownTracker(onShown: () => void, trackerOnScreen: boolean) {
     // Only the tracker's own view is the next first paint (All trackers is chosen, never opened on).
     if (!fresh || !trackerOnScreen) return;
     const app = document.getElementById('app');
-    if (app) keepPaint(KEPT_PAINT.popup, app);
+    if (app) keepPaint(KEPT_PAINT.popup, app, POPUP_SCREENFUL);
   });
   const shownRef = useRef<string | null>(null);
   const show = useCallback(
