@@ -33,13 +33,16 @@ export async function keptInboxes(platform: Platform): Promise<TrackerInbox[] | 
   const trackers = stored.map(listed);
   if (trackers.some((tracker) => tracker === null)) return null;
   const list = trackers as Listed[];
-  const [local, triage] = await Promise.all([
-    platform.storage('local').get([LOCAL.version, ...list.map((tracker) => LOCAL.news(tracker.id))]),
+  // One read per tracker's news (hundreds of kB each), all at once: the page takes in one answer while
+  // the browser reads the next, where one read of all would hand over one answer of megabytes.
+  const [version, triage, ...news] = await Promise.all([
+    platform.storage('local').get([LOCAL.version]),
     platform.storage('sync').get(list.map((tracker) => SYNC.triage(tracker.id))),
+    ...list.map((tracker) => platform.storage('local').get([LOCAL.news(tracker.id)])),
   ]);
-  if (local[LOCAL.version] !== SCHEMA_VERSION) return null;
-  return list.map((tracker) => {
-    const snapshot = local[LOCAL.news(tracker.id)];
+  if (version[LOCAL.version] !== SCHEMA_VERSION) return null;
+  return list.map((tracker, i) => {
+    const snapshot = news[i]?.[LOCAL.news(tracker.id)];
     return {
       id: tracker.id,
       url: tracker.url,
