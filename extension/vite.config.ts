@@ -2,7 +2,7 @@ import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 import { manifestFor, type Target } from './manifest.config.js';
-import { popupAppAfterFirstPaint } from './vite/popup-app-after-first-paint.js';
+import { appAfterFirstPaint } from './vite/app-after-first-paint.js';
 
 /**
  * crxjs lists a script imported with `?script` as web-accessible to every
@@ -42,14 +42,34 @@ export default defineConfig(({ mode }) => {
       preact(),
       crx({ manifest: manifestFor(target), browser: target === 'firefox' ? 'firefox' : 'chrome' }),
       bannerNotWebAccessible(),
-      popupAppAfterFirstPaint(),
+      appAfterFirstPaint(),
     ],
     build: {
       outDir: `dist/${target}`,
       emptyOutDir: true,
       target: 'es2022',
       // The inbox is an extension page no manifest entry names: built as a page of its own.
-      rollupOptions: { input: { inbox: 'src/inbox/index.html' } },
+      modulePreload: {
+        // The inbox loads the schemas only where storage needs migrating: no page preloads them for it.
+        resolveDependencies: (_file, deps, { hostId, hostType }) =>
+          hostType === 'html' && hostId.endsWith('src/inbox/index.html')
+            ? deps.filter((dep) => !/[\\/]schemas-[^/]*\.js$/.test(dep))
+            : deps,
+      },
+      rollupOptions: {
+        input: { inbox: 'src/inbox/index.html' },
+        // Needed by `includeDependenciesRecursively: false` below; no page imports another's entry.
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          codeSplitting: {
+            // zod and the shared client (most of the script) in a chunk of their own, so a page that does not
+            // need them before its first paint (the inbox reads storage as it is) does not load them first.
+            // What they import stays where it is used (the shared time functions serve the inbox's first paint).
+            includeDependenciesRecursively: false,
+            groups: [{ name: 'schemas', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/]dist[\\/](?!time\.js)/ }],
+          },
+        },
+      },
     },
   };
 });

@@ -49,7 +49,11 @@ const timed = (name: string, values: number[]): Row => {
 };
 const rows: Row[] = [
   timed('inbox: open -> first paint from what it kept', figures.inboxFirstPaint),
-  timed(`inbox: open -> first paint, ${LONG_LIST.toLocaleString('en')} rows kept`, figures.inboxLongListPaint),
+  timed(
+    `inbox: open -> list as stored painted, ${(TRACKERS * CHANGED).toLocaleString('en')} rows`,
+    figures.inboxListPaint,
+  ),
+  timed(`inbox: open -> list as stored painted, ${LONG_LIST.toLocaleString('en')} rows`, figures.inboxLongListPaint),
   timed('extension: popup open -> first paint from what it kept (5 trackers)', figures.popupFirstPaint),
   timed('extension: empty extension page open -> first frame (the floor)', figures.emptyPageFirstFrame),
 ];
@@ -70,7 +74,7 @@ const targets: Target[] = [
     met: inboxPaint <= 100,
   },
   {
-    what: `inbox with ${LONG_LIST.toLocaleString('en')} rows ≤ 300 ms (median, first paint of the whole list)`,
+    what: `inbox with ${LONG_LIST.toLocaleString('en')} rows ≤ 300 ms (median, the whole list read and computed, its screenful painted)`,
     measured: `${longPaint.toFixed(1)} ms (${figures.rowsShown} rows listed)`,
     met: longPaint <= 300 && figures.rowsShown === LONG_LIST,
   },

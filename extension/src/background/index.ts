@@ -1,7 +1,7 @@
 import { visitOnPage } from '../common/tracker-for-page.js';
 import { bannerOrigins } from '../news/banner-origins.js';
 import { browserPlatform } from '../platform/browser.js';
-import { LOCAL, SYNC } from '../storage/layout.js';
+import { LOCAL, SYNC } from '../storage/keys.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
 import { Delivery } from './delivery.js';

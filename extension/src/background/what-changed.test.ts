@@ -127,9 +127,8 @@ describe('recent visits, their news and the badge', () => {
       'GET /rest/bug/2/comment',
       'GET /rest/bug/2/history',
       'GET /rest/bug?f1=requestees.login_name',
+      // Without the time test this once: the recently opened bugs' summaries are not kept yet.
       'GET /rest/bug?id=1,2,3',
-      // The summaries of the recently opened bugs not changed, once: kept from then on.
-      'GET /rest/bug?id=3,1',
       'GET /rest/bug_user_last_visit',
     ]);
     expect(snapshot?.source).toBe('tracker');

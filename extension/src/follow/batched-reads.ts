@@ -34,20 +34,26 @@ export const ROW_FIELDS = [
 /**
  * The followed bugs changed since each was seen: one search per up to 200
  * bugs (`id=…&last_change_time=…`, the oldest "seen" of the batch; the exact
- * per-bug test is made here). One after the other: a 5.0/5.2 tracker fails
- * one of two requests with one key that meet.
+ * per-bug test is the caller's). One after the other: a 5.0/5.2 tracker fails
+ * one of two requests with one key that meet. The bugs in `whole` (a few whose
+ * summary is not known yet) are asked in the first batch without the time
+ * test, filled up with the bugs seen longest ago: they are answered changed
+ * or not, and no request of their own is spent on them.
  */
 export async function changedSince(
   client: BugzillaClient,
   ids: readonly number[],
   seen: (id: number) => number,
+  whole: ReadonlySet<number> = new Set(),
 ): Promise<BugzillaBug[]> {
   const changed: BugzillaBug[] = [];
-  const sorted = [...ids].sort((a, b) => seen(a) - seen(b));
-  for (const batch of chunks(sorted)) {
-    const since = Math.min(...batch.map(seen));
+  const first = ids.filter((id) => whole.has(id));
+  const rest = ids.filter((id) => !whole.has(id)).sort((a, b) => seen(a) - seen(b));
+  const batches = chunks([...first, ...rest]);
+  for (const [n, batch] of batches.entries()) {
+    const untimed = n === 0 && first.length > 0;
     const { bugs } = await client.bugs.search(
-      { id: batch, last_change_time: formatBugzillaTime(since) },
+      untimed ? { id: batch } : { id: batch, last_change_time: formatBugzillaTime(Math.min(...batch.map(seen))) },
       { includeFields: ROW_FIELDS },
     );
     changed.push(...bugs);

@@ -147,13 +147,18 @@ export async function refreshFollowed(
   let record = gathered.record;
   const me = access.me;
   const seen = (id: number) => seenAt(record[String(id)] ?? [0, 0]);
-  const candidates = (await changedSince(access.client, followedIds(record), seen)).filter(
+  const before = new Map((previous?.bugs ?? []).map((bug) => [bug.id, bug]));
+  // The recently opened bugs whose summary is not kept yet are read with the changed ones, not on their own.
+  const unnamed = recentlyOpened(record, RECENT).filter((visit) => !before.get(visit.id)?.summary);
+  const swept = await changedSince(access.client, followedIds(record), seen, new Set(unnamed.map((v) => v.id)));
+  const named = new Map<number, string>();
+  for (const bug of swept) if (bug.id !== undefined && bug.summary) named.set(bug.id, bug.summary);
+  const candidates = swept.filter(
     (bug): bug is ChangedBug =>
       bug.id !== undefined &&
       bug.last_change_time !== undefined &&
       parseBugzillaTime(bug.last_change_time) > seen(bug.id),
   );
-  const before = new Map((previous?.bugs ?? []).map((bug) => [bug.id, bug]));
   const rows: RecentBug[] = [];
   const ownOnly: Array<{ id: number; at: number }> = [];
   for (const batch of chunks(candidates)) {
@@ -176,7 +181,7 @@ export async function refreshFollowed(
   const changeAt = (row: RecentBug) => row.news?.latest?.at ?? row.inbox?.lastChangeAt ?? 0;
   rows.sort((a, b) => changeAt(b) - changeAt(a) || b.id - a.id);
   for (const { id, at } of ownOnly) record = recordSeen(record, [id], at);
-  rows.push(...(await recentRows(access, record, rows, before)));
+  rows.push(...(await recentRows(access, record, rows, (id) => before.get(id)?.summary || named.get(id))));
   const snapshot: NewsSnapshot = { at: now, source, bugs: rows, followed: Object.keys(record).length };
   if (cannot.length > 0) snapshot.cannot = cannot;
   return { snapshot, record };
@@ -187,14 +192,14 @@ async function recentRows(
   access: TrackerAccess,
   record: FollowRecord,
   listed: readonly RecentBug[],
-  before: Map<number, RecentBug>,
+  known: (id: number) => string | undefined,
 ): Promise<RecentBug[]> {
   const changed = new Set(listed.map((row) => row.id));
   const recent = recentlyOpened(record, RECENT).filter((visit) => !changed.has(visit.id));
   const summaries = await recentSummaries(
     access,
     recent.map((visit) => visit.id),
-    before,
+    known,
   );
   return recent.map((visit) => ({
     id: visit.id,
@@ -204,12 +209,12 @@ async function recentRows(
   }));
 }
 
-/** The summaries of recently opened bugs: kept from the last refresh, else one search for those not known. */
-async function recentSummaries(access: TrackerAccess, ids: number[], before: Map<number, RecentBug>) {
+/** The summaries of recently opened bugs: kept from the last refresh or read in this one, else one search for the rest. */
+async function recentSummaries(access: TrackerAccess, ids: number[], summaryOf: (id: number) => string | undefined) {
   const known = new Map<number, string | null>();
   const missing: number[] = [];
   for (const id of ids) {
-    const summary = before.get(id)?.summary;
+    const summary = summaryOf(id);
     if (summary) known.set(id, summary);
     else missing.push(id);
   }

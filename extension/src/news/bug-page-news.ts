@@ -61,7 +61,7 @@ export class BugPageNews {
     const previous = await (this.#captures.get(`${tracker.id} ${bug}`)?.previous ?? this.capture(tracker, bug));
     if (previous?.at == null) return null;
     const access = await this.#access.access(tracker);
-    if (!access || access.marksNewCommentsItself) return null;
+    if (!access || (await this.#access.marksNewCommentsItself(tracker, access.client))) return null;
     const news = await fetchNews(access.client, bug, previous.at, access.me).catch(() => null);
     return hasNews(news) ? { news, since: previous.at, source: previous.source } : null;
   }
@@ -69,7 +69,7 @@ export class BugPageNews {
   async #readPrevious(tracker: Tracker, bug: string): Promise<PreviousVisit | null> {
     try {
       const access = await this.#access.access(tracker);
-      if (!access || access.marksNewCommentsItself) return null;
+      if (!access || (await this.#access.marksNewCommentsItself(tracker, access.client))) return null;
       return await previousVisit(
         access.client,
         bug,

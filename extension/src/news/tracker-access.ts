@@ -4,24 +4,26 @@ import type { Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import type { TrackerStorage } from '../storage/storage.js';
 import { connect } from '../tracker/connect.js';
+import { digest, keptWhoami } from './kept-whoami.js';
 
 export interface TrackerAccess {
   client: BugzillaClient;
   /** Whose key it is, to leave out the user's own changes; null where the tracker cannot say (5.0/5.2). */
   me: string | null;
-  /** bugzilla.mozilla.org and its forks mark new comments themselves: no banner there. */
-  marksNewCommentsItself: boolean;
 }
 
 /**
  * A client for reading what changed, with who the user is, learnt once per
- * worker and tracker configuration. It reads the delivery's state (how the
+ * tracker configuration (kept in storage.local across the worker's restarts). It reads the delivery's state (how the
  * key is sent) without writing it: only the delivery changes that state.
+ * The tracker's version is asked only by the bug page's banner, which alone
+ * needs it: a refresh of what changed does not pay a request for it.
  */
 export class TrackerAccessCache {
   readonly #platform: Platform;
   readonly #storage: TrackerStorage;
-  readonly #known = new Map<string, Promise<Omit<TrackerAccess, 'client'>>>();
+  readonly #known = new Map<string, Promise<string | null>>();
+  readonly #bmo = new Map<string, Promise<boolean>>();
 
   constructor(platform: Platform, storage: TrackerStorage) {
     this.#platform = platform;
@@ -32,27 +34,36 @@ export class TrackerAccessCache {
     const state = await this.#storage.readDelivery(tracker.id);
     const client = await connect(this.#platform, state, tracker);
     if (!client) return null;
-    const key = `${tracker.id} ${tracker.url} ${tracker.apiKey} ${client.authMode}`;
-    let known = this.#known.get(key);
-    if (!known) {
-      known = this.#learn(tracker, client);
-      this.#known.set(key, known);
-      known.catch(() => this.#known.delete(key));
-    }
-    return { client, ...(await known) };
+    const me = learnOnce(this.#known, `${tracker.id} ${tracker.url} ${tracker.apiKey} ${client.authMode}`, () =>
+      keptWhoami(this.#platform, tracker.id, `${tracker.url} ${client.authMode} ${digest(tracker.apiKey)}`, () =>
+        client.whoami().then(
+          (answer): string | null => answer.login ?? answer.name,
+          () => null,
+        ),
+      ),
+    );
+    return { client, me: await me };
   }
 
-  async #learn(tracker: Tracker, client: BugzillaClient) {
-    const [me, version] = await Promise.all([
-      client.whoami().then(
-        (answer): string | null => answer.login ?? answer.name,
-        () => null,
-      ),
+  /** bugzilla.mozilla.org and its forks mark new comments themselves: no banner there (its host, else its version). */
+  marksNewCommentsItself(tracker: Tracker, client: BugzillaClient): Promise<boolean> {
+    if (isBmo(tracker.url)) return Promise.resolve(true);
+    return learnOnce(this.#bmo, `${tracker.id} ${tracker.url}`, () =>
       client.version().then(
-        (answer) => answer.version,
-        () => null,
+        (answer) => isBmo(tracker.url, answer.version),
+        () => false,
       ),
-    ]);
-    return { me, marksNewCommentsItself: isBmo(tracker.url, version) };
+    );
   }
+}
+
+/** One answer per key and worker; a failed lookup is asked again next time. */
+function learnOnce<T>(known: Map<string, Promise<T>>, key: string, learn: () => Promise<T>): Promise<T> {
+  let answer = known.get(key);
+  if (!answer) {
+    answer = learn();
+    known.set(key, answer);
+    answer.catch(() => known.delete(key));
+  }
+  return answer;
 }

@@ -1,10 +1,10 @@
 import { useLayoutEffect } from 'preact/hooks';
 import { inboxRows, rowKey } from '../common/inbox-rows.js';
+import { KEPT_PAINT, keepPaint, POPUP_SCREENFUL } from '../common/kept-paint.js';
 import { reasonChips, rowWords, who } from '../follow/row-words.js';
 import { useInboxData } from '../inbox/use-inbox-data.js';
 import { bugPage } from '../news/notifications.js';
 import type { Platform } from '../platform/platform.js';
-import { keepPaint } from './kept-paint.js';
 import { When } from './When.js';
 
 /** How many of the other trackers' waiting bugs the popup lists above the tracker shown; the inbox has them all. */
@@ -35,7 +35,7 @@ export function AllTrackers({
   // The whole popup on All trackers is the next opening's first paint, as a tracker's view is.
   useLayoutEffect(() => {
     const app = document.getElementById('app');
-    if (inboxes && shown === null && app) keepPaint(app);
+    if (inboxes && shown === null && app) keepPaint(KEPT_PAINT.popup, app, POPUP_SCREENFUL);
   });
   if (!inboxes) return null;
   // On All trackers this is the popup's heading, as a tracker's name is on its view.

@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { DeliveryState } from '../common/delivery-state.js';
 import { inboxRows, trackerLabel } from '../common/inbox-rows.js';
+import { forgetPaint, KEPT_PAINT, keepPaint, POPUP_SCREENFUL } from '../common/kept-paint.js';
 import type { NewsSnapshot } from '../common/news-state.js';
 import type { Tracker } from '../common/trackers.js';
 import { browserPlatform } from '../platform/browser.js';
@@ -11,7 +12,6 @@ import { trackerInboxes } from '../storage/tracker-inboxes.js';
 import { AllTrackers } from './AllTrackers.js';
 import { AllTrackersPopup } from './AllTrackersPopup.js';
 import { choosePopupView } from './choose-tracker.js';
-import { forgetPaint, keepPaint } from './kept-paint.js';
 import { loadPopupData, type PopupData } from './load.js';
 import { Popup } from './Popup.js';
 import { cachedPopupData, forCache } from './popup-cache.js';
@@ -70,7 +70,7 @@ function useShownTracker(onShown: () => void, trackerOnScreen: boolean) {
     // Only the tracker's own view is kept here (All trackers keeps its own: AllTrackers.tsx).
     if (!fresh || !trackerOnScreen) return;
     const app = document.getElementById('app');
-    if (app) keepPaint(app);
+    if (app) keepPaint(KEPT_PAINT.popup, app, POPUP_SCREENFUL);
   });
   const shownRef = useRef<string | null>(null);
   const show = useCallback(
@@ -215,7 +215,7 @@ function App() {
       setAllShown(all);
       if (chosen) await show(chosen);
       else {
-        forgetPaint();
+        forgetPaint(KEPT_PAINT.popup);
         setNoTracker(true);
       }
     })();

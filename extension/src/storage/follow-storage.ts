@@ -1,6 +1,6 @@
 import { type FollowRecord, mergeVisits } from '../common/follow-record.js';
 import type { Platform } from '../platform/platform.js';
-import { LOCAL } from './layout.js';
+import { LOCAL } from './keys.js';
 
 /**
  * The followed bugs of each tracker (storage.local). A tracker without a

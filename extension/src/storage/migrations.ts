@@ -1,15 +1,8 @@
 import { normalizeBaseUrl } from '@bz-companion/shared';
 import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
 import type { TrackerSettings } from '../common/trackers.js';
-import {
-  FIRST_TRACKER_ID,
-  LEGACY_DELIVERY_KEY,
-  LEGACY_SYNC_KEYS,
-  LOCAL,
-  SCHEMA_VERSION,
-  SYNC,
-  trackerSettingsSchema,
-} from './layout.js';
+import { FIRST_TRACKER_ID, LEGACY_DELIVERY_KEY, LEGACY_SYNC_KEYS, LOCAL, SCHEMA_VERSION, SYNC } from './keys.js';
+import { trackerSettingsSchema } from './layout.js';
 
 /** What a migration writes to one storage area; applied as set first, then remove, so an interruption loses nothing. */
 export interface AreaChange {

@@ -5,7 +5,8 @@ import {
   type NewsSnapshot,
 } from '../common/news-state.js';
 import type { Platform } from '../platform/platform.js';
-import { LOCAL, newsSettingsSchema, SYNC } from './layout.js';
+import { LOCAL, SYNC } from './keys.js';
+import { newsSettingsSchema } from './layout.js';
 
 /**
  * What "what changed since your visit" keeps: the visits this browser

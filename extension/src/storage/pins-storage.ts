@@ -1,6 +1,6 @@
 import type { Criteria } from '../common/inbox-criteria.js';
 import type { Platform } from '../platform/platform.js';
-import { SYNC } from './layout.js';
+import { SYNC } from './keys.js';
 
 /** At most this many pinned filters (they travel in storage.sync). */
 export const MAX_PINS = 20;

@@ -1,7 +1,8 @@
 import { type DeliveryState, EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
 import type { Tracker, TrackerSettings } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
-import { LEGACY_DELIVERY_KEY, LOCAL, perTrackerLocalKeys, SYNC, trackerSettingsSchema } from './layout.js';
+import { LEGACY_DELIVERY_KEY, LOCAL, perTrackerLocalKeys, SYNC } from './keys.js';
+import { trackerSettingsSchema } from './layout.js';
 import { migrateLocal, migrateSync } from './migrations.js';
 
 /** A removed tracker as it was: its settings, its place in the list, and its entries in storage.local. */

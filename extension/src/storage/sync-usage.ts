@@ -2,7 +2,7 @@ import { trackerLabel } from '../common/inbox-rows.js';
 import { itemBytes, SYNC_QUOTA_BYTES } from '../common/sync-quota.js';
 import { parseTriage } from '../common/triage.js';
 import type { Platform } from '../platform/platform.js';
-import { SYNC } from './layout.js';
+import { SYNC } from './keys.js';
 import { TrackerStorage } from './storage.js';
 import { TriageStorage } from './triage-storage.js';
 

@@ -1,6 +1,6 @@
 import { parseTriage, type Triage } from '../common/triage.js';
 import type { Platform } from '../platform/platform.js';
-import { LOCAL, SYNC } from './layout.js';
+import { LOCAL, SYNC } from './keys.js';
 import { fitSyncedTriage } from './triage-quota.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Tracker } from '../common/trackers.js';
 import { MemoryPlatform } from '../platform/memory-platform.js';
-import { LOCAL, SCHEMA_VERSION, SYNC } from '../storage/layout.js';
+import { LOCAL, SCHEMA_VERSION, SYNC } from '../storage/keys.js';
 import { TrackerStorage } from '../storage/storage.js';
 import { KEY } from './companion.js';
 

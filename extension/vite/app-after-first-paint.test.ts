@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { appAfterFirstPaint as rewrite } from './popup-app-after-first-paint.js';
+import { pageAfterFirstPaint } from './app-after-first-paint.js';
 
 const sheets: Record<string, string> = { '/assets/theme-D4.css': 'body{margin:0}' };
 const appAfterFirstPaint = (html: string) =>
-  rewrite(html, (href) => {
+  pageAfterFirstPaint('src/popup/index.html', html, (href) => {
     const css = sheets[href];
     if (css === undefined) throw new Error(`no ${href}`);
     return css;
@@ -20,7 +20,7 @@ const built = `<!doctype html>
   </head>
   <body class="popup">
     <div id="app"></div>
-    <script src="/popup-first-paint.js"></script>
+    <script src="/kept-first-paint.js" data-key="bz-companion:popup-paint"></script>
   </body>
 </html>`;
 
@@ -34,9 +34,17 @@ describe('the built popup page', () => {
   </head>
   <body class="popup">
     <div id="app"></div>
-    <script src="/popup-first-paint.js" data-app="/assets/index.html-A1.js" data-preload="/assets/jsxRuntime-B2.js /assets/tracker-C3.js"></script>
+    <script src="/kept-first-paint.js" data-key="bz-companion:popup-paint" data-app="/assets/index.html-A1.js" data-preload="/assets/jsxRuntime-B2.js /assets/tracker-C3.js"></script>
   </body>
 </html>`);
+  });
+
+  it('keeps the other attributes of the first-paint script (the inbox fetches its chunks early)', () => {
+    const tag = '<script src="/kept-first-paint.js" data-key="bz-companion:popup-paint"></script>';
+    const early = built.replace(tag, '<script src="/kept-first-paint.js" data-key="k" data-early></script>');
+    expect(appAfterFirstPaint(early)).toContain(
+      '<script src="/kept-first-paint.js" data-key="k" data-early data-app="/assets/index.html-A1.js"',
+    );
   });
 
   it('fails the build on a stylesheet that cannot be inlined', () => {
@@ -52,8 +60,10 @@ describe('the built popup page', () => {
     const entry = '<script type="module" crossorigin src="/assets/index.html-A1.js"></script>';
     expect(() => appAfterFirstPaint(built.replace(entry, ''))).toThrow(/one module entry/);
     expect(() => appAfterFirstPaint(built.replace(entry, entry + entry))).toThrow(/one module entry/);
-    expect(() => appAfterFirstPaint(built.replace('<script src="/popup-first-paint.js"></script>', ''))).toThrow(
-      /popup-first-paint/,
-    );
+    expect(() =>
+      appAfterFirstPaint(
+        built.replace('<script src="/kept-first-paint.js" data-key="bz-companion:popup-paint"></script>', ''),
+      ),
+    ).toThrow(/kept-first-paint/);
   });
 });

@@ -1,22 +1,23 @@
 // @ts-check
 /*
- * The popup's first paint: the HTML it showed last time (popup/kept-paint.ts
- * keeps it), put in place before the popup's app loads. A plain script, not a
+ * A page's first paint (the popup, the inbox): the HTML it showed last time
+ * (kept in localStorage under `data-key` by popup/kept-paint.ts and the
+ * inbox), put in place before the page's app loads. A plain script, not a
  * module, because a module runs only once the whole module graph is fetched
  * and evaluated, which is most of the time to a first paint. The app then
  * renders over it with what is stored and what the tracker says.
  *
- * In the built popup this script also loads the app (`data-app`, and the
+ * In the built page this script also loads the app (`data-app`, and the
  * chunks to preload with it, `data-preload`, both written by
- * vite/popup-app-after-first-paint.ts): after the first frame when it painted
+ * vite/app-after-first-paint.ts): after the first frame when it painted
  * what was kept, at once when there was nothing to paint. In `vite dev` the
  * page's own module tag loads it and `data-app` is absent.
  */
 (() => {
-  const { app, preload } = document.currentScript?.dataset ?? {};
+  const { key, app, preload, early } = document.currentScript?.dataset ?? {};
   let painted = false;
   try {
-    const kept = localStorage.getItem('bz-companion:popup-paint');
+    const kept = key ? localStorage.getItem(key) : null;
     const root = document.getElementById('app');
     if (kept && root && root.childElementCount === 0) {
       root.innerHTML = kept;
@@ -31,14 +32,19 @@
     // No storage (a private window's policy): the app paints as before.
   }
   if (!app) return;
-  const load = () => {
-    // The chunks the entry imports, fetched beside it rather than after it.
+  // The chunks the entry imports, fetched beside it rather than after it.
+  const fetchChunks = () => {
     for (const href of preload?.split(' ').filter(Boolean) ?? []) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.href = href;
       document.head.append(link);
     }
+  };
+  // `data-early` (the inbox): fetched while the first frame is drawn, where the app's own paint matters as much.
+  if (early !== undefined) fetchChunks();
+  const load = () => {
+    if (early === undefined) fetchChunks();
     const entry = document.createElement('script');
     entry.type = 'module';
     entry.src = app;
