@@ -86,7 +86,7 @@ describe('Bug.search by summary', () => {
     expect(status).toBe(400);
     expect(body).toMatchObject({
       error: true,
-      code: 32000,
+      code: 68000,
       message: 'Bugzilla does not support the search type "sounds_like".',
     });
   });

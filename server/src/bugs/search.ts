@@ -7,6 +7,7 @@ import type { Store } from '../store/store.js';
 import { parseLegalDate } from './legal-date.js';
 import { chartTests } from './search-charts.js';
 import { namesSearchField, summaryTest } from './search-criteria.js';
+import { multiValueSearch } from './search-multi-value.js';
 import { tagTest } from './tag-search.js';
 
 type Test = (bug: Bug) => boolean;
@@ -57,6 +58,9 @@ export function searchBugs(store: Store, user: User | undefined, query: URLSearc
   const emails = emailChartTests(store, query);
   tests.push(...emails.tests);
   people.lookups.push(...emails.lookups);
+  const multiValued = multiValueSearch(store, query);
+  tests.push(...multiValued.tests);
+  people.lookups.push(...multiValued.lookups);
   const tagged = tagTest(store, user, query);
   if (tagged) {
     tests.push(tagged.test);
