@@ -90,6 +90,29 @@ describe('Bug.search by dependencies', () => {
   });
 });
 
+describe("Bug.search by CC and dependencies: a real 5.2's answers on the same data", () => {
+  it.each([
+    ['cc=', ALL_BUT()],
+    ['f1=cc&o1=isnotempty', [2, 6, 7, 8, 10]],
+    ['f1=cc&o1=anyexact&v1=user@example.com,dev@example.com', [2, 6, 8, 10]],
+    ['f1=cc&o1=greaterthan&v1=t', [2, 6, 8]],
+    ['f1=cc&o1=casesubstring&v1=User', []],
+    ['f1=cc&o1=allwordssubstr&v1=user,dev', []],
+    ['f1=cc&o1=anywordssubstr&v1=user,dev', [2, 6, 8, 10]],
+    ['f1=cc&o1=equals&v1=USER@example.com', []],
+    ['f1=cc&o1=notsubstring&v1=example', [1, 3, 4, 5, 9, 11, 12]],
+    ['f1=dependson&o1=anyexact&v1=11,3', [10]],
+    ['f1=dependson&o1=nowords&v1=11', ALL_BUT(10)],
+    ['f1=blocked&o1=allwords&v1=10%2011', []],
+    ['blocks=10&blocked_type=notequals', ALL_BUT(11)],
+    ['f1=dependson&o1=anywordssubstr&v1=1', [10]],
+    ['f1=dependson&o1=equals&v1=11.0', [10]],
+    ['f1=dependson&o1=greaterthan&v1=1e1', [10]],
+  ])('%s', async (query, expected) => {
+    expect(await ids(query)).toEqual(expected);
+  });
+});
+
 describe('Bug.search by keywords', () => {
   it('takes `keywords` with allwords by default: every word a whole keyword word', async () => {
     expect(await ids('keywords=crash')).toEqual([1, 2]);
