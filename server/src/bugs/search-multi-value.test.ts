@@ -108,8 +108,31 @@ describe("Bug.search by CC and dependencies: a real 5.2's answers on the same da
     ['f1=dependson&o1=anywordssubstr&v1=1', [10]],
     ['f1=dependson&o1=equals&v1=11.0', [10]],
     ['f1=dependson&o1=greaterthan&v1=1e1', [10]],
+    ['cc=%25user%25', [7, 8]],
+    ['f1=cc&o1=substring&v1=%25user%25', [7, 8]],
+    ['f1=cc&o1=notequals&v1=%25user%25', ALL_BUT(7, 8)],
+    ['f1=cc&o1=lessthan&v1=%25user%25', []],
+    ['f1=cc&o1=equals&v1=%25reporter%25', []],
+    ['f1=cc&o1=equals&v1=%25assignee%25', []],
+    ['f1=cc&o1=notequals&v1=%25assignee%25', ALL_BUT()],
+    ['f1=cc&o1=notsubstring&v1=%25qacontact%25', ALL_BUT()],
   ])('%s', async (query, expected) => {
     expect(await ids(query)).toEqual(expected);
+  });
+});
+
+it("answers a pronoun 5.2 does not have, and %user% asked anonymously, with 5.2's errors", async () => {
+  expect((await answer('f1=cc&o1=equals&v1=%25bogus%25')).body).toMatchObject({
+    code: 32000,
+    message:
+      'The pronoun you used (%bogus%) is illegal. You must use one of the approved pronouns. Please see Pronoun Substitution for a complete list.',
+  });
+  const anonymous = await fetch(`${server.url}/rest/bug?f1=cc&o1=equals&v1=%25user%25`);
+  expect(anonymous.status).toBe(400);
+  expect(await anonymous.json()).toMatchObject({
+    code: 32000,
+    message:
+      "You can't use %user% without being logged in, because %user% refers to your login name, which we don't know.",
   });
 });
 

@@ -1,8 +1,9 @@
 import { BugzillaError } from '../domain/errors.js';
 import { afterRead, type Read, readAll } from '../domain/read.js';
-import type { Bug } from '../domain/types.js';
+import type { Bug, User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 import { NEGATED, OPERATORS, SIMPLE_OPERATORS, unsupported } from './search-operators.js';
+import { ccPronounTest, isPronoun } from './search-pronouns.js';
 
 /*
  * Bug.search over a bug's multi-valued fields, as 5.2's Search.pm takes them in a chart
@@ -94,13 +95,15 @@ export function multiValueTest(
   operator: string,
   value: string,
   values: ValuesOf,
+  caller?: User,
 ): ((bug: Bug) => boolean) | null {
   const hasAny = (bug: Bug) => values(bug).length > 0;
   if (operator === 'isempty') return (bug) => !hasAny(bug);
   if (operator === 'isnotempty') return hasAny;
   if (value === '') return null;
   const some = (match: (text: string) => boolean) => (bug: Bug) => values(bug).some(match);
-  if (field === 'cc') return userFieldTest(operator, value, some);
+  if (field === 'cc')
+    return isPronoun(value) ? ccPronounTest(operator, value, caller) : userFieldTest(operator, value, some);
   if (value === '---' && !MULTIPLE.has(operator)) {
     // Search.pm's _multiselect_term asks for no value when given `---` (after the number check).
     if (SIMPLE_OPERATORS[operator] !== undefined) valueMatch(field, operator, value);
@@ -194,14 +197,14 @@ function multiValueCharts(query: URLSearchParams): Array<{ field: MultiValueFiel
  * Every criterion of the query on these fields (its own parameters and its charts), all of which a
  * bug must match; `lookups` loads the CCs' logins of the bugs listed, once, when a criterion reads them.
  */
-export function multiValueSearch(store: Store, query: URLSearchParams) {
+export function multiValueSearch(store: Store, caller: User | undefined, query: URLSearchParams) {
   const tests: Array<(bug: Bug) => boolean> = [];
   const lookups: Array<(bugs: readonly Bug[]) => Read<void>> = [];
   const logins = new Map<number, string>();
   const ccLogins = (bug: Bug) => bug.cc.map((id) => logins.get(id) ?? '');
   let readsCc = false;
   for (const { field, operator, value } of [...multiValueParams(query), ...multiValueCharts(query)]) {
-    const test = multiValueTest(field, operator, value, valuesOf(field, ccLogins));
+    const test = multiValueTest(field, operator, value, valuesOf(field, ccLogins), caller);
     if (test === null) continue;
     tests.push(test);
     if (field === 'cc') readsCc = true;

@@ -58,7 +58,7 @@ export function searchBugs(store: Store, user: User | undefined, query: URLSearc
   const emails = emailChartTests(store, query);
   tests.push(...emails.tests);
   people.lookups.push(...emails.lookups);
-  const multiValued = multiValueSearch(store, query);
+  const multiValued = multiValueSearch(store, user, query);
   tests.push(...multiValued.tests);
   people.lookups.push(...multiValued.lookups);
   const tagged = tagTest(store, user, query);
