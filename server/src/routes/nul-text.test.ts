@@ -54,11 +54,13 @@ const calls = (text: string, escaped: string): Call[] => [
 
 /** Bug.search's multi-valued criteria: each parameter and each part of a chart on them. */
 const searchCalls = (text: string, escaped: string): Call[] => [
-  ...['cc', 'keywords', 'depends_on', 'blocks', 'dependson', 'blocked'].map((name) => ({
-    method: 'GET',
-    path: `/rest/bug?${name}=${escaped}`,
-    key: KEYS.admin,
-  })),
+  ...['cc', 'keywords', 'depends_on', 'blocks', 'dependson', 'blocked', 'url', 'whiteboard', 'target_milestone'].map(
+    (name) => ({
+      method: 'GET',
+      path: `/rest/bug?${name}=${escaped}`,
+      key: KEYS.admin,
+    }),
+  ),
   { method: 'GET', path: `/rest/bug?keywords=x&keywords_type=${escaped}` },
   { method: 'GET', path: `/rest/bug?depends_on=1&dependson_type=${escaped}` },
   ...['cc', 'keywords', 'dependson', 'blocked'].flatMap((field) =>
