@@ -77,7 +77,7 @@ describe('Bug.search by flag', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       error: true,
-      code: 32000,
+      code: 68000,
       message: 'Bugzilla does not support the search type "sounds_like".',
     });
   });

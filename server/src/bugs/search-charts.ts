@@ -1,22 +1,13 @@
 import type { Bug, BugFlag } from '../domain/types.js';
-import { NEGATED, OPERATORS, unsupported } from './search-operators.js';
+import { NEGATED, OPERATORS, SIMPLE_OPERATORS, unsupported } from './search-operators.js';
 
 /** Bug ids compared as numbers (`f1=bug_id&o1=greaterthan&v1=12`): Search.pm's numeric operators. */
-const NUMERIC: Readonly<Record<string, (id: number, value: number) => boolean>> = {
-  equals: (id, value) => id === value,
-  notequals: (id, value) => id !== value,
-  greaterthan: (id, value) => id > value,
-  greaterthaneq: (id, value) => id >= value,
-  lessthan: (id, value) => id < value,
-  lessthaneq: (id, value) => id <= value,
-};
-
 function bugIdTest(operator: string, value: string): (bug: Bug) => boolean {
   if (operator === 'anyexact') {
     const ids = value.split(',').map((item) => Number(item.trim()));
     return (bug) => ids.includes(bug.id);
   }
-  const compare = NUMERIC[operator];
+  const compare = SIMPLE_OPERATORS[operator];
   if (compare === undefined) throw unsupported(operator);
   const number = Number(value.trim());
   return (bug) => compare(bug.id, number);

@@ -3,19 +3,34 @@ import type { Bug } from '../domain/types.js';
 import { textMatch } from './search-operators.js';
 
 /**
- * The summary criterion: `short_desc`, or Bug.search's name for it, `summary`, by `short_desc_type`.
- * Bug.search's default type is allwordssubstr: every word (split at white space and commas) a
- * substring, in any letter case. Repeated values are joined by commas, as Search.pm joins a text
- * field's values, so by default every word of every value must be found; 5.2 keeps one of
- * `summary` and `short_desc` when both come, at random, and here both count. An empty value is no
- * criterion, as Search.pm skips it; an empty type is Search.pm's own default, anyexact.
+ * The free-text criteria, each by its Bug.search name and its Search.pm name, with Search.pm's
+ * `<name>_type`: the summary (`summary`, `short_desc`), `url` (`bug_file_loc`) and `whiteboard`
+ * (`status_whiteboard`). Bug.search's default type is allwordssubstr: every word (split at white
+ * space and commas) a substring, in any letter case. Repeated values are joined by commas, as
+ * Search.pm joins a text field's values, so by default every word of every value must be found;
+ * 5.2 keeps one of the two names when both come, at random, and here both count. An empty value is
+ * no criterion, as Search.pm skips it; an empty type is Search.pm's own default, anyexact.
  */
-export function summaryTest(query: URLSearchParams): ((bug: Bug) => boolean) | null {
-  const values = query.getAll('short_desc').concat(query.getAll('summary'));
-  if (values.every((value) => value === '')) return null;
-  const type = query.get('short_desc_type');
-  const match = textMatch(type === null ? 'allwordssubstr' : type || 'anyexact', values.join(','));
-  return (bug) => match(bug.fields.summary);
+const TEXT_FIELDS = [
+  { names: ['short_desc', 'summary'], type: 'short_desc_type', of: (bug: Bug) => bug.fields.summary },
+  { names: ['bug_file_loc', 'url'], type: 'bug_file_loc_type', of: (bug: Bug) => bug.fields.url },
+  {
+    names: ['status_whiteboard', 'whiteboard'],
+    type: 'status_whiteboard_type',
+    of: (bug: Bug) => bug.fields.whiteboard,
+  },
+] as const;
+
+export function textFieldTests(query: URLSearchParams): Array<(bug: Bug) => boolean> {
+  const tests: Array<(bug: Bug) => boolean> = [];
+  for (const { names, type, of } of TEXT_FIELDS) {
+    const values = query.getAll(names[0]).concat(query.getAll(names[1]));
+    if (values.every((value) => value === '')) continue;
+    const given = query.get(type);
+    const match = textMatch(given === null ? 'allwordssubstr' : given || 'anyexact', values.join(','));
+    tests.push((bug) => match(of(bug)));
+  }
+  return tests;
 }
 
 /** The names Search.pm takes as criteria: its fields, by their own names and by Bug.search's. */

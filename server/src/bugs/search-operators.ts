@@ -33,6 +33,33 @@ export const OPERATORS: Readonly<Record<string, (value: string) => Match>> = {
     const pattern = regexpOf(value);
     return (text) => pattern.test(text);
   },
+  anywords: (value) => {
+    const patterns = words(value).map(wordPattern);
+    return (text) => patterns.some((pattern) => pattern.test(text));
+  },
+  allwords: (value) => {
+    const patterns = words(value).map(wordPattern);
+    return (text) => patterns.every((pattern) => pattern.test(text));
+  },
+};
+
+/**
+ * A whole word, in any letter case: Search.pm's word operators on PostgreSQL match
+ * `(^|[^[:alnum:]])WORD($|[^[:alnum:]])` with `~*`.
+ */
+function wordPattern(word: string): RegExp {
+  const quoted = word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${quoted}($|[^\\p{L}\\p{N}])`, 'iu');
+}
+
+/** Search.pm's SIMPLE_OPERATORS, SQL's comparisons: numeric on a numeric field (bug ids, dependencies). */
+export const SIMPLE_OPERATORS: Readonly<Record<string, (a: number, b: number) => boolean>> = {
+  equals: (a, b) => a === b,
+  notequals: (a, b) => a !== b,
+  greaterthan: (a, b) => a > b,
+  greaterthaneq: (a, b) => a >= b,
+  lessthan: (a, b) => a < b,
+  lessthaneq: (a, b) => a <= b,
 };
 
 /** The negated operators and the one each negates. */
@@ -41,6 +68,7 @@ export const NEGATED: Readonly<Record<string, string>> = {
   notsubstring: 'substring',
   nowordssubstr: 'anywordssubstr',
   notregexp: 'regexp',
+  nowords: 'anywords',
 };
 
 function regexpOf(value: string): RegExp {
@@ -54,7 +82,8 @@ function regexpOf(value: string): RegExp {
 
 export function unsupported(operator: string): BugzillaError {
   const shown = operator.length > 30 ? `${operator.slice(0, 27)}...` : operator;
-  return new BugzillaError(32000, `Bugzilla does not support the search type "${shown}".`);
+  // A code error (search_field_operator_unsupported): 5.2's REST numbers it 100000 - 32000.
+  return new BugzillaError(68000, `Bugzilla does not support the search type "${shown}".`);
 }
 
 /**

@@ -6,7 +6,8 @@ import type { Bug, BugFlag, User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 import { parseLegalDate } from './legal-date.js';
 import { chartTests } from './search-charts.js';
-import { namesSearchField, summaryTest } from './search-criteria.js';
+import { namesSearchField, textFieldTests } from './search-criteria.js';
+import { multiValueSearch } from './search-multi-value.js';
 import { tagTest } from './tag-search.js';
 
 type Test = (bug: Bug) => boolean;
@@ -21,6 +22,7 @@ const EXACT_FIELDS = [
   'version',
   'op_sys',
   'platform',
+  'target_milestone',
 ] as const;
 
 /** People criteria: a substring of the login, in any letter case. */
@@ -57,6 +59,9 @@ export function searchBugs(store: Store, user: User | undefined, query: URLSearc
   const emails = emailChartTests(store, query);
   tests.push(...emails.tests);
   people.lookups.push(...emails.lookups);
+  const multiValued = multiValueSearch(store, user, query);
+  tests.push(...multiValued.tests);
+  people.lookups.push(...multiValued.lookups);
   const tagged = tagTest(store, user, query);
   if (tagged) {
     tests.push(tagged.test);
@@ -92,7 +97,7 @@ function byIdCandidates(store: Store, query: URLSearchParams): Read<Array<Bug | 
   return readAll(storable.map((id) => store.bugById(id)));
 }
 
-/** The criteria a bug's own fields decide: alias, the exact fields, the summary, times since. */
+/** The criteria a bug's own fields decide: alias, the exact fields, summary, url and whiteboard, times since. */
 function fieldTests(query: URLSearchParams): Test[] {
   const tests: Test[] = [];
   const aliases = query.getAll('alias');
@@ -102,8 +107,7 @@ function fieldTests(query: URLSearchParams): Test[] {
     const wanted = name === 'resolution' ? query.getAll(name).map(openResolution) : query.getAll(name);
     if (wanted.length > 0) tests.push((bug) => wanted.includes(bug.fields[name]));
   }
-  const summary = summaryTest(query);
-  if (summary !== null) tests.push(summary);
+  tests.push(...textFieldTests(query));
   for (const name of ['last_change_time', 'creation_time'] as const) {
     const given = query.get(name);
     if (given === null) continue;

@@ -3,7 +3,7 @@ import type { Bug, User } from '../domain/types.js';
 import type { Store } from '../store/store.js';
 
 /**
- * Bug.search's `tag`: bugs the caller tagged with one of the names (their own tags; none for
+ * Bug.search's `tag` (or `tags`): bugs the caller tagged with one of the names (their own tags; none for
  * an anonymous caller). A lookup made once, before the bugs are tested.
  */
 export function tagTest(
@@ -11,7 +11,11 @@ export function tagTest(
   user: User | undefined,
   query: URLSearchParams,
 ): { test: (bug: Bug) => boolean; lookup: () => Read<void> } | undefined {
-  const tags = query.getAll('tag').map((name) => name.trim().toLowerCase());
+  // `tags` is Bug.search's documented name; Search.pm reads it as `tag` (its FIELD_MAP).
+  const tags = query
+    .getAll('tag')
+    .concat(query.getAll('tags'))
+    .map((name) => name.trim().toLowerCase());
   if (tags.length === 0) return undefined;
   let tagged = new Set<number>();
   return {

@@ -2,6 +2,7 @@ import { type BugUpdateResult, formatBugzillaTime } from '@bz-companion/shared';
 import { namedRefs } from '../bugs/bug-ref.js';
 import { checkBug } from '../bugs/check-bug.js';
 import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
+import { seeAlsoAliases } from '../domain/bug-urls/see-also-change.js';
 import { planUpdate } from '../domain/bug-writes/update-plan.js';
 import { errors } from '../domain/errors.js';
 import { requesteesOf } from '../domain/flags/flag-rules.js';
@@ -40,13 +41,6 @@ function aliasesOf(params: Record<string, unknown>): string[] {
   return [];
 }
 
-/** See Also values to add that are words: a bug of this tracker by id or alias, which the plan looks up. */
-function seeAlsoWordsOf(params: Record<string, unknown>): string[] {
-  const add = (params.see_also as { add?: unknown } | null | undefined)?.add;
-  const values = Array.isArray(add) ? add : add === undefined ? [] : [add];
-  return values.map((value) => String(value).trim()).filter((value) => /^\w+$/.test(value) && !/^\d+$/.test(value));
-}
-
 /**
  * Bug.update: the bugs named (a body's `ids` replace the path's bug, as 5.2's REST merges them),
  * each checked to exist and be visible, then planned and written by the store in one write
@@ -77,7 +71,7 @@ async function update(request: ApiRequest, deps: RouteDeps): Promise<BugUpdateRe
   const owned = ownedData(store, 'changing a bug');
   const write = owned.writeBugs({
     bugIds: bugs.map((bug) => bug.id),
-    aliases: [...aliasesOf(params), ...seeAlsoWordsOf(params)],
+    aliases: [...aliasesOf(params), ...seeAlsoAliases(params.see_also)],
     logins: loginsOf(params),
     when,
     plan: (view) =>

@@ -49,6 +49,43 @@ const calls = (text: string, escaped: string): Call[] => [
     path: `/jsonrpc.cgi?method=Bug.get&params=${encodeURIComponent(JSON.stringify([{ ids: [text] }]))}`,
   },
   { method: 'GET', path: `/rest/bug/1?include_fields=${escaped}` },
+  ...searchCalls(text, escaped),
+];
+
+/** Bug.search's multi-valued criteria: each parameter and each part of a chart on them. */
+const searchCalls = (text: string, escaped: string): Call[] => [
+  ...['cc', 'keywords', 'depends_on', 'blocks', 'dependson', 'blocked', 'url', 'whiteboard', 'target_milestone'].map(
+    (name) => ({
+      method: 'GET',
+      path: `/rest/bug?${name}=${escaped}`,
+      key: KEYS.admin,
+    }),
+  ),
+  { method: 'GET', path: `/rest/bug?keywords=x&keywords_type=${escaped}` },
+  { method: 'GET', path: `/rest/bug?depends_on=1&dependson_type=${escaped}` },
+  ...['cc', 'keywords', 'dependson', 'blocked'].flatMap((field) =>
+    ['equals', 'anywords', 'regexp', 'nowordssubstr', escaped].map((operator) => ({
+      method: 'GET',
+      path: `/rest/bug?f1=${field}&o1=${operator}&v1=${escaped}`,
+      key: KEYS.admin,
+    })),
+  ),
+  {
+    method: 'GET',
+    path: `/jsonrpc.cgi?method=Bug.search&params=${encodeURIComponent(
+      JSON.stringify([
+        {
+          cc: text,
+          keywords: [text],
+          keywords_type: 'anywords',
+          depends_on: text,
+          f1: 'keywords',
+          o1: 'substring',
+          v1: text,
+        },
+      ]),
+    )}`,
+  },
 ];
 
 async function answer(base: string, call: Call) {

@@ -11,6 +11,7 @@ import { tempDir } from '../testing/cli-server.js';
 import { getOk, httpClient } from '../testing/http.js';
 import { serveStoreInProcess } from '../testing/in-process-server.js';
 import { owned } from '../testing/owned.js';
+import { searchContract } from '../testing/search-contract.js';
 import { snapshotFromFixture } from './fixture/fixture.js';
 import { openStore } from './open-store.js';
 import { createScratchDatabase } from './postgres/scratch-database.js';
@@ -215,6 +216,7 @@ for (const underTest of STORES) {
         ]);
       });
 
+      searchContract(() => store, underTest.name.includes('Bugzilla'));
       it('writes bugs: concurrent updates of one bug all land, each with its history; a refusal changes nothing', async () => {
         if (underTest.name.includes('Bugzilla')) {
           // A Bugzilla database's bugs are Bugzilla's: changing them is refused, with one clear error.

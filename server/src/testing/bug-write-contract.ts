@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { mergedHistory } from '../bugs/merged-history.js';
 import { planAttachmentFlags } from '../domain/attachments/attachment-flags.js';
+import { seeAlsoAliases } from '../domain/bug-urls/see-also-change.js';
 import { planUpdate } from '../domain/bug-writes/update-plan.js';
 import { createFlagType, updateFlagTypes } from '../domain/catalogue/flag-type-writes.js';
 import type { User } from '../domain/types.js';
@@ -22,7 +23,7 @@ export async function updateBugs(
   const actor = (await store.userById(actorId)) as User;
   return owned(store).writeBugs({
     bugIds,
-    aliases: [],
+    aliases: seeAlsoAliases(params.see_also),
     logins: [],
     when,
     plan: (view) =>
@@ -210,5 +211,26 @@ function seeAlsoContract(store: () => Store, readOnly: boolean): void {
     await expect(
       updateBugs(store(), 1, [1], { see_also: { add: ['https://example.com/issues/9'] } }, T0 + 42),
     ).rejects.toMatchObject({ code: 112 });
+  });
+  it("removes the reverse of a local See Also link added by the other bug's alias, as 5.2's ref_bug_url", async () => {
+    if (readOnly) return;
+    await updateBugs(store(), 1, [6], { alias: 'seealsosix' }, T0 + 50);
+    await updateBugs(store(), 1, [5], { see_also: { add: ['seealsosix'] } }, T0 + 51);
+    const byAlias = 'http://bz.test/show_bug.cgi?id=seealsosix';
+    expect((await store().bugById(5))?.fields.see_also).toContain(byAlias);
+    expect((await store().bugById(6))?.fields.see_also).toContain('http://bz.test/show_bug.cgi?id=5');
+    // 5.2 compares the text given with the stored URL: a bare id or alias removes nothing, on either bug.
+    for (const given of ['seealsosix', '6']) {
+      const answer = await updateBugs(store(), 1, [5], { see_also: { remove: [given] } }, T0 + 52);
+      expect(answer.bugs[0]?.changes, given).toEqual({});
+    }
+    expect((await store().bugById(6))?.fields.see_also).toContain('http://bz.test/show_bug.cgi?id=5');
+    await updateBugs(store(), 1, [5], { see_also: { remove: [byAlias.toUpperCase()] } }, T0 + 53);
+    expect((await store().bugById(5))?.fields.see_also).not.toContain(byAlias);
+    expect((await store().bugById(6))?.fields.see_also).not.toContain('http://bz.test/show_bug.cgi?id=5');
+    expect((await store().historyOf(6)).at(-1)).toMatchObject({
+      when: T0 + 53,
+      changes: [{ field_name: 'see_also', removed: 'http://bz.test/show_bug.cgi?id=5', added: '' }],
+    });
   });
 }

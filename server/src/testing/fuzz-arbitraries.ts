@@ -65,6 +65,8 @@ const queryValue = fc.oneof(
   bugRef,
   fc.constantFrom('admin@example.com', 'ALICE@example.com', '1-AbCdEfGhIj', '2-', '-', '1-'),
   fc.constantFrom('__proto__', 'constructor', 'Bugzilla::Product', 'Tracker::X', 'Bogus'),
+  // Bug.search's charts and multi-valued criteria: field names, operators and `---`.
+  fc.constantFrom('cc', 'keywords', 'dependson', 'blocked', 'anywords', 'nowords', 'isempty', 'regexp', '---', '('),
   fc.constantFrom(
     '_all',
     '_default',
@@ -101,6 +103,14 @@ const queryName = fc.constantFrom(
   'offset',
   'summary',
   'assigned_to',
+  'cc',
+  'keywords',
+  'keywords_type',
+  'depends_on',
+  'blocks',
+  'f1',
+  'o1',
+  'v1',
 );
 const query = fc
   .array(fc.tuple(queryName, queryValue), { maxLength: 6 })

@@ -104,13 +104,31 @@ export function reverseSeeAlso(selfId: number, urlbase: string): { value: string
 }
 
 /**
- * The bug a removed local See Also value pointed at (5.2's ref_bug_url), if it was one; a value kept
- * without its class (a fixture's) is classed as it would be now.
+ * The bug a removed local See Also value pointed at (5.2's ref_bug_url): its id or, for a link added
+ * by the bug's alias (stored as `show_bug.cgi?id=ALIAS`), that alias, which the caller resolves as
+ * Bug->check does; undefined when the value was not local. A value kept without its class (a
+ * fixture's) is classed as it would be now.
  */
-export function localBugOfRemoved(value: string, className: string | undefined, urlbase: string): number | undefined {
+export function localBugOfRemoved(value: string, className: string | undefined, urlbase: string): string | undefined {
   if ((className ?? classOf(value, urlbase)) !== LOCAL_BUG_URL) return undefined;
-  const id = queryParam(parseUri(value), 'id');
-  return id !== undefined && /^\d+$/.test(id) ? Number(id) : undefined;
+  const ref = queryParam(parseUri(value), 'id')?.trim();
+  return ref === undefined || ref === '' ? undefined : ref;
+}
+
+/**
+ * The aliases a See Also change may name, which a store looks up before planning it: the words
+ * added (a bug of this tracker by alias) and the `id` of local URLs removed that hold an alias.
+ */
+export function seeAlsoAliases(seeAlso: unknown): string[] {
+  const form = (seeAlso ?? {}) as { add?: unknown; remove?: unknown };
+  const listed = (given: unknown) => (Array.isArray(given) ? given : given === undefined ? [] : [given]);
+  const refs = listed(form.add).map((value) => String(value).trim());
+  for (const value of listed(form.remove)) {
+    // Removed values match stored ones in any letter case, as aliases do.
+    const text = String(value).trim().toLowerCase();
+    if (!/^\w+$/.test(text)) refs.push(queryParam(parseUri(text), 'id') ?? '');
+  }
+  return refs.filter((ref) => /^\w+$/.test(ref) && !/^\d+$/.test(ref));
 }
 
 /**

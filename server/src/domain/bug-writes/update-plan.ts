@@ -662,10 +662,7 @@ class UpdatePlan {
     for (const url of texts(form.remove)) {
       const removed = list.remove(url);
       const other = removed && localBugOfRemoved(removed.value, removed.className, urlbase);
-      if (other !== undefined) {
-        checkLocalBug(String(other), context);
-        this.#mirrorSeeAlso(other, working.id, 'remove');
-      }
+      if (other !== undefined) this.#mirrorSeeAlso(checkLocalBug(other, context).id, working.id, 'remove');
     }
     if (list.added.length + list.removed.length === 0) return;
     const removed = list.removed.join(', ');
