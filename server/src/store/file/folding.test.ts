@@ -5,8 +5,8 @@ import { tempDir } from '../../testing/cli-server.js';
 import { snapshotFromFixture } from '../fixture/fixture.js';
 import type { Store } from '../store.js';
 import { foldingJournalPathFor, journalPathFor } from './data-file.js';
-import { foldInWorker } from './fold-in-worker.js';
 import { type OpenFileStoreOptions, openFileStore } from './file-store.js';
+import { foldInWorker } from './fold-in-worker.js';
 
 /*
  * Compaction beside the writes: a full journal is set aside (`.journal.folding`) and folded
