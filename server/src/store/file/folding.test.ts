@@ -43,8 +43,8 @@ async function visitEach(store: Store, from: number, count: number): Promise<voi
 }
 
 /** What a store holds of those visits: bug → last visit time. */
-function visitsOf(store: Store): Array<number | undefined> {
-  return Array.from({ length: BUGS }, (_, i) => store.lastVisit(1, i + 1));
+function visitsOf(store: Store): Promise<Array<number | undefined>> {
+  return Promise.all(Array.from({ length: BUGS }, (_, i) => store.lastVisit(1, i + 1)));
 }
 
 /** As after kill -9: no close, the dead process's lock left behind. */
@@ -74,7 +74,7 @@ describe('folding a set-aside journal beside the writes', () => {
     // The fold is held: writes go on into the fresh journal, past the threshold, without a second rotation.
     await visitEach(store, 10, 30);
     expect((await stat(journalPathFor(path))).size).toBeGreaterThan(300);
-    const expected = visitsOf(store);
+    const expected = await visitsOf(store);
     hold.open();
     await foldSettled();
     expect(await exists(foldingJournalPathFor(path))).toBe(false);
@@ -82,7 +82,7 @@ describe('folding a set-aside journal beside the writes', () => {
     await store.close();
     const reopened = await openFileStore(path);
     expect(reopened.replayed).toBe(0);
-    expect(visitsOf(reopened.store)).toEqual(expected);
+    expect(await visitsOf(reopened.store)).toEqual(expected);
     await reopened.store.close();
   });
 
@@ -94,7 +94,7 @@ describe('folding a set-aside journal beside the writes', () => {
       fold: () => new Promise(() => {}), // the crash comes before the fold ends
     });
     await visitEach(store, 0, 30);
-    const expected = visitsOf(store);
+    const expected = await visitsOf(store);
     const entries = (await lineCount(foldingJournalPathFor(path))) + (await lineCount(journalPathFor(path)));
     expect(entries).toBe(30);
     // Writes cut off by the crash, in either journal (only the last can be torn in a real crash).
@@ -102,15 +102,15 @@ describe('folding a set-aside journal beside the writes', () => {
     await appendFile(journalPathFor(path), '{"n":31,"op":"visit","user":1,"bu');
     const reopened = await reopenAfterCrash(path);
     expect(reopened.replayed).toBe(30);
-    expect(visitsOf(reopened.store)).toEqual(expected);
+    expect(await visitsOf(reopened.store)).toEqual(expected);
     // The set-aside journal found at start is folded at once, beside new writes.
     await visitEach(reopened.store, 30, 5);
     await reopened.foldSettled();
     expect(await exists(foldingJournalPathFor(path))).toBe(false);
-    const after = visitsOf(reopened.store);
+    const after = await visitsOf(reopened.store);
     await reopened.store.close();
     const third = await openFileStore(path);
-    expect(visitsOf(third.store)).toEqual(after);
+    expect(await visitsOf(third.store)).toEqual(after);
     await third.store.close();
   });
 
@@ -129,18 +129,18 @@ describe('folding a set-aside journal beside the writes', () => {
     await visitEach(store, 0, 10);
     await folded.opened;
     await visitEach(store, 10, 7);
-    const expected = visitsOf(store);
+    const expected = await visitsOf(store);
     const setAside = await lineCount(foldingJournalPathFor(path));
     expect(JSON.parse(await readFile(path, 'utf8')).journal_position).toBe(setAside);
     const reopened = await reopenAfterCrash(path, { compactAfterBytes: 1024 * 1024 });
     // Only the fresh journal's entries: the set-aside ones are in the snapshot already.
     expect(reopened.replayed).toBe(17 - setAside);
-    expect(visitsOf(reopened.store)).toEqual(expected);
+    expect(await visitsOf(reopened.store)).toEqual(expected);
     await reopened.foldSettled();
     await reopened.store.close();
     const third = await openFileStore(path);
     expect(third.replayed).toBe(0);
-    expect(visitsOf(third.store)).toEqual(expected);
+    expect(await visitsOf(third.store)).toEqual(expected);
     await third.store.close();
   });
 
@@ -168,9 +168,9 @@ describe('folding a set-aside journal beside the writes', () => {
     await foldSettled();
     expect(tries).toBe(2);
     expect(await exists(foldingJournalPathFor(path))).toBe(false);
-    const expected = visitsOf(store);
+    const expected = await visitsOf(store);
     const crashed = await reopenAfterCrash(path);
-    expect(visitsOf(crashed.store)).toEqual(expected);
+    expect(await visitsOf(crashed.store)).toEqual(expected);
     await crashed.store.close();
   });
 
