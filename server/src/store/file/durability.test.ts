@@ -72,12 +72,13 @@ describe('durability under kill -9', () => {
 
   it('loses no acknowledged comment over several crash cycles, and ids never repeat', async () => {
     const fixture = { ...standardFixture(), bugs: Array.from({ length: 20 }, (_, i) => ({ id: i + 1 })) };
-    await commentCrashCycles(await serveFixture(fixture), {});
+    await commentCrashCycles(await serveFixture(fixture), {}, 150);
   });
 
   it('loses no acknowledged comment when the kills land while journals are set aside and folded', async () => {
-    // A fold every few kB of journal: most kills come during one, or between its steps.
-    const env = { BZ_COMPACT_AFTER_BYTES: '3000' };
+    // A fold every few kB of journal, and cycles long enough for folds to end: kills come during one,
+    // between its steps, and between folds.
+    const env = { BZ_COMPACT_AFTER_BYTES: '2000' };
     const dir = await tempDir();
     const fixturePath = join(dir, 'fixture.json');
     await writeFile(
@@ -86,12 +87,15 @@ describe('durability under kill -9', () => {
     );
     const dataPath = join(dir, 'data.json');
     expect((await runCli(['import', fixturePath, '--data', dataPath])).code).toBe(0);
-    await commentCrashCycles(await serveCli(dataPath, [], { env }), env);
+    await commentCrashCycles(await serveCli(dataPath, [], { env }), env, 700);
   });
 });
 
-/** Eight writers post comments to bugs 1–20; kill -9, restart, and every acknowledged comment must be there. */
-async function commentCrashCycles(first: RunningServer, env: NodeJS.ProcessEnv): Promise<void> {
+/**
+ * Eight writers post comments to bugs 1–20 for `runMs` (more each cycle); kill -9, restart with `env`,
+ * and every acknowledged comment must be there.
+ */
+async function commentCrashCycles(first: RunningServer, env: NodeJS.ProcessEnv, runMs: number): Promise<void> {
   let server = first;
   const acknowledged = new Map<number, string>();
   const repeatedIds: number[] = [];
@@ -123,7 +127,7 @@ async function commentCrashCycles(first: RunningServer, env: NodeJS.ProcessEnv):
         failures.push(error);
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 150 + cycle * 120));
+    await new Promise((resolve) => setTimeout(resolve, runMs * (1 + cycle * 0.8)));
     running = false;
     server.process.kill('SIGKILL');
     await Promise.all(writers);
