@@ -7,6 +7,7 @@ import type { Store } from '../store.js';
 import { foldingJournalPathFor, journalPathFor } from './data-file.js';
 import { type OpenFileStoreOptions, openFileStore } from './file-store.js';
 import { foldInWorker } from './fold-in-worker.js';
+import { replaceFileStore } from './replace-file-store.js';
 
 /*
  * Compaction beside the writes: a full journal is set aside (`.journal.folding`) and folded
@@ -172,6 +173,29 @@ describe('folding a set-aside journal beside the writes', () => {
     const crashed = await reopenAfterCrash(path);
     expect(await visitsOf(crashed.store)).toEqual(expected);
     await crashed.store.close();
+  });
+
+  it('leaves nothing of a set-aside journal to replay after an import replaced the data', async () => {
+    const path = join(await tempDir(), 'data.json');
+    const { store } = await openFileStore(path, {
+      create: fixture,
+      compactAfterBytes: 300,
+      fold: () => new Promise(() => {}),
+    });
+    await visitEach(store, 0, 20);
+    expect(await exists(foldingJournalPathFor(path))).toBe(true);
+    await writeFile(`${path}.lock`, '999999999\n');
+    await replaceFileStore(path, fixture());
+    expect(await exists(foldingJournalPathFor(path))).toBe(false);
+    expect(await exists(journalPathFor(path))).toBe(false);
+    const reopened = await openFileStore(path);
+    expect(reopened.replayed).toBe(0);
+    expect((await visitsOf(reopened.store)).every((visit) => visit === undefined)).toBe(true);
+    await reopened.store.recordVisits(1, [1], 5);
+    await reopened.store.close();
+    const third = await openFileStore(path);
+    expect(await third.store.lastVisit(1, 1)).toBe(5);
+    await third.store.close();
   });
 
   it('reports a fold that fails in the worker with its reason', async () => {
