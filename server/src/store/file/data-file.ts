@@ -6,6 +6,11 @@ import { DurableJsonFile } from './durable-json-file.js';
 import { acquireLock } from './lock-file.js';
 
 export const journalPathFor = (dataPath: string) => `${dataPath}.journal`;
+/**
+ * A journal set aside to be folded into the data file while new entries go to a fresh journal.
+ * It holds the entries just before the journal's; both are replayed, in that order, on open.
+ */
+export const foldingJournalPathFor = (dataPath: string) => `${dataPath}.journal.folding`;
 
 /** Where a data file's snapshot is read and written; a lowdb adapter, DurableJsonFile unless a test swaps it. */
 export type SnapshotFile = Adapter<StoreSnapshot>;
@@ -13,6 +18,7 @@ export type SnapshotFile = Adapter<StoreSnapshot>;
 export interface LockedDataFile {
   dataPath: string;
   journalPath: string;
+  foldingJournalPath: string;
   snapshotFile: SnapshotFile;
   release: () => void;
 }
@@ -32,6 +38,7 @@ export async function lockDataFile(
   return {
     dataPath,
     journalPath: journalPathFor(dataPath),
+    foldingJournalPath: foldingJournalPathFor(dataPath),
     snapshotFile: snapshotFile?.(dataPath) ?? new DurableJsonFile<StoreSnapshot>(dataPath),
     release,
   };

@@ -1,5 +1,7 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serveCli, serveFixture } from '../../testing/cli-server.js';
+import { type RunningServer, runCli, serveCli, serveFixture, tempDir } from '../../testing/cli-server.js';
 import { KEYS, standardFixture } from '../../testing/fixtures.js';
 
 /**
@@ -70,61 +72,82 @@ describe('durability under kill -9', () => {
 
   it('loses no acknowledged comment over several crash cycles, and ids never repeat', async () => {
     const fixture = { ...standardFixture(), bugs: Array.from({ length: 20 }, (_, i) => ({ id: i + 1 })) };
-    let server = await serveFixture(fixture);
-    const acknowledged = new Map<number, string>();
-    const repeatedIds: number[] = [];
-    for (let cycle = 0; cycle < 3; cycle++) {
-      let running = true;
-      const writer = async (worker: number) => {
-        for (let i = 0; running; i++) {
-          const text = `cycle ${cycle} worker ${worker} comment ${i}`;
-          try {
-            const response = await fetch(`${server.url}/rest/bug/${1 + ((worker + i) % 20)}/comment`, {
-              method: 'POST',
-              headers: { 'X-BUGZILLA-API-KEY': KEYS.bob, 'Content-Type': 'application/json' },
-              body: JSON.stringify({ comment: text }),
-            });
-            if (response.status !== 201) throw new Error(`unexpected ${response.status}`);
-            const { id } = (await response.json()) as { id: number };
-            if (acknowledged.has(id)) repeatedIds.push(id);
-            acknowledged.set(id, text);
-          } catch (error) {
-            if (running) throw error;
-            return; // The server died under this request: it was never acknowledged.
-          }
-        }
-      };
-      // A writer fails only on a wrong answer while the server was up: that must fail the test, not vanish.
-      const failures: unknown[] = [];
-      const writers = Array.from({ length: 8 }, (_, worker) =>
-        writer(worker).catch((error: unknown) => {
-          failures.push(error);
-        }),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 150 + cycle * 120));
-      running = false;
-      server.process.kill('SIGKILL');
-      await Promise.all(writers);
-      expect(failures).toEqual([]);
-      await server.stop();
-      server = await serveCli(server.dataPath);
-      // Every comment of the 20 bugs, by id: an acknowledged one missing or different is lost.
-      const query = Array.from({ length: 19 }, (_, i) => `ids=${i + 2}`).join('&');
-      const response = await fetch(`${server.url}/rest/bug/1/comment?${query}&include_fields=id,text`, {
-        headers: { 'X-BUGZILLA-API-KEY': KEYS.bob },
-      });
-      expect(response.status).toBe(200);
-      const { bugs } = (await response.json()) as {
-        bugs: Record<string, { comments: Array<{ id: number; text: string }> }>;
-      };
-      const stored = new Map(
-        Object.values(bugs).flatMap(({ comments }) => comments.map((c) => [c.id, c.text] as const)),
-      );
-      const lost = [...acknowledged.keys()].filter((id) => stored.get(id) !== acknowledged.get(id));
-      expect(lost).toEqual([]);
-    }
-    expect(repeatedIds).toEqual([]);
-    expect(acknowledged.size).toBeGreaterThan(20);
-    await server.stop();
+    await commentCrashCycles(await serveFixture(fixture), {}, 150);
+  });
+
+  it('loses no acknowledged comment when the kills land while journals are set aside and folded', async () => {
+    // A fold every few kB of journal, and cycles long enough for folds to end: kills come during one,
+    // between its steps, and between folds.
+    const env = { BZ_COMPACT_AFTER_BYTES: '2000' };
+    const dir = await tempDir();
+    const fixturePath = join(dir, 'fixture.json');
+    await writeFile(
+      fixturePath,
+      JSON.stringify({ ...standardFixture(), bugs: Array.from({ length: 20 }, (_, i) => ({ id: i + 1 })) }),
+    );
+    const dataPath = join(dir, 'data.json');
+    expect((await runCli(['import', fixturePath, '--data', dataPath])).code).toBe(0);
+    await commentCrashCycles(await serveCli(dataPath, [], { env }), env, 700);
   });
 });
+
+/**
+ * Eight writers post comments to bugs 1–20 for `runMs` (more each cycle); kill -9, restart with `env`,
+ * and every acknowledged comment must be there.
+ */
+async function commentCrashCycles(first: RunningServer, env: NodeJS.ProcessEnv, runMs: number): Promise<void> {
+  let server = first;
+  const acknowledged = new Map<number, string>();
+  const repeatedIds: number[] = [];
+  for (let cycle = 0; cycle < 3; cycle++) {
+    let running = true;
+    const writer = async (worker: number) => {
+      for (let i = 0; running; i++) {
+        const text = `cycle ${cycle} worker ${worker} comment ${i}`;
+        try {
+          const response = await fetch(`${server.url}/rest/bug/${1 + ((worker + i) % 20)}/comment`, {
+            method: 'POST',
+            headers: { 'X-BUGZILLA-API-KEY': KEYS.bob, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ comment: text }),
+          });
+          if (response.status !== 201) throw new Error(`unexpected ${response.status}`);
+          const { id } = (await response.json()) as { id: number };
+          if (acknowledged.has(id)) repeatedIds.push(id);
+          acknowledged.set(id, text);
+        } catch (error) {
+          if (running) throw error;
+          return; // The server died under this request: it was never acknowledged.
+        }
+      }
+    };
+    // A writer fails only on a wrong answer while the server was up: that must fail the test, not vanish.
+    const failures: unknown[] = [];
+    const writers = Array.from({ length: 8 }, (_, worker) =>
+      writer(worker).catch((error: unknown) => {
+        failures.push(error);
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, runMs * (1 + cycle * 0.8)));
+    running = false;
+    server.process.kill('SIGKILL');
+    await Promise.all(writers);
+    expect(failures).toEqual([]);
+    await server.stop();
+    server = await serveCli(server.dataPath, [], { env });
+    // Every comment of the 20 bugs, by id: an acknowledged one missing or different is lost.
+    const query = Array.from({ length: 19 }, (_, i) => `ids=${i + 2}`).join('&');
+    const response = await fetch(`${server.url}/rest/bug/1/comment?${query}&include_fields=id,text`, {
+      headers: { 'X-BUGZILLA-API-KEY': KEYS.bob },
+    });
+    expect(response.status).toBe(200);
+    const { bugs } = (await response.json()) as {
+      bugs: Record<string, { comments: Array<{ id: number; text: string }> }>;
+    };
+    const stored = new Map(Object.values(bugs).flatMap(({ comments }) => comments.map((c) => [c.id, c.text] as const)));
+    const lost = [...acknowledged.keys()].filter((id) => stored.get(id) !== acknowledged.get(id));
+    expect(lost).toEqual([]);
+  }
+  expect(repeatedIds).toEqual([]);
+  expect(acknowledged.size).toBeGreaterThan(20);
+  await server.stop();
+}

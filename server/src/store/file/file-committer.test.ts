@@ -8,6 +8,7 @@ import { Model } from '../model/model.js';
 import type { StoreSnapshot } from '../snapshot.js';
 import { DurableJsonFile } from './durable-json-file.js';
 import { FileCommitter } from './file-committer.js';
+import { foldJournal } from './fold-journal.js';
 import { openJournalForWriting } from './journal-file.js';
 
 /** A real journal file whose writes fail with ENOSPC while `full` is set, as on a full disk. */
@@ -38,12 +39,17 @@ async function setup() {
   );
   const state = { full: false, syncs: 0 };
   const errors: string[] = [];
+  const snapshotFile = new DurableJsonFile<StoreSnapshot>(dataPath);
   const committer = new FileCommitter({
     model,
-    snapshotFile: new DurableJsonFile<StoreSnapshot>(dataPath),
+    snapshotFile,
+    journalPath,
     journal: failingWhenFull(await openJournalForWriting(journalPath), state),
     journalLength: 0,
+    foldingJournalPath: `${journalPath}.folding`,
+    folding: false,
     compactAfterBytes: 1024 * 1024,
+    fold: (foldingPath) => foldJournal(snapshotFile, foldingPath),
     onError: (message) => errors.push(message),
     release: () => {},
   });

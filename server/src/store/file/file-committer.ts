@@ -1,8 +1,11 @@
-import type { FileHandle } from 'node:fs/promises';
+import { type FileHandle, rename, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { type Committer, StoreWriteError } from '../committer.js';
 import type { Model } from '../model/model.js';
 import type { JournalOp } from '../snapshot.js';
 import type { SnapshotFile } from './data-file.js';
+import { syncDirectory } from './durable-json-file.js';
+import { openJournalForWriting } from './journal-file.js';
 
 interface Pending {
   op: JournalOp;
@@ -13,10 +16,17 @@ interface Pending {
 export interface FileCommitterOptions {
   model: Model;
   snapshotFile: SnapshotFile;
+  journalPath: string;
   journal: FileHandle;
   journalLength: number;
-  /** Rewrite the snapshot (and empty the journal) once the journal grows past this. */
+  /** Where a full journal is set aside while it is folded into the snapshot. */
+  foldingJournalPath: string;
+  /** True when a set-aside journal is already there (left by a crash): it is folded at once. */
+  folding: boolean;
+  /** Set the journal aside and fold it into the snapshot once it grows past this. */
   compactAfterBytes: number;
+  /** Folds the set-aside journal into the snapshot from the files alone (off this thread). */
+  fold: (foldingJournalPath: string) => Promise<void>;
   onError: (message: string, error: unknown) => void;
   release: () => void;
 }
@@ -25,24 +35,44 @@ export interface FileCommitterOptions {
  * Group commit over an append-only journal. Commits that arrive while a write
  * is in flight wait and go out together in the next write with one fdatasync,
  * so durability costs one sync per batch, not per request, and a write's cost
- * does not grow with the store. From time to time the journal is folded into
- * the lowdb snapshot (compaction), inside the same serial loop so no entry can
- * slip between the snapshot and the journal's truncation.
+ * does not grow with the store.
+ *
+ * Compaction holds no write: when the journal passes the threshold, the serial
+ * loop renames it aside (`<data>.journal.folding`), starts a fresh journal and
+ * goes on (a rename, an open and a directory fsync). The set-aside journal is
+ * then folded into the snapshot by `fold`, from the files alone, and removed;
+ * one fold at a time, so a journal that fills up meanwhile waits for it. On
+ * open, both journals are replayed in order, skipping what the snapshot holds.
  */
 export class FileCommitter implements Committer {
   readonly #options: FileCommitterOptions;
   #queue: Pending[] = [];
   #loop: Promise<void> | null = null;
+  #journal: FileHandle;
   #length: number;
   /** False after a failed write we could not cut back: the next write cuts first. */
   #lengthKnown = true;
   #compactAt: number;
+  /** A set-aside journal is on disk, not yet folded and removed. */
+  #setAside: boolean;
+  /** The fold running now; it never rejects (a failure is reported and tried again later). */
+  #fold: Promise<void> | null = null;
+  /** Set when a failed rotation could not be undone: the journal is then never set aside again. */
+  #rotationBroken = false;
   #closed = false;
 
   constructor(options: FileCommitterOptions) {
     this.#options = options;
+    this.#journal = options.journal;
     this.#length = options.journalLength;
     this.#compactAt = options.compactAfterBytes;
+    this.#setAside = options.folding;
+    if (this.#setAside) this.#startFold();
+  }
+
+  /** Resolves when no fold is running (tests and close wait for it). */
+  async foldSettled(): Promise<void> {
+    while (this.#fold) await this.#fold;
   }
 
   commit(op: JournalOp): Promise<void> {
@@ -57,13 +87,14 @@ export class FileCommitter implements Committer {
     if (this.#closed) return;
     this.#closed = true;
     await this.#drain();
+    await this.foldSettled();
     try {
-      if (this.#length > 0) await this.#compact();
+      if (this.#length > 0 || this.#setAside) await this.#compactNow();
     } catch (error) {
-      // The journal still holds everything; the next start replays it.
+      // The journals still hold everything; the next start replays them.
       this.#options.onError('could not fold the journal into the data file at close', error);
     } finally {
-      await this.#options.journal.close();
+      await this.#journal.close();
       this.#options.release();
     }
   }
@@ -86,15 +117,7 @@ export class FileCommitter implements Committer {
           continue;
         }
         for (const pending of batch) pending.resolve();
-        if (this.#length >= this.#compactAt) {
-          try {
-            await this.#compact();
-          } catch (error) {
-            // Keep journaling; try again after another threshold's worth of writes.
-            this.#compactAt = this.#length + this.#options.compactAfterBytes;
-            this.#options.onError('compaction failed; the journal keeps every change', error);
-          }
-        }
+        if (this.#length >= this.#compactAt) await this.#setAsideAndFold();
       }
     } finally {
       this.#loop = null;
@@ -102,7 +125,8 @@ export class FileCommitter implements Committer {
   }
 
   async #write(ops: JournalOp[]): Promise<void> {
-    const { model, journal } = this.#options;
+    const { model } = this.#options;
+    const journal = this.#journal;
     if (!this.#lengthKnown) {
       await journal.truncate(this.#length);
       this.#lengthKnown = true;
@@ -137,15 +161,89 @@ export class FileCommitter implements Committer {
     }
   }
 
-  async #compact(): Promise<void> {
-    const { model, snapshotFile, journal } = this.#options;
-    await snapshotFile.write(model.toSnapshot());
-    // The snapshot now holds every entry (its journal_position says so): a crash
-    // before this truncation only makes the next start skip those entries.
-    await journal.truncate(0);
-    await journal.datasync();
+  /** In the serial loop, between two writes: so no entry can fall between the two journals. */
+  async #setAsideAndFold(): Promise<void> {
+    if (this.#setAside) {
+      // One fold at a time: the running one finishes first; a failed one is tried again now.
+      this.#startFold();
+      return;
+    }
+    if (this.#rotationBroken) return;
+    try {
+      await this.#rotate();
+    } catch (error) {
+      // Keep journaling; try again after another threshold's worth of writes.
+      this.#compactAt = this.#length + this.#options.compactAfterBytes;
+      this.#options.onError('could not set the journal aside to fold it; the journal keeps every change', error);
+      return;
+    }
+    this.#startFold();
+  }
+
+  async #rotate(): Promise<void> {
+    const { journalPath, foldingJournalPath } = this.#options;
+    if (!this.#lengthKnown) {
+      await this.#journal.truncate(this.#length);
+      this.#lengthKnown = true;
+    }
+    await rename(journalPath, foldingJournalPath);
+    let fresh: FileHandle | undefined;
+    try {
+      fresh = await openJournalForWriting(journalPath);
+      // Makes the rename and the fresh file durable: an entry fsynced into a file whose name
+      // could vanish in a crash would not be durable at all.
+      await syncDirectory(dirname(journalPath));
+    } catch (error) {
+      await fresh?.close().catch(() => {});
+      // Undo, so the next rotation does not rename an empty journal over this one's entries.
+      await rename(foldingJournalPath, journalPath).catch(() => {
+        // The old handle keeps writing into the set-aside file, which start-up replays first.
+        this.#rotationBroken = true;
+      });
+      throw error;
+    }
+    const old = this.#journal;
+    this.#journal = fresh;
     this.#length = 0;
+    this.#setAside = true;
     this.#compactAt = this.#options.compactAfterBytes;
+    await old.close().catch(() => {}); // Everything in it was fsynced before it was acknowledged.
+  }
+
+  #startFold(): void {
+    if (this.#fold) return;
+    this.#fold = this.#foldSetAside()
+      .catch((error: unknown) => {
+        // Both journals keep every change; try again after another threshold's worth of writes.
+        this.#compactAt = this.#length + this.#options.compactAfterBytes;
+        this.#options.onError('compaction failed; the journals keep every change', error);
+      })
+      .finally(() => {
+        this.#fold = null;
+      });
+  }
+
+  async #foldSetAside(): Promise<void> {
+    const { foldingJournalPath } = this.#options;
+    await this.#options.fold(foldingJournalPath);
+    // The snapshot now holds every entry of the set-aside journal (its journal_position says
+    // so): a crash before this removal only makes the next start skip those entries.
+    await unlink(foldingJournalPath);
+    this.#setAside = false;
+    await syncDirectory(dirname(foldingJournalPath));
+  }
+
+  /** At close, with nothing else running: the live model written out whole, both journals emptied. */
+  async #compactNow(): Promise<void> {
+    const { model, snapshotFile, foldingJournalPath } = this.#options;
+    await snapshotFile.write(model.toSnapshot());
+    if (this.#setAside) {
+      await unlink(foldingJournalPath);
+      this.#setAside = false;
+    }
+    await this.#journal.truncate(0);
+    await this.#journal.datasync();
+    this.#length = 0;
   }
 }
 

@@ -6,7 +6,7 @@ import { owned } from '../../testing/owned.js';
 import { defaultInstance } from '../default-instance.js';
 import { snapshotFromFixture } from '../fixture/fixture.js';
 import { emptySnapshot, type StoreSnapshot } from '../snapshot.js';
-import { journalPathFor } from './data-file.js';
+import { foldingJournalPathFor, journalPathFor } from './data-file.js';
 import { DurableJsonFile } from './durable-json-file.js';
 import { openFileStore } from './file-store.js';
 
@@ -62,16 +62,18 @@ describe('file store', () => {
     await third.store.close();
   });
 
-  it('compacts into the lowdb snapshot and empties the journal', async () => {
-    const { path, store } = await freshStore({ compactAfterBytes: 200 });
+  it('sets a full journal aside, folds it into the lowdb snapshot beside the writes, and removes it', async () => {
+    const { path, store, foldSettled } = await freshStore({ compactAfterBytes: 200 });
     for (let i = 0; i < 10; i++) await store.recordVisits(1, [1 + (i % 3)], 1000 + i);
-    expect((await stat(journalPathFor(path))).size).toBeLessThan(200);
+    await foldSettled();
+    await expect(stat(foldingJournalPathFor(path))).rejects.toMatchObject({ code: 'ENOENT' });
     const snapshot = JSON.parse(await readFile(path, 'utf8'));
     expect(snapshot.journal_position).toBeGreaterThan(0);
     expect(snapshot.last_visits.length).toBeGreaterThan(0);
     await store.close();
     expect((await stat(journalPathFor(path))).size).toBe(0);
     const reopened = await openFileStore(path);
+    expect(reopened.replayed).toBe(0);
     expect(reopened.store.lastVisit(1, 1)).toBe(1009);
     await reopened.store.close();
   });

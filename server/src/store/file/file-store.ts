@@ -1,14 +1,17 @@
-import { readdir, unlink } from 'node:fs/promises';
+import { access, readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CorruptDataError, Model } from '../model/model.js';
 import { ModelStore } from '../model/model-store.js';
-import type { JournalEntry, StoreSnapshot } from '../snapshot.js';
+import type { StoreSnapshot } from '../snapshot.js';
 import type { Store } from '../store.js';
 import { lockDataFile, type SnapshotFile } from './data-file.js';
 import { tempFilePattern } from './durable-json-file.js';
 import { FileAttachmentData } from './file-attachment-data.js';
 import { FileCommitter } from './file-committer.js';
-import { openJournalForWriting, readJournal } from './journal-file.js';
+import { foldInWorker } from './fold-in-worker.js';
+import { foldJournal } from './fold-journal.js';
+import { openJournalForWriting } from './journal-file.js';
+import { replayJournalFile } from './replay-journal.js';
 
 export interface OpenFileStoreOptions {
   /** Called when there is no data file yet; without it a missing file is an error. */
@@ -16,8 +19,13 @@ export interface OpenFileStoreOptions {
   /** Fold the journal into the data file when it grows past this many bytes. */
   compactAfterBytes?: number;
   onError?: (message: string, error: unknown) => void;
-  /** Where the snapshot is kept (default: DurableJsonFile at the data path). */
+  /**
+   * Where the snapshot is kept (default: DurableJsonFile at the data path). A snapshot file
+   * given here cannot cross to a worker thread, so its journals are folded on this thread.
+   */
   snapshotFile?: (dataPath: string) => SnapshotFile;
+  /** Folds a set-aside journal into the data file (default: on a worker thread). */
+  fold?: (foldingJournalPath: string) => Promise<void>;
 }
 
 export interface OpenedFileStore {
@@ -26,33 +34,53 @@ export interface OpenedFileStore {
   created: boolean;
   /** Journal entries replayed over the snapshot. */
   replayed: number;
+  /** Resolves when no journal is being folded into the data file in the background. */
+  foldSettled: () => Promise<void>;
 }
 
 /**
  * Opens (or creates) a data file: the lowdb JSON snapshot plus its journal
- * `<data>.journal`. Takes the lock, removes temp files a crash left behind,
- * replays the journal, and refuses (without touching anything) a file it
- * cannot read.
+ * `<data>.journal`, and `<data>.journal.folding` when a crash came while a full
+ * journal was being folded. Takes the lock, removes temp files a crash left
+ * behind, replays both journals in order, and refuses (without touching
+ * anything) a file it cannot read. A set-aside journal found here is folded in
+ * the background at once, as it would have been without the crash: opening
+ * stays as fast as a replay, and the next full journal can be set aside.
  */
 export async function openFileStore(path: string, options: OpenFileStoreOptions = {}): Promise<OpenedFileStore> {
-  const { dataPath, journalPath, snapshotFile, release } = await lockDataFile(path, options.snapshotFile);
+  const { dataPath, journalPath, foldingJournalPath, snapshotFile, release } = await lockDataFile(
+    path,
+    options.snapshotFile,
+  );
   try {
     await removeStaleTempFiles(dataPath);
     const { model, created } = await readOrCreateSnapshot(snapshotFile, options.create);
-    const journal = await readJournal(journalPath);
-    const replayed = replayJournal(model, journal.entries, journalPath);
+    const folding = await exists(foldingJournalPath);
+    // The set-aside journal's torn tail, if any, is simply not replayed: the fold drops it too.
+    const older = folding ? (await replayJournalFile(model, foldingJournalPath)).replayed : 0;
+    const { journal, replayed } = await replayJournalFile(model, journalPath);
     const handle = await openJournalForWriting(journalPath);
     if (journal.tornBytes > 0) await handle.truncate(journal.validLength);
+    const fold =
+      options.fold ??
+      (options.snapshotFile
+        ? (foldingPath: string) => foldJournal(snapshotFile, foldingPath)
+        : (foldingPath: string) => foldInWorker(dataPath, foldingPath));
     const committer = new FileCommitter({
       model,
       snapshotFile,
+      journalPath,
       journal: handle,
       journalLength: journal.validLength,
+      foldingJournalPath,
+      folding,
       compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
+      fold,
       onError: options.onError ?? ((message, error) => console.error(`bz-companion: ${message}:`, error)),
       release,
     });
-    return { store: new ModelStore(model, committer, new FileAttachmentData(dataPath)), created, replayed };
+    const store = new ModelStore(model, committer, new FileAttachmentData(dataPath));
+    return { store, created, replayed: older + replayed, foldSettled: () => committer.foldSettled() };
   } catch (error) {
     release();
     if (error instanceof CorruptDataError) {
@@ -76,21 +104,14 @@ async function readOrCreateSnapshot(
   return { model: Model.fromSnapshot(snapshot), created: true };
 }
 
-/** Applies the entries the snapshot does not include yet; resolves to how many. */
-function replayJournal(model: Model, entries: readonly JournalEntry[], journalPath: string): number {
-  let replayed = 0;
-  for (const entry of entries) {
-    if (entry.n <= model.journalPosition) continue; // Already in the snapshot.
-    if (entry.n !== model.journalPosition + 1) {
-      throw new CorruptDataError(
-        `journal ${journalPath} jumps from entry ${model.journalPosition} to ${entry.n}; entries are missing`,
-      );
-    }
-    model.apply(entry);
-    model.journalPosition = entry.n;
-    replayed++;
-  }
-  return replayed;
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
 }
 
 async function removeStaleTempFiles(dataPath: string): Promise<void> {

@@ -5,15 +5,16 @@ import { readJournal } from './journal-file.js';
 
 /**
  * Replaces a data file's whole content (fixture import). The new snapshot's
- * journal_position is past every entry of the old journal, so a crash before
- * the old journal is removed can never replay old changes onto new data.
+ * journal_position is past every entry of the old journals (the journal and a
+ * set-aside one), so a crash before they are removed can never replay old
+ * changes onto new data.
  */
 export async function replaceFileStore(
   path: string,
   snapshot: StoreSnapshot,
   options: { snapshotFile?: (dataPath: string) => SnapshotFile } = {},
 ): Promise<void> {
-  const { journalPath, snapshotFile, release } = await lockDataFile(path, options.snapshotFile);
+  const { journalPath, foldingJournalPath, snapshotFile, release } = await lockDataFile(path, options.snapshotFile);
   try {
     let position = 0;
     try {
@@ -21,16 +22,20 @@ export async function replaceFileStore(
     } catch {
       // An unreadable old file is exactly what an import may replace.
     }
-    try {
-      const journal = await readJournal(journalPath);
-      for (const entry of journal.entries) position = Math.max(position, entry.n);
-    } catch {
-      // Same for an unreadable journal: nothing of it survives the import.
+    for (const journalFile of [foldingJournalPath, journalPath]) {
+      try {
+        const journal = await readJournal(journalFile);
+        for (const entry of journal.entries) position = Math.max(position, entry.n);
+      } catch {
+        // Same for an unreadable journal: nothing of it survives the import.
+      }
     }
     await snapshotFile.write({ ...snapshot, journal_position: position });
-    await unlink(journalPath).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
+    for (const journalFile of [foldingJournalPath, journalPath]) {
+      await unlink(journalFile).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+    }
   } finally {
     release();
   }

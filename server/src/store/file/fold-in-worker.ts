@@ -1,0 +1,24 @@
+import { Worker } from 'node:worker_threads';
+import type { FoldJob } from './fold-worker.js';
+import { foldWorkerUrl } from './fold-worker-url.js';
+
+/**
+ * Folds a set-aside journal into the data file on a worker thread (fold-worker.ts): the
+ * snapshot is parsed, replayed, encoded and written there, while this thread keeps serving.
+ * Resolves once the new data file is durable; rejects if the fold failed or the worker died.
+ */
+export function foldInWorker(dataPath: string, journalPath: string): Promise<void> {
+  const job: FoldJob = { dataPath, journalPath };
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(foldWorkerUrl, { workerData: job });
+    let folded = false;
+    worker.once('message', () => {
+      folded = true;
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (folded) resolve();
+      else reject(new Error(`the fold worker stopped (exit code ${code}) before the data file was written`));
+    });
+  });
+}
