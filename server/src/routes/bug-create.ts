@@ -1,4 +1,5 @@
 import type { BugCreateResult } from '@bz-companion/shared';
+import { newBugSeeAlsoValues, seeAlsoAliases } from '../domain/bug-urls/see-also-change.js';
 import { planCreate } from '../domain/bug-writes/create-plan.js';
 import { requesteesOf } from '../domain/flags/flag-rules.js';
 import { isStorableId } from '../domain/ids.js';
@@ -28,7 +29,8 @@ async function create(request: ApiRequest, deps: RouteDeps): Promise<BugCreateRe
   ];
   const write = ownedData(store, 'filing a bug').writeBugs({
     bugIds,
-    aliases: list(params.alias).map(String),
+    // A See Also word may be another bug's alias, which the plan looks up.
+    aliases: [...list(params.alias).map(String), ...seeAlsoAliases({ add: newBugSeeAlsoValues(params.see_also) })],
     logins,
     when,
     plan: (view) =>

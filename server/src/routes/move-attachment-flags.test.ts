@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openStore } from '../store/open-store.js';
 import { bugzilla52ExtendedSnapshot } from '../testing/bugzilla-5.2-extended.js';
 import { BUGZILLA_52_KEYS } from '../testing/bugzilla-5.2-fixture.js';
 import { type InProcessServer, serveStoreInProcess } from '../testing/in-process-server.js';
+import { openMatrixStore } from '../testing/test-server.js';
 
 /*
  * Bug.update moving bug 8 (Widgets/Backend) to Frontend, where its attachment 1's approval? no
@@ -10,14 +10,18 @@ import { type InProcessServer, serveStoreInProcess } from '../testing/in-process
  * update_flags adds force_cleanup's removed attachment flags to it, and Bug.attachments lists none.
  */
 let server: InProcessServer;
+let closeStore: () => Promise<void>;
 const headers = { 'X-BUGZILLA-API-KEY': BUGZILLA_52_KEYS.admin, 'Content-Type': 'application/json' };
 
 beforeAll(async () => {
-  server = await serveStoreInProcess(
-    (await openStore({ kind: 'memory', snapshot: bugzilla52ExtendedSnapshot() })).store,
-  );
+  const opened = await openMatrixStore(bugzilla52ExtendedSnapshot());
+  closeStore = opened.close;
+  server = await serveStoreInProcess(opened.store);
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  await closeStore();
+});
 
 const send = async (method: string, path: string, body?: unknown) => {
   const init = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };

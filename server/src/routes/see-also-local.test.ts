@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openStore } from '../store/open-store.js';
 import { bugzilla52ExtendedSnapshot } from '../testing/bugzilla-5.2-extended.js';
 import { BUGZILLA_52_KEYS } from '../testing/bugzilla-5.2-fixture.js';
 import { type InProcessServer, serveStoreInProcess } from '../testing/in-process-server.js';
+import { openMatrixStore } from '../testing/test-server.js';
 
 /*
  * See Also links to bugs of this tracker (its urlbase is http://bz.test/), as 5.2's
@@ -10,6 +10,7 @@ import { type InProcessServer, serveStoreInProcess } from '../testing/in-process
  * names a bug here, the bug itself and URLs no class takes are refused with 5.2's 112.
  */
 let server: InProcessServer;
+let closeStore: () => Promise<void>;
 const headers = { 'X-BUGZILLA-API-KEY': BUGZILLA_52_KEYS.admin, 'Content-Type': 'application/json' };
 const local = (id: number) => `http://bz.test/show_bug.cgi?id=${id}`;
 
@@ -24,9 +25,14 @@ beforeAll(async () => {
     // Kept without a class, as a fixture may give them.
     if (fields) fields.see_also = [local(other)];
   }
-  server = await serveStoreInProcess((await openStore({ kind: 'memory', snapshot })).store);
+  const opened = await openMatrixStore(snapshot);
+  closeStore = opened.close;
+  server = await serveStoreInProcess(opened.store);
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  await closeStore();
+});
 
 const send = async (method: string, path: string, body?: unknown) => {
   const init = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
@@ -64,6 +70,23 @@ it('links a new bug back from the local bug it names', async () => {
   const id = created.body.id as number;
   expect(await seeAlsoOf(id)).toEqual([local(5), 'https://github.com/o/r/issues/2']);
   expect(await seeAlsoOf(5)).toEqual([local(1), local(id)]);
+});
+
+it("takes another bug's alias for a new bug's See Also, and links that bug back", async () => {
+  const created = await send('POST', '/rest/bug', {
+    product: 'Widgets',
+    component: 'Backend',
+    version: '1.0',
+    summary: 'Seen also by alias',
+    op_sys: 'All',
+    platform: 'All',
+    see_also: ['myalias'],
+  });
+  expect(created.body).toMatchObject({ id: expect.any(Number) });
+  const id = created.body.id as number;
+  // Kept as 5.2 keeps a word: the local URL of the alias.
+  expect(await seeAlsoOf(id)).toEqual(['http://bz.test/show_bug.cgi?id=myalias']);
+  expect(await seeAlsoOf(2)).toContain(local(id));
 });
 
 it("refuses the bug itself and what no class takes, with 5.2's 112", async () => {

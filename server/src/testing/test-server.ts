@@ -1,4 +1,7 @@
+import { openStore } from '../store/open-store.js';
 import { createScratchDatabase } from '../store/postgres/scratch-database.js';
+import type { StoreSnapshot } from '../store/snapshot.js';
+import type { Store } from '../store/store.js';
 import { type BzServer, type StartServerOptions, startServer as startTestDouble } from '../test-double/start-server.js';
 
 /**
@@ -41,3 +44,24 @@ export async function startServer(options: StartServerOptions = {}): Promise<BzS
 }
 
 export type { BzServer } from '../test-double/start-server.js';
+
+/**
+ * A store holding `snapshot` for an API test that serves a store of its own: on the PostgreSQL
+ * leg a scratch database (dropped by `close`), otherwise memory.
+ */
+export async function openMatrixStore(snapshot: StoreSnapshot): Promise<{ store: Store; close(): Promise<void> }> {
+  const adminUrl = matrixDatabaseUrl();
+  if (adminUrl === undefined) {
+    const { store } = await openStore({ kind: 'memory', snapshot });
+    return { store, close: () => store.close() };
+  }
+  const database = await createScratchDatabase(adminUrl);
+  const { store } = await openStore({ kind: 'postgres', url: database.url, seed: () => snapshot });
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      await database.drop();
+    },
+  };
+}

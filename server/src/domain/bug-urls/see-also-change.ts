@@ -131,6 +131,16 @@ export function seeAlsoAliases(seeAlso: unknown): string[] {
   return refs.filter((ref) => /^\w+$/.test(ref) && !/^\d+$/.test(ref));
 }
 
+/** Bug.create's `see_also` values: a list, or a text split on white space and commas as 5.2's create splits it. */
+export function newBugSeeAlsoValues(given: unknown): string[] {
+  if (given === undefined || given === null) return [];
+  return Array.isArray(given)
+    ? given.map(String)
+    : String(given)
+        .trim()
+        .split(/[\s,]+/);
+}
+
 /**
  * A new bug's See Also values (Bug.create's `see_also`, a list or a text split on white space and
  * commas, as 5.2's create splits it), each checked and classed; the local bugs named get the reverse
@@ -141,14 +151,7 @@ export function newBugSeeAlso(
   selfId: number,
   context: SeeAlsoContext,
 ): { list: SeeAlsoList; localBugs: Bug[] } {
-  const values =
-    given === undefined || given === null
-      ? []
-      : Array.isArray(given)
-        ? given.map(String)
-        : String(given)
-            .trim()
-            .split(/[\s,]+/);
+  const values = newBugSeeAlsoValues(given);
   const list = new SeeAlsoList({ fields: { see_also: [] } } as unknown as Bug);
   const localBugs: Bug[] = [];
   for (const value of values) {
