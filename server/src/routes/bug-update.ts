@@ -46,7 +46,11 @@ function aliasesOf(params: Record<string, unknown>): string[] {
  * each checked to exist and be visible, then planned and written by the store in one write
  * (domain/bug-writes/update-plan.ts has 5.2's rules), answered as 5.2 does.
  */
-async function update(request: ApiRequest, deps: RouteDeps): Promise<BugUpdateResult> {
+export async function updateBugs(
+  request: ApiRequest,
+  deps: RouteDeps,
+  options: { seeAlsoRemovesFirst?: boolean } = {},
+): Promise<BugUpdateResult> {
   const { store, profile } = deps;
   const actor = currentUser(request);
   const body = request.body ?? {};
@@ -86,6 +90,7 @@ async function update(request: ApiRequest, deps: RouteDeps): Promise<BugUpdateRe
           visits,
           maxCommentLength: MAX_COMMENT_LENGTH,
           urlbase: localUrlBase(request, deps),
+          seeAlsoRemovesFirst: options.seeAlsoRemovesFirst === true,
         },
         view,
       ),
@@ -102,6 +107,6 @@ async function update(request: ApiRequest, deps: RouteDeps): Promise<BugUpdateRe
 }
 
 export const bugUpdateRoutes = {
-  'PUT /rest/bug/{id}': { auth: 'required', stampsWrites: true, handle: update },
-  'PUT /rest/bug': { auth: 'required', stampsWrites: true, handle: update },
+  'PUT /rest/bug/{id}': { auth: 'required', stampsWrites: true, handle: (request, deps) => updateBugs(request, deps) },
+  'PUT /rest/bug': { auth: 'required', stampsWrites: true, handle: (request, deps) => updateBugs(request, deps) },
 } satisfies { [K in 'PUT /rest/bug/{id}' | 'PUT /rest/bug']: RouteSpec<K> };

@@ -89,6 +89,22 @@ it("takes another bug's alias for a new bug's See Also, and links that bug back"
   expect(await seeAlsoOf(2)).toContain(local(id));
 });
 
+it('Bug.update_see_also removes before it adds, as 5.2 does; Bug.update adds before it removes', async () => {
+  const url = 'https://github.com/o/r/issues/77';
+  const rpc = await send('POST', '/jsonrpc.cgi', {
+    method: 'Bug.update_see_also',
+    params: [{ ids: [3], add: [url], remove: [url] }],
+    id: 1,
+  });
+  expect(rpc.body).toMatchObject({
+    error: null,
+    result: { changes: { 3: { see_also: { added: [url], removed: [] } } } },
+  });
+  expect(await seeAlsoOf(3)).toContain(url);
+  await send('PUT', '/rest/bug/4', { see_also: { add: [url], remove: [url] } });
+  expect(await seeAlsoOf(4)).not.toContain(url);
+});
+
 it("refuses the bug itself and what no class takes, with 5.2's 112", async () => {
   expect(await send('PUT', '/rest/bug/1', { see_also: { add: ['1'] } })).toMatchObject({
     status: 400,

@@ -1,7 +1,7 @@
-import type { BugUpdateResult, UpdateSeeAlsoResult } from '@bz-companion/shared';
+import type { UpdateSeeAlsoResult } from '@bz-companion/shared';
 import { checkBug } from '../bugs/check-bug.js';
 import { BugzillaError, errors } from '../domain/errors.js';
-import { bugUpdateRoutes } from './bug-update.js';
+import { updateBugs } from './bug-update.js';
 import { localUrlBase } from './local-urlbase.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
@@ -38,7 +38,8 @@ async function updateSeeAlso(request: ApiRequest, deps: RouteDeps): Promise<Upda
     databaseNow: () => request.databaseNow(),
     pathBug: undefined,
   };
-  const updated = (await bugUpdateRoutes['PUT /rest/bug'].handle(asUpdate, deps)) as BugUpdateResult;
+  // 5.2's update_see_also removes, then adds (Bug.update does the reverse).
+  const updated = await updateBugs(asUpdate, deps, { seeAlsoRemovesFirst: true });
   const changes: UpdateSeeAlsoResult['changes'] = {};
   for (const bug of updated.bugs) {
     const change = (bug.changes as Record<string, { removed: string; added: string }> | undefined)?.see_also;

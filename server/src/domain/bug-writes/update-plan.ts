@@ -60,6 +60,8 @@ export interface UpdateCommand {
   maxCommentLength: number;
   /** This tracker's urlbase (ending in `/`): See Also's show_bug.cgi URLs of it are local bugs. */
   urlbase: string;
+  /** See Also's removals before its additions: 5.2's update_see_also (Bug.update adds first). */
+  seeAlsoRemovesFirst?: boolean;
 }
 
 /** Perl's truth. */
@@ -654,15 +656,26 @@ class UpdatePlan {
       aliasOwner: (alias: string) => this.#view.aliasOwner(alias),
     };
     const list = new SeeAlsoList(working.bug);
-    for (const url of texts(form.add)) {
-      const checked = checkSeeAlsoValue(url, working.id, context);
-      if (!checked || !list.add(checked.value, checked.className)) continue;
-      if (checked.localBug) this.#mirrorSeeAlso(checked.localBug.id, working.id, 'add');
-    }
-    for (const url of texts(form.remove)) {
-      const removed = list.remove(url);
-      const other = removed && localBugOfRemoved(removed.value, removed.className, urlbase);
-      if (other !== undefined) this.#mirrorSeeAlso(checkLocalBug(other, context).id, working.id, 'remove');
+    const add = () => {
+      for (const url of texts(form.add)) {
+        const checked = checkSeeAlsoValue(url, working.id, context);
+        if (!checked || !list.add(checked.value, checked.className)) continue;
+        if (checked.localBug) this.#mirrorSeeAlso(checked.localBug.id, working.id, 'add');
+      }
+    };
+    const remove = () => {
+      for (const url of texts(form.remove)) {
+        const removed = list.remove(url);
+        const other = removed && localBugOfRemoved(removed.value, removed.className, urlbase);
+        if (other !== undefined) this.#mirrorSeeAlso(checkLocalBug(other, context).id, working.id, 'remove');
+      }
+    };
+    if (this.#command.seeAlsoRemovesFirst) {
+      remove();
+      add();
+    } else {
+      add();
+      remove();
     }
     if (list.added.length + list.removed.length === 0) return;
     const removed = list.removed.join(', ');
