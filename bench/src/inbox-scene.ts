@@ -100,9 +100,12 @@ async function refreshAll(page: Page, trackers: number): Promise<void> {
       const started = Date.now();
       chrome.alarms.create('what-changed', { when: Date.now() + 50, periodInMinutes: 10 });
       const keys = Array.from({ length: trackers }, (_, i) => `news:bench${i + 1}`);
+      // A snapshot as a build keeps it: a JSON string, or (before) the object.
+      const at = (value: unknown) =>
+        ((typeof value === 'string' ? JSON.parse(value) : value) as { at?: number } | undefined)?.at ?? 0;
       for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
         const kept = await chrome.storage.local.get(keys);
-        if (keys.every((key) => ((kept[key] as { at?: number } | undefined)?.at ?? 0) >= started)) return;
+        if (keys.every((key) => at(kept[key]) >= started)) return;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       throw new Error('bench: the refresh did not finish in 3 minutes');
@@ -120,12 +123,17 @@ async function doubleKeptRows(page: Page, trackers: number): Promise<void> {
       const kept = await chrome.storage.local.get(keys);
       const next: Record<string, unknown> = {};
       for (const key of keys) {
-        const snapshot = kept[key] as { bugs: Array<{ id: number; news: unknown }> };
+        // Written back as the build keeps it: a JSON string, or (before) the object.
+        const asString = typeof kept[key] === 'string';
+        const snapshot = (asString ? JSON.parse(kept[key] as string) : kept[key]) as {
+          bugs: Array<{ id: number; news: unknown }>;
+        };
         const changed = snapshot.bugs.filter((bug) => bug.news);
-        next[key] = {
+        const doubled = {
           ...snapshot,
           bugs: [...snapshot.bugs, ...changed.map((bug) => ({ ...bug, id: bug.id + offset }))],
         };
+        next[key] = asString ? JSON.stringify(doubled) : doubled;
       }
       await chrome.storage.local.set(next);
     },
