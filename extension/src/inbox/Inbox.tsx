@@ -6,6 +6,7 @@ import type { Platform } from '../platform/platform.js';
 import { PinsStorage } from '../storage/pins-storage.js';
 import { KeyHelp, SnoozeMenu } from './Dialogs.js';
 import { type Criteria, isEmptyCriteria, matches } from './filters.js';
+import type { FirstRead } from './first-read.js';
 import { InboxHeader } from './InboxHeader.js';
 import { InboxList } from './InboxList.js';
 import type { RowAction } from './inbox-actions.js';
@@ -13,7 +14,7 @@ import type { InboxKey } from './keys.js';
 import { Sidebar } from './Sidebar.js';
 import { useActions } from './use-actions.js';
 import { useCommands } from './use-commands.js';
-import { type FirstRead, useInboxData } from './use-inbox-data.js';
+import { useInboxData } from './use-inbox-data.js';
 import { useInboxKeys } from './use-inbox-keys.js';
 import { useSelection } from './use-selection.js';
 
