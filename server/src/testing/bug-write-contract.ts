@@ -70,6 +70,28 @@ export function bugWriteContract(store: () => Store, readOnly: boolean): void {
     expect((await store().commentById(id))?.isPrivate).toBe(false);
     expect((await store().historyOf(4)).at(-1)?.changes[0]).toMatchObject({ removed: '1', added: '0' });
   });
+  it('gives a plan the rows it asks for one at a time, however many a write names', async () => {
+    if (readOnly) return;
+    const existing = (await Promise.all(Array.from({ length: 120 }, (_, i) => store().bugById(i + 1)))).filter(Boolean);
+    const found = await owned(store()).writeBugs({
+      bugIds: [],
+      aliases: [],
+      logins: [],
+      when: T0,
+      plan(view) {
+        const ids: number[] = [];
+        for (let id = 1; id <= 120; id++) {
+          const bug = view.bug(id);
+          view.attachments(id);
+          view.user(id);
+          if (bug) ids.push(bug.id);
+        }
+        for (let i = 0; i < 60; i++) view.newAttachmentId();
+        return { effect: { bugs: [], history: [], comments: [], visits: [] }, result: ids };
+      },
+    });
+    expect(found).toEqual(existing.map((bug) => bug?.id));
+  });
 }
 
 /** Bug 8 (Widgets/Backend) has review+; review is then excluded from Widgets/Frontend, and the bug moved there. */

@@ -42,14 +42,24 @@ export async function runBugWrite<R>(client: pg.PoolClient, write: BugWrite<R>):
   const attachmentIds: number[] = [];
   let newBugId: number | undefined;
   let need: NeedRows['rows'] = { bugs: write.bugIds, logins: write.logins };
-  for (let round = 0; round < 50; round++) {
+  const loaded = () =>
+    bugs.size + users.size + logins.size + comments.size + attachments.size + attachmentIds.length + (newBugId === undefined ? 0 : 1);
+  // Each round loads what the plan asked for; a write of many bugs needs as many rounds as it
+  // names rows one at a time, so rounds are not counted, only one that loads nothing new (a plan
+  // asking again for what it has would never end).
+  for (let round = 0; ; round++) {
+    const before = loaded();
     await loadBugs(client, need.bugs ?? [], bugs);
     await loadComments(client, need.comments ?? [], comments);
     await loadUsers(client, need.users ?? [], need.logins ?? [], users, logins);
-    await loadAttachments(client, need.attachments ?? [], attachments);
-    await takeAttachmentIds(client, attachmentIds, need.attachmentIds ?? 0);
-    let attachmentIdsTaken = 0;
+    // One bug's attachments asked for: those of every bug the write holds, in one query.
+    if (need.attachments) await loadAttachments(client, [...need.attachments, ...bugs.keys()], attachments);
+    if (need.attachmentIds) {
+      await takeAttachmentIds(client, attachmentIds, Math.max(need.attachmentIds, write.newAttachments ?? 0));
+    }
     if (need.newBugId && newBugId === undefined) newBugId = await nextBugId(client);
+    if (round > 0 && loaded() === before) throw new Error('a bug write asked again for rows it was given');
+    let attachmentIdsTaken = 0;
     const view: BugView = {
       bug: (id) => {
         if (!bugs.has(id)) throw new NeedRows({ bugs: [id] });
@@ -95,7 +105,6 @@ export async function runBugWrite<R>(client: pg.PoolClient, write: BugWrite<R>):
     await writeEffect(client, planned.effect, bugs);
     return planned.result;
   }
-  throw new Error('a bug write kept asking for more rows');
 }
 
 async function loadUsers(
