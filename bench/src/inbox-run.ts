@@ -67,11 +67,15 @@ const rows: Row[] = [
 const median = (values: number[]) => percentiles(values).p50;
 const sideBySide = before
   ? [
-      '| row | this build, median ms | before, median ms | this / before |',
-      '| --- | ---: | ---: | ---: |',
+      '| row | this build, median ms | before, median ms | this / before | sample by sample: median, this faster |',
+      '| --- | ---: | ---: | ---: | ---: |',
       ...timings(figures).map(([name, values], i) => {
-        const other = median((timings(before)[i] as [string, number[]])[1]);
-        return `| ${name} | ${median(values).toFixed(1)} | ${other.toFixed(1)} | ${(median(values) / other).toFixed(2)} |`;
+        const others = (timings(before)[i] as [string, number[]])[1];
+        const other = median(others);
+        // Each sample over the other build's taken next to it (A B B A): what the load did then weighs on both.
+        const paired = values.map((value, j) => value / (others[j] as number));
+        const faster = paired.filter((ratio) => ratio < 1).length;
+        return `| ${name} | ${median(values).toFixed(1)} | ${other.toFixed(1)} | ${(median(values) / other).toFixed(2)} | ${median(paired).toFixed(2)}, ${faster} of ${paired.length} |`;
       }),
     ].join('\n')
   : '';
