@@ -57,8 +57,10 @@ export default defineConfig(({ mode }) => {
             : deps,
       },
       rollupOptions: {
-        input: { inbox: 'src/inbox/index.html' },
-        // Needed by `includeDependenciesRecursively: false` below; no page imports another's entry.
+        // The inbox's storage read, an entry of its own: its page runs it before its first paint
+        // (vite/app-after-first-paint.ts), and the inbox's app imports it.
+        input: { inbox: 'src/inbox/index.html', 'inbox-read': 'src/inbox/early-read.ts' },
+        // Needed by `includeDependenciesRecursively: false` below, and by the inbox importing its read's entry.
         preserveEntrySignatures: 'allow-extension',
         output: {
           codeSplitting: {

@@ -39,9 +39,9 @@ export const EMPTY_PAGE = 'bench-empty-page.html';
  * marks its first frame as the popup marks its own), so the bench never
  * changes the extension it measures.
  */
-export function extensionWithEmptyPage(): string {
+export function extensionWithEmptyPage(dist = CHROMIUM_DIST): string {
   const dir = mkdtempSync(join(tmpdir(), 'bz-companion-bench-extension-'));
-  cpSync(CHROMIUM_DIST, dir, { recursive: true });
+  cpSync(dist, dir, { recursive: true });
   writeFileSync(
     join(dir, 'bench-empty-page.js'),
     'requestAnimationFrame(() => { document.documentElement.dataset.firstPaintMs ??= String(Math.round(performance.now())); });\n',
@@ -53,13 +53,13 @@ export function extensionWithEmptyPage(): string {
   return dir;
 }
 
-/** Headless Chromium with a copy of the built extension (and its empty page), the welcome tab closed. */
-export async function launchBenchExtension(): Promise<{
+/** Headless Chromium with a copy of the built extension (`dist`, and its empty page), the welcome tab closed. */
+export async function launchBenchExtension(dist = CHROMIUM_DIST): Promise<{
   context: BrowserContext;
   extension: string;
   unpacked: string;
 }> {
-  const unpacked = extensionWithEmptyPage();
+  const unpacked = extensionWithEmptyPage(dist);
   const context = await chromium.launchPersistentContext('', {
     ...chromiumExecutable(),
     headless: true,

@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { percentiles } from './extension-figures.js';
-import { CHANGED, FOLLOWED, LONG_LIST, measureInbox, TRACKERS } from './inbox-figures.js';
+import { CHROMIUM_DIST, percentiles } from './extension-figures.js';
+import { CHANGED, FOLLOWED, type InboxFigures, LONG_LIST, measureInbox, TRACKERS } from './inbox-figures.js';
 import { markdownTable, type Row, type Target, targetsTable } from './report.js';
 
 /** storage.sync's QUOTA_BYTES, the same in Chromium and Firefox. */
@@ -13,33 +13,38 @@ const { values } = parseArgs({
   options: {
     samples: { type: 'string', default: '5' },
     out: { type: 'string' },
+    before: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 if (values.help) {
-  console.log(`npm run bench:inbox -- [--samples N] [--out DIR]
+  console.log(`npm run bench:inbox -- [--samples N] [--out DIR] [--before CHECKOUT]
 
 The extension's inbox rows only: ${TRACKERS} trackers × ${FOLLOWED.toLocaleString('en')} followed bugs, ${CHANGED} changed
 on each, in headless Chromium with the built extension. Requests per tracker per refresh, the inbox's first paint
 from what it kept and with ${LONG_LIST.toLocaleString('en')} rows, the popup's first paint beside an empty extension page, and what
-the extension stores (local, sync). Measurements, not assertions; writes inbox.json and inbox.md to --out
-(default: a folder in ${tmpdir()}).`);
+the extension stores (local, sync). With --before, the build in CHECKOUT/extension/dist/chromium too, in a
+browser of its own on the same trackers, the two taking turns (A B B A); the last table gives this build's
+medians over the other's. Measurements, not assertions; writes inbox.json and inbox.md to --out (default: a
+folder in ${tmpdir()}).`);
   process.exit(0);
 }
 const samples = Number(values.samples);
 const out = values.out ?? join(tmpdir(), 'bz-companion-bench-inbox');
 const loadBefore = loadavg();
-const figures = await measureInbox(samples);
-if (!figures) {
-  console.error('bench: build the extension first (npm run build)');
+const dists = [CHROMIUM_DIST, ...(values.before ? [resolve(values.before, 'extension/dist/chromium')] : [])];
+const measured = await measureInbox(samples, dists);
+if (!measured) {
+  console.error(`bench: build the extension first (npm run build), in each of ${dists.join(', ')}`);
   process.exit(1);
 }
-const server = `Chromium + bz-companion, ${TRACKERS} trackers × ${FOLLOWED} followed, ${CHANGED} changed`;
-const timed = (name: string, values: number[]): Row => {
+const [figures, before] = measured as [InboxFigures, InboxFigures | undefined];
+const setup = `Chromium + bz-companion, ${TRACKERS} trackers × ${FOLLOWED} followed, ${CHANGED} changed`;
+const timed = (name: string, values: number[], build: string): Row => {
   const { p50, p99 } = percentiles(values);
   return {
     name,
-    server,
+    server: `${setup}, ${build}`,
     req_per_s: Number.NaN,
     p50_ms: p50,
     p99_ms: p99,
@@ -47,20 +52,37 @@ const timed = (name: string, values: number[]): Row => {
     errors: samples - values.length,
   };
 };
-const rows: Row[] = [
-  timed('inbox: open -> first paint from what it kept', figures.inboxFirstPaint),
-  timed(
-    `inbox: open -> list as stored painted, ${(TRACKERS * CHANGED).toLocaleString('en')} rows`,
-    figures.inboxListPaint,
-  ),
-  timed(`inbox: open -> list as stored painted, ${LONG_LIST.toLocaleString('en')} rows`, figures.inboxLongListPaint),
-  timed('extension: popup open -> first paint from what it kept (5 trackers)', figures.popupFirstPaint),
-  timed('extension: empty extension page open -> first frame (the floor)', figures.emptyPageFirstFrame),
+/** The timed rows of one build, by name. */
+const timings = (of: InboxFigures): Array<[string, number[]]> => [
+  ['inbox: open -> first paint from what it kept', of.inboxFirstPaint],
+  [`inbox: open -> list as stored painted, ${(TRACKERS * CHANGED).toLocaleString('en')} rows`, of.inboxListPaint],
+  [`inbox: open -> list as stored painted, ${LONG_LIST.toLocaleString('en')} rows`, of.inboxLongListPaint],
+  ['extension: popup open -> first paint from what it kept (5 trackers)', of.popupFirstPaint],
+  ['extension: empty extension page open -> first frame (the floor)', of.emptyPageFirstFrame],
 ];
+const rows: Row[] = [
+  ...timings(figures).map(([name, values]) => timed(name, values, 'this build')),
+  ...(before ? timings(before).map(([name, values]) => timed(name, values, `before (${before.dist})`)) : []),
+];
+const median = (values: number[]) => percentiles(values).p50;
+const sideBySide = before
+  ? [
+      '| row | this build, median ms | before, median ms | this / before | sample by sample: median, this faster |',
+      '| --- | ---: | ---: | ---: | ---: |',
+      ...timings(figures).map(([name, values], i) => {
+        const others = (timings(before)[i] as [string, number[]])[1];
+        const other = median(others);
+        // Each sample over the other build's taken next to it (A B B A): what the load did then weighs on both.
+        const paired = values.map((value, j) => value / (others[j] as number));
+        const faster = paired.filter((ratio) => ratio < 1).length;
+        return `| ${name} | ${median(values).toFixed(1)} | ${other.toFixed(1)} | ${(median(values) / other).toFixed(2)} | ${median(paired).toFixed(2)}, ${faster} of ${paired.length} |`;
+      }),
+    ].join('\n')
+  : '';
 const most = (counts: number[]) => Math.max(...counts);
-const inboxPaint = percentiles(figures.inboxFirstPaint).p50;
-const longPaint = percentiles(figures.inboxLongListPaint).p50;
-const popupOver = percentiles(figures.popupFirstPaint).p50 - percentiles(figures.emptyPageFirstFrame).p50;
+const inboxPaint = median(figures.inboxFirstPaint);
+const longPaint = median(figures.inboxLongListPaint);
+const popupOver = median(figures.popupFirstPaint) - median(figures.emptyPageFirstFrame);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const targets: Target[] = [
   {
@@ -92,12 +114,12 @@ const targets: Target[] = [
 ];
 const loadAfter = loadavg();
 const load = `load average ${loadBefore.map((n) => n.toFixed(2)).join(' ')} before, ${loadAfter.map((n) => n.toFixed(2)).join(' ')} after; ${cpus().length} cores`;
-const report = `${markdownTable(rows)}\n\n${targetsTable(targets)}\n\n${load}\n`;
+const report = `${markdownTable(rows)}\n\n${targetsTable(targets)}\n\n${sideBySide ? `${sideBySide}\n\n` : ''}${load}\n`;
 console.log(report);
 await mkdir(out, { recursive: true });
 await writeFile(
   join(out, 'inbox.json'),
-  `${JSON.stringify({ measured_at: new Date().toISOString(), load, samples, rows, targets, figures }, null, 2)}\n`,
+  `${JSON.stringify({ measured_at: new Date().toISOString(), load, samples, rows, targets, figures: measured }, null, 2)}\n`,
 );
 await writeFile(join(out, 'inbox.md'), report);
 console.error(`bench: wrote ${join(out, 'inbox.json')} and inbox.md`);

@@ -10,19 +10,7 @@ import {
 } from './follow-steps.js';
 import { type SeededTracker, startTrackers } from './inbox-harness.js';
 import { badgeText, INBOX_SEEDS, refreshAll, seedStorage } from './inbox-page.js';
-import {
-  doneByKeyUndoneByZ,
-  doneComesBackOnNewActivity,
-  filtersAndPins,
-  markSeenUndone,
-  muteUndoneByTheNotice,
-  openingABugMovesBadgeAndPopup,
-  optionsShowTheSyncedMarks,
-  selectRangeUndoneAtOnce,
-  snoozeComesBack,
-  starUndoneAndByKey,
-  theListAcrossTrackers,
-} from './inbox-steps.js';
+import * as story from './inbox-steps.js';
 import { FirefoxSession } from './marionette.js';
 import { notificationRules } from './notification-steps.js';
 import { popupRemembersItsChoice } from './popup-steps.js';
@@ -68,15 +56,17 @@ function firefoxOn(
 test.describe('the inbox in headless firefox-esr', () => {
   const on = firefoxOn(INBOX_SEEDS, INBOX_SEEDS, refreshAll);
   test('every tracker’s changed bugs in one list, the newest change first, each saying what changed', () =>
-    theListAcrossTrackers(on.d));
-  test('Done by e, undone by z; the badge follows; the triage is in storage.sync', () => doneByKeyUndoneByZ(on.d));
-  test('Mute, undone by the notice’s Undo', () => muteUndoneByTheNotice(on.d));
-  test('Star, undone by z; s stars the current row (j and k move)', () => starUndoneAndByKey(on.d));
-  test('Mark seen, undone before the tracker hears of it', () => markSeenUndone(on.d, on.trackers[2] as SeededTracker));
-  test('x and shift-click select a range; one Done, one undo', () => selectRangeUndoneAtOnce(on.d));
-  test('filters narrow the list; a pinned filter keeps its count and stays pinned', () => filtersAndPins(on.d));
+    story.theListAcrossTrackers(on.d));
+  test('Done by e, undone by z; the badge follows; the triage is in storage.sync', () =>
+    story.doneByKeyUndoneByZ(on.d));
+  test('Mute, undone by the notice’s Undo', () => story.muteUndoneByTheNotice(on.d));
+  test('Star, undone by z; s stars the current row (j and k move)', () => story.starUndoneAndByKey(on.d));
+  test('Mark seen, undone before the tracker hears of it', () =>
+    story.markSeenUndone(on.d, on.trackers[2] as SeededTracker));
+  test('x and shift-click select a range; one Done, one undo', () => story.selectRangeUndoneAtOnce(on.d));
+  test('filters narrow the list; a pinned filter keeps its count and stays pinned', () => story.filtersAndPins(on.d));
   test('a done bug comes back when something new happens on it', () =>
-    doneComesBackOnNewActivity(on.d, on.trackers[2] as SeededTracker));
+    story.doneComesBackOnNewActivity(on.d, on.trackers[2] as SeededTracker));
 
   test('the popup’s switcher starts with All trackers and the badge’s count, then each tracker’s', async () => {
     await on.d.open('src/popup/index.html');
@@ -91,12 +81,14 @@ test.describe('the inbox in headless firefox-esr', () => {
   test('the popup opens again on what its switcher was set to, its heading naming it', () =>
     popupRemembersItsChoice(on.d));
   test('opening a changed bug takes the badge and the popup’s All trackers down within 2 s', () =>
-    openingABugMovesBadgeAndPopup(on.d, on.trackers[0] as SeededTracker));
+    story.openingABugMovesBadgeAndPopup(on.d, on.trackers[0] as SeededTracker));
   test('notifications: nothing old when turned on, one per bug, muted silent, a summary past three', () =>
     notificationRules(on.d, on.trackers));
   // Late: the clocks move an hour on and back.
-  test('a snoozed bug comes back at its time, in the list and the badge', () => snoozeComesBack(on.d, on.trackers));
-  test('the options say what is synced: the marks left by the steps before', () => optionsShowTheSyncedMarks(on.d));
+  test('a snoozed bug comes back at its time, in the list and the badge', () =>
+    story.snoozeComesBack(on.d, on.trackers));
+  test('the options say what is synced: the marks left by the steps before', () =>
+    story.optionsShowTheSyncedMarks(on.d));
 });
 
 test.describe('bugs followed by opening them, in headless firefox-esr', () => {

@@ -5,19 +5,7 @@ import { type ExtensionBrowser, launchWithExtension, SCREENSHOTS } from './brows
 import { chromiumDriver, type ExtensionDriver } from './extension-driver.js';
 import { openInbox, rowOf, type SeededTracker, seedTrackers } from './inbox-harness.js';
 import { INBOX_SEEDS } from './inbox-page.js';
-import {
-  doneByKeyUndoneByZ,
-  doneComesBackOnNewActivity,
-  filtersAndPins,
-  markSeenUndone,
-  muteUndoneByTheNotice,
-  openingABugMovesBadgeAndPopup,
-  optionsShowTheSyncedMarks,
-  selectRangeUndoneAtOnce,
-  snoozeComesBack,
-  starUndoneAndByKey,
-  theListAcrossTrackers,
-} from './inbox-steps.js';
+import * as story from './inbox-steps.js';
 import { notificationRules } from './notification-steps.js';
 import { openPopup } from './popup-page.js';
 import { popupRemembersItsChoice } from './popup-steps.js';
@@ -87,7 +75,8 @@ async function withDriver(step: (d: ExtensionDriver, page: Page) => Promise<void
   }
 }
 
-test('the same list through the steps shared with Firefox; the badge says 6', () => withDriver(theListAcrossTrackers));
+test('the same list through the steps shared with Firefox; the badge says 6', () =>
+  withDriver(story.theListAcrossTrackers));
 test('the popup opens again on what its switcher was set to (All trackers, or a tracker), its heading naming it', () =>
   withDriver(async (d, page) => {
     await page.setViewportSize({ width: 460, height: 600 });
@@ -115,29 +104,30 @@ test('axe: the popup on All trackers and on a tracker, and the options with thre
   await axeCleanLightAndDark(options);
   await Promise.all([popup.close(), options.close()]);
 });
-test('Done by e, undone by z; the badge follows; the triage is in storage.sync', () => withDriver(doneByKeyUndoneByZ));
-test('Mute, undone by the notice’s Undo', () => withDriver(muteUndoneByTheNotice));
-test('Star, undone by z; s stars the current row (j and k move)', () => withDriver(starUndoneAndByKey));
+test('Done by e, undone by z; the badge follows; the triage is in storage.sync', () =>
+  withDriver(story.doneByKeyUndoneByZ));
+test('Mute, undone by the notice’s Undo', () => withDriver(story.muteUndoneByTheNotice));
+test('Star, undone by z; s stars the current row (j and k move)', () => withDriver(story.starUndoneAndByKey));
 test('Mark seen, undone before the tracker hears of it', () =>
-  withDriver((d) => markSeenUndone(d, trackers[2] as SeededTracker)));
+  withDriver((d) => story.markSeenUndone(d, trackers[2] as SeededTracker)));
 test('x and shift-click select several; one action applies to all, and one undo brings all back', () =>
-  withDriver(selectRangeUndoneAtOnce));
+  withDriver(story.selectRangeUndoneAtOnce));
 test('filters narrow the list; a pinned filter keeps its count and stays pinned', () =>
   withDriver((d, page) =>
-    filtersAndPins(d, async () => {
+    story.filtersAndPins(d, async () => {
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
       await page.screenshot({ path: join(DOCS, 'inbox-filters.png') });
     }),
   ));
 test('a done bug comes back when something new happens on it', () =>
-  withDriver((d) => doneComesBackOnNewActivity(d, trackers[2] as SeededTracker)));
+  withDriver((d) => story.doneComesBackOnNewActivity(d, trackers[2] as SeededTracker)));
 test('opening a changed bug takes the badge and the popup’s All trackers down within 2 s', () =>
-  withDriver((d) => openingABugMovesBadgeAndPopup(d, trackers[0] as SeededTracker)));
+  withDriver((d) => story.openingABugMovesBadgeAndPopup(d, trackers[0] as SeededTracker)));
 test('notifications: nothing old when turned on, one per bug, muted silent, a summary past three', () =>
   withDriver((d) => notificationRules(d, trackers)));
 test('a snoozed bug comes back at its time, in the list and the badge (the extension’s and the trackers’ clocks moved)', () =>
-  withDriver((d) => snoozeComesBack(d, trackers)));
+  withDriver((d) => story.snoozeComesBack(d, trackers)));
 
 test('the ? key lists the keys; Enter opens the current bug, O every selected one', async () => {
   const page = await openInbox(browser, { refresh: false });
@@ -163,7 +153,8 @@ test('the ? key lists the keys; Enter opens the current bug, O every selected on
   await page.close();
 });
 
-test('the options say what is synced: the marks left by the steps before', () => withDriver(optionsShowTheSyncedMarks));
+test('the options say what is synced: the marks left by the steps before', () =>
+  withDriver(story.optionsShowTheSyncedMarks));
 
 // Last: the clock it installs is the whole context's, and stays moved on.
 test('a snoozed bug comes back at its time (the page’s clock moved on, its timer ticks)', async () => {

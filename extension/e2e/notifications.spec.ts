@@ -60,13 +60,15 @@ const lastRefresh = async () =>
   (await browser.worker()).evaluate(async () => {
     const chrome = (
       globalThis as unknown as {
-        chrome: { storage: { local: { get(k: null): Promise<Record<string, { at?: number }>> } } };
+        chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } };
       }
     ).chrome;
     const stored = await chrome.storage.local.get(null);
+    // A snapshot is kept as a JSON string (storage/news-value.ts).
+    const at = (value: unknown) => (JSON.parse(String(value)) as { at?: number }).at ?? 0;
     return Math.max(
       0,
-      ...Object.entries(stored).flatMap(([key, value]) => (key.startsWith('news:') ? [value.at ?? 0] : [])),
+      ...Object.entries(stored).flatMap(([key, value]) => (key.startsWith('news:') ? [at(value)] : [])),
     );
   });
 

@@ -14,7 +14,14 @@
  * page's own module tag loads it and `data-app` is absent.
  */
 (() => {
-  const { key, app, preload, early } = document.currentScript?.dataset ?? {};
+  const { key, app, preload, early, now } = document.currentScript?.dataset ?? {};
+  // `data-now` (the inbox's storage read): run at once, so the read goes on while the page paints and loads.
+  if (now) {
+    const read = document.createElement('script');
+    read.type = 'module';
+    read.src = now;
+    document.head.append(read);
+  }
   let painted = false;
   try {
     const kept = key ? localStorage.getItem(key) : null;

@@ -47,6 +47,13 @@ describe('the built popup page', () => {
     );
   });
 
+  it('hands the first-paint script the module to run before the paint, where the page has one', () => {
+    const page = pageAfterFirstPaint('src/inbox/index.html', built, () => 'body{margin:0}', '/assets/early-read-E5.js');
+    expect(page).toContain(
+      '<script src="/kept-first-paint.js" data-key="bz-companion:popup-paint" data-now="/assets/early-read-E5.js" data-app="/assets/index.html-A1.js"',
+    );
+  });
+
   it('fails the build on a stylesheet that cannot be inlined', () => {
     sheets['/assets/theme-D4.css'] = 'a::after{content:"</style>"}';
     try {

@@ -1,7 +1,14 @@
 import type { Plugin } from 'vite';
 
-/** The pages that paint what they kept before their app loads (public/kept-first-paint.js). */
-const PAGES = ['src/popup/index.html', 'src/inbox/index.html'];
+/**
+ * The pages that paint what they kept before their app loads (public/kept-first-paint.js), each with the
+ * entry (a build input) it runs at once, before that paint, where it has one: the inbox starts reading
+ * storage there, while the page paints and loads its app (which imports the same module, so the same read).
+ */
+const PAGES: Record<string, string | null> = {
+  'src/popup/index.html': null,
+  'src/inbox/index.html': 'src/inbox/early-read.ts',
+};
 const FIRST_PAINT = /<script src="\/kept-first-paint\.js" (data-key="[^"]+"[^>]*)><\/script>/;
 
 /**
@@ -21,14 +28,21 @@ export function appAfterFirstPaint(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        for (const name of PAGES) {
+        for (const [name, early] of Object.entries(PAGES)) {
           const page = bundle[name];
           if (page?.type !== 'asset') return this.error(`${name} is not in the bundle`);
-          page.source = pageAfterFirstPaint(name, text(page.source), (href) => {
+          const now = early
+            ? Object.values(bundle).find(
+                (chunk) => chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith(early),
+              )
+            : undefined;
+          if (early && !now) return this.error(`${name}: its early entry ${early} is not in the bundle`);
+          const stylesheet = (href: string) => {
             const sheet = bundle[href.replace(/^\//, '')];
             if (sheet?.type !== 'asset') throw new Error(`${name}: its stylesheet ${href} is not in the bundle`);
             return text(sheet.source);
-          });
+          };
+          page.source = pageAfterFirstPaint(name, text(page.source), stylesheet, now && `/${now.fileName}`);
         }
       },
     },
@@ -38,12 +52,18 @@ export function appAfterFirstPaint(): Plugin {
 const text = (source: string | Uint8Array) => (typeof source === 'string' ? source : new TextDecoder().decode(source));
 
 /**
- * The page as Vite built it, with its module entry and preloads handed to the
- * first-paint script, and its stylesheets (`stylesheet(href)` reads them) in
+ * The page as Vite built it, with its module entry and preloads (and the
+ * module to run at once, `now`) handed to the first-paint script, and its stylesheets (`stylesheet(href)` reads them) in
  * the page itself. Throws when the page is not as expected: better a failed
  * build than a page whose app never loads.
  */
-export function pageAfterFirstPaint(name: string, html: string, stylesheet: (href: string) => string): string {
+export function pageAfterFirstPaint(
+  name: string,
+  html: string,
+  stylesheet: (href: string) => string,
+  /** A module to run at once, before the first paint (`data-now`). */
+  now?: string,
+): string {
   const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
   const [entry] = entries;
   const firstPaint = html.match(FIRST_PAINT);
@@ -61,6 +81,6 @@ export function pageAfterFirstPaint(name: string, html: string, stylesheet: (hre
   const preload = preloads.map((link) => link[1]).join(' ');
   return page.replace(
     firstPaint[0],
-    `<script src="/kept-first-paint.js" ${firstPaint[1]} data-app="${entry[1]}" data-preload="${preload}"></script>`,
+    `<script src="/kept-first-paint.js" ${firstPaint[1]}${now ? ` data-now="${now}"` : ''} data-app="${entry[1]}" data-preload="${preload}"></script>`,
   );
 }

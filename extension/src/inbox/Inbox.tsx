@@ -5,7 +5,8 @@ import { bugPage } from '../news/notifications.js';
 import type { Platform } from '../platform/platform.js';
 import { PinsStorage } from '../storage/pins-storage.js';
 import { KeyHelp, SnoozeMenu } from './Dialogs.js';
-import { type Criteria, matches } from './filters.js';
+import { type Criteria, isEmptyCriteria, matches } from './filters.js';
+import type { FirstRead } from './first-read.js';
 import { InboxHeader } from './InboxHeader.js';
 import { InboxList } from './InboxList.js';
 import type { RowAction } from './inbox-actions.js';
@@ -13,7 +14,7 @@ import type { InboxKey } from './keys.js';
 import { Sidebar } from './Sidebar.js';
 import { useActions } from './use-actions.js';
 import { useCommands } from './use-commands.js';
-import { type FirstRead, useInboxData } from './use-inbox-data.js';
+import { useInboxData } from './use-inbox-data.js';
 import { useInboxKeys } from './use-inbox-keys.js';
 import { useSelection } from './use-selection.js';
 
@@ -32,6 +33,21 @@ function useListPainted(inboxes: TrackerInbox[]) {
       if (app) keepPaint(KEPT_PAINT.inbox, app);
     });
   }, [inboxes]);
+}
+
+/**
+ * The rows waiting (`all`) and those the filters keep, computed again only
+ * when storage, the time or the filters change, not on every key or scroll:
+ * thousands of rows are sorted and filtered.
+ */
+function useListedRows(inboxes: TrackerInbox[], now: number, pendingSeen: ReadonlySet<string>, criteria: Criteria) {
+  const listed = useMemo(() => inboxRows(inboxes, now), [inboxes, now]);
+  const all = pendingSeen.size === 0 ? listed : listed.filter((row) => !pendingSeen.has(rowKey(row)));
+  const rows = useMemo(
+    () => (isEmptyCriteria(criteria) ? all : all.filter((row) => matches(row, criteria))),
+    [all, criteria],
+  );
+  return { all, rows };
 }
 
 function usePins(platform: Platform) {
@@ -126,8 +142,7 @@ export function Inbox({ platform, first }: { platform: Platform; first: FirstRea
   const searchRef = useRef<HTMLInputElement>(null);
   useListPainted(inboxes);
 
-  const all = inboxRows(inboxes, now).filter((row) => !actions.pendingSeen.has(rowKey(row)));
-  const rows = all.filter((row) => matches(row, criteria));
+  const { all, rows } = useListedRows(inboxes, now, actions.pendingSeen, criteria);
   const at = Math.min(current, Math.max(0, rows.length - 1));
   const indexOf = (key: string) => rows.findIndex((row) => rowKey(row) === key);
   const selection = useSelection(rows);

@@ -1,6 +1,7 @@
 import { type FollowRecord, mergeVisits } from '../common/follow-record.js';
 import type { Platform } from '../platform/platform.js';
 import { LOCAL } from './keys.js';
+import { readSnapshot } from './news-value.js';
 
 /**
  * The followed bugs of each tracker (storage.local). A tracker without a
@@ -51,7 +52,7 @@ function rememberedVisits(stored: Record<string, unknown>, trackerId: string): V
 
 /** The visits the previous version's last refresh listed (the tracker's own record then), so none waits for the tracker to answer again. */
 function lastRefreshVisits(stored: Record<string, unknown>, trackerId: string): Visit[] {
-  const snapshot = stored[LOCAL.news(trackerId)] as { bugs?: unknown } | undefined;
+  const snapshot = readSnapshot(stored[LOCAL.news(trackerId)]) as { bugs?: unknown } | null;
   if (!Array.isArray(snapshot?.bugs)) return [];
   return snapshot.bugs.flatMap((bug: { id?: unknown; visitedAt?: unknown }) =>
     typeof bug?.id === 'number' && typeof bug.visitedAt === 'number' ? [{ id: bug.id, visitedAt: bug.visitedAt }] : [],

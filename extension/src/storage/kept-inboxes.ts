@@ -1,9 +1,9 @@
 import type { TrackerInbox } from '../common/inbox-rows.js';
 import { trackerLabel } from '../common/inbox-rows.js';
-import type { NewsSnapshot } from '../common/news-state.js';
 import { parseTriage } from '../common/triage.js';
 import type { Platform } from '../platform/platform.js';
 import { LOCAL, MAX_LABEL, SCHEMA_VERSION, SYNC } from './keys.js';
+import { readSnapshot } from './news-value.js';
 
 interface Listed {
   id: string;
@@ -41,14 +41,11 @@ export async function keptInboxes(platform: Platform): Promise<TrackerInbox[] | 
     ...list.map((tracker) => platform.storage('local').get([LOCAL.news(tracker.id)])),
   ]);
   if (version[LOCAL.version] !== SCHEMA_VERSION) return null;
-  return list.map((tracker, i) => {
-    const snapshot = news[i]?.[LOCAL.news(tracker.id)];
-    return {
-      id: tracker.id,
-      url: tracker.url,
-      label: trackerLabel(tracker),
-      snapshot: snapshot && typeof snapshot === 'object' ? (snapshot as NewsSnapshot) : null,
-      triage: parseTriage(triage[SYNC.triage(tracker.id)]),
-    };
-  });
+  return list.map((tracker, i) => ({
+    id: tracker.id,
+    url: tracker.url,
+    label: trackerLabel(tracker),
+    snapshot: readSnapshot(news[i]?.[LOCAL.news(tracker.id)]),
+    triage: parseTriage(triage[SYNC.triage(tracker.id)]),
+  }));
 }

@@ -7,6 +7,7 @@ import {
 import type { Platform } from '../platform/platform.js';
 import { LOCAL, SYNC } from './keys.js';
 import { newsSettingsSchema } from './layout.js';
+import { readSnapshot, storedSnapshot } from './news-value.js';
 
 /**
  * What "what changed since your visit" keeps: the visits this browser
@@ -51,12 +52,11 @@ export class NewsStorage {
   }
 
   async snapshot(trackerId: string): Promise<NewsSnapshot | null> {
-    const stored = (await this.#platform.storage('local').get([LOCAL.news(trackerId)]))[LOCAL.news(trackerId)];
-    return stored && typeof stored === 'object' ? (stored as NewsSnapshot) : null;
+    return readSnapshot((await this.#platform.storage('local').get([LOCAL.news(trackerId)]))[LOCAL.news(trackerId)]);
   }
 
   async saveSnapshot(trackerId: string, snapshot: NewsSnapshot): Promise<void> {
-    await this.#platform.storage('local').set({ [LOCAL.news(trackerId)]: snapshot });
+    await this.#platform.storage('local').set({ [LOCAL.news(trackerId)]: storedSnapshot(snapshot) });
   }
 
   /** Whether this tracker (at this URL) is known to crash when asked for a visit. */
