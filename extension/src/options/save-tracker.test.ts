@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { manifestFor } from '../../manifest.config.js';
+import { KEPT_PAINT } from '../common/kept-paint.js';
 import { isLocalTracker, type Tracker } from '../common/trackers.js';
 import { deadUrl, KEY, startCompanion } from '../testing/companion.js';
 import { platformWithTrackers } from '../testing/trackers.js';
@@ -92,6 +93,26 @@ describe('saveTracker (the Save click)', () => {
     await removeTracker({ platform, storage }, sub, [sub, other]);
     expect([...platform.granted]).toEqual(['https://other.example/*']);
     expect((await storage.trackers()).map((t) => t.id)).toEqual(['t3']);
+  });
+
+  it("forgets what the popup and the inbox kept for their first paint, which may show the tracker's bugs", async () => {
+    // The pages' localStorage, which Node has not: a Map behind the two calls kept-paint.ts makes.
+    const kept = new Map([
+      [KEPT_PAINT.popup, '<ol><li>Bug 1 of the removed tracker</li></ol>'],
+      [KEPT_PAINT.inbox, '<ol><li>Bug 1 of the removed tracker</li></ol>'],
+      ['other', 'left alone'],
+    ]);
+    vi.stubGlobal('localStorage', {
+      setItem: (key: string, value: string) => kept.set(key, value),
+      removeItem: (key: string) => kept.delete(key),
+    });
+    try {
+      const { platform, storage, trackers } = await platformWithTrackers({ url: 'https://host.example/' });
+      await removeTracker({ platform, storage }, trackers[0] as Tracker, trackers);
+      expect([...kept.keys()]).toEqual(['other']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

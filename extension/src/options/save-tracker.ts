@@ -1,5 +1,6 @@
 import { normalizeBaseUrl } from '@bz-companion/shared';
 import { trackerLabel } from '../common/inbox-rows.js';
+import { forgetPaint, KEPT_PAINT } from '../common/kept-paint.js';
 import { isLocalTracker, originPattern, type Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import type { RemovedTracker, TrackerStorage } from '../storage/storage.js';
@@ -120,6 +121,9 @@ export async function removeTracker(
   saved: readonly Tracker[],
 ): Promise<RemovedTracker | null> {
   const removed = await context.storage.removeTracker(tracker.id);
+  // What the popup and the inbox kept for their first paint may show this tracker's bugs.
+  forgetPaint(KEPT_PAINT.popup);
+  forgetPaint(KEPT_PAINT.inbox);
   await releaseOrigin(
     context,
     tracker.url,
