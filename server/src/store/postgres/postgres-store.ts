@@ -65,6 +65,8 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
   readonly loginFailures: LoginFailureTable;
   #instance: InstanceSettings;
   #catalogue: Catalogue;
+  /** Catalogue changes made through this instance: a reread that overlapped one is older than it. */
+  #catalogueChanges = 0;
   #listener: InstanceListener | undefined;
   #userChanges = 0;
   readonly #tokens: LoginTokenTable;
@@ -148,9 +150,14 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
   }
 
   async #rereadInstance(): Promise<void> {
+    const changesBefore = this.#catalogueChanges;
     this.#instance = (await readInstance(this.db)) ?? this.#instance;
     const catalogue = await readCatalogueColumn(this.db);
-    if (catalogue) this.#catalogue = Catalogue.from(catalogueOfSection(catalogue));
+    // A change of this instance that landed while this read was under way is newer than what
+    // it read: keep it (its own notice brings a reread that sees it, and anything after it).
+    if (catalogue && this.#catalogueChanges === changesBefore) {
+      this.#catalogue = Catalogue.from(catalogueOfSection(catalogue));
+    }
   }
 
   async findApiKey(key: string): Promise<{ user: User; revoked: boolean } | undefined> {
@@ -244,6 +251,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
   async changeCatalogue<T>(change: CatalogueChange<T>): Promise<T> {
     const { answer, next } = await changeCatalogueIn(this.db, this.#catalogue, change);
     this.#catalogue = Catalogue.from(next);
+    this.#catalogueChanges++;
     return answer;
   }
 
