@@ -131,6 +131,12 @@ export interface StoreSnapshot {
   format_version: typeof SNAPSHOT_FORMAT_VERSION;
   /** The number of the last journal entry this snapshot includes. */
   journal_position: number;
+  /**
+   * The model's write counts when a data file's snapshot was taken: a journaled bug write is
+   * applied only if the counts its plan read still hold, so a replay that starts from this
+   * snapshot must start from these counts, not from none (absent: all 0, as when it was made).
+   */
+  write_counts?: { generation: number; bugs: Array<[number, number]> };
   instance: {
     /** null: the profile's own version string. */
     version: string | null;

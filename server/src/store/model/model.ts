@@ -86,6 +86,12 @@ export class Model {
   private constructor(snapshot: StoreSnapshot) {
     this.journalPosition = snapshot.journal_position;
     this.#load(snapshot);
+    // Only where the data file opens: a reset's snapshot starts a new generation with no counts.
+    const counts = snapshot.write_counts;
+    if (counts) {
+      this.generation = counts.generation;
+      for (const [bugId, count] of counts.bugs) this.bugVersions.set(bugId, count);
+    }
   }
 
   /**
@@ -377,6 +383,9 @@ export class Model {
       format: SNAPSHOT_FORMAT,
       format_version: SNAPSHOT_FORMAT_VERSION,
       journal_position: this.journalPosition,
+      ...(this.generation === 0 && this.bugVersions.size === 0
+        ? {}
+        : { write_counts: { generation: this.generation, bugs: [...this.bugVersions] } }),
       instance: {
         version: this.instance.version,
         ...(this.instance.profile === undefined ? {} : { profile: this.instance.profile }),
