@@ -22,12 +22,10 @@ export function bugWriteRecord(
       set: { who_id: set.who, when: set.when, changes: set.changes },
     })),
     comments: effect.comments.map(newCommentRecord),
-    visits: effect.visits.map((visit) => ({
-      bug_id: visit.bugId,
-      set_for: visit.setFor,
-      forget: visit.forget,
-      ts: visit.ts,
-    })),
+    // A visit row that sets and forgets nobody's visit changes nothing: the line leaves it out.
+    visits: effect.visits
+      .filter((visit) => visit.setFor.length > 0 || visit.forget.length > 0)
+      .map((visit) => ({ bug_id: visit.bugId, set_for: visit.setFor, forget: visit.forget, ts: visit.ts })),
   };
   if (effect.commentPrivacy && effect.commentPrivacy.length > 0) {
     record.comment_privacy = effect.commentPrivacy.map((change) => ({
