@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { mergedHistory } from '../bugs/merged-history.js';
 import { planAttachmentFlags } from '../domain/attachments/attachment-flags.js';
 import { planUpdate } from '../domain/bug-writes/update-plan.js';
 import { createFlagType, updateFlagTypes } from '../domain/catalogue/flag-type-writes.js';
@@ -69,6 +70,42 @@ export function bugWriteContract(store: () => Store, readOnly: boolean): void {
     await updateBugs(store(), DEV, [4], { comment_is_private: { [id]: false } }, T0 + 2);
     expect((await store().commentById(id))?.isPrivate).toBe(false);
     expect((await store().historyOf(4)).at(-1)?.changes[0]).toMatchObject({ removed: '1', added: '0' });
+  });
+  it('keeps a change longer than an activity row in several rows, as 5.2 does, and Bug.history joins them', async () => {
+    if (readOnly) return;
+    const urls = Array.from({ length: 12 }, (_, i) => `https://issues.example.org/browse/PROJ-${1000 + i}`);
+    await updateBugs(store(), DEV, [4], { see_also: { add: urls } }, T0 + 10);
+    const last = (await store().historyOf(4)).at(-1);
+    const rows = last?.changes.filter((change) => change.field_name === 'see_also') ?? [];
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row.added.length).toBeLessThanOrEqual(254);
+    expect(mergedHistory(last ? [last] : [])[0]?.changes).toContainEqual({
+      field_name: 'see_also',
+      removed: '',
+      added: urls.join(', '),
+    });
+  });
+  it('gives a plan the rows it asks for one at a time, however many a write names', async () => {
+    if (readOnly) return;
+    const existing = (await Promise.all(Array.from({ length: 120 }, (_, i) => store().bugById(i + 1)))).filter(Boolean);
+    const found = await owned(store()).writeBugs({
+      bugIds: [],
+      aliases: [],
+      logins: [],
+      when: T0,
+      plan(view) {
+        const ids: number[] = [];
+        for (let id = 1; id <= 120; id++) {
+          const bug = view.bug(id);
+          view.attachments(id);
+          view.user(id);
+          if (bug) ids.push(bug.id);
+        }
+        for (let i = 0; i < 60; i++) view.newAttachmentId();
+        return { effect: { bugs: [], history: [], comments: [], visits: [] }, result: ids };
+      },
+    });
+    expect(found).toEqual(existing.map((bug) => bug?.id));
   });
 }
 

@@ -147,6 +147,7 @@ export function addAttachmentsWrite(command: AddAttachmentsCommand): BugWrite<nu
     aliases: [],
     logins: [],
     when: command.when,
+    newAttachments: command.bugIds.length,
     plan(view) {
       const { who, when, attachment: checked } = command;
       const effect = new AttachmentWriteEffect(view, who, when);

@@ -88,5 +88,7 @@ export interface BugWrite<R> {
   logins: readonly string[];
   /** Epoch seconds: the request's database clock. */
   when: number;
+  /** How many attachments the plan adds: a store that numbers them ahead may take that many ids at once. */
+  newAttachments?: number;
   plan(view: BugView): BugWritePlan<R>;
 }

@@ -4,7 +4,7 @@ import { attachmentOfSnapshot } from '../../store/snapshot-records.js';
 import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
 import { Catalogue } from '../catalogue/catalogue.js';
 import type { CatalogueData } from '../catalogue/types.js';
-import type { Bug, User } from '../types.js';
+import type { Bug, BugFlag, User } from '../types.js';
 import type { BugView } from './effect.js';
 import { planUpdate } from './update-plan.js';
 
@@ -55,7 +55,7 @@ const bug8 = (): Bug => {
     fields: structuredClone(row.fields),
   };
 };
-const view = (bug: Bug): BugView => ({
+const view = (bug: Bug, attachmentFlags?: ReadonlyMap<number, BugFlag[]>): BugView => ({
   bug: (id) => (id === bug.id ? bug : undefined),
   aliasOwner: () => undefined,
   newBugId: () => 100,
@@ -63,13 +63,22 @@ const view = (bug: Bug): BugView => ({
   userByLogin: (login) => users.find((user) => user.login === login.toLowerCase()),
   comments: () => [],
   attachments: (bugId) =>
-    (snapshot.attachments ?? []).filter((row) => row.bug_id === bugId).map((row) => attachmentOfSnapshot(row)),
+    (snapshot.attachments ?? [])
+      .filter((row) => row.bug_id === bugId)
+      .map((row) => {
+        const flags = attachmentFlags?.get(row.id);
+        return attachmentOfSnapshot(flags ? { ...row, flags } : row);
+      }),
   newAttachmentId: () => 100,
 });
 const admin = users.find((user) => user.login === 'admin@example.com') as User;
 const WHEN = Date.parse('2026-11-27T12:00:00Z') / 1000;
 
-function move(params: Record<string, unknown>, withCatalogue = catalogue) {
+function move(
+  params: Record<string, unknown>,
+  withCatalogue = catalogue,
+  attachmentFlags?: ReadonlyMap<number, BugFlag[]>,
+) {
   const bug = bug8();
   return planUpdate(
     {
@@ -83,7 +92,7 @@ function move(params: Record<string, unknown>, withCatalogue = catalogue) {
       maxCommentLength: 65535,
       urlbase: 'http://bz.test/',
     },
-    view(bug),
+    view(bug, attachmentFlags),
   );
 }
 
@@ -140,5 +149,20 @@ describe('flags when a bug moves to another product or component', () => {
     const { effect, result } = move({ component: 'Frontend' }, retargeted);
     expect(result.bugs[0]?.changes['flagtypes.name']).toEqual({ removed: 'review+', added: '' });
     expect(effect.attachments?.[0]?.attachment.flags).toMatchObject([{ name: 'approval', status: '?', type_id: 9 }]);
+  });
+
+  it('retargets to a type that allows one flag only once: a second flag of the old type is removed, as 5.2 does', () => {
+    const single = catalogueWith((data, frontend) => {
+      const approval = data.flagTypes.find((type) => type.name === 'approval');
+      if (!approval) throw new Error('approval is a recorded flag type');
+      approval.isMultiplicable = true;
+      approval.exclusions.push(frontend);
+      data.flagTypes.push({ ...approval, id: 9, isMultiplicable: false, inclusions: [frontend], exclusions: [] });
+    });
+    const asked = attachmentOfSnapshot(snapshot.attachments?.[0] as never).flags[0] as BugFlag;
+    const twice = [asked, { ...asked, id: asked.id + 100 }];
+    const { effect, result } = move({ component: 'Frontend' }, single, new Map([[1, twice]]));
+    expect(effect.attachments?.[0]?.attachment.flags).toMatchObject([{ id: asked.id, type_id: 9 }]);
+    expect(result.bugs[0]?.changes['flagtypes.name']).toEqual({ removed: 'review+, approval?', added: '' });
   });
 });

@@ -1,5 +1,6 @@
 import type { BugFields } from '../types.js';
 import { bugzillaDefaultCatalogue } from './bugzilla-defaults.js';
+import { typeKnownByItsFlag } from './type-known-by-its-flag.js';
 import type { CatalogueData, FieldValue, Product, SelectFieldName } from './types.js';
 
 /** What a data set says without a catalogue of its own: its bugs, and the groups its users and bugs name. */
@@ -81,23 +82,8 @@ function addBugFields(catalogue: CatalogueData, fields: BugFields, assignee: num
   }
   for (const flag of fields.flags) {
     if (catalogue.flagTypes.some((type) => type.id === flag.type_id)) continue;
-    // Only the flags say it exists: as permissive as a type can be, so no flag a bug has is refused.
-    catalogue.flagTypes.push({
-      id: flag.type_id,
-      name: flag.name,
-      description: flag.name,
-      ccList: '',
-      targetType: 'bug',
-      isActive: true,
-      isRequestable: true,
-      isRequesteeble: true,
-      isMultiplicable: true,
-      sortkey: 0,
-      grantGroupId: null,
-      requestGroupId: null,
-      inclusions: [{ productId: null, componentId: null }],
-      exclusions: [],
-    });
+    // Only the flags say it exists.
+    catalogue.flagTypes.push(typeKnownByItsFlag(flag, flag.name, 'everywhere'));
   }
   for (const name of fields.keywords) {
     if (catalogue.keywords.some((keyword) => keyword.name.toLowerCase() === name.toLowerCase())) continue;

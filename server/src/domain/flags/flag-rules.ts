@@ -1,5 +1,6 @@
 import { type AccessParameters, isVisible } from '../access.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import { typeKnownByItsFlag } from '../catalogue/type-known-by-its-flag.js';
 import type { FlagType } from '../catalogue/types.js';
 import type { Bug, BugFlag, User } from '../types.js';
 import { flagErrors } from './flag-errors.js';
@@ -163,22 +164,7 @@ export function resolve(requests: readonly FlagRequest[], target: FlagTarget, ty
 function typeFor(flag: BugFlag, types: readonly FlagType[]): FlagType {
   const type = types.find((candidate) => candidate.id === flag.type_id);
   if (type) return type;
-  return {
-    id: flag.type_id,
-    name: flag.name,
-    description: '',
-    ccList: '',
-    targetType: 'bug',
-    isActive: true,
-    isRequestable: true,
-    isRequesteeble: true,
-    isMultiplicable: true,
-    sortkey: 0,
-    grantGroupId: null,
-    requestGroupId: null,
-    inclusions: [],
-    exclusions: [],
-  };
+  return typeKnownByItsFlag(flag, '', 'nowhere');
 }
 
 /**

@@ -28,7 +28,9 @@ export function attachmentFlagsAfterMove(
       kept.push(flag);
       continue;
     }
-    const type = types.find((candidate) => retargets(flag, candidate, flags, userByLogin, catalogue));
+    // What is on the attachment by now: 5.2 reads its flags again after each retarget.
+    const onAttachment = [...kept, ...flags];
+    const type = types.find((candidate) => retargets(flag, candidate, onAttachment, userByLogin, catalogue));
     if (type) kept.push({ ...flag, type_id: type.id });
     else removed.push(flag);
   }

@@ -195,6 +195,54 @@ describe('file store', () => {
     await reopened.close();
   });
 
+  it('replays a stale attachment update of an older version as it was applied then: not at all, visits included', async () => {
+    const { path, store } = await freshStore();
+    await store.recordVisits(1, [1], 100);
+    await writeFile(`${path}.lock`, '999999999\n');
+    const attachment = {
+      bug_id: 2,
+      file_name: 'log.txt',
+      description: 'A log',
+      content_type: 'text/plain',
+      size: 3,
+      creator_id: 1,
+      creation_time: 5,
+      is_patch: false,
+      is_obsolete: false,
+      is_private: false,
+      flags: [],
+      data_sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+      comment: { text: 'Here it is.' },
+    };
+    // Planned when the attachment had a flag it no longer has: the older version skipped the whole entry.
+    const expected = [{ id: 7, type_id: 1, name: 'review', status: '?', setter_id: 1, requestee_id: null }];
+    await writeFile(
+      journalPathFor(path),
+      '{"n":1,"op":"visit","user":2,"bugs":[2],"ts":100}\n' +
+        `${JSON.stringify({ n: 2, op: 'add_attachments', who: 1, time: 5, attachments: [attachment], visits: [] })}\n` +
+        `${JSON.stringify({
+          n: 3,
+          op: 'update_attachments',
+          who: 1,
+          time: 9,
+          updates: [
+            {
+              id: 1,
+              set: { isobsolete: true },
+              comment: 'Outdated.',
+              flags: { expect: expected, flags: [], cc_add: [] },
+            },
+          ],
+          visits: [{ bug_id: 2, author_visit: true, forget_visits: [2] }],
+        })}\n`,
+    );
+    const reopened = (await openFileStore(path)).store;
+    expect(await reopened.attachmentById(1)).toMatchObject({ isObsolete: false });
+    expect(await reopened.lastVisit(1, 2)).toBeUndefined();
+    expect(await reopened.lastVisit(2, 2)).toBe(100);
+    await reopened.close();
+  });
+
   it('removes temp files left by a crash', async () => {
     const { dir, path, store } = await freshStore();
     await store.close();

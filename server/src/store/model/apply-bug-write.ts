@@ -1,3 +1,4 @@
+import { activityRows } from '../../domain/history/activity-rows.js';
 import type { Bug } from '../../domain/types.js';
 import type {
   JournalOp,
@@ -142,7 +143,7 @@ export function applyBugWrite(model: BugWriteModel, op: BugWriteOp): boolean {
     model.bugVersions.set(record.bug_id, (model.bugVersions.get(record.bug_id) ?? 0) + 1);
   }
   for (const { bug_id, set } of effect.history) {
-    model.threads.addChangeSet(bug_id, { who: set.who_id, when: set.when, changes: set.changes });
+    model.threads.addChangeSet(bug_id, { who: set.who_id, when: set.when, changes: activityRows(set.changes) });
   }
   for (const comment of effect.comments)
     model.threads.addComment(numberedComment(comment, model.threads.maxCommentId + 1));

@@ -77,7 +77,8 @@ export function applyLegacyAttachmentEntry(
   model: LegacyAttachmentParts,
 ): void {
   if (entry.op === 'add_attachments') addAttachments(entry, attachments, model);
-  else updateAttachments(entry, attachments, model);
+  // A stale update changed nothing then, its visits included.
+  else if (!updateAttachments(entry, attachments, model)) return;
   for (const effect of entry.visits) {
     if (!model.bugs.has(effect.bug_id)) continue;
     if (effect.author_visit) model.visitsOf(entry.who).set(effect.bug_id, entry.time);
@@ -119,13 +120,13 @@ function updateAttachments(
   entry: Extract<LegacyAttachmentEntry, { op: 'update_attachments' }>,
   attachments: ModelAttachments,
   model: LegacyAttachmentParts,
-): void {
+): boolean {
   // An entry whose flags had changed since it was planned changed nothing when it was applied.
   const stale = entry.updates.some((update) => {
     const attachment = attachments.byId(update.id);
     return update.flags !== undefined && attachment !== undefined && !sameFlags(attachment.flags, update.flags.expect);
   });
-  if (stale) return;
+  if (stale) return false;
   for (const update of entry.updates) {
     const old = attachments.byId(update.id);
     const bug = old && model.bugs.get(old.bugId);
@@ -181,6 +182,7 @@ function updateAttachments(
     attachments.put(attachment);
     if (changes.length > 0 || flagsChanged || update.comment !== '') model.touched(bug.id);
   }
+  return true;
 }
 
 /** The flags with new ones (id 0) numbered from the one flag sequence, in order. */

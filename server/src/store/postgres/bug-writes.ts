@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Attachment } from '../../domain/attachments/attachment.js';
 import { type BugView, type BugWrite, type BugWriteEffect, NeedRows } from '../../domain/bug-writes/effect.js';
+import { activityRows } from '../../domain/history/activity-rows.js';
 import { isStorableId } from '../../domain/ids.js';
 import type { Bug, User } from '../../domain/types.js';
 import { loadAttachments, takeAttachmentIds, writeAttachments } from './attachment-effect.js';
@@ -22,40 +23,93 @@ import { visitRows } from './visit-writes.js';
 /**
  * A bug write on PostgreSQL, in the caller's transaction: the bugs it reads are locked
  * (`FOR UPDATE`, in id order) before the plan runs, so concurrent writes of one bug take turns
- * and each plans against what the other wrote. A plan that needs a bug not loaded yet asks for
- * it (NeedBugs), and is planned again with it.
+ * and each plans against what the other wrote. A plan that needs a row not loaded yet asks for
+ * it (NeedRows), and is planned again with it.
  */
 export async function runBugWrite<R>(client: pg.PoolClient, write: BugWrite<R>): Promise<R> {
-  const bugs = new Map<number, Bug | undefined>();
-  const users = new Map<number, User | undefined>();
-  const logins = new Map<string, User | undefined>();
-  const owners = new Map<string, number>();
-  if (write.aliases.length > 0) {
-    const rows = await client.query<{ alias: string; bug_id: number }>(
-      'SELECT lower(alias) AS alias, bug_id FROM bugs_aliases WHERE lower(alias) = ANY ($1::text[])',
-      [write.aliases.map((alias) => alias.toLowerCase())],
-    );
-    for (const row of rows.rows) owners.set(row.alias, row.bug_id);
-  }
-  const comments = new Map<number, Array<{ id: number; isPrivate: boolean }>>();
-  const attachments = new Map<number, Attachment[]>();
-  const attachmentIds: number[] = [];
-  let newBugId: number | undefined;
+  const rows = new BugWriteRows(client, write);
+  await rows.loadAliases(write.aliases);
   let need: NeedRows['rows'] = { bugs: write.bugIds, logins: write.logins };
-  for (let round = 0; round < 50; round++) {
-    await loadBugs(client, need.bugs ?? [], bugs);
-    await loadComments(client, need.comments ?? [], comments);
-    await loadUsers(client, need.users ?? [], need.logins ?? [], users, logins);
-    await loadAttachments(client, need.attachments ?? [], attachments);
-    await takeAttachmentIds(client, attachmentIds, need.attachmentIds ?? 0);
+  // A write of many bugs needs as many rounds as its plan names rows one at a time, so rounds
+  // are not counted; only one that loads nothing new stops it (the plan would never end).
+  for (let round = 0; ; round++) {
+    if (!(await rows.load(need)) && round > 0) throw new Error('a bug write asked again for rows it was given');
+    let planned: ReturnType<BugWrite<R>['plan']>;
+    try {
+      planned = write.plan(rows.view());
+    } catch (error) {
+      if (!(error instanceof NeedRows)) throw error;
+      need = error.rows;
+      continue;
+    }
+    await writeEffect(client, planned.effect, rows.bugs);
+    return planned.result;
+  }
+}
+
+/** The rows a bug write's plan has read so far, loaded (and its bugs locked) as it asks for them. */
+class BugWriteRows {
+  readonly bugs = new Map<number, Bug | undefined>();
+  readonly #users = new Map<number, User | undefined>();
+  readonly #logins = new Map<string, User | undefined>();
+  readonly #owners = new Map<string, number>();
+  readonly #comments = new Map<number, Array<{ id: number; isPrivate: boolean }>>();
+  readonly #attachments = new Map<number, Attachment[]>();
+  readonly #attachmentIds: number[] = [];
+  #newBugId: number | undefined;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly write: BugWrite<unknown>,
+  ) {}
+
+  async loadAliases(aliases: readonly string[]): Promise<void> {
+    if (aliases.length === 0) return;
+    const rows = await this.client.query<{ alias: string; bug_id: number }>(
+      'SELECT lower(alias) AS alias, bug_id FROM bugs_aliases WHERE lower(alias) = ANY ($1::text[])',
+      [aliases.map((alias) => alias.toLowerCase())],
+    );
+    for (const row of rows.rows) this.#owners.set(row.alias, row.bug_id);
+  }
+
+  /** Loads what the plan asked for; false when all of it was loaded already. */
+  async load(need: NeedRows['rows']): Promise<boolean> {
+    const { client } = this;
+    const before = this.#count();
+    await loadBugs(client, need.bugs ?? [], this.bugs);
+    await loadComments(client, need.comments ?? [], this.#comments);
+    await loadUsers(client, need.users ?? [], need.logins ?? [], this.#users, this.#logins);
+    // One bug's attachments asked for: those of every bug the write holds, in one query.
+    if (need.attachments) await loadAttachments(client, [...need.attachments, ...this.bugs.keys()], this.#attachments);
+    if (need.attachmentIds) {
+      const wanted = Math.max(need.attachmentIds, this.write.newAttachments ?? 0);
+      await takeAttachmentIds(client, this.#attachmentIds, wanted);
+    }
+    if (need.newBugId && this.#newBugId === undefined) this.#newBugId = await nextBugId(client);
+    return this.#count() > before;
+  }
+
+  #count(): number {
+    const loaded = this.bugs.size + this.#users.size + this.#logins.size + this.#comments.size;
+    return loaded + this.#attachments.size + this.#attachmentIds.length + (this.#newBugId === undefined ? 0 : 1);
+  }
+
+  /** What the plan reads; a row not loaded yet throws NeedRows naming it. */
+  view(): BugView {
+    const { bugs } = this;
+    const users = this.#users;
+    const logins = this.#logins;
+    const comments = this.#comments;
+    const attachments = this.#attachments;
+    const attachmentIds = this.#attachmentIds;
+    const newBugId = this.#newBugId;
     let attachmentIdsTaken = 0;
-    if (need.newBugId && newBugId === undefined) newBugId = await nextBugId(client);
-    const view: BugView = {
+    return {
       bug: (id) => {
         if (!bugs.has(id)) throw new NeedRows({ bugs: [id] });
         return bugs.get(id);
       },
-      aliasOwner: (alias) => owners.get(alias.toLowerCase()),
+      aliasOwner: (alias) => this.#owners.get(alias.toLowerCase()),
       newBugId: () => {
         if (newBugId === undefined) throw new NeedRows({ newBugId: true });
         return newBugId;
@@ -84,18 +138,7 @@ export async function runBugWrite<R>(client: pg.PoolClient, write: BugWrite<R>):
         return list;
       },
     };
-    let planned: ReturnType<BugWrite<R>['plan']>;
-    try {
-      planned = write.plan(view);
-    } catch (error) {
-      if (!(error instanceof NeedRows)) throw error;
-      need = error.rows;
-      continue;
-    }
-    await writeEffect(client, planned.effect, bugs);
-    return planned.result;
   }
-  throw new Error('a bug write kept asking for more rows');
 }
 
 async function loadUsers(
@@ -181,6 +224,7 @@ async function writeEffect(
   await writeBugFlags(client, effect.bugs, (id) => before.get(id)?.fields.flags ?? []);
   await writeAttachments(client, effect.attachments ?? []);
   for (const { bugId, set } of effect.history) {
+    const changes = activityRows(set.changes);
     await client.query(
       `INSERT INTO bugs_activity (bug_id, who, bug_when, bzc_change_set, fieldid, bzc_field_name, removed, added, comment_id,
          attach_id)
@@ -192,11 +236,11 @@ async function writeEffect(
         bugId,
         set.who,
         set.when,
-        set.changes.map((change) => change.field_name),
-        set.changes.map((change) => change.removed),
-        set.changes.map((change) => change.added),
-        set.changes.map((change) => change.comment_id ?? null),
-        set.changes.map((change) => change.attachment_id ?? null),
+        changes.map((change) => change.field_name),
+        changes.map((change) => change.removed),
+        changes.map((change) => change.added),
+        changes.map((change) => change.comment_id ?? null),
+        changes.map((change) => change.attachment_id ?? null),
       ],
     );
   }

@@ -1,5 +1,6 @@
 import { parseBugzillaTime } from '@bz-companion/shared';
 import type pg from 'pg';
+import { activityRows } from '../../domain/history/activity-rows.js';
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
 import { generateTokenSecret } from '../login-tokens.js';
 import { normalizeAuditClass } from '../model/model.js';
@@ -243,7 +244,7 @@ async function writeHistory(client: pg.PoolClient, snapshot: StoreSnapshot): Pro
   for (const bug of snapshot.bugs) {
     const sets = [...(bug.history ?? [])].sort((a, b) => a.when - b.when);
     sets.forEach((set, index) => {
-      for (const change of set.changes) {
+      for (const change of activityRows(set.changes)) {
         rows.push([
           bug.id,
           set.who_id,
