@@ -61,9 +61,12 @@ function ownFields(fields: Bug['fields']): Bug['fields'] {
   return copy as unknown as Bug['fields'];
 }
 
-function bugOfRecord(record: SnapshotBug | SnapshotBugChange, model: BugWriteModel): Bug | undefined {
+function bugOfRecord(
+  record: SnapshotBug | SnapshotBugChange,
+  stored: Bug | undefined,
+  model: BugWriteModel,
+): Bug | undefined {
   if ('change' in record) {
-    const stored = model.bugs.get(record.id);
     return stored && changedBug(stored, record, numberNewFlags(model, ownFields(changedFields(stored, record))));
   }
   const fields = numberNewFlags(model, ownFields(record.fields as Bug['fields']));
@@ -129,7 +132,7 @@ export function applyBugWrite(model: BugWriteModel, op: BugWriteOp): boolean {
   const { effect } = op;
   for (const record of effect.bugs) {
     const old = model.bugs.get(record.id);
-    const bug = bugOfRecord(record, model);
+    const bug = bugOfRecord(record, old, model);
     // A change of a bug that is gone (possible only if the entry was written against another state) changes nothing.
     if (!bug) continue;
     if (old) for (const alias of old.aliases) model.bugsByAlias.delete(alias.toLowerCase());
