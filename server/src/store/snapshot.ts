@@ -239,7 +239,8 @@ export type JournalOp =
 
 /** A bug write's effect as the journal records it (snake_case records, as the snapshot's). */
 export interface BugWriteEffectRecord {
-  bugs: SnapshotBug[];
+  /** Each bug whole (a new one), or what changed of a stored one (entries before changes existed: all whole). */
+  bugs: Array<SnapshotBug | SnapshotBugChange>;
   history: Array<{ bug_id: number; set: SnapshotChangeSet }>;
   comments: NewSnapshotComment[];
   visits: Array<{ bug_id: number; set_for: number[]; forget: number[]; ts: number }>;
@@ -248,6 +249,18 @@ export interface BugWriteEffectRecord {
   /** Attachments added or changed, whole (their bytes stored apart by SHA-256 before the entry; flags with id 0 are new). */
   attachments?: SnapshotAttachment[];
 }
+
+/**
+ * What a bug write changed of a stored bug: its members and fields whose values differ (SnapshotBug's
+ * names), and the fields it no longer has. The write applies only to the bug its plan read (`expect`),
+ * so the change rebuilds the planned bug, in a line the size of the change rather than of the bug.
+ */
+export type SnapshotBugChange = Partial<Omit<SnapshotBug, 'fields' | 'history'>> & {
+  id: number;
+  change: true;
+  fields?: Partial<BugFields>;
+  unset_fields?: Array<keyof BugFields>;
+};
 
 /** One user's tags of one bug. */
 export interface SnapshotPersonalTags {

@@ -1,6 +1,13 @@
 import { activityRows } from '../../domain/history/activity-rows.js';
 import type { Bug } from '../../domain/types.js';
-import type { JournalOp, SnapshotAttachment, SnapshotBug } from '../snapshot.js';
+import type {
+  JournalOp,
+  NewSnapshotComment,
+  SnapshotAttachment,
+  SnapshotBug,
+  SnapshotBugChange,
+  SnapshotComment,
+} from '../snapshot.js';
 import { snapshotAliases } from '../snapshot.js';
 import { attachmentOfSnapshot } from '../snapshot-records.js';
 import type { BugThreads } from './bug-threads.js';
@@ -27,6 +34,8 @@ function stillCurrent(model: BugWriteModel, op: BugWriteOp): boolean {
   if (op.expect.generation !== model.generation) return false;
   for (const [bugId, version] of op.expect.bugs) if ((model.bugVersions.get(bugId) ?? 0) !== version) return false;
   for (const bug of op.effect.bugs) {
+    // A change that leaves the aliases as they are has none to check.
+    if (bug.alias === undefined) continue;
     for (const alias of snapshotAliases(bug.alias)) {
       const owner = model.bugsByAlias.get(alias.toLowerCase());
       if (owner && owner.id !== bug.id) return false;
@@ -52,10 +61,15 @@ function ownFields(fields: Bug['fields']): Bug['fields'] {
   return copy as unknown as Bug['fields'];
 }
 
-function bugOfRecord(record: SnapshotBug, model: BugWriteModel): Bug {
-  const fields = ownFields(record.fields as Bug['fields']);
-  // New flags (id 0) get the next ids of the one flag sequence, in the order the effect lists them.
-  for (const flag of fields.flags) if (flag.id === 0) flag.id = ++model.maxFlagId;
+function bugOfRecord(
+  record: SnapshotBug | SnapshotBugChange,
+  stored: Bug | undefined,
+  model: BugWriteModel,
+): Bug | undefined {
+  if ('change' in record) {
+    return stored && changedBug(stored, record, numberNewFlags(model, ownFields(changedFields(stored, record))));
+  }
+  const fields = numberNewFlags(model, ownFields(record.fields as Bug['fields']));
   return {
     id: record.id,
     aliases: snapshotAliases(record.alias),
@@ -66,6 +80,37 @@ function bugOfRecord(record: SnapshotBug, model: BugWriteModel): Bug {
     groups: [...record.groups].sort(),
     reporterAccessible: record.reporter_accessible,
     cclistAccessible: record.cclist_accessible,
+    fields,
+  };
+}
+
+/** New flags (id 0) get the next ids of the one flag sequence, in the order the effect lists them. */
+function numberNewFlags(model: BugWriteModel, fields: Bug['fields']): Bug['fields'] {
+  for (const flag of fields.flags) if (flag.id === 0) flag.id = ++model.maxFlagId;
+  return fields;
+}
+
+/** The stored bug's fields with a change's new values (the copy is made by ownFields). */
+function changedFields(stored: Bug, change: SnapshotBugChange): Bug['fields'] {
+  if (change.fields === undefined && change.unset_fields === undefined) return stored.fields;
+  const fields: Record<string, unknown> = { ...stored.fields };
+  for (const key in change.fields) fields[key] = change.fields[key as keyof Bug['fields']];
+  for (const key of change.unset_fields ?? []) delete fields[key];
+  return fields as unknown as Bug['fields'];
+}
+
+/** The stored bug with a change's members; its lists copied, so the model owns them. */
+function changedBug(stored: Bug, change: SnapshotBugChange, fields: Bug['fields']): Bug {
+  return {
+    id: stored.id,
+    aliases: change.alias === undefined ? stored.aliases : snapshotAliases(change.alias),
+    reporter: change.reporter_id === undefined ? stored.reporter : change.reporter_id,
+    assignedTo: change.assigned_to_id === undefined ? stored.assignedTo : change.assigned_to_id,
+    qaContact: change.qa_contact_id === undefined ? stored.qaContact : change.qa_contact_id,
+    cc: change.cc_ids === undefined ? stored.cc : [...change.cc_ids],
+    groups: change.groups === undefined ? stored.groups : [...change.groups].sort(),
+    reporterAccessible: change.reporter_accessible ?? stored.reporterAccessible,
+    cclistAccessible: change.cclist_accessible ?? stored.cclistAccessible,
     fields,
   };
 }
@@ -87,8 +132,10 @@ export function applyBugWrite(model: BugWriteModel, op: BugWriteOp): boolean {
   const { effect } = op;
   for (const record of effect.bugs) {
     const old = model.bugs.get(record.id);
+    const bug = bugOfRecord(record, old, model);
+    // A change of a bug that is gone (possible only if the entry was written against another state) changes nothing.
+    if (!bug) continue;
     if (old) for (const alias of old.aliases) model.bugsByAlias.delete(alias.toLowerCase());
-    const bug = bugOfRecord(record, model);
     model.bugs.set(bug.id, bug);
     for (const alias of bug.aliases) model.bugsByAlias.set(alias.toLowerCase(), bug);
     model.bugVersions.set(bug.id, (model.bugVersions.get(bug.id) ?? 0) + 1);
@@ -101,13 +148,28 @@ export function applyBugWrite(model: BugWriteModel, op: BugWriteOp): boolean {
   for (const { bug_id, set } of effect.history) {
     model.threads.addChangeSet(bug_id, { who: set.who_id, when: set.when, changes: activityRows(set.changes) });
   }
-  for (const comment of effect.comments) {
-    model.threads.addComment({ ...comment, id: model.threads.maxCommentId + 1 });
-  }
+  for (const comment of effect.comments)
+    model.threads.addComment(numberedComment(comment, model.threads.maxCommentId + 1));
   for (const change of effect.comment_privacy ?? []) model.threads.setPrivacy(change.comment_id, change.is_private);
   for (const visit of effect.visits) {
     for (const userId of visit.set_for) model.visitsOf(userId).set(visit.bug_id, visit.ts);
     for (const userId of visit.forget) model.visits.get(userId)?.delete(visit.bug_id);
   }
   return true;
+}
+
+/** A new comment's row with its id (written out: a spread and a property in one literal copy one by one). */
+function numberedComment(comment: NewSnapshotComment, id: number): SnapshotComment {
+  const row: SnapshotComment = {
+    id,
+    bug_id: comment.bug_id,
+    author_id: comment.author_id,
+    time: comment.time,
+    text: comment.text,
+    is_private: comment.is_private,
+  };
+  if (comment.type !== undefined) row.type = comment.type;
+  if (comment.extra_data !== undefined) row.extra_data = comment.extra_data;
+  if (comment.tags !== undefined) row.tags = comment.tags;
+  return row;
 }

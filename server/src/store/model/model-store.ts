@@ -293,7 +293,7 @@ export class ModelStore implements Store, OwnedData {
         await this.#storeBytes(planned.effect);
       const op: Extract<JournalOp, { op: 'bug_write' }> = {
         op: 'bug_write',
-        effect: bugWriteRecord(planned.effect),
+        effect: bugWriteRecord(planned.effect, (id) => readAsStored(model, read, id)),
         expect: { generation: model.generation, bugs: read },
       };
       await this.#committer.commit(op);
@@ -464,4 +464,14 @@ export class ModelStore implements Store, OwnedData {
   close(): Promise<void> {
     return this.#committer.close();
   }
+}
+
+/**
+ * The stored bug `id` when the plan read it as it is now: the entry then applies only while it stays
+ * so (`expect`), and may record just what the write changed of it.
+ */
+function readAsStored(model: Model, read: ReadonlyArray<[number, number]>, id: number): Bug | undefined {
+  const version = model.bugVersions.get(id) ?? 0;
+  for (const [readId, readVersion] of read) if (readId === id && readVersion === version) return model.bugs.get(id);
+  return undefined;
 }
