@@ -2,7 +2,6 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateGroups } from '../domain/catalogue/group-writes.js';
-import { createProduct } from '../domain/catalogue/product-writes.js';
 import { attachmentContract } from '../testing/attachment-contract.js';
 import { bugWriteContract, updateBugs } from '../testing/bug-write-contract.js';
 import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
@@ -10,6 +9,7 @@ import { loadBugzilla, makeBugzillaDir } from '../testing/bugzilla-test-database
 import { tempDir } from '../testing/cli-server.js';
 import { getOk, httpClient } from '../testing/http.js';
 import { serveStoreInProcess } from '../testing/in-process-server.js';
+import { newProduct } from '../testing/new-product.js';
 import { owned } from '../testing/owned.js';
 import { searchContract } from '../testing/search-contract.js';
 import { snapshotFromFixture } from './fixture/fixture.js';
@@ -84,16 +84,6 @@ const STORES: StoreUnderTest[] = [
     },
   },
 ];
-
-const NEW_PRODUCT = {
-  description: 'New',
-  version: '1.0',
-  defaultMilestone: undefined,
-  hasUnconfirmed: undefined,
-  isOpen: undefined,
-  classification: undefined,
-  useClassification: false,
-};
 
 const USER = 2; // user@example.com
 const DEV = 5; // dev@example.com
@@ -271,14 +261,12 @@ for (const underTest of STORES) {
           return;
         }
         const made = await Promise.all(
-          ['Sprockets', 'Gears', 'Cogs'].map((name) =>
-            owned(store).changeCatalogue(createProduct({ ...NEW_PRODUCT, name })),
-          ),
+          ['Sprockets', 'Gears', 'Cogs'].map((name) => owned(store).changeCatalogue(newProduct(name))),
         );
         expect(new Set(made.map(({ id }) => id)).size).toBe(3);
         for (const name of ['Sprockets', 'Gears', 'Cogs']) expect(store.catalogue.product(name)).toBeDefined();
         const before = store.catalogue.data;
-        await expect(owned(store).changeCatalogue(createProduct({ ...NEW_PRODUCT, name: 'gears' }))).rejects.toThrow(
+        await expect(owned(store).changeCatalogue(newProduct('gears'))).rejects.toThrow(
           "differs from existing product 'Gears' only in case",
         );
         expect(store.catalogue.data).toEqual(before);

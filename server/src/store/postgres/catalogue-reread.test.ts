@@ -1,20 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createProduct } from '../../domain/catalogue/product-writes.js';
+import { newProduct } from '../../testing/new-product.js';
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { snapshotFromFixture } from '../fixture/fixture.js';
 import { PostgresStore } from './postgres-store.js';
-
-const product = (name: string) =>
-  createProduct({
-    name,
-    description: 'New',
-    version: '1.0',
-    defaultMilestone: undefined,
-    hasUnconfirmed: undefined,
-    isOpen: undefined,
-    classification: undefined,
-    useClassification: false,
-  });
 
 /*
  * An instance re-reads its catalogue on every notice that bzc_instance changed (its own writes
@@ -40,8 +28,8 @@ describeWithPostgres('the catalogue kept by an instance while notices re-read it
   it('never goes back to an older catalogue than its own last change', async () => {
     for (let i = 0; i < 40; i++) {
       // Another instance's change: a notice, and a re-read of `store` under way while it changes too.
-      const elsewhere = other.changeCatalogue(product(`Elsewhere${i}`));
-      const here = store.changeCatalogue(product(`Here${i}`));
+      const elsewhere = other.changeCatalogue(newProduct(`Elsewhere${i}`));
+      const here = store.changeCatalogue(newProduct(`Here${i}`));
       await Promise.all([elsewhere, here]);
       expect(store.catalogue.product(`Here${i}`), `Here${i} right after it was made`).toBeDefined();
       await new Promise((resolve) => setTimeout(resolve, 5));
