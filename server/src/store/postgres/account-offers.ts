@@ -1,6 +1,7 @@
 import { MAX_TOKEN_AGE_SECONDS, plannedAccountOffer } from '../../domain/account-offers.js';
 import { generateTokenSecret } from '../login-tokens.js';
 import type { Database } from './database.js';
+import { OUR_SQL } from './rows.js';
 
 /** One offer at a time (the "too soon" check reads what the previous one wrote). */
 const OFFER_LOCK = "SELECT pg_advisory_xact_lock(hashtext('bzc_account_offer'))";
@@ -14,7 +15,7 @@ export function offerAccountIn(db: Database, email: string, now: number): Promis
   return db.transaction(async (client) => {
     await client.query(OFFER_LOCK);
     const { rows } = await client.query<{ email: string; issued: string }>(
-      `SELECT eventdata AS email, extract(epoch FROM issuedate)::bigint AS issued FROM tokens
+      `SELECT eventdata AS email, ${OUR_SQL.epochSeconds('issuedate')} AS issued FROM tokens
        WHERE tokentype = 'account' AND lower(eventdata) = lower($1)`,
       [email],
     );
@@ -23,12 +24,12 @@ export function offerAccountIn(db: Database, email: string, now: number): Promis
       email,
       now,
     );
-    await client.query(`DELETE FROM tokens WHERE issuedate < to_timestamp($1) AT TIME ZONE 'UTC'`, [
+    await client.query(`DELETE FROM tokens WHERE issuedate < ${OUR_SQL.timestamp('$1')}`, [
       now - MAX_TOKEN_AGE_SECONDS,
     ]);
     await client.query(
       `INSERT INTO tokens (issuedate, token, tokentype, eventdata)
-       VALUES (to_timestamp($1) AT TIME ZONE 'UTC', $2, 'account', $3)`,
+       VALUES (${OUR_SQL.timestamp('$1')}, $2, 'account', $3)`,
       [offer.issued, generateTokenSecret(), offer.email],
     );
   });

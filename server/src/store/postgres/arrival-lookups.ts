@@ -1,6 +1,6 @@
 import { isStorableId } from '../../domain/ids.js';
 import type { Database } from './database.js';
-import { BUG_COLUMNS, type BugRow, USER_COLUMNS, type UserRow } from './rows.js';
+import { BUG_COLUMNS, type BugRow, NOW_MS, USER_COLUMNS, type UserRow } from './rows.js';
 import { TickBatch } from './tick-batch.js';
 
 /** A key's row: the value it was looked up by (its hash, or Bugzilla's key itself), its state and its user. */
@@ -31,7 +31,7 @@ export const OUR_ARRIVAL_SOURCES: ArrivalSources = {
  */
 export function arrivalLookups(sources: ArrivalSources): string {
   return `
-SELECT (extract(epoch FROM now()) * 1000)::bigint AS now_ms,
+SELECT ${NOW_MS} AS now_ms,
   (SELECT coalesce(json_agg(key_row), '[]') FROM (${sources.keys}) key_row) AS keys,
   (SELECT coalesce(json_agg(bug_row), '[]') FROM (${sources.bugs}) bug_row) AS bugs`;
 }

@@ -62,7 +62,7 @@ async function readPeople(rows: Rows) {
     'SELECT sha256, user_id, ip_addr, last_used FROM bzc_login_tokens ORDER BY sha256',
   );
   const offers = await rows<{ email: string; issued: string }>(
-    `SELECT eventdata AS email, extract(epoch FROM issuedate)::bigint AS issued FROM tokens
+    `SELECT eventdata AS email, ${OUR_SQL.epochSeconds('issuedate')} AS issued FROM tokens
      WHERE tokentype = 'account' ORDER BY issuedate, token`,
   );
   return { groups, users, keys, tokens, offers };

@@ -287,7 +287,7 @@ async function writeAccountOffers(client: pg.PoolClient, snapshot: StoreSnapshot
   const offers = snapshot.account_offers ?? [];
   await client.query(
     `INSERT INTO tokens (issuedate, token, tokentype, eventdata)
-     SELECT to_timestamp(o.issued) AT TIME ZONE 'UTC', o.token, 'account', o.email
+     SELECT ${OUR_SQL.timestamp('o.issued')}, o.token, 'account', o.email
      FROM unnest($1::bigint[], $2::text[], $3::text[]) AS o(issued, token, email)`,
     [offers.map((o) => o.issued), offers.map(() => generateTokenSecret()), offers.map((o) => o.email)],
   );

@@ -1,4 +1,5 @@
 import { LOCKOUT_SECONDS, type LoginFailures } from '../../domain/login-failures.js';
+import { BUGZILLA_SQL } from './bugzilla-dialect.js';
 import type { Database } from './database.js';
 
 /** Expired rows deleted at most per failure noted: more than one a failure adds, so the table cannot grow. */
@@ -33,9 +34,9 @@ export class LoginFailureTable implements LoginFailures {
     this.#recent = tables.clears
       ? `${ours}
          UNION ALL
-         SELECT extract(epoch FROM f.login_time::timestamptz)::bigint FROM login_failure f
-         WHERE f.user_id = $1 AND f.ip_addr = $2 AND f.login_time::timestamptz > to_timestamp(greatest($3,
-           (SELECT c.cleared_at FROM ${tables.clears} c WHERE c.user_id = $1 AND c.ip_addr = $2)))
+         SELECT ${BUGZILLA_SQL.epochSeconds('f.login_time')} FROM login_failure f
+         WHERE f.user_id = $1 AND f.ip_addr = $2 AND ${BUGZILLA_SQL.epochSeconds('f.login_time')} > greatest($3,
+           (SELECT c.cleared_at FROM ${tables.clears} c WHERE c.user_id = $1 AND c.ip_addr = $2))
          ORDER BY 1`
       : `${ours} ORDER BY failed_at`;
     this.#note = `

@@ -25,6 +25,9 @@ export interface SqlDialect {
   bugOtherFields: string;
 }
 
+/** The database's clock in epoch milliseconds: what one request calls "now" (one expression for every statement that reads it). */
+export const NOW_MS = '(extract(epoch FROM now()) * 1000)::bigint';
+
 const utcTimestamp = (epochSeconds: string) => `to_timestamp(${epochSeconds}) AT TIME ZONE 'UTC'`;
 
 /** Our schema: timestamp(0) columns holding UTC wall time, direct group grants, the other fields in `bugs.bzc_fields` and Bugzilla's tables. */

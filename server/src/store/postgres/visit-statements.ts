@@ -1,5 +1,5 @@
 import { RECENT_VISITS_LIMIT } from '../../domain/visits.js';
-import { OUR_SQL, type SqlDialect } from './rows.js';
+import { NOW_MS, OUR_SQL, type SqlDialect } from './rows.js';
 
 /**
  * The SQL of the hot paths, as plain text with $n parameters, so the store and
@@ -69,4 +69,4 @@ WHERE user_id = $1 AND bug_id = $2`;
 export const LAST_VISIT = lastVisitStatement(OUR_SQL);
 
 /** The database's clock, epoch milliseconds: what one request calls "now". */
-export const DATABASE_NOW = `SELECT (extract(epoch FROM now()) * 1000)::bigint AS now_ms`;
+export const DATABASE_NOW = `SELECT ${NOW_MS} AS now_ms`;
