@@ -14,7 +14,7 @@
  * page's own module tag loads it and `data-app` is absent.
  */
 (() => {
-  const { key, app, preload, early, now } = document.currentScript?.dataset ?? {};
+  const { key, app, preload, now } = document.currentScript?.dataset ?? {};
   // `data-now` (the inbox's storage read): run at once, so the read goes on while the page paints and loads.
   if (now) {
     const read = document.createElement('script');
@@ -48,10 +48,10 @@
       document.head.append(link);
     }
   };
-  // `data-early` (the inbox): fetched while the first frame is drawn, where the app's own paint matters as much.
-  if (early !== undefined) fetchChunks();
+  // Not before the first frame: each module preloaded is fetched and compiled in the script's own task,
+  // which held the inbox's first paint back by some 30 ms (a Chromium trace, `bench/dist/inbox-profile.js`).
   const load = () => {
-    if (early === undefined) fetchChunks();
+    fetchChunks();
     const entry = document.createElement('script');
     entry.type = 'module';
     entry.src = app;

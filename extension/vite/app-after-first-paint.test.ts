@@ -39,11 +39,11 @@ describe('the built popup page', () => {
 </html>`);
   });
 
-  it('keeps the other attributes of the first-paint script (the inbox fetches its chunks early)', () => {
+  it('keeps the other attributes of the first-paint script', () => {
     const tag = '<script src="/kept-first-paint.js" data-key="bz-companion:popup-paint"></script>';
-    const early = built.replace(tag, '<script src="/kept-first-paint.js" data-key="k" data-early></script>');
+    const early = built.replace(tag, '<script src="/kept-first-paint.js" data-key="k" data-other></script>');
     expect(appAfterFirstPaint(early)).toContain(
-      '<script src="/kept-first-paint.js" data-key="k" data-early data-app="/assets/index.html-A1.js"',
+      '<script src="/kept-first-paint.js" data-key="k" data-other data-app="/assets/index.html-A1.js"',
     );
   });
 
