@@ -8,7 +8,7 @@ import { KeyHelp, SnoozeMenu } from './Dialogs.js';
 import { type Criteria, isEmptyCriteria, matches } from './filters.js';
 import type { FirstRead } from './first-read.js';
 import { InboxHeader } from './InboxHeader.js';
-import { InboxList } from './InboxList.js';
+import { InboxList, ROW_HEIGHT } from './InboxList.js';
 import type { RowAction } from './inbox-actions.js';
 import type { InboxKey } from './keys.js';
 import { Sidebar } from './Sidebar.js';
@@ -34,7 +34,8 @@ function useListPainted(inboxes: TrackerInbox[]) {
       marks.listPaintMs ??= String(Math.round(performance.now()));
       setTimeout(() => {
         const app = document.getElementById('app');
-        if (app) keepPaint(KEPT_PAINT.inbox, app);
+        // The rows the window shows, not the list's whole rendered window: the first paint lays out less.
+        if (app) keepPaint(KEPT_PAINT.inbox, app, Math.ceil(window.innerHeight / ROW_HEIGHT));
       });
     });
   }, [inboxes]);
