@@ -23,6 +23,29 @@ async function freshStore(options: { compactAfterBytes?: number } = {}) {
   return { dir, path, ...opened };
 }
 
+/**
+ * An add_attachments journal line as the version before attachments were bug writes wrote it (ids given
+ * when applied): one attachment "log.txt" on bug 2 by user 1 at time 5, with its comment.
+ */
+function legacyAddAttachmentLine(n: number): string {
+  const attachment = {
+    bug_id: 2,
+    file_name: 'log.txt',
+    description: 'A log',
+    content_type: 'text/plain',
+    size: 3,
+    creator_id: 1,
+    creation_time: 5,
+    is_patch: false,
+    is_obsolete: false,
+    is_private: false,
+    flags: [],
+    data_sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    comment: { text: 'Here it is.' },
+  };
+  return `${JSON.stringify({ n, op: 'add_attachments', who: 1, time: 5, attachments: [attachment], visits: [] })}\n`;
+}
+
 describe('file store', () => {
   it('creates the data file once and reopens it', async () => {
     const { path, store, created } = await freshStore();
@@ -155,25 +178,9 @@ describe('file store', () => {
     const { path, store } = await freshStore();
     await store.recordVisits(1, [1], 100);
     await writeFile(`${path}.lock`, '999999999\n');
-    // As the version before attachments were bug writes wrote them (ids given when applied).
-    const attachment = {
-      bug_id: 2,
-      file_name: 'log.txt',
-      description: 'A log',
-      content_type: 'text/plain',
-      size: 3,
-      creator_id: 1,
-      creation_time: 5,
-      is_patch: false,
-      is_obsolete: false,
-      is_private: false,
-      flags: [],
-      data_sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
-      comment: { text: 'Here it is.' },
-    };
     await writeFile(
       journalPathFor(path),
-      `${JSON.stringify({ n: 1, op: 'add_attachments', who: 1, time: 5, attachments: [attachment], visits: [] })}\n` +
+      legacyAddAttachmentLine(1) +
         `${JSON.stringify({
           n: 2,
           op: 'update_attachments',
@@ -201,27 +208,12 @@ describe('file store', () => {
     const { path, store } = await freshStore();
     await store.recordVisits(1, [1], 100);
     await writeFile(`${path}.lock`, '999999999\n');
-    const attachment = {
-      bug_id: 2,
-      file_name: 'log.txt',
-      description: 'A log',
-      content_type: 'text/plain',
-      size: 3,
-      creator_id: 1,
-      creation_time: 5,
-      is_patch: false,
-      is_obsolete: false,
-      is_private: false,
-      flags: [],
-      data_sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
-      comment: { text: 'Here it is.' },
-    };
     // Planned when the attachment had a flag it no longer has: the older version skipped the whole entry.
     const expected = [{ id: 7, type_id: 1, name: 'review', status: '?', setter_id: 1, requestee_id: null }];
     await writeFile(
       journalPathFor(path),
       '{"n":1,"op":"visit","user":2,"bugs":[2],"ts":100}\n' +
-        `${JSON.stringify({ n: 2, op: 'add_attachments', who: 1, time: 5, attachments: [attachment], visits: [] })}\n` +
+        legacyAddAttachmentLine(2) +
         `${JSON.stringify({
           n: 3,
           op: 'update_attachments',
