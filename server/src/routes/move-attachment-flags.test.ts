@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bugzilla52ExtendedSnapshot } from '../testing/bugzilla-5.2-extended.js';
 import { BUGZILLA_52_KEYS } from '../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, serveStoreInProcess } from '../testing/in-process-server.js';
-import { openMatrixStore } from '../testing/test-server.js';
+import type { InProcessServer } from '../testing/in-process-server.js';
+import { serveMatrixSnapshot } from '../testing/matrix-snapshot-server.js';
 
 /*
  * Bug.update moving bug 8 (Widgets/Backend) to Frontend, where its attachment 1's approval? no
@@ -10,18 +10,12 @@ import { openMatrixStore } from '../testing/test-server.js';
  * update_flags adds force_cleanup's removed attachment flags to it, and Bug.attachments lists none.
  */
 let server: InProcessServer;
-let closeStore: () => Promise<void>;
 const headers = { 'X-BUGZILLA-API-KEY': BUGZILLA_52_KEYS.admin, 'Content-Type': 'application/json' };
 
 beforeAll(async () => {
-  const opened = await openMatrixStore(bugzilla52ExtendedSnapshot());
-  closeStore = opened.close;
-  server = await serveStoreInProcess(opened.store);
+  server = await serveMatrixSnapshot(bugzilla52ExtendedSnapshot());
 });
-afterAll(async () => {
-  await server.stop();
-  await closeStore();
-});
+afterAll(() => server.stop());
 
 const send = async (method: string, path: string, body?: unknown) => {
   const init = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };

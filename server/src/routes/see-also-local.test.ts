@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bugzilla52ExtendedSnapshot } from '../testing/bugzilla-5.2-extended.js';
 import { BUGZILLA_52_KEYS } from '../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, serveStoreInProcess } from '../testing/in-process-server.js';
-import { openMatrixStore } from '../testing/test-server.js';
+import type { InProcessServer } from '../testing/in-process-server.js';
+import { serveMatrixSnapshot } from '../testing/matrix-snapshot-server.js';
 
 /*
  * See Also links to bugs of this tracker (its urlbase is http://bz.test/), as 5.2's
@@ -10,7 +10,6 @@ import { openMatrixStore } from '../testing/test-server.js';
  * names a bug here, the bug itself and URLs no class takes are refused with 5.2's 112.
  */
 let server: InProcessServer;
-let closeStore: () => Promise<void>;
 const headers = { 'X-BUGZILLA-API-KEY': BUGZILLA_52_KEYS.admin, 'Content-Type': 'application/json' };
 const local = (id: number) => `http://bz.test/show_bug.cgi?id=${id}`;
 
@@ -25,14 +24,9 @@ beforeAll(async () => {
     // Kept without a class, as a fixture may give them.
     if (fields) fields.see_also = [local(other)];
   }
-  const opened = await openMatrixStore(snapshot);
-  closeStore = opened.close;
-  server = await serveStoreInProcess(opened.store);
+  server = await serveMatrixSnapshot(snapshot);
 });
-afterAll(async () => {
-  await server.stop();
-  await closeStore();
-});
+afterAll(() => server.stop());
 
 const send = async (method: string, path: string, body?: unknown) => {
   const init = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
