@@ -39,8 +39,17 @@ export function bugWriteRecord(
   return record;
 }
 
-/** A new comment's record (written out: spreads in an object literal copy one property at a time). */
-function newCommentRecord(comment: BugWriteEffect['comments'][number]): NewSnapshotComment {
+/** What a new comment's record is made of: a bug write's comment, or one `Store.addComment` adds. */
+export type NewCommentFields = Pick<
+  BugWriteEffect['comments'][number],
+  'bugId' | 'author' | 'time' | 'text' | 'isPrivate' | 'type' | 'extraData'
+>;
+
+/**
+ * A new comment's record, as the journal keeps it (its id is given when the entry is applied). Written
+ * out: spreads in an object literal copy one property at a time.
+ */
+export function newCommentRecord(comment: NewCommentFields): NewSnapshotComment {
   const record: NewSnapshotComment = {
     bug_id: comment.bugId,
     author_id: comment.author,

@@ -159,7 +159,7 @@ export function applyBugWrite(model: BugWriteModel, op: BugWriteOp): boolean {
 }
 
 /** A new comment's row with its id (written out: a spread and a property in one literal copy one by one). */
-function numberedComment(comment: NewSnapshotComment, id: number): SnapshotComment {
+export function numberedComment(comment: NewSnapshotComment, id: number): SnapshotComment {
   const row: SnapshotComment = {
     id,
     bug_id: comment.bug_id,

@@ -10,7 +10,7 @@ import { matchingTags } from '../../domain/comment-tags/comment-tags.js';
 import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
 import { type AttachmentData, MemoryAttachmentData } from '../attachment-data.js';
-import { bugWriteRecord } from '../bug-write-records.js';
+import { bugWriteRecord, newCommentRecord } from '../bug-write-records.js';
 import { type Committer, StoreWriteError } from '../committer.js';
 import { hashLoginToken } from '../login-tokens.js';
 import type { JournalOp, StoreSnapshot } from '../snapshot.js';
@@ -228,13 +228,7 @@ export class ModelStore implements Store, OwnedData {
   async addComment(input: NewComment): Promise<Comment> {
     const op: Extract<JournalOp, { op: 'comment' }> = {
       op: 'comment',
-      comment: {
-        bug_id: input.bugId,
-        author_id: input.author,
-        time: input.time,
-        text: input.text,
-        is_private: input.isPrivate,
-      },
+      comment: newCommentRecord(input),
       author_visit: input.authorVisit,
       forget_visits: [...input.forgetVisitsOf],
     };

@@ -26,7 +26,7 @@ import {
 import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { snapshotBug } from '../snapshot-records.js';
 import { userOfRecord, userRecord } from '../user-record.js';
-import { applyBugWrite } from './apply-bug-write.js';
+import { applyBugWrite, numberedComment } from './apply-bug-write.js';
 import { BugThreads } from './bug-threads.js';
 import {
   applyLegacyAttachmentEntry,
@@ -333,7 +333,7 @@ export class Model {
     const bug = this.bugs.get(comment.bug_id);
     if (!bug) return;
     comment.id ??= this.threads.maxCommentId + 1;
-    this.threads.addComment({ ...comment, id: comment.id });
+    this.threads.addComment(numberedComment(comment, comment.id));
     bug.fields.last_change_time = comment.time;
     if (op.author_visit) this.#visitsOf(comment.author_id).set(comment.bug_id, comment.time);
     for (const userId of op.forget_visits) this.visits.get(userId)?.delete(comment.bug_id);
