@@ -1,8 +1,7 @@
 import type { LoginFailures } from '../../domain/login-failures.js';
 import { MemoryLoginFailures } from '../model/memory-login-failures.js';
-import { BUGZILLA_SQL } from './bugzilla-dialect.js';
 import type { Database } from './database.js';
-import { LoginFailureTable, type LoginFailureTables } from './login-failure-table.js';
+import { bugzillaFailuresAfter, LoginFailureTable, type LoginFailureTables } from './login-failure-table.js';
 
 const INSUFFICIENT_PRIVILEGE = '42501';
 
@@ -28,16 +27,13 @@ export async function openBugzillaSideLoginFailures(db: Database): Promise<Login
   return new MemoryLoginFailures((userId, ip, since) => bugzillasLoginFailures(db, userId, ip, since));
 }
 
-/** A failure's time in epoch seconds: Bugzilla's login_time is wall time. */
-const LOGIN_TIME = BUGZILLA_SQL.epochSeconds('login_time');
-
 /** Bugzilla's own failed logins of the user from `ip` after `since` (epoch seconds), oldest first. */
 async function bugzillasLoginFailures(db: Database, userId: number, ip: string, since: number): Promise<number[]> {
-  const rows = await db.query<{ at: string }>(
-    `SELECT ${LOGIN_TIME} AS at FROM login_failure
-     WHERE user_id = $1 AND ip_addr = $2 AND ${LOGIN_TIME} > $3 ORDER BY login_time`,
-    [userId, ip, since],
-  );
+  const rows = await db.query<{ at: string }>(`${bugzillaFailuresAfter('$3')} ORDER BY login_time`, [
+    userId,
+    ip,
+    since,
+  ]);
   return rows.map((row) => Number(row.at));
 }
 

@@ -2,6 +2,15 @@ import { LOCKOUT_SECONDS, type LoginFailures } from '../../domain/login-failures
 import { BUGZILLA_SQL } from './bugzilla-dialect.js';
 import type { Database } from './database.js';
 
+/**
+ * Bugzilla's own failed logins of user $1 from address $2 after `since` (an SQL expression of epoch
+ * seconds), as `at` in epoch seconds: its login_time is wall time.
+ */
+export function bugzillaFailuresAfter(since: string): string {
+  const at = BUGZILLA_SQL.epochSeconds('login_time');
+  return `SELECT ${at} AS at FROM login_failure WHERE user_id = $1 AND ip_addr = $2 AND ${at} > ${since}`;
+}
+
 /** Expired rows deleted at most per failure noted: more than one a failure adds, so the table cannot grow. */
 const EXPIRED_PER_NOTE = 1000;
 
@@ -34,9 +43,7 @@ export class LoginFailureTable implements LoginFailures {
     this.#recent = tables.clears
       ? `${ours}
          UNION ALL
-         SELECT ${BUGZILLA_SQL.epochSeconds('f.login_time')} FROM login_failure f
-         WHERE f.user_id = $1 AND f.ip_addr = $2 AND ${BUGZILLA_SQL.epochSeconds('f.login_time')} > greatest($3,
-           (SELECT c.cleared_at FROM ${tables.clears} c WHERE c.user_id = $1 AND c.ip_addr = $2))
+         ${bugzillaFailuresAfter(`greatest($3, (SELECT c.cleared_at FROM ${tables.clears} c WHERE c.user_id = $1 AND c.ip_addr = $2))`)}
          ORDER BY 1`
       : `${ours} ORDER BY failed_at`;
     this.#note = `
