@@ -15,6 +15,8 @@ export interface InboxFigures {
   requestsNextRefresh: number[];
   /** Inbox opened to its first paint, from what it kept (TRACKERS × CHANGED rows), ms. */
   inboxFirstPaint: number[];
+  /** An empty extension page opened in a tab as the inbox is, to its first frame: the inbox's floor, ms. */
+  emptyTabFirstFrame: number[];
   /** Inbox opened to its list as stored now on screen (TRACKERS × CHANGED rows read, computed, the screenful drawn), ms. */
   inboxListPaint: number[];
   /** The same with LONG_LIST rows stored (the whole list read and computed, the screenful drawn), ms. */
@@ -48,6 +50,7 @@ export async function measureInbox(
       localBytes: browser.localBytes,
       syncBytes: browser.syncBytes,
       inboxFirstPaint: [],
+      emptyTabFirstFrame: [],
       inboxListPaint: [],
       inboxLongListPaint: [],
       rowsShown: 0,
@@ -64,6 +67,8 @@ export async function measureInbox(
       const [first, list] = await openInbox(browser);
       figures.inboxFirstPaint.push(first);
       figures.inboxListPaint.push(list);
+      const [floor] = await openInTab(browser.context, `${browser.extension}/${EMPTY_PAGE}`, ['firstPaintMs']);
+      figures.emptyTabFirstFrame.push(floor as number);
     });
     // The popup as the toolbar opens it (a tab where the browser cannot), against an empty page opened alike.
     const openers = await Promise.all(scene.browsers.map(popupOpener));

@@ -55,6 +55,7 @@ const timed = (name: string, values: number[], build: string): Row => {
 /** The timed rows of one build, by name. */
 const timings = (of: InboxFigures): Array<[string, number[]]> => [
   ['inbox: open -> first paint from what it kept', of.inboxFirstPaint],
+  ["extension: empty extension page open in a tab -> first frame (the inbox's floor)", of.emptyTabFirstFrame],
   [`inbox: open -> list as stored painted, ${(TRACKERS * CHANGED).toLocaleString('en')} rows`, of.inboxListPaint],
   [`inbox: open -> list as stored painted, ${LONG_LIST.toLocaleString('en')} rows`, of.inboxLongListPaint],
   ['extension: popup open -> first paint from what it kept (5 trackers)', of.popupFirstPaint],
@@ -81,6 +82,7 @@ const sideBySide = before
   : '';
 const most = (counts: number[]) => Math.max(...counts);
 const inboxPaint = median(figures.inboxFirstPaint);
+const inboxFloor = median(figures.emptyTabFirstFrame);
 const longPaint = median(figures.inboxLongListPaint);
 const popupOver = median(figures.popupFirstPaint) - median(figures.emptyPageFirstFrame);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -92,7 +94,7 @@ const targets: Target[] = [
   },
   {
     what: 'inbox first paint from what it kept ≤ 100 ms (median)',
-    measured: `${inboxPaint.toFixed(1)} ms`,
+    measured: `${inboxPaint.toFixed(1)} ms (an empty extension page opened the same way, in a tab: ${inboxFloor.toFixed(1)} ms)`,
     met: inboxPaint <= 100,
   },
   {
