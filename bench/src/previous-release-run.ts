@@ -12,8 +12,17 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
+    help: { type: 'boolean', default: false },
   },
 });
+if (values.help) {
+  console.log(`npm run bench:previous-release -- [--duration S] [--warmup S] [--rounds N] [--connections N]
+
+This build and the previous release (built once from this clone's history, in node_modules/.cache) side by
+side on the same imported fixture: each row in N interleaved rounds of S seconds (after a warm-up), with
+N connections; prints the rows and each row's target, this build over the release.`);
+  process.exit(0);
+}
 const workDir = await mkdtemp(join(tmpdir(), 'bz-companion-previous-'));
 try {
   const { rows, targets } = await measurePreviousRelease({
