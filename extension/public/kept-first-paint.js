@@ -48,8 +48,8 @@
       document.head.append(link);
     }
   };
-  // Not before the first frame: each module preloaded is fetched and compiled in the script's own task,
-  // which held the inbox's first paint back by some 30 ms (a Chromium trace, `bench/dist/inbox-profile.js`).
+  // Not before the first frame: preloaded before it, the inbox's chunks held its first paint back by some
+  // 30 ms in a Chromium trace (bench/src/inbox-profile.ts): the first-paint script's task grew 10 -> 38 ms.
   const load = () => {
     fetchChunks();
     const entry = document.createElement('script');

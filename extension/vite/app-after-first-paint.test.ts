@@ -41,8 +41,8 @@ describe('the built popup page', () => {
 
   it('keeps the other attributes of the first-paint script', () => {
     const tag = '<script src="/kept-first-paint.js" data-key="bz-companion:popup-paint"></script>';
-    const early = built.replace(tag, '<script src="/kept-first-paint.js" data-key="k" data-other></script>');
-    expect(appAfterFirstPaint(early)).toContain(
+    const other = built.replace(tag, '<script src="/kept-first-paint.js" data-key="k" data-other></script>');
+    expect(appAfterFirstPaint(other)).toContain(
       '<script src="/kept-first-paint.js" data-key="k" data-other data-app="/assets/index.html-A1.js"',
     );
   });

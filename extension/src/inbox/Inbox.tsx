@@ -21,10 +21,11 @@ import { useSelection } from './use-selection.js';
 /**
  * For `npm run bench`: milliseconds from opening to the first paint (set
  * before by public/kept-first-paint.js when it painted what was kept) and to
- * the list as stored now, at the frame that paints it (a layout effect runs
- * as the render is committed; Preact runs a plain effect only after the next
- * frame). The list is kept for the next opening's first paint once that frame
- * is drawn: copying the page takes tens of ms that would hold the frame back.
+ * the list as stored now, both marked as the frame that paints them begins
+ * (a layout effect runs as the render is committed; Preact runs a plain
+ * effect only after the next frame). The list is kept for the next opening's
+ * first paint once that frame is drawn: copying the page takes tens of ms
+ * that would hold the frame back.
  */
 function useListPainted(inboxes: TrackerInbox[]) {
   useLayoutEffect(() => {
@@ -34,8 +35,9 @@ function useListPainted(inboxes: TrackerInbox[]) {
       marks.listPaintMs ??= String(Math.round(performance.now()));
       setTimeout(() => {
         const app = document.getElementById('app');
-        // The rows the window shows, not the list's whole rendered window: the first paint lays out less.
-        if (app) keepPaint(KEPT_PAINT.inbox, app, Math.ceil(window.innerHeight / ROW_HEIGHT));
+        // The rows a window as tall as the screen shows, not the list's whole rendered window: the
+        // first paint lays out less, and a taller window next time still finds its screenful.
+        if (app) keepPaint(KEPT_PAINT.inbox, app, Math.ceil(screen.availHeight / ROW_HEIGHT));
       });
     });
   }, [inboxes]);

@@ -5,20 +5,21 @@ import {
   type Criteria,
   compact,
   describeCriteria,
+  FACET_NAMES,
   type Facet,
   facetCounts,
   isEmptyCriteria,
   matches,
 } from './filters.js';
 
-const FACETS: Array<[Facet, string]> = [
-  ['tracker', 'Tracker'],
-  ['reason', 'Reason'],
-  ['product', 'Product'],
-  ['component', 'Component'],
-  ['status', 'Status'],
-  ['field', 'Changed field'],
-];
+const FACET_LABELS: Record<Facet, string> = {
+  tracker: 'Tracker',
+  reason: 'Reason',
+  product: 'Product',
+  component: 'Component',
+  status: 'Status',
+  field: 'Changed field',
+};
 
 const sameCriteria = (a: Criteria, b: Criteria) => describeCriteria(a) === describeCriteria(b);
 
@@ -84,11 +85,11 @@ export function Sidebar({
         />{' '}
         Starred only
       </label>
-      {FACETS.map(([facet, label]) => {
+      {FACET_NAMES.map((facet) => {
         const value = criteria[facet] ?? '';
         return (
           <label key={facet} class="facet">
-            {label}
+            {FACET_LABELS[facet]}
             <select
               value={value}
               onChange={(event) => {

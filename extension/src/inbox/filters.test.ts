@@ -75,5 +75,9 @@ describe('the inbox facets', () => {
       1,
     ]);
     expect(rows.filter((r) => matches(r, { reason: 'visited' })).map((r) => r.bug.id)).toEqual([3]);
+    expect(rows.filter((r) => matches(r, { field: 'Priority', tracker: 'b.example' }))).toEqual([]);
+    expect(rows.filter((r) => matches(r, { product: 'Firefox', reason: 'assignee' })).map((r) => r.bug.id)).toEqual([
+      2,
+    ]);
   });
 });

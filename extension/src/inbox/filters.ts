@@ -27,12 +27,12 @@ export function visitFacetValues(row: InboxRow, visit: (facet: Facet, value: str
     const space = inbox.status.indexOf(' ');
     visit('status', space < 0 ? inbox.status : inbox.status.slice(0, space));
   }
-  const changes = inbox.changes ?? [];
-  for (let i = 0; i < changes.length; i++) {
-    const label = fieldLabel((changes[i] as { field: string }).field);
-    let earlier = false;
-    for (let j = 0; j < i && !earlier; j++) earlier = fieldLabel((changes[j] as { field: string }).field) === label;
-    if (!earlier) visit('field', label);
+  const labels: string[] = [];
+  for (const change of inbox.changes ?? []) {
+    const label = fieldLabel(change.field);
+    if (labels.includes(label)) continue;
+    labels.push(label);
+    visit('field', label);
   }
 }
 
@@ -45,10 +45,16 @@ export function facetValues(row: InboxRow, facet: Facet): string[] {
   return values;
 }
 
+/** Whether the row has every value the criteria name (one walk over its values) and their words. */
 export function matches(row: InboxRow, criteria: Criteria): boolean {
-  for (const facet of FACET_NAMES) {
-    const wanted = criteria[facet];
-    if (wanted !== undefined && !facetValues(row, facet).includes(wanted)) return false;
+  let named = 0;
+  for (const facet of FACET_NAMES) if (criteria[facet] !== undefined) named++;
+  if (named > 0) {
+    const found = new Set<Facet>();
+    visitFacetValues(row, (facet, value) => {
+      if (criteria[facet] === value) found.add(facet);
+    });
+    if (found.size < named) return false;
   }
   if (criteria.starred && !row.starred) return false;
   const words = criteria.text?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];

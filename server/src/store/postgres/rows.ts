@@ -25,7 +25,7 @@ export interface SqlDialect {
   bugOtherFields: string;
 }
 
-/** The database's clock in epoch milliseconds: what one request calls "now" (one expression for every statement that reads it). */
+/** The database's clock in epoch milliseconds, as every statement that reads it writes it. */
 export const NOW_MS = '(extract(epoch FROM now()) * 1000)::bigint';
 
 const utcTimestamp = (epochSeconds: string) => `to_timestamp(${epochSeconds}) AT TIME ZONE 'UTC'`;
