@@ -35,9 +35,10 @@ function useListPainted(inboxes: TrackerInbox[]) {
       marks.listPaintMs ??= String(Math.round(performance.now()));
       setTimeout(() => {
         const app = document.getElementById('app');
-        // The rows a window as tall as the screen shows, not the list's whole rendered window: the
-        // first paint lays out less, and a taller window next time still finds its screenful.
-        if (app) keepPaint(KEPT_PAINT.inbox, app, Math.ceil(screen.availHeight / ROW_HEIGHT));
+        // The rows a window as tall as the screen (or this one, if taller) shows, not the list's whole
+        // rendered window: the first paint lays out less, and a taller window next time finds its screenful.
+        const tall = Math.max(window.innerHeight, screen.availHeight);
+        if (app) keepPaint(KEPT_PAINT.inbox, app, Math.ceil(tall / ROW_HEIGHT));
       });
     });
   }, [inboxes]);
