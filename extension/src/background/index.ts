@@ -1,5 +1,5 @@
 import { visitOnPage } from '../common/tracker-for-page.js';
-import { bannerOrigins } from '../news/banner-origins.js';
+import { bannerOrigins } from '../follow/banner-origins.js';
 import { browserPlatform } from '../platform/browser.js';
 import { LOCAL, SYNC } from '../storage/keys.js';
 import { NewsStorage } from '../storage/news-storage.js';

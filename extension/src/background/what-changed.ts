@@ -5,16 +5,16 @@ import type { BannerNews, NewsSnapshot } from '../common/news-state.js';
 import { trackerOwningPage, visitOnPage } from '../common/tracker-for-page.js';
 import type { Tracker } from '../common/trackers.js';
 import type { Triage } from '../common/triage.js';
-import { refreshFollowed } from '../follow/refresh-followed.js';
-import { BugPageNews } from '../news/bug-page-news.js';
+import { BugPageNews } from '../follow/bug-page-news.js';
 import {
   INBOX_NOTIFICATION,
   isQuiet,
   notificationsFor,
   planNotifications,
   type TrackerNotifications,
-} from '../news/notifications.js';
-import { TrackerAccessCache } from '../news/tracker-access.js';
+} from '../follow/notifications.js';
+import { refreshFollowed } from '../follow/refresh-followed.js';
+import { TrackerAccessCache } from '../follow/tracker-access.js';
 import type { Platform } from '../platform/platform.js';
 import { FollowStorage } from '../storage/follow-storage.js';
 import { NewsStorage } from '../storage/news-storage.js';

@@ -11,13 +11,13 @@ import {
 } from '../common/follow-record.js';
 import type { InboxDetails } from '../common/inbox-state.js';
 import type { NewsSnapshot, RecentBug } from '../common/news-state.js';
-import { countNews } from '../news/count-news.js';
-import { cannotReadVisits } from '../news/previous-visit.js';
-import type { TrackerAccess } from '../news/tracker-access.js';
 import { changedSince, chunks, newActivity } from './batched-reads.js';
 import { fieldChanges, openingWords } from './change-words.js';
+import { countNews } from './count-news.js';
 import { flagRequests } from './flag-requests.js';
+import { cannotReadVisits } from './previous-visit.js';
 import { flagsRequestedOf, reasonsFor } from './reasons.js';
+import type { TrackerAccess } from './tracker-access.js';
 
 /** How many recently opened bugs the popup lists beside the changed ones. */
 const RECENT = 20;

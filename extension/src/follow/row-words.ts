@@ -1,7 +1,7 @@
 import type { InboxRow } from '../common/inbox-rows.js';
 import { REASON_LABELS } from '../common/inbox-state.js';
-import { describeNews, shortLogin } from '../news/describe-news.js';
 import { whatChangedWords } from './change-words.js';
+import { describeNews, shortLogin } from './describe-news.js';
 
 /** What changed, in words, for a row, a popup row or a notification: "Priority Low → Highest · 2 new comments: “…”". */
 export function rowWords(bug: InboxRow['bug']): string[] {

@@ -1,6 +1,6 @@
 import { type InboxRow, rowKey } from '../common/inbox-rows.js';
+import { bugPage } from '../follow/notifications.js';
 import { reasonChips, rowWords, who } from '../follow/row-words.js';
-import { bugPage } from '../news/notifications.js';
 import { When } from '../popup/When.js';
 
 export interface RowHandlers {

@@ -1,6 +1,6 @@
 import { changedBugs, type NewsSnapshot, type RecentBug } from '../common/news-state.js';
-import { newsLine, newsTooltip } from '../news/describe-news.js';
-import { bugPage } from '../news/notifications.js';
+import { newsLine, newsTooltip } from '../follow/describe-news.js';
+import { bugPage } from '../follow/notifications.js';
 import { When } from './When.js';
 
 const bugHref = bugPage;

@@ -42,7 +42,7 @@ export const LOCAL = {
   notifySince: (id: string) => `notifySince:${id}`,
   /** How many triage entries were dropped to fit the sync quota (said in the options). */
   triageDropped: (id: string) => `triageDropped:${id}`,
-  /** Whose key it is (news/kept-whoami.ts), for the URL, key and way of sending it it was asked with. */
+  /** Whose key it is (follow/kept-whoami.ts), for the URL, key and way of sending it it was asked with. */
   whoami: (id: string) => `whoami:${id}`,
 } as const;
 

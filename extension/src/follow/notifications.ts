@@ -2,8 +2,8 @@ import { isolateBidi } from '../common/bidi.js';
 import { changedAt } from '../common/inbox-rows.js';
 import type { NewsSnapshot, RecentBug } from '../common/news-state.js';
 import { hiddenBy, type Triage } from '../common/triage.js';
-import { rowWords } from '../follow/row-words.js';
 import { shortLogin } from './describe-news.js';
+import { rowWords } from './row-words.js';
 
 /** One desktop notification: its id is the page to open when it is clicked (so a restarted worker still knows). */
 export interface BugNotification {
