@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { Bugzilla52, ORACLE_USER_KEY } from '../../testing/bugzilla-52.js';
+import { platformWithTrackers } from '../../testing/trackers.js';
 import { bugLabel } from '../common/delivery-state.js';
-import { Bugzilla52, ORACLE_USER_KEY } from '../testing/bugzilla-52.js';
-import { platformWithTrackers } from '../testing/trackers.js';
 import { Delivery } from './delivery.js';
 
 /** A tracker answering as the recorded Bugzilla 5.2, with the recordings' normal user's key. */

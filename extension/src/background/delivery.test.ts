@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadUrl, startCompanion } from '../testing/companion.js';
-import { platformWithTrackers } from '../testing/trackers.js';
+import { deadUrl, startCompanion } from '../../testing/companion.js';
+import { platformWithTrackers } from '../../testing/trackers.js';
 import { BADGE_PROBLEM } from './badge.js';
 import { Delivery } from './delivery.js';
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ME, OTHER_KEY, startBackground, stopServers } from '../../testing/background.js';
+import { KEY } from '../../testing/companion.js';
 import { recordOpened } from '../common/follow-record.js';
 import { emptyTriage } from '../common/triage.js';
 import { FollowStorage } from '../storage/follow-storage.js';
 import { LOCAL } from '../storage/keys.js';
 import { fitTriage, SYNC_ITEM_BYTES } from '../storage/triage-quota.js';
-import { ME, OTHER_KEY, startBackground, stopServers } from '../testing/background.js';
-import { KEY } from '../testing/companion.js';
 
 /**
  * The inbox at the size it is built for, counted (not timed): 5,000 bugs

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ME, OTHER_KEY, startBackground, stopServers } from '../../testing/background.js';
+import { KEY } from '../../testing/companion.js';
 import { NewsStorage } from '../storage/news-storage.js';
-import { ME, OTHER_KEY, startBackground, stopServers } from '../testing/background.js';
-import { KEY } from '../testing/companion.js';
 
 /**
  * The background's "what changed" against the real server under each

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryPlatform } from '../platform/memory-platform.js';
+import { MemoryPlatform } from '../../testing/memory-platform.js';
 import { digest, keptWhoami } from './kept-whoami.js';
 
 describe('whose key it is, kept', () => {

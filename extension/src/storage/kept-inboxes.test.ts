@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryPlatform } from '../../testing/memory-platform.js';
+import { platformWithTrackers } from '../../testing/trackers.js';
 import type { NewsSnapshot } from '../common/news-state.js';
 import { emptyTriage } from '../common/triage.js';
-import { MemoryPlatform } from '../platform/memory-platform.js';
-import { platformWithTrackers } from '../testing/trackers.js';
 import { keptInboxes } from './kept-inboxes.js';
 import { SYNC } from './keys.js';
 import { NewsStorage } from './news-storage.js';

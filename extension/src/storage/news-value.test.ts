@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryPlatform } from '../../testing/memory-platform.js';
 import type { NewsSnapshot } from '../common/news-state.js';
-import { MemoryPlatform } from '../platform/memory-platform.js';
 import { LOCAL } from './keys.js';
 import { NewsStorage } from './news-storage.js';
 import { readSnapshot, storedSnapshot } from './news-value.js';

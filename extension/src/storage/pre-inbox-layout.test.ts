@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryPlatform } from '../../testing/memory-platform.js';
 import { followedIds, openedAt } from '../common/follow-record.js';
 import { inboxRows } from '../common/inbox-rows.js';
-import { MemoryPlatform } from '../platform/memory-platform.js';
 import { FollowStorage } from './follow-storage.js';
 import { NewsStorage } from './news-storage.js';
 import { TrackerStorage } from './storage.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryPlatform } from '../platform/memory-platform.js';
+import { MemoryPlatform } from '../../testing/memory-platform.js';
 import { TrackerStorage } from './storage.js';
 
 /** A profile of the single-tracker version: its settings in sync (key included) and one delivery state in local. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryPlatform } from '../../testing/memory-platform.js';
 import { SYNC_QUOTA_BYTES } from '../common/sync-quota.js';
 import { applyTriage, emptyTriage } from '../common/triage.js';
-import { MemoryPlatform } from '../platform/memory-platform.js';
 import { NewsStorage } from './news-storage.js';
 import { PinsStorage } from './pins-storage.js';
 import { TrackerStorage } from './storage.js';

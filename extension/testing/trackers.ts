@@ -1,8 +1,8 @@
-import type { Tracker } from '../common/trackers.js';
-import { MemoryPlatform } from '../platform/memory-platform.js';
-import { LOCAL, SCHEMA_VERSION, SYNC } from '../storage/keys.js';
-import { TrackerStorage } from '../storage/storage.js';
+import type { Tracker } from '../src/common/trackers.js';
+import { LOCAL, SCHEMA_VERSION, SYNC } from '../src/storage/keys.js';
+import { TrackerStorage } from '../src/storage/storage.js';
 import { KEY } from './companion.js';
+import { MemoryPlatform } from './memory-platform.js';
 
 /** A tracker with the test key and defaults; `id` defaults to one derived from its position. */
 export type TrackerSpec = Partial<Tracker> & { url: string };

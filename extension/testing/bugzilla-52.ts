@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * put in (the README and .md files there state the rules). It is a fetch, so
  * the extension's own client talks to it unchanged.
  */
-const RECORDINGS = fileURLToPath(new URL('../../../server/test-data/bugzilla-5.2/', import.meta.url));
+const RECORDINGS = fileURLToPath(new URL('../../server/test-data/bugzilla-5.2/', import.meta.url));
 
 interface RecordedCase {
   n: number;

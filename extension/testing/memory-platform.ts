@@ -1,5 +1,5 @@
-import { itemBytes, SYNC_MAX_ITEMS, SYNC_QUOTA_BYTES, SYNC_QUOTA_BYTES_PER_ITEM } from '../common/sync-quota.js';
-import type { AreaName, Badge, Platform, StorageArea } from './platform.js';
+import { itemBytes, SYNC_MAX_ITEMS, SYNC_QUOTA_BYTES, SYNC_QUOTA_BYTES_PER_ITEM } from '../src/common/sync-quota.js';
+import type { AreaName, Badge, Platform, StorageArea } from '../src/platform/platform.js';
 
 /** The quotas storage.sync enforces; a write past one is refused whole, with the browser's message. */
 function checkSyncQuota(after: Map<string, unknown>): void {
