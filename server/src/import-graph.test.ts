@@ -100,17 +100,20 @@ const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
 
 /**
  * The extension's layers, bottom first: pure helpers and the shapes everything shares, the one
- * importer of browser APIs, reaching a tracker, what is kept in storage, what changed on the
- * trackers and the bugs followed, and the entry points (service worker, content script, popup, options and inbox pages).
+ * importer of browser APIs, reaching a tracker, what is kept in storage, what the pages say and show
+ * alike, the features, and the entry points (the background and the bug page's content script).
  */
 const EXTENSION_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
   ['common: pure helpers and shared shapes', /^common\//],
   ['platform: the only importer of browser APIs', /^platform\//],
   ['tracker: reaching a tracker', /^tracker\//],
   ['storage: the only reader and writer of storage', /^storage\//],
-  ['news and follow: what changed on the trackers, the bugs followed, in words', /^(news|follow)\//],
-  ['entry points', /^(background|content|popup|options|inbox)\//],
-  ['test support', /^testing\//],
+  ['ui: words, times and components the features share, the kept first paint', /^ui\//],
+  [
+    'features: visits, the bugs followed and their news, the inbox, the popup, the options',
+    /^(visits|follow|inbox|popup|options)\//,
+  ],
+  ["entry points: the background, the bug page's content script", /^(background|content)\//],
 ];
 
 type Layers = ReadonlyArray<readonly [string, RegExp]>;
