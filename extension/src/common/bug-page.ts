@@ -1,4 +1,5 @@
 import { isBmo } from './bmo.js';
+import type { RecentBug } from './news-state.js';
 
 /** The path a tracker's base URL covers, ending in `/`. */
 export function basePath(url: URL): string {
@@ -31,4 +32,10 @@ export function bugOnPage(pageUrl: string, trackerUrl: string): string | null {
   }
   if (isBmo(page.href) && path === '/' && /^[1-9]\d*$/.test(rest)) return rest;
   return null;
+}
+
+/** The bug page at its first new comment. */
+export function bugPage(trackerUrl: string, bug: RecentBug): string {
+  const anchor = bug.news?.firstNewComment == null ? '' : `#c${bug.news.firstNewComment}`;
+  return `${trackerUrl}show_bug.cgi?id=${bug.id}${anchor}`;
 }

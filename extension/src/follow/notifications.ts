@@ -1,6 +1,7 @@
 import { isolateBidi } from '../common/bidi.js';
+import { bugPage } from '../common/bug-page.js';
 import { changedAt } from '../common/inbox-rows.js';
-import type { NewsSnapshot, RecentBug } from '../common/news-state.js';
+import type { NewsSnapshot } from '../common/news-state.js';
 import { hiddenBy, type Triage } from '../common/triage.js';
 import { shortLogin } from './describe-news.js';
 import { rowWords } from './row-words.js';
@@ -17,12 +18,6 @@ export function isQuiet(at: Date, quiet: { from: number; to: number } | null | u
   if (!quiet || quiet.from === quiet.to) return false;
   const minute = at.getHours() * 60 + at.getMinutes();
   return quiet.from < quiet.to ? minute >= quiet.from && minute < quiet.to : minute >= quiet.from || minute < quiet.to;
-}
-
-/** The bug page at its first new comment. */
-export function bugPage(trackerUrl: string, bug: RecentBug): string {
-  const anchor = bug.news?.firstNewComment == null ? '' : `#c${bug.news.firstNewComment}`;
-  return `${trackerUrl}show_bug.cgi?id=${bug.id}${anchor}`;
 }
 
 /** What one tracker's refresh has to tell, before the refresh of every tracker decides how. */

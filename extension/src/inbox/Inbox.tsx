@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { bugPage } from '../common/bug-page.js';
 import { type InboxRow, inboxRows, rowKey, type TrackerInbox } from '../common/inbox-rows.js';
 import { KEPT_PAINT, keepPaint } from '../common/kept-paint.js';
-import { bugPage } from '../follow/notifications.js';
 import type { Platform } from '../platform/platform.js';
 import { PinsStorage } from '../storage/pins-storage.js';
 import { KeyHelp, SnoozeMenu } from './Dialogs.js';

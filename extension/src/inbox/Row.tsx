@@ -1,5 +1,5 @@
+import { bugPage } from '../common/bug-page.js';
 import { type InboxRow, rowKey } from '../common/inbox-rows.js';
-import { bugPage } from '../follow/notifications.js';
 import { reasonChips, rowWords, who } from '../follow/row-words.js';
 import { When } from '../popup/When.js';
 

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'preact/hooks';
+import { bugPage } from '../common/bug-page.js';
 import { inboxRows, rowKey } from '../common/inbox-rows.js';
 import { KEPT_PAINT, keepPaint, POPUP_SCREENFUL } from '../common/kept-paint.js';
-import { bugPage } from '../follow/notifications.js';
 import { reasonChips, rowWords, who } from '../follow/row-words.js';
 import { useInboxData } from '../inbox/use-inbox-data.js';
 import type { Platform } from '../platform/platform.js';

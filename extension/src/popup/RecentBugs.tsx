@@ -1,6 +1,6 @@
+import { bugPage } from '../common/bug-page.js';
 import { changedBugs, type NewsSnapshot, type RecentBug } from '../common/news-state.js';
 import { newsLine, newsTooltip } from '../follow/describe-news.js';
-import { bugPage } from '../follow/notifications.js';
 import { When } from './When.js';
 
 const bugHref = bugPage;
