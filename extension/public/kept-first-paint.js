@@ -1,7 +1,7 @@
 // @ts-check
 /*
  * A page's first paint (the popup, the inbox): the HTML it showed last time
- * (kept in localStorage under `data-key` by popup/kept-paint.ts and the
+ * (kept in localStorage under `data-key` by src/ui/kept-paint.ts and the
  * inbox), put in place before the page's app loads. A plain script, not a
  * module, because a module runs only once the whole module graph is fetched
  * and evaluated, which is most of the time to a first paint. The app then

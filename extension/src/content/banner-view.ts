@@ -1,6 +1,6 @@
 import type { BannerNews } from '../common/news-state.js';
 import { relativeTime } from '../common/relative-time.js';
-import { describeNews } from '../follow/describe-news.js';
+import { describeNews } from '../ui/describe-news.js';
 
 /** "3 new comments and 1 change since your last visit 2 days ago". */
 export function bannerText({ news, since }: BannerNews, now: number): string {

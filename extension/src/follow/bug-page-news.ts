@@ -2,7 +2,7 @@ import { clockNow } from '../common/clock.js';
 import type { BannerNews } from '../common/news-state.js';
 import type { Tracker } from '../common/trackers.js';
 import type { NewsStorage } from '../storage/news-storage.js';
-import { hasNews } from './describe-news.js';
+import { hasNews } from '../ui/describe-news.js';
 import { fetchNews } from './fetch-news.js';
 import { type PreviousVisit, previousVisit } from './previous-visit.js';
 import type { TrackerAccessCache } from './tracker-access.js';

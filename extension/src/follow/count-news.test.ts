@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bugCommentsSchema, bugHistorySchema, parseBugzillaTime } from '@bz-companion/shared';
 import { describe, expect, it } from 'vitest';
+import { describeNews, hasNews, newsLine, newsTooltip } from '../ui/describe-news.js';
 import { countNews } from './count-news.js';
-import { describeNews, hasNews, newsLine, newsTooltip } from './describe-news.js';
 
 /** Real Bugzilla 5.2 answers (server/test-data/bugzilla-5.2/), parsed by the client's own schemas. */
 const RECORDINGS = fileURLToPath(new URL('../../../server/test-data/bugzilla-5.2/', import.meta.url));

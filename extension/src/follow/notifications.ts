@@ -3,8 +3,8 @@ import { bugPage } from '../common/bug-page.js';
 import { changedAt } from '../common/inbox-rows.js';
 import type { NewsSnapshot } from '../common/news-state.js';
 import { hiddenBy, type Triage } from '../common/triage.js';
-import { shortLogin } from './describe-news.js';
-import { rowWords } from './row-words.js';
+import { shortLogin } from '../ui/describe-news.js';
+import { rowWords } from '../ui/row-words.js';
 
 /** One desktop notification: its id is the page to open when it is clicked (so a restarted worker still knows). */
 export interface BugNotification {

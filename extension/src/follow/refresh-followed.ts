@@ -11,8 +11,8 @@ import {
 } from '../common/follow-record.js';
 import type { InboxDetails } from '../common/inbox-state.js';
 import type { NewsSnapshot, RecentBug } from '../common/news-state.js';
+import { fieldChanges, openingWords } from '../ui/change-words.js';
 import { changedSince, chunks, newActivity } from './batched-reads.js';
-import { fieldChanges, openingWords } from './change-words.js';
 import { countNews } from './count-news.js';
 import { flagRequests } from './flag-requests.js';
 import { cannotReadVisits } from './previous-visit.js';

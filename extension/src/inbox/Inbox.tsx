@@ -1,12 +1,13 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { bugPage } from '../common/bug-page.js';
 import { type InboxRow, inboxRows, rowKey, type TrackerInbox } from '../common/inbox-rows.js';
-import { KEPT_PAINT, keepPaint } from '../common/kept-paint.js';
 import type { Platform } from '../platform/platform.js';
 import { PinsStorage } from '../storage/pins-storage.js';
+import type { FirstRead } from '../ui/first-read.js';
+import { KEPT_PAINT, keepPaint } from '../ui/kept-paint.js';
+import { useInboxData } from '../ui/use-inbox-data.js';
 import { KeyHelp, SnoozeMenu } from './Dialogs.js';
 import { type Criteria, isEmptyCriteria, matches } from './filters.js';
-import type { FirstRead } from './first-read.js';
 import { InboxHeader } from './InboxHeader.js';
 import { InboxList, ROW_HEIGHT } from './InboxList.js';
 import type { RowAction } from './inbox-actions.js';
@@ -14,7 +15,6 @@ import type { InboxKey } from './keys.js';
 import { Sidebar } from './Sidebar.js';
 import { useActions } from './use-actions.js';
 import { useCommands } from './use-commands.js';
-import { useInboxData } from './use-inbox-data.js';
 import { useInboxKeys } from './use-inbox-keys.js';
 import { useSelection } from './use-selection.js';
 

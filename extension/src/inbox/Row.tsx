@@ -1,7 +1,7 @@
 import { bugPage } from '../common/bug-page.js';
 import { type InboxRow, rowKey } from '../common/inbox-rows.js';
-import { reasonChips, rowWords, who } from '../follow/row-words.js';
-import { When } from '../popup/When.js';
+import { reasonChips, rowWords, who } from '../ui/row-words.js';
+import { When } from '../ui/When.js';
 
 export interface RowHandlers {
   /** By the row's key, not its place: the list may have changed since it was drawn. */

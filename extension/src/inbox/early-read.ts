@@ -1,5 +1,5 @@
 import { browserPlatform } from '../platform/browser.js';
-import { firstRead } from './first-read.js';
+import { firstRead } from '../ui/first-read.js';
 
 /**
  * The inbox's first read of storage, started as this module runs. The built

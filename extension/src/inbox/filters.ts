@@ -1,6 +1,6 @@
 import type { Criteria } from '../common/inbox-criteria.js';
 import type { InboxRow } from '../common/inbox-rows.js';
-import { fieldLabel } from '../follow/change-words.js';
+import { fieldLabel } from '../ui/change-words.js';
 
 export type { Criteria } from '../common/inbox-criteria.js';
 

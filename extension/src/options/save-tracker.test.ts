@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { manifestFor } from '../../manifest.config.js';
 import { deadUrl, KEY, startCompanion } from '../../testing/companion.js';
 import { platformWithTrackers } from '../../testing/trackers.js';
-import { KEPT_PAINT } from '../common/kept-paint.js';
 import { isLocalTracker, type Tracker } from '../common/trackers.js';
+import { KEPT_PAINT } from '../ui/kept-paint.js';
 import { removeTracker, saveTracker } from './save-tracker.js';
 
 let companion: Awaited<ReturnType<typeof startCompanion>>;

@@ -1,9 +1,9 @@
 import { normalizeBaseUrl } from '@bz-companion/shared';
 import { trackerLabel } from '../common/inbox-rows.js';
-import { forgetPaint, KEPT_PAINT } from '../common/kept-paint.js';
 import { isLocalTracker, originPattern, type Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import type { RemovedTracker, TrackerStorage } from '../storage/storage.js';
+import { forgetPaint, KEPT_PAINT } from '../ui/kept-paint.js';
 import { checkTracker } from './check-tracker.js';
 import { sameAddress } from './same-address.js';
 

@@ -1,11 +1,11 @@
 import { useLayoutEffect } from 'preact/hooks';
 import { bugPage } from '../common/bug-page.js';
 import { inboxRows, rowKey } from '../common/inbox-rows.js';
-import { KEPT_PAINT, keepPaint, POPUP_SCREENFUL } from '../common/kept-paint.js';
-import { reasonChips, rowWords, who } from '../follow/row-words.js';
-import { useInboxData } from '../inbox/use-inbox-data.js';
 import type { Platform } from '../platform/platform.js';
-import { When } from './When.js';
+import { KEPT_PAINT, keepPaint, POPUP_SCREENFUL } from '../ui/kept-paint.js';
+import { reasonChips, rowWords, who } from '../ui/row-words.js';
+import { useInboxData } from '../ui/use-inbox-data.js';
+import { When } from '../ui/When.js';
 
 /** How many of the other trackers' waiting bugs the popup lists above the tracker shown; the inbox has them all. */
 const SHOWN = 8;

@@ -1,5 +1,5 @@
 import { bugLabel, type DeliveryState } from '../common/delivery-state.js';
-import { When } from './When.js';
+import { When } from '../ui/When.js';
 
 /** What happened to this tracker's visits: last sent, queued (with Retry now), and those the tracker refused. */
 export function DeliveryStatus({

@@ -1,9 +1,9 @@
 import type { ClockSkew } from '@bz-companion/shared';
 import type { ComponentChildren } from 'preact';
 import { describeProblem, type Problem } from '../common/problems.js';
+import { When } from '../ui/When.js';
 import { aboutLine } from './about-line.js';
 import type { PopupData, Section } from './load.js';
-import { When } from './When.js';
 
 function Fact<T>({
   label,

@@ -4,13 +4,13 @@ import { trackerLabel } from '../common/inbox-rows.js';
 import type { NewsSnapshot } from '../common/news-state.js';
 import { describeProblem, type Problem, problemDetails } from '../common/problems.js';
 import { localTimeOfDay } from '../common/relative-time.js';
+import { When } from '../ui/When.js';
 import { DeliveryStatus } from './DeliveryStatus.js';
 import { ClockWarning, InstanceDetails, Unavailable } from './InstanceDetails.js';
 import { movedTo, rowKey } from './keyboard.js';
 import type { PopupData, Section } from './load.js';
 import { ChangedSinceVisit, RecentBugs } from './RecentBugs.js';
 import { Switcher, type SwitcherEntry } from './Switcher.js';
-import { When } from './When.js';
 
 interface PopupProps {
   data: PopupData | null;

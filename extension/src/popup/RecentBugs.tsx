@@ -1,7 +1,7 @@
 import { bugPage } from '../common/bug-page.js';
 import { changedBugs, type NewsSnapshot, type RecentBug } from '../common/news-state.js';
-import { newsLine, newsTooltip } from '../follow/describe-news.js';
-import { When } from './When.js';
+import { newsLine, newsTooltip } from '../ui/describe-news.js';
+import { When } from '../ui/When.js';
 
 const bugHref = bugPage;
 

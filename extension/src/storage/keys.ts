@@ -36,7 +36,7 @@ export const LOCAL = {
   visitReadsCrash: (id: string) => `visitReadsCrash:${id}`,
   /** Per bug, the time of the latest change a desktop notification was shown for (each change is told once). */
   notified: (id: string) => `notified:${id}`,
-  /** The extension's own record of the bugs it follows (follow/follow-record.ts): `[opened, seen]` by bug. */
+  /** The extension's own record of the bugs it follows (common/follow-record.ts): `[opened, seen]` by bug. */
   followed: (id: string) => `followed:${id}`,
   /** When desktop notifications were turned on for a tracker: nothing that happened before is told. */
   notifySince: (id: string) => `notifySince:${id}`,
