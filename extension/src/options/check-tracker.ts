@@ -1,7 +1,7 @@
 import { BugzillaApiError, createClient, NetworkError, ResponseShapeError } from '@bz-companion/shared';
 import { asProblem, problemDetails } from '../common/problems.js';
-import { checkKey, type KeyCheck } from '../common/tracker.js';
 import type { Tracker } from '../common/trackers.js';
+import { checkKey, type KeyCheck } from '../tracker/client.js';
 
 /** Why a tracker cannot be saved as typed, in words that say what to fix. */
 export type CheckFailure = {

@@ -9,9 +9,9 @@ import {
 import { clockNow } from '../common/clock.js';
 import type { DeliveryState } from '../common/delivery-state.js';
 import { asProblem, classify, isGarbledAnswer, type Problem } from '../common/problems.js';
-import { checkKey, trackerClient } from '../common/tracker.js';
 import { isLocalTracker, originPattern, type Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
+import { checkKey, trackerClient } from '../tracker/client.js';
 
 /** One part of the popup: loaded, or the problem that kept it from loading. */
 export type Section<T> = { ok: true; value: T } | { ok: false; problem: Problem };

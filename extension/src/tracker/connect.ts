@@ -1,9 +1,9 @@
 import type { BugzillaClient } from '@bz-companion/shared';
 import type { DeliveryState } from '../common/delivery-state.js';
 import { asProblem } from '../common/problems.js';
-import { checkKey, trackerClient } from '../common/tracker.js';
 import { isLocalTracker, originPattern, type Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
+import { checkKey, trackerClient } from './client.js';
 
 /**
  * A client for the tracker, or null with the reason in `state.problem`: no

@@ -1,6 +1,6 @@
 import { type AuthMode, BugzillaApiError, type BugzillaClient, createClient } from '@bz-companion/shared';
+import type { Tracker } from '../common/trackers.js';
 import { oneAtATime } from './one-at-a-time.js';
-import type { Tracker } from './trackers.js';
 
 export interface KeyCheck {
   authMode: AuthMode;

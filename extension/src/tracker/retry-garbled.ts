@@ -1,4 +1,4 @@
-import { isGarbledAnswer } from './problems.js';
+import { isGarbledAnswer } from '../common/problems.js';
 
 /** The pauses before each new try of an answer that came back empty or cut off (two more tries). */
 export const GARBLED_RETRY_DELAYS_MS: readonly number[] = [250, 1000];
