@@ -1,7 +1,7 @@
 import { type BzServer, startServer } from '@bz-companion/server';
 import { createClient } from '@bz-companion/shared';
-import { Delivery } from '../src/background/delivery.js';
 import { WhatChanged } from '../src/background/what-changed.js';
+import { Delivery } from '../src/visits/delivery.js';
 import { platformWithTrackers } from './trackers.js';
 
 export const ME = 'me@example.com';

@@ -4,7 +4,7 @@ import { browserPlatform } from '../platform/browser.js';
 import { LOCAL, SYNC } from '../storage/keys.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
-import { Delivery } from './delivery.js';
+import { Delivery } from '../visits/delivery.js';
 import { handleMessage } from './messages.js';
 import { handleNewsMessage } from './news-messages.js';
 import { WhatChanged } from './what-changed.js';

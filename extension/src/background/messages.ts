@@ -1,5 +1,5 @@
 import type { DeliveryState } from '../common/delivery-state.js';
-import type { Delivery } from './delivery.js';
+import type { Delivery } from '../visits/delivery.js';
 
 /** What the popup asks the background, always about one tracker. */
 export type BackgroundRequest = { type: 'delivery-state'; tracker: string } | { type: 'retry-now'; tracker: string };

@@ -20,7 +20,7 @@ import { FollowStorage } from '../storage/follow-storage.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
 import { TriageStorage } from '../storage/triage-storage.js';
-import type { Delivery } from './delivery.js';
+import type { Delivery } from '../visits/delivery.js';
 
 /** A tracker slow to give the previous visit does not hold the visit back longer than this (the banner then shows nothing). */
 const MAX_WAIT_FOR_PREVIOUS_MS = 3000;

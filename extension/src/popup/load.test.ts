@@ -3,9 +3,9 @@ import { Bugzilla52, ORACLE_USER_KEY } from '../../testing/bugzilla-52.js';
 import { deadUrl, startCompanion } from '../../testing/companion.js';
 import type { MemoryPlatform } from '../../testing/memory-platform.js';
 import { platformWithTrackers, type TrackerSpec } from '../../testing/trackers.js';
-import { Delivery } from '../background/delivery.js';
 import { handleMessage } from '../background/messages.js';
 import { describeProblem, type Problem } from '../common/problems.js';
+import { Delivery } from '../visits/delivery.js';
 import { loadPopupData } from './load.js';
 
 let companion: Awaited<ReturnType<typeof startCompanion>>;
