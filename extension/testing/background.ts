@@ -1,6 +1,6 @@
 import { type BzServer, startServer } from '@bz-companion/server';
 import { createClient } from '@bz-companion/shared';
-import { WhatChanged } from '../src/background/what-changed.js';
+import { WhatChanged } from '../src/follow/what-changed.js';
 import { Delivery } from '../src/visits/delivery.js';
 import { platformWithTrackers } from './trackers.js';
 

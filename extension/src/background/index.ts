@@ -1,5 +1,6 @@
 import { visitOnPage } from '../common/tracker-for-page.js';
 import { bannerOrigins } from '../follow/banner-origins.js';
+import { WhatChanged } from '../follow/what-changed.js';
 import { browserPlatform } from '../platform/browser.js';
 import { LOCAL, SYNC } from '../storage/keys.js';
 import { NewsStorage } from '../storage/news-storage.js';
@@ -7,7 +8,6 @@ import { TrackerStorage } from '../storage/storage.js';
 import { Delivery } from '../visits/delivery.js';
 import { handleMessage } from './messages.js';
 import { handleNewsMessage } from './news-messages.js';
-import { WhatChanged } from './what-changed.js';
 
 /**
  * The service worker (Chromium) / background script (Firefox). Listeners are

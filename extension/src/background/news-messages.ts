@@ -1,4 +1,4 @@
-import type { WhatChanged } from './what-changed.js';
+import type { WhatChanged } from '../follow/what-changed.js';
 
 /** What the bug page's banner and the popup ask the background about what changed. */
 export type NewsRequest =

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ME, OTHER_KEY, startBackground, stopServers } from '../../testing/background.js';
 import { KEY } from '../../testing/companion.js';
-import { CANNOT } from '../follow/refresh-followed.js';
 import { FollowStorage } from '../storage/follow-storage.js';
 import { NewsStorage } from '../storage/news-storage.js';
+import { CANNOT } from './refresh-followed.js';
 
 /** Every bug opened is followed, in the extension's own record, with batched reads of what changed. */
 const OTHER = 'other@example.com';

@@ -5,22 +5,22 @@ import type { BannerNews, NewsSnapshot } from '../common/news-state.js';
 import { trackerOwningPage, visitOnPage } from '../common/tracker-for-page.js';
 import type { Tracker } from '../common/trackers.js';
 import type { Triage } from '../common/triage.js';
-import { BugPageNews } from '../follow/bug-page-news.js';
+import type { Platform } from '../platform/platform.js';
+import { FollowStorage } from '../storage/follow-storage.js';
+import { NewsStorage } from '../storage/news-storage.js';
+import { TrackerStorage } from '../storage/storage.js';
+import { TriageStorage } from '../storage/triage-storage.js';
+import { BugPageNews } from './bug-page-news.js';
 import {
   INBOX_NOTIFICATION,
   isQuiet,
   notificationsFor,
   planNotifications,
   type TrackerNotifications,
-} from '../follow/notifications.js';
-import { refreshFollowed } from '../follow/refresh-followed.js';
-import { TrackerAccessCache } from '../follow/tracker-access.js';
-import type { Platform } from '../platform/platform.js';
-import { FollowStorage } from '../storage/follow-storage.js';
-import { NewsStorage } from '../storage/news-storage.js';
-import { TrackerStorage } from '../storage/storage.js';
-import { TriageStorage } from '../storage/triage-storage.js';
-import type { Delivery } from '../visits/delivery.js';
+} from './notifications.js';
+import { refreshFollowed } from './refresh-followed.js';
+import { TrackerAccessCache } from './tracker-access.js';
+import type { VisitRecorder } from './visit-recorder.js';
 
 /** A tracker slow to give the previous visit does not hold the visit back longer than this (the banner then shows nothing). */
 const MAX_WAIT_FOR_PREVIOUS_MS = 3000;
@@ -53,7 +53,7 @@ function withDone(record: FollowRecord, triage: Triage | undefined): FollowRecor
  * tracker's news is written by one chain of operations at a time.
  */
 export class WhatChanged {
-  readonly #delivery: Delivery;
+  readonly #delivery: VisitRecorder;
   readonly #storage: TrackerStorage;
   readonly #news: NewsStorage;
   readonly #follow: FollowStorage;
@@ -66,7 +66,7 @@ export class WhatChanged {
   /** Per bug page loading: settles once its visit was sent (or given up on), so the banner's reads come after it. */
   readonly #visitSent = new Map<string, { promise: Promise<void>; resolve: () => void }>();
 
-  constructor(platform: Platform, delivery: Delivery, now: () => number = clockNow) {
+  constructor(platform: Platform, delivery: VisitRecorder, now: () => number = clockNow) {
     this.#delivery = delivery;
     this.#platform = platform;
     platform.onNotificationClicked((id) => void this.openNotified(id).catch(() => {}));
