@@ -137,6 +137,36 @@ function upwardImports(graph: Map<string, string[]>, root: string, layers: Layer
   return found;
 }
 
+const topFolder = (root: string, file: string) => relative(root, file).split('/')[0] as string;
+
+/** Each import from one top folder to another, as "from -> to", once. */
+function folderImports(graph: Map<string, string[]>, root: string): Set<string> {
+  const edges = new Set<string>();
+  for (const [file, targets] of graph) {
+    for (const target of targets) {
+      const [from, to] = [topFolder(root, file), topFolder(root, target)];
+      if (from !== to) edges.add(`${from} -> ${to}`);
+    }
+  }
+  return edges;
+}
+
+/**
+ * Every two folders that import each other, as "a <-> b": no file circle is needed for that, so
+ * neither the circle test nor (within one layer) the layer test sees it, yet neither folder can be
+ * read, moved or tested without the other.
+ */
+export function folderPairs(graph: Map<string, string[]>, root: string): string[] {
+  const edges = folderImports(graph, root);
+  return [...edges].flatMap((edge) => {
+    const [from, to] = edge.split(' -> ') as [string, string];
+    return from < to && edges.has(`${to} -> ${from}`) ? [`${from} <-> ${to}`] : [];
+  });
+}
+
+/** The extension's features: none imports another; what two of them share lives in a layer below. */
+const EXTENSION_FEATURES = /^(visits|follow|inbox|popup|options)$/;
+
 describe('the import graph', () => {
   it('has no import from a lower layer of the server to a higher one', () => {
     const root = join(REPO, 'server/src');
@@ -146,6 +176,28 @@ describe('the import graph', () => {
   it('has no import from a lower layer of the extension to a higher one', () => {
     const root = join(REPO, 'extension/src');
     expect(upwardImports(importGraph(sourceFiles(root)), root, EXTENSION_LAYERS)).toEqual([]);
+  });
+
+  it('has no two folders of the extension importing each other', () => {
+    const root = join(REPO, 'extension/src');
+    expect(folderPairs(importGraph(sourceFiles(root)), root)).toEqual([]);
+  });
+
+  it('has no feature of the extension importing another', () => {
+    const root = join(REPO, 'extension/src');
+    const across = [...folderImports(importGraph(sourceFiles(root)), root)].filter((edge) =>
+      edge.split(' -> ').every((folder) => EXTENSION_FEATURES.test(folder)),
+    );
+    expect(across).toEqual([]);
+  });
+
+  it('finds two folders that import each other', () => {
+    const graph = new Map([
+      ['/r/inbox/row.ts', ['/r/popup/when.ts', '/r/common/time.ts']],
+      ['/r/popup/list.ts', ['/r/inbox/data.ts']],
+      ['/r/common/time.ts', []],
+    ]);
+    expect(folderPairs(graph, '/r')).toEqual(['inbox <-> popup']);
   });
 
   it('finds an upward import when there is one', () => {
