@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
 /**
- * What a page of the extension marks on its `<html>` for the bench: ms from its own navigation start
+ * What the bench's script marks on a page's `<html>` (page-marks.ts): ms from its own navigation start
  * (`listPaintMs`: the inbox's list as stored now on screen, after the first paint of what it kept).
  */
 export type PageMark = 'firstPaintMs' | 'loadedMs' | 'listPaintMs';

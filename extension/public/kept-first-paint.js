@@ -31,9 +31,6 @@
       // What was kept, not yet this opening's data: busy until the app has it.
       root.querySelector('main')?.setAttribute('aria-busy', 'true');
       painted = true;
-      requestAnimationFrame(() => {
-        document.documentElement.dataset.firstPaintMs ??= String(Math.round(performance.now()));
-      });
     }
   } catch {
     // No storage (a private window's policy): the app paints as before.

@@ -49,8 +49,6 @@ async function showBanner(): Promise<void> {
   banner.append(close);
   root.append(style, banner);
   document.body.prepend(host);
-  // For `npm run bench`: when the banner was shown, in the page's own clock.
-  document.documentElement.dataset.bzBannerMs = String(Math.round(performance.now()));
 }
 
 showBanner().catch(() => {

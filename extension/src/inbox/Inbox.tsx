@@ -19,20 +19,13 @@ import { useInboxKeys } from './use-inbox-keys.js';
 import { useSelection } from './use-selection.js';
 
 /**
- * For `npm run bench`: milliseconds from opening to the first paint (set
- * before by public/kept-first-paint.js when it painted what was kept) and to
- * the list as stored now, both marked as the frame that paints them begins
- * (a layout effect runs as the render is committed; Preact runs a plain
- * effect only after the next frame). The list is kept for the next opening's
- * first paint once that frame is drawn: copying the page takes tens of ms
- * that would hold the frame back.
+ * The list is kept for the next opening's first paint once the frame that draws it has begun (a
+ * layout effect runs as the render is committed; Preact runs a plain effect only after the next
+ * frame), and after that frame: copying the page takes tens of ms that would hold the frame back.
  */
-function useListPainted(inboxes: TrackerInbox[]) {
+function useKeptForNextOpening(inboxes: TrackerInbox[]) {
   useLayoutEffect(() => {
     requestAnimationFrame(() => {
-      const marks = document.documentElement.dataset;
-      marks.firstPaintMs ??= String(Math.round(performance.now()));
-      marks.listPaintMs ??= String(Math.round(performance.now()));
       setTimeout(() => {
         const app = document.getElementById('app');
         // The rows a window as tall as the screen (or this one, if taller) shows, not the list's whole
@@ -149,7 +142,7 @@ export function Inbox({ platform, first }: { platform: Platform; first: FirstRea
   const [current, setCurrent] = useState(0);
   const [help, setHelp] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
-  useListPainted(inboxes);
+  useKeptForNextOpening(inboxes);
 
   const { all, rows } = useListedRows(inboxes, now, actions.pendingSeen, criteria);
   const at = Math.min(current, Math.max(0, rows.length - 1));

@@ -28,13 +28,6 @@ const openOptions = () => void platform.openOptionsPage();
 /** A refresh of recent visits younger than this is shown as it is: a popup opened again at once asks the tracker nothing. */
 const NEWS_FRESH_MS = 30_000;
 
-/** For `npm run bench`: milliseconds from opening to a mark, set once per mark. */
-function mark(name: 'firstPaintMs' | 'loadedMs') {
-  requestAnimationFrame(() => {
-    document.documentElement.dataset[name] ??= String(Math.round(performance.now()));
-  });
-}
-
 /** What this opening of the popup found per tracker it showed: the switcher agrees with the body. */
 const seenOnOpening = new Map<string, Seen>();
 
@@ -90,11 +83,8 @@ function useShownTracker(onShown: () => void, trackerOnScreen: boolean) {
       const fromCache = cachedPopupData(cached, tracker);
       // The refresh below replaces it when it answers, before or after the rest of the data.
       setNews(snapshot);
-      if (fromCache) {
-        setData(fromCache);
-        mark('firstPaintMs');
-      }
-      const refreshedNews = platform
+      if (fromCache) setData(fromCache);
+      void platform
         .sendMessage<NewsSnapshot | null>({ type: 'refresh-news', tracker: tracker.id, maxAgeMs: NEWS_FRESH_MS })
         .then((answer) => {
           if (stillShown() && answer) setNews(answer);
@@ -106,10 +96,7 @@ function useShownTracker(onShown: () => void, trackerOnScreen: boolean) {
       setFresh(true);
       seenOnOpening.set(tracker.id, { problem: loaded.problem, clock: loaded.clock });
       onShown();
-      mark('firstPaintMs');
       void newsStorage.savePopupCache(tracker.id, forCache(loaded));
-      await refreshedNews;
-      if (stillShown()) mark('loadedMs');
     },
     [onShown],
   );
