@@ -2,7 +2,7 @@ import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 import { manifestFor, type Target } from './manifest.config.js';
-import { appAfterFirstPaint } from './vite/app-after-first-paint.js';
+import { keptFirstPaint } from './vite/kept-first-paint-plugin.js';
 
 /**
  * crxjs lists a script imported with `?script` as web-accessible to every
@@ -42,7 +42,7 @@ export default defineConfig(({ mode }) => {
       preact(),
       crx({ manifest: manifestFor(target), browser: target === 'firefox' ? 'firefox' : 'chrome' }),
       bannerNotWebAccessible(),
-      appAfterFirstPaint(),
+      keptFirstPaint(),
     ],
     build: {
       outDir: `dist/${target}`,
@@ -58,8 +58,8 @@ export default defineConfig(({ mode }) => {
       },
       rollupOptions: {
         // The inbox's storage read, an entry of its own: its page runs it before its first paint
-        // (vite/app-after-first-paint.ts), and the inbox's app imports it.
-        input: { inbox: 'src/inbox/index.html', 'inbox-read': 'src/inbox/early-read.ts' },
+        // (vite/kept-first-paint-plugin.ts), and the inbox's app imports it.
+        input: { inbox: 'src/inbox/index.html', 'inbox-read': 'src/ui/early-read.ts' },
         // Needed by `includeDependenciesRecursively: false` below, and by the inbox importing its read's entry.
         preserveEntrySignatures: 'allow-extension',
         output: {

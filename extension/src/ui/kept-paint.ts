@@ -1,4 +1,4 @@
-/** Where public/kept-first-paint.js finds each page's HTML to paint before its app loads (synchronous storage). */
+/** Where vite/kept-first-paint.js finds each page's HTML to paint before its app loads (synchronous storage). */
 export const KEPT_PAINT = { popup: 'bz-companion:popup-paint', inbox: 'bz-companion:inbox-paint' } as const;
 
 /** About what the popup's 600 px show of one list. */

@@ -1,9 +1,9 @@
 import { browserPlatform } from '../platform/browser.js';
-import { firstRead } from '../ui/first-read.js';
+import { firstRead } from './first-read.js';
 
 /**
  * The inbox's first read of storage, started as this module runs. The built
- * page runs it before its first paint (public/kept-first-paint.js,
+ * page runs it before its first paint (vite/kept-first-paint.js,
  * `data-now`), so storage is read while the page paints what it kept and
  * loads its app; the app imports this same module, and so takes this read.
  */

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { pageAfterFirstPaint } from './app-after-first-paint.js';
+import { pageAfterFirstPaint } from './kept-first-paint-plugin.js';
 
 const sheets: Record<string, string> = { '/assets/theme-D4.css': 'body{margin:0}' };
-const appAfterFirstPaint = (html: string) =>
-  pageAfterFirstPaint('src/popup/index.html', html, (href) => {
-    const css = sheets[href];
-    if (css === undefined) throw new Error(`no ${href}`);
-    return css;
-  });
+const afterFirstPaint = (html: string) =>
+  pageAfterFirstPaint(
+    'src/popup/index.html',
+    html,
+    (href) => {
+      const css = sheets[href];
+      if (css === undefined) throw new Error(`no ${href}`);
+      return css;
+    },
+    { key: 'bz-companion:popup-paint' },
+  );
 
 const built = `<!doctype html>
 <html lang="en">
@@ -20,13 +25,13 @@ const built = `<!doctype html>
   </head>
   <body class="popup">
     <div id="app"></div>
-    <script src="/kept-first-paint.js" data-key="bz-companion:popup-paint"></script>
+    <!-- kept-first-paint -->
   </body>
 </html>`;
 
 describe('the built popup page', () => {
   it('fetches only its first-paint script, which is handed the entry and its preloads; the stylesheet is in the page', () => {
-    expect(appAfterFirstPaint(built)).toBe(`<!doctype html>
+    expect(afterFirstPaint(built)).toBe(`<!doctype html>
 <html lang="en">
   <head>
     <title>bz-companion</title>
@@ -39,25 +44,20 @@ describe('the built popup page', () => {
 </html>`);
   });
 
-  it('keeps the other attributes of the first-paint script', () => {
-    const tag = '<script src="/kept-first-paint.js" data-key="bz-companion:popup-paint"></script>';
-    const other = built.replace(tag, '<script src="/kept-first-paint.js" data-key="k" data-other></script>');
-    expect(appAfterFirstPaint(other)).toContain(
-      '<script src="/kept-first-paint.js" data-key="k" data-other data-app="/assets/index.html-A1.js"',
-    );
-  });
-
   it('hands the first-paint script the module to run before the paint, where the page has one', () => {
-    const page = pageAfterFirstPaint('src/inbox/index.html', built, () => 'body{margin:0}', '/assets/early-read-E5.js');
+    const page = pageAfterFirstPaint('src/inbox/index.html', built, () => 'body{margin:0}', {
+      key: 'bz-companion:inbox-paint',
+      now: '/assets/early-read-E5.js',
+    });
     expect(page).toContain(
-      '<script src="/kept-first-paint.js" data-key="bz-companion:popup-paint" data-now="/assets/early-read-E5.js" data-app="/assets/index.html-A1.js"',
+      '<script src="/kept-first-paint.js" data-key="bz-companion:inbox-paint" data-now="/assets/early-read-E5.js" data-app="/assets/index.html-A1.js"',
     );
   });
 
   it('fails the build on a stylesheet that cannot be inlined', () => {
     sheets['/assets/theme-D4.css'] = 'a::after{content:"</style>"}';
     try {
-      expect(() => appAfterFirstPaint(built)).toThrow(/cannot be put in a <style> element/);
+      expect(() => afterFirstPaint(built)).toThrow(/cannot be put in a <style> element/);
     } finally {
       sheets['/assets/theme-D4.css'] = 'body{margin:0}';
     }
@@ -65,12 +65,8 @@ describe('the built popup page', () => {
 
   it('fails the build when the page has no module entry, two, or no first-paint script', () => {
     const entry = '<script type="module" crossorigin src="/assets/index.html-A1.js"></script>';
-    expect(() => appAfterFirstPaint(built.replace(entry, ''))).toThrow(/one module entry/);
-    expect(() => appAfterFirstPaint(built.replace(entry, entry + entry))).toThrow(/one module entry/);
-    expect(() =>
-      appAfterFirstPaint(
-        built.replace('<script src="/kept-first-paint.js" data-key="bz-companion:popup-paint"></script>', ''),
-      ),
-    ).toThrow(/kept-first-paint/);
+    expect(() => afterFirstPaint(built.replace(entry, ''))).toThrow(/one module entry/);
+    expect(() => afterFirstPaint(built.replace(entry, entry + entry))).toThrow(/one module entry/);
+    expect(() => afterFirstPaint(built.replace('<!-- kept-first-paint -->', ''))).toThrow(/kept-first-paint/);
   });
 });

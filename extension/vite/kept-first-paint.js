@@ -1,17 +1,16 @@
 // @ts-check
 /*
  * A page's first paint (the popup, the inbox): the HTML it showed last time
- * (kept in localStorage under `data-key` by src/ui/kept-paint.ts and the
- * inbox), put in place before the page's app loads. A plain script, not a
- * module, because a module runs only once the whole module graph is fetched
- * and evaluated, which is most of the time to a first paint. The app then
- * renders over it with what is stored and what the tracker says.
+ * (kept in localStorage under `data-key` by src/ui/kept-paint.ts), put in
+ * place before the page's app loads. A plain script, not a module, because a
+ * module runs only once the whole module graph is fetched and evaluated,
+ * which is most of the time to a first paint. The app then renders over it
+ * with what is stored and what the tracker says.
  *
- * In the built page this script also loads the app (`data-app`, and the
- * chunks to preload with it, `data-preload`, both written by
- * vite/app-after-first-paint.ts): after the first frame when it painted
- * what was kept, at once when there was nothing to paint. In `vite dev` the
- * page's own module tag loads it and `data-app` is absent.
+ * It also loads the app (`data-app`, and the chunks to preload with it,
+ * `data-preload`, both written into the built page by kept-first-paint-plugin.ts
+ * beside it, which puts this script in the build): after the first frame
+ * when it painted what was kept, at once when there was nothing to paint.
  */
 (() => {
   const { key, app, preload, now } = document.currentScript?.dataset ?? {};
@@ -35,7 +34,6 @@
   } catch {
     // No storage (a private window's policy): the app paints as before.
   }
-  if (!app) return;
   // The chunks the entry imports, fetched beside it rather than after it.
   const fetchChunks = () => {
     for (const href of preload?.split(' ').filter(Boolean) ?? []) {
