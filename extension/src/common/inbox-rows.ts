@@ -11,6 +11,50 @@ export interface InboxRow {
   /** When its latest change by others happened (the inbox's order, newest first). */
   changedAt: number;
   starred: boolean;
+  /** Whose key the tracker knows it by (to say "you"), or null where nobody could say. */
+  me: string | null;
+  /** What about it needs the user, if anything: the "Needs you" part of the list. */
+  needs: Needs | null;
+}
+
+/**
+ * Why a bug needs the user, most pressing first: a flag asks them (since `at`, its oldest
+ * request), it became theirs (assigned, QA contact), a new comment names them.
+ */
+export interface Needs {
+  why: 'request' | 'yours' | 'mention';
+  at: number;
+}
+
+/** The two orders of the list: what needs the user first (then the rest by time), or by time alone. */
+export type InboxOrder = 'needs-you' | 'newest';
+
+const TIER: Record<Needs['why'], number> = { request: 0, yours: 1, mention: 2 };
+
+/** What needs the user on a bug (absent in news kept by versions before it was known). */
+export function needsOf(bug: RecentBug): Needs | null {
+  const inbox = bug.inbox;
+  const oldest = inbox?.requests?.[0];
+  if (oldest) return { why: 'request', at: oldest.at };
+  if (inbox?.becameYours) return { why: 'yours', at: inbox.becameYours.at };
+  if (inbox?.mentions) return { why: 'mention', at: changedAt(bug) };
+  return null;
+}
+
+/**
+ * The rows in an order: "needs you" puts the requests of the user first, the oldest request
+ * first (the longest waiting), then the bugs that became theirs and those whose new comments
+ * name them, newest first, then everything else as it was (newest change first).
+ */
+export function ordered(rows: readonly InboxRow[], order: InboxOrder): InboxRow[] {
+  if (order === 'newest') return [...rows];
+  const needing = rows.filter((row) => row.needs !== null);
+  const rest = rows.filter((row) => row.needs === null);
+  needing.sort((a, b) => {
+    const [x, y] = [a.needs as Needs, b.needs as Needs];
+    return TIER[x.why] - TIER[y.why] || (x.why === 'request' ? x.at - y.at : y.at - x.at);
+  });
+  return [...needing, ...rest];
 }
 
 export interface TrackerInbox {
@@ -21,20 +65,24 @@ export interface TrackerInbox {
   triage: Triage;
 }
 
-export const changedAt = (bug: RecentBug) => bug.news?.latest?.at ?? bug.inbox?.lastChangeAt ?? bug.visitedAt;
+export const changedAt = (bug: RecentBug) =>
+  bug.news?.latest?.at ?? bug.inbox?.requests?.[0]?.at ?? bug.inbox?.lastChangeAt ?? bug.visitedAt;
 
 const hasNews = (bug: RecentBug) => bug.news !== null && bug.news.comments + bug.news.changes > 0;
+/** A request of the user keeps its bug listed, news or not, until it is answered. */
+const waits = (bug: RecentBug) => hasNews(bug) || (bug.inbox?.requests?.length ?? 0) > 0;
 
 /**
  * The bugs waiting across trackers, the newest change first: the inbox's
- * list, the popup's, and the badge's count are all this one list.
+ * list, the popup's, and the badge's count are all this one list (`ordered`
+ * then puts what needs the user first).
  */
 export function inboxRows(trackers: readonly TrackerInbox[], now: number): InboxRow[] {
   const rank = labelRanks(trackers);
   const rows: InboxRow[] = [];
   for (const tracker of trackers) {
     for (const bug of tracker.snapshot?.bugs ?? []) {
-      if (!hasNews(bug)) continue;
+      if (!waits(bug)) continue;
       const at = changedAt(bug);
       if (hiddenBy(tracker.triage, bug.id, at, now) !== null) continue;
       rows.push({
@@ -44,6 +92,8 @@ export function inboxRows(trackers: readonly TrackerInbox[], now: number): Inbox
         bug,
         changedAt: at,
         starred: tracker.triage.starred[String(bug.id)] === 1,
+        me: tracker.snapshot?.me ?? null,
+        needs: needsOf(bug),
       });
     }
   }

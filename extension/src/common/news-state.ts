@@ -1,4 +1,5 @@
-import type { InboxDetails } from './inbox-state.js';
+import type { FlagRequest, InboxDetails } from './inbox-state.js';
+import type { Problem } from './problems.js';
 
 /** What happened on one bug since a visit, by other people. */
 export interface BugNews {
@@ -42,6 +43,31 @@ export interface NewsSnapshot {
   followed?: number;
   /** What this tracker cannot give the inbox, in words, said once (flags not searchable, no whoami). */
   cannot?: string[];
+  /** Whose key it is, as the refresh knew it (to say "you"); null where nobody could say. */
+  me?: string | null;
+  /** The flags the user set on others still waiting for an answer, oldest first: "Requests by you". */
+  byMe?: RequestByMe[];
+  /**
+   * The last refreshes failed (the tracker unreachable, the key rejected): since when, and why. The
+   * rest is the last refresh that worked, `at`. Null or absent once one works again.
+   */
+  trouble?: RefreshTrouble | null;
+}
+
+/** A request the user made of someone else, on one bug. */
+export interface RequestByMe {
+  bug: number;
+  summary: string | null;
+  request: FlagRequest;
+  /** The bug's last change when its flags were read (they are read again once it changes). */
+  at: number;
+}
+
+/** Why the refresh of a tracker keeps failing, since when, and when it was tried last. */
+export interface RefreshTrouble {
+  problem: Problem;
+  since: number;
+  lastTry: number;
 }
 
 /** The banner's message from the background to a bug page. */

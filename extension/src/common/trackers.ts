@@ -18,6 +18,11 @@ export interface TrackerSettings {
   followInvolved?: boolean | undefined;
   /** The name the inbox shows the tracker by; absent or empty: its host. */
   label?: string | undefined;
+  /**
+   * The user's login there, given in the options where the tracker cannot say whose key it is
+   * (Bugzilla 5.0/5.2 have no whoami), and checked against the key when saved.
+   */
+  login?: string | undefined;
 }
 
 /** A tracker with its API key, which lives in storage.local only (a credential does not travel). */

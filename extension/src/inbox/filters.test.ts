@@ -22,6 +22,8 @@ const row = (id: number, label: string, inbox?: InboxDetails): InboxRow => ({
   bug: { id, summary: `Bug ${id}`, visitedAt: 0, news: null, ...(inbox ? { inbox } : {}) },
   changedAt: 0,
   starred: false,
+  me: null,
+  needs: null,
 });
 
 const rows = [

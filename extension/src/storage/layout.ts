@@ -12,6 +12,7 @@ export const trackerSettingsSchema = z.object({
   followInvolved: z.boolean().optional().catch(undefined),
   /** The name the inbox shows the tracker by (absent: its host). */
   label: z.string().max(MAX_LABEL).optional().catch(undefined),
+  login: z.string().min(1).max(255).optional().catch(undefined),
 });
 
 export const newsSettingsSchema = z.object({
