@@ -35,12 +35,30 @@ const FIELD_LABELS: Record<string, string> = {
   platform: 'Hardware',
   see_also: 'See also',
   attachments_isobsolete: 'Attachment obsolete',
+  'flagtypes.name': 'Flags',
+  'attachments.isobsolete': 'Attachment obsolete',
+  'attachments.description': 'Attachment description',
+  'attachments.filename': 'Attachment file name',
+  'attachments.ispatch': 'Attachment is a patch',
+  'attachments.mimetype': 'Attachment type',
+  'attachments.isprivate': 'Attachment private',
+  'attachments.submitter': 'Attachment creator',
+  longdescs: 'Comments',
+  'longdescs.isprivate': 'Comment private',
+  dup_id: 'Duplicate of',
+  everconfirmed: 'Ever confirmed',
+  estimated_time: 'Original estimate',
+  remaining_time: 'Hours left',
+  work_time: 'Hours worked',
+  deadline: 'Deadline',
+  alias: 'Alias',
 };
 
 export function fieldLabel(field: string): string {
   const known = FIELD_LABELS[field];
   if (known) return known;
-  const words = field.replace(/^cf_/, '').replaceAll('_', ' ');
+  // A field no table names (a custom one, a tracker's own): its words, never its internal name.
+  const words = field.replace(/^cf_/, '').replace(/[._]+/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
