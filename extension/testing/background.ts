@@ -20,13 +20,18 @@ export async function stopServers(): Promise<void> {
  * same instant; helpers open bug pages and make others comment.
  */
 export async function startBackground(
-  profile: 'bz-companion' | 'bugzilla-5.2' | 'bmo',
+  profile: 'bz-companion' | 'bugzilla-5.2' | 'bugzilla-5.1' | 'bmo',
   fixture: object,
-  { notify = false, followInvolved = false } = {},
+  { notify = false, followInvolved = false, login = undefined as string | undefined } = {},
 ) {
   const running = await startServer({ fixture, profile, clock: '2026-11-20T10:00:00Z' });
   servers.push(running);
-  const { platform, trackers } = await platformWithTrackers({ url: running.url, notify, followInvolved });
+  const { platform, trackers } = await platformWithTrackers({
+    url: running.url,
+    notify,
+    followInvolved,
+    ...(login ? { login } : {}),
+  });
   const tracker = trackers[0] as (typeof trackers)[0];
   const now = () => Date.parse(running.clock.state().now);
   const delivery = new Delivery(platform, now);
@@ -61,7 +66,7 @@ export async function startBackground(
         .requests()
         .filter((r) => r.path.startsWith('/rest/bug'))
         .map((r) => {
-          const named = ['id', 'ids', 'f1'].filter((name) => r.query[name]);
+          const named = ['id', 'ids', 'f1', 'email1'].filter((name) => r.query[name]);
           const query = named.map((name) => `${name}=${r.query[name]?.join(',')}`).join('&');
           return `${r.method} ${r.path}${query ? `?${query}` : ''}`;
         });

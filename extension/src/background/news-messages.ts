@@ -28,7 +28,7 @@ export function handleNewsMessage(whatChanged: WhatChanged, message: unknown): P
       return whatChanged.banner(message.url).catch(() => null);
     case 'refresh-news':
       return message.tracker === undefined
-        ? whatChanged.refreshAll()
+        ? whatChanged.refreshAll(message.maxAgeMs)
         : whatChanged.refresh(message.tracker, message.maxAgeMs);
     case 'mark-seen':
       return whatChanged.markSeen(message.tracker, message.ids);

@@ -20,6 +20,7 @@ export const ROW_FIELDS = [
   'id',
   'summary',
   'last_change_time',
+  'creation_time',
   'product',
   'component',
   'status',
@@ -77,7 +78,7 @@ export async function newActivity(
     const newSince = formatBugzillaTime(Math.min(...batch.map(seen)));
     const read = await client.bugs.comments(batch, {
       newSince,
-      includeFields: ['id', 'count', 'creator', 'creation_time', 'time', 'text'],
+      includeFields: ['id', 'count', 'creator', 'creation_time', 'time', 'text', 'attachment_id'],
     });
     for (const [bug, entry] of Object.entries(read.bugs)) comments.set(Number(bug), entry.comments);
     const changes = await client.bugs.history(batch, { newSince });

@@ -18,7 +18,8 @@ const FOLLOWED = 5000;
 const CHANGED = 200;
 
 describe('5,000 followed bugs, 200 changed', () => {
-  it('one refresh makes at most 30 requests, and what is kept stays small', async () => {
+  // The budget of a refresh (issue 36: at most 40 a tracker): the searches that find what needs the user included.
+  it('one refresh makes at most 40 requests, and what is kept stays small', async () => {
     const bz = await startBackground('bz-companion', {
       users: [
         { login: ME, real_name: 'Me', api_keys: [KEY] },
@@ -33,7 +34,7 @@ describe('5,000 followed bugs, 200 changed', () => {
     const snapshot = await bz.whatChanged.refresh(bz.tracker.id);
     const requests = bz.bugRequests().length;
     expect(snapshot?.bugs.filter((bug) => bug.news).length).toBe(CHANGED);
-    expect(requests).toBeLessThanOrEqual(30);
+    expect(requests).toBeLessThanOrEqual(40);
 
     const local = await bz.platform.storage('local').get(null);
     const bytes = new TextEncoder().encode(JSON.stringify(local)).length;

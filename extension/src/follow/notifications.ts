@@ -4,7 +4,7 @@ import { changedAt } from '../common/inbox-rows.js';
 import type { NewsSnapshot } from '../common/news-state.js';
 import { hiddenBy, type Triage } from '../common/triage.js';
 import { shortLogin } from '../ui/describe-news.js';
-import { rowWords } from '../ui/row-words.js';
+import { needsWords, rowWords } from '../ui/row-words.js';
 
 /** One desktop notification: its id is the page to open when it is clicked (so a restarted worker still knows). */
 export interface BugNotification {
@@ -54,7 +54,7 @@ export function notificationsFor(
     notifications.push({
       id: bugPage(tracker.url, bug),
       title: `${tracker.label} · Bug ${bug.id}${bug.summary ? `: ${isolateBidi(bug.summary)}` : ''}`,
-      message: `${rowWords(bug).join(' · ')} — ${shortLogin(latest.who)} (${latest.who})`,
+      message: `${[...needsWords(bug, now), ...rowWords(bug, snapshot.me ?? null)].join(' · ')} — ${shortLogin(latest.who)} (${latest.who})`,
     });
   }
   return { label: tracker.label, notifications, notified: next };

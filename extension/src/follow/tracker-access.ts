@@ -1,5 +1,6 @@
 import type { BugzillaClient } from '@bz-companion/shared';
 import { isBmo } from '../common/bmo.js';
+import type { Problem } from '../common/problems.js';
 import type { Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import type { TrackerStorage } from '../storage/storage.js';
@@ -8,7 +9,10 @@ import { digest, keptWhoami } from './kept-whoami.js';
 
 export interface TrackerAccess {
   client: BugzillaClient;
-  /** Whose key it is, to leave out the user's own changes; null where the tracker cannot say (5.0/5.2). */
+  /**
+   * Whose key it is, to leave out the user's own changes and find what needs them: the tracker's
+   * whoami, else the login given in the options (5.0/5.2 have no whoami); null where neither says.
+   */
   me: string | null;
 }
 
@@ -31,9 +35,15 @@ export class TrackerAccessCache {
   }
 
   async access(tracker: Tracker): Promise<TrackerAccess | null> {
+    const reached = await this.reach(tracker);
+    return 'access' in reached ? reached.access : null;
+  }
+
+  /** The access, or why the tracker cannot be reached now (no key here, no permission, a key it rejects). */
+  async reach(tracker: Tracker): Promise<{ access: TrackerAccess } | { problem: Problem }> {
     const state = await this.#storage.readDelivery(tracker.id);
     const client = await connect(this.#platform, state, tracker);
-    if (!client) return null;
+    if (!client) return { problem: state.problem ?? { kind: 'unexpected', detail: 'no client' } };
     const me = learnOnce(this.#known, `${tracker.id} ${tracker.url} ${tracker.apiKey} ${client.authMode}`, () =>
       keptWhoami(this.#platform, tracker.id, `${tracker.url} ${client.authMode} ${digest(tracker.apiKey)}`, () =>
         client.whoami().then(
@@ -42,7 +52,7 @@ export class TrackerAccessCache {
         ),
       ),
     );
-    return { client, me: await me };
+    return { access: { client, me: (await me) ?? tracker.login ?? null } };
   }
 
   /** bugzilla.mozilla.org and its forks mark new comments themselves: no banner there (its host, else its version). */

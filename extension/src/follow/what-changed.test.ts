@@ -126,7 +126,9 @@ describe('recent visits, their news and the badge', () => {
     expect(bz.bugRequests().sort()).toEqual([
       'GET /rest/bug/2/comment',
       'GET /rest/bug/2/history',
+      'GET /rest/bug?email1=me@example.com',
       'GET /rest/bug?f1=requestees.login_name',
+      'GET /rest/bug?f1=setters.login_name',
       // Without the time test this once: the recently opened bugs' summaries are not kept yet.
       'GET /rest/bug?id=1,2,3',
       'GET /rest/bug_user_last_visit',

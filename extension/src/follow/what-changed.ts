@@ -1,7 +1,8 @@
 import { clockNow } from '../common/clock.js';
 import { type FollowRecord, recordOpened, recordSeen } from '../common/follow-record.js';
 import { trackerLabel } from '../common/inbox-rows.js';
-import type { BannerNews, NewsSnapshot } from '../common/news-state.js';
+import type { BannerNews, NewsSnapshot, RefreshTrouble } from '../common/news-state.js';
+import { asProblem, type Problem } from '../common/problems.js';
 import { trackerOwningPage, visitOnPage } from '../common/tracker-for-page.js';
 import type { Tracker } from '../common/trackers.js';
 import type { Triage } from '../common/triage.js';
@@ -165,11 +166,14 @@ export class WhatChanged {
     }
   }
 
-  /** Every tracker's recent visits and their news (the alarm). */
-  async refreshAll(): Promise<void> {
+  /**
+   * Every tracker's recent visits and their news (the alarm; the inbox and the popup as they open,
+   * with `maxAgeMs`: a tracker looked at more recently than that is not asked again).
+   */
+  async refreshAll(maxAgeMs = 0): Promise<void> {
     const trackers = await this.#storage.trackers();
     const told: TrackerNotifications[] = [];
-    await Promise.all(trackers.map((tracker) => this.refresh(tracker.id, 0, told).catch(() => null)));
+    await Promise.all(trackers.map((tracker) => this.refresh(tracker.id, maxAgeMs, told).catch(() => null)));
     await this.#show(told);
   }
 
@@ -181,15 +185,21 @@ export class WhatChanged {
   refresh(trackerId: string, maxAgeMs = 0, told?: TrackerNotifications[]): Promise<NewsSnapshot | null> {
     return this.#serialized(trackerId, async (tracker) => {
       const kept = await this.#news.snapshot(tracker.id);
-      if (kept && this.#now() - kept.at < maxAgeMs) return kept;
-      const access = await this.#access.access(tracker);
-      if (!access) return this.#news.snapshot(tracker.id);
+      if (kept && this.#now() - Math.max(kept.at, kept.trouble?.lastTry ?? 0) < maxAgeMs) return kept;
+      const reached = await this.#access.reach(tracker);
+      if ('problem' in reached) return this.#troubled(tracker.id, kept, reached.problem);
       const record = withDone(
         await this.#follow.record(tracker.id),
         (await this.#triage.read([tracker.id])).get(tracker.id),
       );
-      const followInvolved = tracker.followInvolved === true;
-      const refreshed = await refreshFollowed(access, record, kept, this.#now(), followInvolved);
+      // On unless turned off: the bugs the user is involved in are what a triager follows.
+      const followInvolved = tracker.followInvolved !== false;
+      let refreshed: Awaited<ReturnType<typeof refreshFollowed>>;
+      try {
+        refreshed = await refreshFollowed(reached.access, record, kept, this.#now(), followInvolved);
+      } catch (error) {
+        return this.#troubled(tracker.id, kept, asProblem(error));
+      }
       const snapshot = refreshed.snapshot;
       await this.#follow.save(tracker.id, refreshed.record);
       await this.#news.saveSnapshot(tracker.id, snapshot);
@@ -200,6 +210,18 @@ export class WhatChanged {
       else await this.#show([notifications]);
       return snapshot;
     });
+  }
+
+  /**
+   * The refresh failed: what was kept stays (the rows may be stale), with since when and why, so the
+   * inbox says so beside its rows and the badge shows `!` within the period.
+   */
+  async #troubled(trackerId: string, kept: NewsSnapshot | null, problem: Problem): Promise<NewsSnapshot> {
+    const now = this.#now();
+    const trouble: RefreshTrouble = { problem, since: kept?.trouble?.since ?? now, lastTry: now };
+    const snapshot: NewsSnapshot = { ...(kept ?? { at: 0, source: 'tracker', bugs: [] }), trouble };
+    await this.#news.saveSnapshot(trackerId, snapshot);
+    return snapshot;
   }
 
   /** "Mark all as seen": the changed bugs are recorded as visited now, in one request where the tracker allows. */
