@@ -1,5 +1,5 @@
 import type { DeliveryState } from '../common/delivery-state.js';
-import { describeProblem } from '../common/problems.js';
+import { describeProblem, type Problem } from '../common/problems.js';
 import type { TrackerSettings } from '../common/trackers.js';
 import type { Badge } from '../platform/platform.js';
 
@@ -9,9 +9,10 @@ export const BADGE_PROBLEM = '#b45309';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** What is wrong with one tracker, in a sentence, or null. */
-function trouble(state: DeliveryState): string | null {
-  if (state.problem && state.problem.kind !== 'not-configured') return describeProblem(state.problem);
+/** What is wrong with one tracker, in a sentence, or null: sending visits, or looking for changes (`refresh`). */
+function trouble(state: DeliveryState, refresh: Problem | null): string | null {
+  const problem = state.problem ?? refresh;
+  if (problem && problem.kind !== 'not-configured') return describeProblem(problem);
   if (state.clock?.trackerClocksDisagree) {
     return `the tracker's database and web clocks differ by ${Math.abs(state.clock.dbMinusWebSeconds)} s.`;
   }
@@ -26,12 +27,18 @@ function trouble(state: DeliveryState): string | null {
  * visits waiting. Visits waiting with no trouble are on their way: no mark.
  */
 export function badgeFor(
-  trackers: ReadonlyArray<{ tracker: TrackerSettings; state: DeliveryState; changed?: number }>,
+  trackers: ReadonlyArray<{
+    tracker: TrackerSettings;
+    state: DeliveryState;
+    changed?: number;
+    /** Why the last refreshes of what changed failed, if they did (a tracker down with no visit to send). */
+    refresh?: Problem | null;
+  }>,
 ): Badge {
   const changed = trackers.reduce((sum, entry) => sum + (entry.changed ?? 0), 0);
   const waiting = trackers.reduce((sum, { state }) => sum + state.queue.length, 0);
-  const troubled = trackers.flatMap(({ tracker, state }) => {
-    const what = trouble(state);
+  const troubled = trackers.flatMap(({ tracker, state, refresh }) => {
+    const what = trouble(state, refresh ?? null);
     return what === null ? [] : [`${new URL(tracker.url).host}: ${what}`];
   });
   const count = changed === 0 ? '' : changed > 99 ? '99+' : String(changed);

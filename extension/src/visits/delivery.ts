@@ -154,6 +154,7 @@ export class Delivery {
           tracker: t,
           state: await this.#storage.readDelivery(t.id),
           changed: waiting.filter((row) => row.trackerId === t.id).length,
+          refresh: inboxes.find((inbox) => inbox.id === t.id)?.snapshot?.trouble?.problem ?? null,
         })),
       );
       await this.#platform.setBadge(badgeFor(states));
