@@ -75,6 +75,15 @@ function Welcome() {
         </li>
       </ol>
       <p>The key stays on this device. Nothing is sent anywhere but to your tracker.</p>
+      <div class="inbox-step" data-testid="welcome-inbox">
+        <h3>Your inbox: what needs you, on every tracker</h3>
+        <p>
+          Press <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>I</kbd> (or <em>Open inbox</em> in the popup) for one list of every
+          tracker's bugs: first what needs you, the requests of you (needinfo, review, feedback) oldest first and the
+          bugs just assigned to you, then everything else that changed, newest first. Answer from there: reply, change
+          the status, answer a needinfo, grant or deny a review, take a bug; <kbd>?</kbd> lists the keys.
+        </p>
+      </div>
       <PinStep />
     </section>
   );

@@ -83,6 +83,23 @@ export function TrackerForm({ tracker, saved, onSave, onRemove, onAutoSave }: Tr
           onInput={(e) => update({ apiKey: e.currentTarget.value })}
         />
         <KeyHint id={field('key-hint')} noKeyHere={saved && tracker.apiKey === ''} keyPage={keyPage} />
+        <label for={field('login')}>Your login on this tracker</label>
+        <input
+          id={field('login')}
+          type="text"
+          inputMode="email"
+          autocomplete="username"
+          spellcheck={false}
+          value={draft.login ?? ''}
+          aria-describedby={field('login-hint')}
+          aria-invalid={status.kind === 'error' && status.field === 'login' ? 'true' : undefined}
+          onInput={(e) => update({ login: e.currentTarget.value.trim() === '' ? undefined : e.currentTarget.value })}
+          placeholder="you@example.org"
+        />
+        <p class="hint" id={field('login-hint')}>
+          Only where the tracker does not say whose key it is (Bugzilla 5.0 and 5.2): with it the inbox shows the
+          requests of you, the bugs assigned to you and why each bug is listed. Save checks that it is the key's.
+        </p>
         <SendingPreferences id={field('auth')} draft={draft} update={update} />
         <TrackerOption commit={commit} name="recordVisits" on={draft.recordVisits} note={notes.recordVisits}>
           Record my visits
@@ -93,7 +110,7 @@ export function TrackerForm({ tracker, saved, onSave, onRemove, onAutoSave }: Tr
         <TrackerOption
           commit={commit}
           name="followInvolved"
-          on={draft.followInvolved === true}
+          on={draft.followInvolved !== false}
           note={notes.followInvolved}
         >
           Also follow the bugs I am assigned, reported, CC'd or QA contact on

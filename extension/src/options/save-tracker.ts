@@ -1,9 +1,10 @@
-import { normalizeBaseUrl } from '@bz-companion/shared';
+import { type AuthMode, normalizeBaseUrl } from '@bz-companion/shared';
 import { trackerLabel } from '../common/inbox-rows.js';
 import { isLocalTracker, originPattern, type Tracker } from '../common/trackers.js';
 import type { Platform } from '../platform/platform.js';
 import type { RemovedTracker, TrackerStorage } from '../storage/storage.js';
 import { forgetPaint, KEPT_PAINT } from '../ui/kept-paint.js';
+import { checkLogin } from './check-login.js';
 import { checkTracker } from './check-tracker.js';
 import { sameAddress } from './same-address.js';
 
@@ -19,7 +20,7 @@ export type Outcome = {
   saveAnyway?: boolean;
   details?: string;
   /** The field to fix, marked invalid in the form. */
-  field?: 'url' | 'key';
+  field?: 'url' | 'key' | 'login';
 };
 
 export interface OptionsContext {
@@ -92,14 +93,48 @@ async function checkAndStore(
       field: check.reason === 'key-rejected' ? 'key' : 'url',
     };
   }
-  await store(context, tracker, saved);
-  if (check.authMode === null) return { kind: 'ok', text: 'Saved. Add an API key to record visits.', saved: tracker };
+  const login = await loginOf(context, tracker, check);
+  if (login.failure) return login.failure;
+  const stored: Tracker = { ...tracker, login: login.value };
+  if (!stored.login) delete stored.login;
+  await store(context, stored, saved);
+  if (check.authMode === null) return { kind: 'ok', text: 'Saved. Add an API key to record visits.', saved: stored };
   const how = check.authMode === 'header' ? 'as a header' : 'as a query parameter';
+  const who = check.login ?? login.value;
   return {
     kind: 'ok',
-    text: check.login ? `Saved. Signed in as ${check.login} (key sent ${how}).` : `Saved. Key accepted (sent ${how}).`,
-    saved: tracker,
+    text: who
+      ? `Saved. Signed in as ${who} (key sent ${how}).`
+      : `Saved. Key accepted (sent ${how}). This tracker does not say whose key it is: enter your login above, so the inbox can show what needs you.`,
+    saved: stored,
   };
+}
+
+/**
+ * The login kept for the tracker: none where it says whose key it is (whoami wins; a login typed
+ * that is not the key's is refused), else the one typed, once the tracker confirms it is the key's.
+ */
+async function loginOf(
+  context: OptionsContext,
+  tracker: Tracker,
+  check: { authMode: AuthMode | null; login: string | null },
+): Promise<{ value: string | undefined; failure?: Outcome }> {
+  const typed = tracker.login?.trim() || undefined;
+  if (!typed || check.authMode === null) return { value: typed };
+  if (check.login !== null) {
+    if (check.login.toLowerCase() === typed.toLowerCase()) return { value: undefined };
+    return {
+      value: undefined,
+      failure: {
+        kind: 'error',
+        text: `This API key is ${check.login}'s, not ${typed}'s. Leave the login empty: this tracker says whose key it is.`,
+        field: 'login',
+      },
+    };
+  }
+  const verdict = await checkLogin(tracker, check.authMode, context.platform.fetch, typed);
+  if (verdict.ok) return { value: typed };
+  return { value: undefined, failure: { kind: 'error', text: verdict.text, details: verdict.details, field: 'login' } };
 }
 
 async function store(context: OptionsContext, tracker: Tracker, saved: readonly Tracker[]): Promise<void> {
