@@ -3,7 +3,7 @@ import { KEY_HELP } from './keys.js';
 import { snoozeChoices, snoozeUntilDate } from './snooze-times.js';
 
 /** A modal dialog, open while shown, closed by Escape or its button; focus goes back where it was. */
-function Modal({
+export function Modal({
   title,
   onClose,
   children,

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { InboxRow } from '../common/inbox-rows.js';
-import { type Applied, type InboxActions, type RowAction, UNDO_MS } from './inbox-actions.js';
+import { type InboxActions, type RowAction, UNDO_MS } from './inbox-actions.js';
 
-/** The last action, undoable until `until`. */
-interface Notice extends Applied {
+/** The last action, undoable until `until` (where it can be undone), and sent anyway on request after a collision. */
+export interface Notice {
+  text: string;
+  undo: (() => Promise<void>) | null;
+  /** Sends what a mid-air collision held back, when the user says so. */
+  sendAnyway?: (() => void) | undefined;
   until: number;
 }
 
@@ -30,14 +34,16 @@ export function useCommands(actions: InboxActions, onApplied: (action: RowAction
     setNotice({ ...applied, until: Date.now() + UNDO_MS });
   };
   const undo = async () => {
-    if (!notice || Date.now() > notice.until) return;
+    if (!notice?.undo || Date.now() > notice.until) return;
     setNotice(null);
     await notice.undo();
   };
+  /** A result to say (a tracker action's), with its undo where there is one. */
+  const announce = (said: Omit<Notice, 'until'>) => setNotice({ ...said, until: Date.now() + UNDO_MS });
   const snooze = (until: number) => {
     const rows = snoozing ?? [];
     setSnoozing(null);
     void run('snooze', rows, until);
   };
-  return { notice, run, undo, snoozing, snooze, cancelSnooze: () => setSnoozing(null) };
+  return { notice, run, undo, announce, snoozing, snooze, cancelSnooze: () => setSnoozing(null) };
 }
