@@ -1,9 +1,10 @@
-import { useLayoutEffect } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { bugPage } from '../common/bug-page.js';
-import { inboxRows, rowKey } from '../common/inbox-rows.js';
+import { type InboxOrder, inboxRows, ordered, rowKey } from '../common/inbox-rows.js';
 import type { Platform } from '../platform/platform.js';
+import { InboxPrefs } from '../storage/inbox-prefs.js';
 import { KEPT_PAINT, keepPaint, POPUP_SCREENFUL } from '../ui/kept-paint.js';
-import { reasonChips, rowWords, who } from '../ui/row-words.js';
+import { needsWords, reasonChips, rowWords, who } from '../ui/row-words.js';
 import { useInboxData } from '../ui/use-inbox-data.js';
 import { When } from '../ui/When.js';
 
@@ -15,9 +16,17 @@ function heading(whole: boolean, all: number, others: number): string {
   return whole ? `All trackers (${all})` : `Other trackers (${others})`;
 }
 
+/** The inbox's order, as chosen there (what needs the user first, unless the newest change first was chosen). */
+function useOrder(platform: Platform): InboxOrder {
+  const prefs = useMemo(() => new InboxPrefs(platform), [platform]);
+  const [order, setOrder] = useState<InboxOrder>('needs-you');
+  useEffect(() => void prefs.order().then(setOrder), [prefs]);
+  return order;
+}
+
 /**
  * The popup on All trackers: the bugs waiting across every tracker (the
- * badge's number), the newest change first, as the inbox lists them, with
+ * badge's number), in the inbox's order (what needs the user first), with
  * the way to the inbox. Above one tracker's view: the other trackers' rows
  * (each bug once in the popup), under their own heading.
  */
@@ -32,6 +41,7 @@ export function AllTrackers({
   limit?: number;
 }) {
   const { inboxes, now } = useInboxData(platform);
+  const order = useOrder(platform);
   // The whole popup on All trackers is the next opening's first paint, as a tracker's view is.
   useLayoutEffect(() => {
     const app = document.getElementById('app');
@@ -40,7 +50,7 @@ export function AllTrackers({
   if (!inboxes) return null;
   // On All trackers this is the popup's heading, as a tracker's name is on its view.
   const Heading = shown === null ? 'h1' : 'h2';
-  const all = inboxRows(inboxes, now);
+  const all = ordered(inboxRows(inboxes, now), order);
   // The tracker shown below lists its own: each bug once in the popup.
   const rows = all.filter((row) => row.trackerId !== shown);
   return (
@@ -64,13 +74,16 @@ export function AllTrackers({
                 </bdi>
               </a>
               <span class="meta">
+                {needsWords(row.bug, now).length > 0 && (
+                  <span class="needs-words">{needsWords(row.bug, now).join(' · ')} · </span>
+                )}
                 {reasonChips(row.bug).map((chip) => (
                   <span key={chip} class="chip">
                     {chip}
                   </span>
                 ))}{' '}
                 <bdi class="what" dir="auto">
-                  {rowWords(row.bug).join(' · ')}
+                  {rowWords(row.bug, row.me).join(' · ')}
                 </bdi>
                 {who(row.bug) && ` by ${who(row.bug)}`}
                 {row.bug.news?.latest && (

@@ -1,4 +1,5 @@
 import type { Platform } from '../platform/platform.js';
+import { useFreshness } from '../ui/use-freshness.js';
 import { AllTrackers } from './AllTrackers.js';
 import { ALL_TRACKERS, Switcher, type SwitcherEntry } from './Switcher.js';
 
@@ -17,6 +18,8 @@ export function AllTrackersPopup({
   onSwitch: (id: string) => void;
   onOpenOptions: () => void;
 }) {
+  // As it opens, it looks for changes on every tracker (each at most once a minute).
+  const freshness = useFreshness(platform);
   return (
     <main class="popup-main" data-testid="all-trackers-popup">
       <Switcher entries={entries} current={ALL_TRACKERS} onSwitch={onSwitch} />
@@ -26,6 +29,9 @@ export function AllTrackersPopup({
       <footer>
         <button type="button" class="link" onClick={onOpenOptions}>
           Options
+        </button>
+        <button type="button" class="link" onClick={freshness.onRefresh} disabled={freshness.checking}>
+          {freshness.checking ? 'Checking…' : 'Refresh'}
         </button>
       </footer>
     </main>

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_DELIVERY_STATE } from '../common/delivery-state.js';
 import type { Tracker } from '../common/trackers.js';
 import { choosePopupView, chooseTracker } from './choose-tracker.js';
-import { ALL_TRACKERS } from './Switcher.js';
 import { trackerStatus } from './tracker-status.js';
 
 const tracker = (id: string, url: string, patch: Partial<Tracker> = {}): Tracker => ({
@@ -33,27 +32,19 @@ describe('chooseTracker', () => {
 
 describe('choosePopupView', () => {
   const trackers = [tracker('a', 'https://a.example/'), tracker('b', 'https://b.example/')];
-  const view = (tab: string | null, choice: string | null, lastUsed: string | null = null) => {
-    const { all, tracker: shown } = choosePopupView(trackers, tab, choice, lastUsed);
+  const view = (tab: string | null, lastUsed: string | null) => {
+    const { all, tracker: shown } = choosePopupView(trackers, tab, lastUsed);
     return `${all ? 'all' : 'one'}:${shown?.id}`;
   };
-  it('opens again on All trackers when the switcher was left there, the last used tracker loaded below', () => {
-    expect(view(null, ALL_TRACKERS, 'b')).toBe('all:b');
-    expect(view('https://elsewhere.example/', ALL_TRACKERS)).toBe('all:a');
-  });
-  it('a tracker chosen in the switcher is the one used last: it opens again on it, until a page of another is visited', () => {
-    expect(view(null, 'b', 'b')).toBe('one:b');
-    expect(view(null, 'b', 'a')).toBe('one:a');
+  it('opens on All trackers, the last used tracker loaded below for when it is chosen', () => {
+    expect(view(null, 'b')).toBe('all:b');
+    expect(view(null, null)).toBe('all:a');
   });
   it('the active tab’s tracker comes first: the bug in front of the user', () => {
-    expect(view('https://a.example/show_bug.cgi?id=1', ALL_TRACKERS)).toBe('one:a');
     expect(view('https://a.example/show_bug.cgi?id=1', 'b')).toBe('one:a');
   });
-  it('All trackers with one tracker left opens on that tracker', () => {
-    expect(choosePopupView(trackers.slice(0, 1), null, ALL_TRACKERS, null)).toEqual({
-      all: false,
-      tracker: trackers[0],
-    });
+  it('with one tracker opens on that tracker', () => {
+    expect(choosePopupView(trackers.slice(0, 1), null, null)).toEqual({ all: false, tracker: trackers[0] });
   });
 });
 

@@ -33,12 +33,19 @@ const seenOnOpening = new Map<string, Seen>();
 
 /** All trackers first (the badge's count), then each tracker with its own count and status. */
 async function switcherEntries(trackers: Tracker[]): Promise<SwitcherEntry[]> {
-  const waiting = inboxRows(await trackerInboxes(platform), Date.now());
+  const inboxes = await trackerInboxes(platform);
+  const waiting = inboxRows(inboxes, Date.now());
+  const troubleOf = (id: string) => inboxes.find((inbox) => inbox.id === id)?.snapshot?.trouble?.problem ?? null;
   const each = await Promise.all(
     trackers.map(async (tracker) => ({
       id: tracker.id,
       host: trackerLabel(tracker),
-      status: trackerStatus(tracker, await storage.readDelivery(tracker.id), seenOnOpening.get(tracker.id)),
+      status: trackerStatus(
+        tracker,
+        await storage.readDelivery(tracker.id),
+        seenOnOpening.get(tracker.id),
+        troubleOf(tracker.id),
+      ),
       count: waiting.filter((row) => row.trackerId === tracker.id).length,
     })),
   );
@@ -189,16 +196,15 @@ function App() {
   useEffect(() => {
     void (async () => {
       // Read at once, not one after the other: the first paint waits for them.
-      const [list, activeTab, choice, lastUsed] = await Promise.all([
+      const [list, activeTab, lastUsed] = await Promise.all([
         storage.trackers(),
         platform.activeTabUrl().catch(() => null),
-        storage.popupChoice(),
         storage.lastUsed(),
       ]);
       setTrackers(list);
       setUntracked(untrackedBugzilla(activeTab, list));
       void switcherEntries(list).then(setEntries);
-      const { all, tracker: chosen } = choosePopupView(list, activeTab, choice, lastUsed);
+      const { all, tracker: chosen } = choosePopupView(list, activeTab, lastUsed);
       setAllShown(all);
       if (chosen) await show(chosen);
       else {
@@ -211,8 +217,6 @@ function App() {
   const onSwitch = useCallback(
     (id: string) => {
       setAllShown(id === ALL_TRACKERS);
-      // The next opening shows what was chosen here.
-      void storage.setPopupChoice(id);
       const tracker = trackers.find((t) => t.id === id);
       if (!tracker) return;
       void storage.setLastUsed(id);

@@ -11,13 +11,20 @@ export interface Seen {
 
 /**
  * A tracker's status in a word or two, for the popup's switcher: what is
- * wrong first (the user has to act), then what is waiting, then clock trouble.
+ * wrong first (the user has to act), then what is waiting, then clock trouble;
+ * `refresh` is why the last looks for changes failed (a tracker down with no visit to send).
  * For the tracker shown, `seen` is what the body shows, so the two agree.
  */
-export function trackerStatus(tracker: Tracker, state: DeliveryState | null, seen?: Seen): string {
+export function trackerStatus(
+  tracker: Tracker,
+  state: DeliveryState | null,
+  seen?: Seen,
+  refresh?: Problem | null,
+): string {
   if (tracker.apiKey === '') return 'no key';
   const delivering = state?.problem?.kind === 'not-configured' ? null : (state?.problem ?? null);
-  switch ((seen?.problem ?? delivering)?.kind) {
+  // What this opening found first, then sending visits, then the last looks for changes.
+  switch ((seen?.problem ?? delivering ?? refresh)?.kind) {
     case 'unreachable':
       return 'offline';
     case 'key-invalid':

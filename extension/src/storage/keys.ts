@@ -22,8 +22,10 @@ export const SYNC = {
 export const LOCAL = {
   version: 'schemaVersion',
   lastUsed: 'lastUsedTracker',
-  /** What the popup's switcher was last set to: on All trackers, the next opening shows All trackers again. */
-  popupChoice: 'popupChoice',
+  /** The inbox's order: what needs the user first, or the newest change first. */
+  inboxOrder: 'inboxOrder',
+  /** The inbox's notes the user dismissed ("tracker id: note"), each said once. */
+  dismissedNotes: 'dismissedNotes',
   apiKey: (id: string) => `apiKey:${id}`,
   delivery: (id: string) => `delivery:${id}`,
   /** The visits this browser recorded, by bug as the page named it (the 5.0/5.2 fallback). */

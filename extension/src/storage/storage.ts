@@ -126,15 +126,6 @@ export class TrackerStorage {
     await this.#platform.storage('local').set({ [LOCAL.lastUsed]: id });
   }
 
-  async popupChoice(): Promise<string | null> {
-    const value = (await this.#platform.storage('local').get([LOCAL.popupChoice]))[LOCAL.popupChoice];
-    return typeof value === 'string' ? value : null;
-  }
-
-  async setPopupChoice(id: string): Promise<void> {
-    await this.#platform.storage('local').set({ [LOCAL.popupChoice]: id });
-  }
-
   async #readTrackerSettings(): Promise<TrackerSettings[]> {
     const stored = (await this.#platform.storage('sync').get([SYNC.trackers]))[SYNC.trackers];
     // Another device (another version) may have written the list: keep what is valid, drop the rest.
