@@ -1,58 +1,95 @@
 import type { Ref } from 'preact';
-import type { TrackerInbox } from '../common/inbox-rows.js';
+import type { InboxOrder, TrackerInbox } from '../common/inbox-rows.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The count across trackers, the search box, the keys; below, once per tracker, what it cannot show. */
-export function InboxHeader({
+/** The page's name and its count: the bugs shown of those waiting, across the trackers (it follows the filters). */
+export function InboxHeading({
   inboxes,
+  shown,
   waiting,
-  text,
-  onText,
-  onHelp,
-  searchRef,
 }: {
   inboxes: readonly TrackerInbox[];
+  shown: number;
   waiting: number;
-  text: string;
-  onText: (text: string) => void;
-  onHelp: () => void;
-  searchRef: Ref<HTMLInputElement>;
 }) {
   const followed = inboxes.reduce((sum, tracker) => sum + (tracker.snapshot?.followed ?? 0), 0);
-  const cannot = inboxes.flatMap((tracker) => (tracker.snapshot?.cannot ?? []).map((line) => [tracker.label, line]));
+  const count = shown === waiting ? `${waiting} waiting` : `${shown} of ${waiting} waiting`;
   return (
-    <>
-      <header class="inbox-head">
-        <h1>Inbox</h1>
-        <p class="muted" data-testid="inbox-count">
-          {waiting} waiting across {plural(inboxes.length, 'tracker', 'trackers')} · {plural(followed, 'bug', 'bugs')}{' '}
-          followed
-        </p>
-        <label class="search">
-          <span class="visually-hidden">Search the summaries</span>
-          <input
-            ref={searchRef}
-            type="search"
-            placeholder="Search summaries ( / )"
-            value={text}
-            onInput={(event) => onText(event.currentTarget.value)}
-            onKeyDown={(event) => event.key === 'Escape' && event.currentTarget.blur()}
-          />
-        </label>
-        <button type="button" class="link" onClick={onHelp}>
-          Keys (?)
-        </button>
-      </header>
-      {cannot.length > 0 && (
-        <ul class="cannot" data-testid="cannot">
-          {cannot.map(([label, line]) => (
-            <li key={`${label}${line}`}>
-              <strong>{label}</strong>: {line}
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
+    <header class="inbox-head">
+      <h1>Inbox</h1>
+      <p class="muted" data-testid="inbox-count">
+        {count} across {plural(inboxes.length, 'tracker', 'trackers')} · {plural(followed, 'bug', 'bugs')} followed
+      </p>
+    </header>
+  );
+}
+
+/** The search (with its prefixes), the order, Refresh, select all and Done on everything shown, the keys. */
+export function InboxToolbar({
+  text,
+  onText,
+  order,
+  onOrder,
+  refresh,
+  allSelected,
+  onSelectAll,
+  shown,
+  onDoneAll,
+  onHelp,
+  searchRef,
+  filters,
+}: {
+  text: string;
+  onText: (text: string) => void;
+  order: InboxOrder;
+  onOrder: (order: InboxOrder) => void;
+  refresh: { checking: boolean; onRefresh: () => void };
+  allSelected: boolean;
+  onSelectAll: () => void;
+  shown: number;
+  onDoneAll: () => void;
+  onHelp: () => void;
+  searchRef: Ref<HTMLInputElement>;
+  /** On a narrow window the filters fold away: whether they are open, and the button that opens them. */
+  filters: { open: boolean; onToggle: () => void };
+}) {
+  return (
+    <div class="inbox-tools">
+      <button type="button" class="secondary filters-toggle" aria-expanded={filters.open} onClick={filters.onToggle}>
+        Filters
+      </button>
+      <label class="search">
+        <span class="visually-hidden">Search summaries, people, reasons and changed fields</span>
+        <input
+          ref={searchRef}
+          type="search"
+          placeholder="Search ( / ): words, from:, reason:, tracker:, field:"
+          value={text}
+          onInput={(event) => onText(event.currentTarget.value)}
+          onKeyDown={(event) => event.key === 'Escape' && event.currentTarget.blur()}
+        />
+      </label>
+      <label class="order">
+        Order{' '}
+        <select value={order} onChange={(event) => onOrder(event.currentTarget.value as InboxOrder)}>
+          <option value="needs-you">What needs you first</option>
+          <option value="newest">Newest change first</option>
+        </select>
+      </label>
+      <button type="button" onClick={refresh.onRefresh} disabled={refresh.checking} title="Look for changes now (r)">
+        {refresh.checking ? 'Checking…' : 'Refresh'}
+      </button>
+      <label class="check select-all">
+        <input type="checkbox" checked={allSelected} disabled={shown === 0} onChange={onSelectAll} /> Select all shown
+        (A)
+      </label>
+      <button type="button" class="secondary" disabled={shown === 0} onClick={onDoneAll}>
+        Done: all {shown} shown
+      </button>
+      <button type="button" class="link" onClick={onHelp}>
+        Keys (?)
+      </button>
+    </div>
   );
 }

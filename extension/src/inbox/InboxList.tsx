@@ -1,29 +1,66 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { type InboxRow, rowKey } from '../common/inbox-rows.js';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { rowKey } from '../common/inbox-rows.js';
+import type { ListItem } from './list-items.js';
 import { Row, type RowHandlers } from './Row.js';
-import { visibleWindow } from './virtual-window.js';
+import { offsetsOf, visibleWindow } from './virtual-window.js';
 
-export const ROW_HEIGHT = 68;
+/** A row's height and a heading's, as the page's style sets them for the width (taller rows on a narrow window). */
+function useItemHeights(list: { current: HTMLElement | null }) {
+  const [heights, setHeights] = useState({ row: 68, head: 32 });
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const measure = () => {
+      const style = getComputedStyle(element);
+      const row = Number.parseFloat(style.getPropertyValue('--row-height')) || 68;
+      const head = Number.parseFloat(style.getPropertyValue('--head-height')) || 32;
+      setHeights((was) => (was.row === row && was.head === head ? was : { row, head }));
+    };
+    measure();
+    addEventListener('resize', measure);
+    return () => removeEventListener('resize', measure);
+  }, [list]);
+  return heights;
+}
 
-/** The rows, only those on screen rendered (a list of 2,000 draws about 30); the current row kept in view. */
+/**
+ * The rows, only those on screen rendered (a list of 2,000 draws about 30), with the headings of
+ * its parts; the current row kept in view, and given the keyboard's focus when `focusTick` moves
+ * (j/k), so a screen reader reads the row.
+ */
 export function InboxList({
-  rows,
+  items,
   now,
   current,
+  focusTick,
   selected,
   handlers,
   anyWaiting,
+  stale,
+  acts,
 }: {
-  rows: readonly InboxRow[];
+  items: readonly ListItem[];
   now: number;
+  /** The current row, by its place among the rows. */
   current: number;
+  focusTick: number;
   selected: ReadonlySet<string>;
   handlers: RowHandlers;
   /** Whether any bug waits before the filters: "nothing waiting" and "nothing matches" are different news. */
   anyWaiting: boolean;
+  /** The trackers whose rows may be stale (their last refreshes failed), by id, with why. */
+  stale: ReadonlyMap<string, string>;
+  /** What the tracker actions done to rows say on them, by row key. */
+  acts: ReadonlyMap<string, { words: string; state: string }>;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const heights = useItemHeights(ref);
   const [scroll, setScroll] = useState({ top: 0, height: 800 });
+  const offsets = useMemo(
+    () => offsetsOf(items.map((item) => (item.kind === 'row' ? heights.row : heights.head))),
+    [items, heights],
+  );
+  const currentItem = items.findIndex((item) => item.kind === 'row' && item.at === current);
   useEffect(() => {
     const list = ref.current;
     if (!list) return;
@@ -35,20 +72,26 @@ export function InboxList({
   }, []);
   useEffect(() => {
     const list = ref.current;
-    if (!list) return;
-    const top = current * ROW_HEIGHT;
+    if (!list || currentItem < 0) return;
+    const top = offsets[currentItem] as number;
+    const bottom = offsets[currentItem + 1] as number;
     if (top < list.scrollTop) list.scrollTop = top;
-    else if (top + ROW_HEIGHT > list.scrollTop + list.clientHeight)
-      list.scrollTop = top + ROW_HEIGHT - list.clientHeight;
-  }, [current]);
-  const window = visibleWindow(rows.length, ROW_HEIGHT, scroll.top, scroll.height);
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  }, [currentItem, offsets]);
+  useEffect(() => {
+    if (focusTick === 0) return;
+    ref.current
+      ?.querySelector<HTMLElement>(`.inbox-row[data-index="${current}"] a.line`)
+      ?.focus({ preventScroll: true });
+  }, [focusTick, current]);
+  const shown = visibleWindow(offsets, scroll.top, scroll.height);
   return (
     <div
       class="list"
       ref={ref}
       onScroll={(event) => setScroll({ top: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight })}
     >
-      {rows.length === 0 ? (
+      {items.length === 0 ? (
         <p class="muted empty">
           {anyWaiting ? 'No bug matches these filters.' : 'Nothing waiting: every followed bug is as you last saw it.'}
         </p>
@@ -56,18 +99,27 @@ export function InboxList({
         <ol
           class="inbox-rows"
           aria-label="Bugs waiting"
-          style={{ paddingTop: window.before, paddingBottom: window.after }}
+          style={{ paddingTop: shown.before, paddingBottom: shown.after }}
         >
-          {rows.slice(window.first, window.last).map((row, offset) => (
-            <Row
-              key={rowKey(row)}
-              row={row}
-              now={now}
-              current={window.first + offset === current}
-              selected={selected.has(rowKey(row))}
-              handlers={handlers}
-            />
-          ))}
+          {items.slice(shown.first, shown.last).map((item) =>
+            item.kind === 'head' ? (
+              <li key={item.key} class="group-head">
+                <h2>{item.text}</h2>
+              </li>
+            ) : (
+              <Row
+                key={rowKey(item.row)}
+                row={item.row}
+                index={item.at}
+                now={now}
+                current={item.at === current}
+                selected={selected.has(rowKey(item.row))}
+                handlers={handlers}
+                stale={stale.get(item.row.trackerId) ?? null}
+                act={acts.get(rowKey(item.row)) ?? null}
+              />
+            ),
+          )}
         </ol>
       )}
     </div>

@@ -1,15 +1,17 @@
 import { useMemo } from 'preact/hooks';
-import type { InboxRow } from '../common/inbox-rows.js';
+import type { InboxRow, TrackerInbox } from '../common/inbox-rows.js';
 import { REASON_LABELS, type Reason } from '../common/inbox-state.js';
+import { relativeTime } from '../common/relative-time.js';
+import { troubleState } from '../ui/trouble-words.js';
 import {
   type Criteria,
   compact,
   describeCriteria,
   FACET_NAMES,
   type Facet,
-  facetCounts,
   isEmptyCriteria,
   matches,
+  narrowedCounts,
 } from './filters.js';
 
 const FACET_LABELS: Record<Facet, string> = {
@@ -23,30 +25,89 @@ const FACET_LABELS: Record<Facet, string> = {
 
 const sameCriteria = (a: Criteria, b: Criteria) => describeCriteria(a) === describeCriteria(b);
 
-/** The filters (each value with its count among the rows) and the pinned filters with theirs. */
+/** What the list shows: the bugs waiting, or the requests the user made of others. */
+export type InboxView = 'waiting' | 'by-you';
+
+/** Each tracker with when it was last looked at, or why its looks fail. */
+function Trackers({ inboxes, now }: { inboxes: readonly TrackerInbox[]; now: number }) {
+  return (
+    <>
+      <h2 id="trackers-heading">Trackers</h2>
+      <ul class="trackers" aria-labelledby="trackers-heading" data-testid="trackers-checked">
+        {inboxes.map((tracker) => (
+          <li key={tracker.id} data-tracker={tracker.id}>
+            <span class="label">{tracker.label}</span>{' '}
+            <span class={tracker.snapshot?.trouble ? 'warning-text' : 'muted'}>
+              {tracker.snapshot?.trouble
+                ? troubleState(tracker.snapshot.trouble)
+                : tracker.snapshot?.at
+                  ? `checked ${relativeTime(tracker.snapshot.at, now)}`
+                  : 'not checked yet'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * The views (the bugs waiting, the requests by the user), the trackers and when each was looked at,
+ * the pinned filters with their counts, and the filters, each value with its count among the rows
+ * the other filters keep. After the list in the page, so Tab reaches the list first.
+ */
 export function Sidebar({
   rows,
+  all,
   criteria,
   pins,
   onCriteria,
   onPins,
+  view,
+  onView,
+  byYou,
+  inboxes,
+  now,
 }: {
+  /** The rows the filters keep. */
   rows: readonly InboxRow[];
+  /** Every row waiting (what the pins count). */
+  all: readonly InboxRow[];
   criteria: Criteria;
   pins: readonly Criteria[];
   onCriteria: (criteria: Criteria) => void;
   onPins: (pins: Criteria[]) => void;
+  view: InboxView;
+  onView: (view: InboxView) => void;
+  /** How many requests by the user wait. */
+  byYou: number;
+  inboxes: readonly TrackerInbox[];
+  now: number;
 }) {
   const pinned = pins.some((pin) => sameCriteria(pin, criteria));
-  // Counted again only when the rows change (not on each render): up to thousands of rows.
-  const counts = useMemo(() => facetCounts(rows), [rows]);
+  // Counted again only when the rows or the filters change (not on each render): up to thousands of rows.
+  const counts = useMemo(() => narrowedCounts(all, criteria), [all, criteria]);
   return (
-    <aside class="sidebar" aria-label="Filters">
+    <aside class="sidebar" aria-label="Views and filters">
+      <h2 id="views-heading">Views</h2>
+      <ul class="views" aria-labelledby="views-heading">
+        <li>
+          <button type="button" class="pin view" aria-pressed={view === 'waiting'} onClick={() => onView('waiting')}>
+            <span>Waiting</span> <span class="count">{all.length}</span>
+          </button>
+        </li>
+        <li>
+          <button type="button" class="pin view" aria-pressed={view === 'by-you'} onClick={() => onView('by-you')}>
+            <span>Requests by you</span> <span class="count">{byYou}</span>
+          </button>
+        </li>
+      </ul>
+      <Trackers inboxes={inboxes} now={now} />
       <h2 id="pinned-heading">Pinned</h2>
       <ul class="pins" aria-labelledby="pinned-heading">
         <li>
           <button type="button" class="pin" aria-pressed={isEmptyCriteria(criteria)} onClick={() => onCriteria({})}>
-            <span>Everything</span> <span class="count">{rows.length}</span>
+            <span>Everything</span> <span class="count">{all.length}</span>
           </button>
         </li>
         {pins.map((pin) => (
@@ -58,7 +119,7 @@ export function Sidebar({
               onClick={() => onCriteria(pin)}
             >
               <bdi dir="auto">{describeCriteria(pin)}</bdi>{' '}
-              <span class="count">{rows.filter((row) => matches(row, pin)).length}</span>
+              <span class="count">{all.filter((row) => matches(row, pin)).length}</span>
             </button>
             <button
               type="button"

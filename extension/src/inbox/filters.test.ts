@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InboxRow } from '../common/inbox-rows.js';
 import type { InboxDetails } from '../common/inbox-state.js';
-import { facetCounts, facetValues, matches } from './filters.js';
+import { facetCounts, facetValues, matches, narrowedCounts } from './filters.js';
 
 const details = (over: Partial<InboxDetails>): InboxDetails => ({
   reasons: ['visited'],
@@ -80,6 +80,21 @@ describe('the inbox facets', () => {
     expect(rows.filter((r) => matches(r, { field: 'Priority', tracker: 'b.example' }))).toEqual([]);
     expect(rows.filter((r) => matches(r, { product: 'Firefox', reason: 'assignee' })).map((r) => r.bug.id)).toEqual([
       2,
+    ]);
+  });
+
+  it('counts as the filters narrow, a chosen facet among the rows the others keep (its other values stay)', () => {
+    const counts = narrowedCounts(rows, { tracker: 'a.example' });
+    expect(counts.tracker).toEqual([
+      { value: 'a.example', count: 2 },
+      { value: 'b.example', count: 1 },
+    ]);
+    // The products of a.example's rows only (bug 2, b.example's, is Firefox too).
+    expect(counts.product).toEqual([{ value: 'Firefox', count: 1 }]);
+    // The trackers among the Firefox rows, whichever tracker is chosen.
+    expect(narrowedCounts(rows, { tracker: 'b.example', product: 'Firefox' }).tracker).toEqual([
+      { value: 'a.example', count: 1 },
+      { value: 'b.example', count: 1 },
     ]);
   });
 });

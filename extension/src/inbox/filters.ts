@@ -1,6 +1,7 @@
 import type { Criteria } from '../common/inbox-criteria.js';
 import type { InboxRow } from '../common/inbox-rows.js';
 import { fieldLabel } from '../ui/change-words.js';
+import { matchesQuery, parseQuery, type Query } from './query.js';
 
 export type { Criteria } from '../common/inbox-criteria.js';
 
@@ -45,7 +46,14 @@ export function facetValues(row: InboxRow, facet: Facet): string[] {
   return values;
 }
 
-/** Whether the row has every value the criteria name (one walk over its values) and their words. */
+/** The query last searched for, parsed once for the thousands of rows it is tested on. */
+let parsed: { text: string; query: Query } | null = null;
+function queryOf(text: string): Query {
+  if (parsed?.text !== text) parsed = { text, query: parseQuery(text) };
+  return parsed.query;
+}
+
+/** Whether the row has every value the criteria name (one walk over its values) and what was searched for (query.ts). */
 export function matches(row: InboxRow, criteria: Criteria): boolean {
   let named = 0;
   for (const facet of FACET_NAMES) if (criteria[facet] !== undefined) named++;
@@ -57,12 +65,7 @@ export function matches(row: InboxRow, criteria: Criteria): boolean {
     if (found.size < named) return false;
   }
   if (criteria.starred && !row.starred) return false;
-  const words = criteria.text?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
-  if (words.length > 0) {
-    const summary = `${row.bug.summary ?? ''} ${row.bug.id}`.toLowerCase();
-    if (!words.every((word) => summary.includes(word))) return false;
-  }
-  return true;
+  return criteria.text ? matchesQuery(row, queryOf(criteria.text)) : true;
 }
 
 export interface FacetCount {
@@ -85,11 +88,28 @@ export function facetCounts(rows: readonly InboxRow[]): Record<Facet, FacetCount
   return Object.fromEntries([...counts].map(([facet, of]) => [facet, sorted(of)])) as Record<Facet, FacetCount[]>;
 }
 
-/** A filter's name in words: "Priority changed · example.org", "Everything". */
+/**
+ * Each facet's values with their counts, as the filters narrow them: a facet's counts are among
+ * the rows every other filter keeps (so its other values stay there to switch to); with nothing
+ * chosen, one pass over all the rows.
+ */
+export function narrowedCounts(rows: readonly InboxRow[], criteria: Criteria): Record<Facet, FacetCount[]> {
+  if (isEmptyCriteria(criteria)) return facetCounts(rows);
+  const kept = rows.filter((row) => matches(row, criteria));
+  const counts = facetCounts(kept);
+  for (const facet of FACET_NAMES) {
+    if (criteria[facet] === undefined) continue;
+    const others = { ...criteria, [facet]: undefined };
+    counts[facet] = facetCounts(rows.filter((row) => matches(row, others)))[facet];
+  }
+  return counts;
+}
+
 /** The criteria without their unset parts (what is pinned and compared). */
 export const compact = (criteria: Criteria): Criteria =>
   Object.fromEntries(Object.entries(criteria).filter(([, value]) => value !== undefined && value !== '')) as Criteria;
 
+/** A filter's name in words: "Priority changed · example.org", "Everything". */
 export function describeCriteria(criteria: Criteria): string {
   const parts: string[] = [];
   if (criteria.starred) parts.push('starred');

@@ -15,6 +15,22 @@ describe('the inbox keys', () => {
     expect(press('q')).toBeNull();
   });
 
+  it('have a key for each tracker action, Refresh and select all', () => {
+    expect(['c', 'u', 'n', 'g', 'd', 't', 'w', 'a', 'r', 'A'].map((key) => press(key))).toEqual([
+      'reply',
+      'status',
+      'answer',
+      'grant',
+      'deny',
+      'take',
+      'cc',
+      'act',
+      'refresh',
+      'select-all',
+    ]);
+    expect(press('c', { tagName: 'TEXTAREA' })).toBeNull();
+  });
+
   it('leave Enter to the button or link it is pressed on', () => {
     expect(press('Enter')).toBe('open');
     expect(press('Enter', { tagName: 'BUTTON' })).toBeNull();

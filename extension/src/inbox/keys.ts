@@ -12,7 +12,17 @@ export type InboxKey =
   | 'open-selected'
   | 'search'
   | 'help'
-  | 'undo';
+  | 'undo'
+  | 'refresh'
+  | 'select-all'
+  | 'act'
+  | 'reply'
+  | 'status'
+  | 'answer'
+  | 'grant'
+  | 'deny'
+  | 'take'
+  | 'cc';
 
 const KEYS: Record<string, InboxKey> = {
   j: 'down',
@@ -29,6 +39,16 @@ const KEYS: Record<string, InboxKey> = {
   '/': 'search',
   '?': 'help',
   z: 'undo',
+  r: 'refresh',
+  A: 'select-all',
+  a: 'act',
+  c: 'reply',
+  u: 'status',
+  n: 'answer',
+  g: 'grant',
+  d: 'deny',
+  t: 'take',
+  w: 'cc',
 };
 
 /** The list the `?` dialog shows, in this order. */
@@ -42,7 +62,16 @@ export const KEY_HELP: Array<[string, string]> = [
   ['y', 'mark seen (records the visit on the tracker)'],
   ['Enter or o', 'open the bug'],
   ['O', 'open every selected bug in tabs'],
-  ['/', 'search the summaries'],
+  ['/', 'search: words, or from:, reason:, tracker:, field:'],
+  ['A', 'select every bug shown (then e: done with all of them)'],
+  ['r', 'look for changes on every tracker now'],
+  ['a', 'act on the bug on its tracker: reply, status, answer, review, take, CC'],
+  ['c', 'reply with a comment'],
+  ['u', 'change the status'],
+  ['n', 'answer the needinfo asked of you'],
+  ['g / d', 'grant / deny the review or feedback asked of you'],
+  ['t', 'take the bug (assign it to you)'],
+  ['w', 'join or leave its CC'],
   ['z', 'undo the last action (for 10 seconds)'],
   ['?', 'this list'],
 ];

@@ -26,5 +26,11 @@ export function useSelection(rows: readonly InboxRow[]) {
     if (chosen.length > 0 && (!row || selected.has(rowKey(row)))) return chosen;
     return row ? [row] : [];
   };
-  return { selected, select, targets, clear: () => setSelected(new Set()) };
+  const clear = () => setSelected(new Set());
+  /** Every row shown, or none when every row shown is selected already. */
+  const toggleAll = () =>
+    rows.length > 0 && rows.every((row) => selected.has(rowKey(row)))
+      ? clear()
+      : setSelected(new Set(rows.map(rowKey)));
+  return { selected, select, targets, clear, toggleAll };
 }
