@@ -80,13 +80,14 @@ function circles(graph: Map<string, string[]>): string[][] {
 
 /**
  * The server's layers, bottom first. A file may import its own layer and those below, never one
- * above: Bugzilla's rules and types (domain) know no store, stores know no HTTP, the HTTP helpers
+ * above: Bugzilla's rules and types (bugzilla) know no store implementation, stores know no HTTP, the HTTP helpers
  * no route, and so on up to the app and the command line.
  */
 const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['domain: types, Read, errors, clocks, Bugzilla rules that need no store', /^domain\//],
-  ['stores: persistence only', /^(store|data)\//],
-  ['rules over a store: bugs, attachments, logins, profiles, visits', /^(bugs|attachments|login|profiles|visits)\//],
+  ['profiles: what differs between trackers, as data', /^profiles\//],
+  ["bugzilla: Bugzilla's objects and their rules, and the contract a store keeps", /^bugzilla\//],
+  ['stores: persistence only', /^store\//],
+  ['rules over a store: bug and attachment answers, logins', /^(bugs|attachments|login)\//],
   ['HTTP helpers', /^http\//],
   [
     'protocols: REST routes, XML-RPC and JSON-RPC, the admin API, the OpenAPI description',
@@ -147,8 +148,8 @@ describe('the import graph', () => {
 
   it('finds an upward import when there is one', () => {
     const graph = new Map([
-      ['/r/store/file-store.ts', ['/r/domain/types.ts', '/r/http/respond.ts']],
-      ['/r/http/respond.ts', ['/r/domain/errors.ts']],
+      ['/r/store/file-store.ts', ['/r/bugzilla/types.ts', '/r/http/respond.ts']],
+      ['/r/http/respond.ts', ['/r/bugzilla/errors.ts']],
     ]);
     expect(upwardImports(graph, '/r')).toEqual(['store/file-store.ts -> http/respond.ts']);
   });

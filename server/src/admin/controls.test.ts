@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AdjustableClock } from '../domain/adjustable-clock.js';
+import { AdjustableClock } from '../bugzilla/adjustable-clock.js';
+import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
 import { createMemoryStore } from '../store/memory/memory-store.js';
-import type { StoreSnapshot } from '../store/snapshot.js';
 import { standardFixture } from '../testing/fixtures.js';
 import { AdminControls } from './controls.js';
 

@@ -1,12 +1,12 @@
 import type { AdminClockState, Fault, Latency, LatencyRule } from '@bz-companion/shared';
-import type { AdjustableClock } from '../domain/adjustable-clock.js';
+import type { AdjustableClock } from '../bugzilla/adjustable-clock.js';
+import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
+import type { Store } from '../bugzilla/store/store.js';
+import { type OwnedData, ownedData } from '../bugzilla/store/store.js';
+import { pruneExpiredVisits } from '../bugzilla/visit/retention.js';
 import { forgetUnknownLogins } from '../login/unknown-logins.js';
 import { MismatchJournal } from '../openapi/mismatch-journal.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
-import type { StoreSnapshot } from '../store/snapshot.js';
-import type { Store } from '../store/store.js';
-import { type OwnedData, ownedData } from '../store/store.js';
-import { pruneExpiredVisits } from '../visits/retention.js';
 import { describeFault } from './apply-faults.js';
 import { parseAdvance, parseClockChange } from './clock-change.js';
 import { FaultRules } from './faults.js';

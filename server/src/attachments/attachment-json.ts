@@ -1,7 +1,7 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
 import type { FieldSelection } from '../bugs/field-selection.js';
-import type { Attachment } from '../domain/attachments/attachment.js';
-import type { Store } from '../store/store.js';
+import type { Attachment } from '../bugzilla/attachment/attachment.js';
+import type { Store } from '../bugzilla/store/store.js';
 
 /**
  * An attachment as 5.2's Bug.attachments answers it (_attachment_to_hash): the flags as numbers

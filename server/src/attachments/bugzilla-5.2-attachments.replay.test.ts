@@ -1,4 +1,4 @@
-import type { Store } from '../store/store.js';
+import type { Store } from '../bugzilla/store/store.js';
 import { bugzilla52ExtendedSnapshot } from '../testing/bugzilla-5.2-extended.js';
 import { replayFamily } from '../testing/replay-family.js';
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { isTimeTracker } from '../domain/access.js';
-import { afterRead, type Read, readAll } from '../domain/read.js';
-import type { Bug, User } from '../domain/types.js';
-import { isOpenStatus } from '../store/bug-defaults.js';
-import type { Store } from '../store/store.js';
+import { isTimeTracker } from '../bugzilla/access.js';
+import { isOpenStatus } from '../bugzilla/bug/bug-defaults.js';
+import { afterRead, type Read, readAll } from '../bugzilla/read.js';
+import type { Store } from '../bugzilla/store/store.js';
+import type { Bug, User } from '../bugzilla/types.js';
 import type { FieldSelection } from './field-selection.js';
 
 type Json = Record<string, unknown>;

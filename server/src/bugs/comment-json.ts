@@ -1,7 +1,7 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { attachmentCommentText } from '../domain/attachments/attachment.js';
-import type { Comment } from '../domain/types.js';
-import type { Store } from '../store/store.js';
+import { attachmentCommentText } from '../bugzilla/attachment/attachment.js';
+import type { Store } from '../bugzilla/store/store.js';
+import type { Comment } from '../bugzilla/types.js';
 import type { FieldSelection } from './field-selection.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errors } from '../domain/errors.js';
+import { errors } from '../bugzilla/errors.js';
 import { answerClientErrorsWithJson } from '../http/client-error.js';
 import { sendError } from '../http/error-response.js';
 import { rpcEnvelopeFor } from '../rpc/rpc-envelope.js';

@@ -1,9 +1,9 @@
-import type { Clock } from '../domain/clock.js';
+import type { Clock } from '../bugzilla/clock.js';
+import type { Store } from '../bugzilla/store/store.js';
+import { pruneExpiredVisits } from '../bugzilla/visit/retention.js';
 import { demoFixture } from '../store/fixture/demo.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
 import { openStore } from '../store/open-store.js';
-import type { Store } from '../store/store.js';
-import { pruneExpiredVisits } from '../visits/retention.js';
 
 export interface ServeStoreOptions {
   data: string;

@@ -1,11 +1,11 @@
-import { errors } from '../domain/errors.js';
-import { isStorableId } from '../domain/ids.js';
-import { isLockedOut, type LoginFailures, MAX_LOGIN_ATTEMPTS, unlockAt } from '../domain/login-failures.js';
-import { DUMMY_HASH, verifyPassword } from '../domain/password-hash.js';
-import { afterRead } from '../domain/read.js';
-import type { User } from '../domain/types.js';
+import { errors } from '../bugzilla/errors.js';
+import { isStorableId } from '../bugzilla/ids.js';
+import { afterRead } from '../bugzilla/read.js';
+import type { Store } from '../bugzilla/store/store.js';
+import type { User } from '../bugzilla/types.js';
+import { isLockedOut, type LoginFailures, MAX_LOGIN_ATTEMPTS, unlockAt } from '../bugzilla/user/login-failures.js';
+import { DUMMY_HASH, verifyPassword } from '../bugzilla/user/password-hash.js';
 import type { Profile } from '../profiles/profile.js';
-import type { Store } from '../store/store.js';
 import type { Credential } from './credentials.js';
 import { passwordChecks } from './password-check-limiter.js';
 import { type UnknownLoginFailures, unknownLoginsOf } from './unknown-logins.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LOGIN_ATTEMPTS } from '../domain/login-failures.js';
+import { MAX_LOGIN_ATTEMPTS } from '../bugzilla/user/login-failures.js';
 import { standardFixture } from '../testing/fixtures.js';
 import { type InProcessServer, ManualClock, serveInProcess } from '../testing/in-process-server.js';
 import { passwordChecks } from './password-check-limiter.js';

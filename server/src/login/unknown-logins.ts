@@ -1,4 +1,4 @@
-import type { LoginFailures } from '../domain/login-failures.js';
+import type { LoginFailures } from '../bugzilla/user/login-failures.js';
 import { MemoryLoginFailures } from '../store/model/memory-login-failures.js';
 
 /** Unknown logins remembered at most; past it the oldest is forgotten (an attacker's names cannot fill memory). */

@@ -1,5 +1,5 @@
 import type { EndpointKey } from '@bz-companion/shared';
-import type { AuthPolicy } from '../domain/auth-policy.js';
+import type { AuthPolicy } from '../profiles/auth-policy.js';
 
 /** A Bugzilla error code, what it means, and its HTTP status where Bugzilla's code map does not decide it. */
 export type CodeNote = readonly [code: number, meaning: string, status?: number];

@@ -8,7 +8,7 @@ import {
   splitEndpoint,
 } from '@bz-companion/shared';
 import { type ZodType, z } from 'zod';
-import { BugzillaError } from '../domain/errors.js';
+import { BugzillaError } from '../bugzilla/errors.js';
 import type { Profile } from '../profiles/profile.js';
 import { routeTable } from '../routes/api-router.js';
 import type { RouteSpec } from '../routes/route.js';

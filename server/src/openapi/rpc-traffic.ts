@@ -1,4 +1,4 @@
-import type { BodyParams } from '../domain/body-params.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
 import type { Profile } from '../profiles/profile.js';
 import { callParts } from '../rpc/call-parts.js';
 import { rpcMethod } from '../rpc/methods.js';

@@ -2,7 +2,7 @@ import { formatBugzillaTime } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import { isAdminPath } from '../admin/admin-path.js';
-import type { Clock } from '../domain/clock.js';
+import type { Clock } from '../bugzilla/clock.js';
 import { rereadable } from '../http/rereadable-request.js';
 import type { ApiState } from '../http/respond.js';
 import type { Profile, ProfileName } from '../profiles/profile.js';

@@ -47,7 +47,7 @@ describe('the packed packages', () => {
     }
     const { stdout } = await run('tar', ['-tzf', tarballs.server]);
     expect(stdout).toContain('package/bin/bz-companion.js');
-    expect(stdout).toContain('package/dist/data/default-parameters.json');
+    expect(stdout).toContain('package/dist/bugzilla/config/default-parameters.json');
     expect(stdout).toContain('package/dist/openapi.json');
   });
 

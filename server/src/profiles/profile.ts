@@ -1,9 +1,9 @@
 import type { EndpointKey } from '@bz-companion/shared';
-import type { AuthPolicy } from '../domain/auth-policy.js';
+import type { AuthPolicy } from './auth-policy.js';
 
-import type { ProfileName } from '../domain/profile-names.js';
+import type { ProfileName } from './profile-names.js';
 
-export { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, type ProfileName } from '../domain/profile-names.js';
+export { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, type ProfileName } from './profile-names.js';
 
 /** Where a tracker looks for credentials, and which one wins when a request sends several. */
 export interface CredentialRules {

@@ -1,8 +1,8 @@
 import { type EndpointKey, isRpcOnly } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
-import { readBugAhead } from '../bugs/bug-ref.js';
-import type { BodyParams } from '../domain/body-params.js';
-import { errors } from '../domain/errors.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
+import { readBugAhead } from '../bugzilla/bug/bug-ref.js';
+import { errors } from '../bugzilla/errors.js';
 import { preflightHeaders } from '../http/cors.js';
 import { bodyFieldFilter } from '../http/field-filter.js';
 import { jsonpCallback } from '../http/jsonp.js';

@@ -1,9 +1,9 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { flagRequests, planAttachmentFlags } from '../domain/attachments/attachment-flags.js';
-import type { AttachmentFlagPlanner } from '../domain/attachments/attachment-write-plan.js';
-import { requesteesOf } from '../domain/flags/flag-rules.js';
-import type { User } from '../domain/types.js';
-import type { Store } from '../store/store.js';
+import { flagRequests, planAttachmentFlags } from '../bugzilla/attachment/attachment-flags.js';
+import type { AttachmentFlagPlanner } from '../bugzilla/attachment/attachment-write-plan.js';
+import { requesteesOf } from '../bugzilla/flag/flag-rules.js';
+import type { Store } from '../bugzilla/store/store.js';
+import type { User } from '../bugzilla/types.js';
 
 /**
  * What a Bug.add_attachment or Bug.update_attachment request's `flags` do, for the store to plan

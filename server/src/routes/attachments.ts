@@ -1,14 +1,11 @@
 import type { AddAttachmentResult, BugAttachmentsResult, UpdateAttachmentResult } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { attachmentJson } from '../attachments/attachment-json.js';
-import { namedRefs } from '../bugs/bug-ref.js';
-import { checkBug } from '../bugs/check-bug.js';
 import { FieldSelection } from '../bugs/field-selection.js';
-import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
-import { canSeeBug, isInsider } from '../domain/access.js';
-import type { Attachment } from '../domain/attachments/attachment.js';
-import { attachmentErrors } from '../domain/attachments/attachment-errors.js';
-import { extractAttachmentFlags, flagRequests, theirFlagRequests } from '../domain/attachments/attachment-flags.js';
+import { canSeeBug, isInsider } from '../bugzilla/access.js';
+import type { Attachment } from '../bugzilla/attachment/attachment.js';
+import { attachmentErrors } from '../bugzilla/attachment/attachment-errors.js';
+import { extractAttachmentFlags, flagRequests, theirFlagRequests } from '../bugzilla/attachment/attachment-flags.js';
 import {
   attachmentBodyBytes,
   checkNewAttachment,
@@ -17,17 +14,20 @@ import {
   planAttachmentUpdate,
   storable,
   trim,
-} from '../domain/attachments/attachment-rules.js';
+} from '../bugzilla/attachment/attachment-rules.js';
 import {
   type AttachmentVisitChange,
   addAttachmentsWrite,
   type UpdateAttachmentsCommand,
   updateAttachmentsWrite,
-} from '../domain/attachments/attachment-write-plan.js';
-import { errors } from '../domain/errors.js';
-import { isStorableId } from '../domain/ids.js';
-import type { Bug, User } from '../domain/types.js';
-import { ownedData, type Store } from '../store/store.js';
+} from '../bugzilla/attachment/attachment-write-plan.js';
+import { namedRefs } from '../bugzilla/bug/bug-ref.js';
+import { checkBug } from '../bugzilla/bug/check-bug.js';
+import { errors } from '../bugzilla/errors.js';
+import { isStorableId } from '../bugzilla/ids.js';
+import { ownedData, type Store } from '../bugzilla/store/store.js';
+import type { Bug, User } from '../bugzilla/types.js';
+import { visitEffectsOfUpdate } from '../bugzilla/visit/update-visits.js';
 import { attachmentFlagPlanner } from './attachment-flag-planner.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 

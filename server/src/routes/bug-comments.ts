@@ -1,15 +1,15 @@
 import type { AddCommentResult, BugCommentsResult } from '@bz-companion/shared';
-import { namedRefs } from '../bugs/bug-ref.js';
-import { checkBug } from '../bugs/check-bug.js';
 import { commentJson } from '../bugs/comment-json.js';
 import { FieldSelection } from '../bugs/field-selection.js';
-import { parseLegalDate } from '../bugs/legal-date.js';
-import { visitEffectsOfUpdate } from '../bugs/update-visits.js';
-import { canSeeComment, isInsider } from '../domain/access.js';
-import { errors } from '../domain/errors.js';
-import { isStorableId, isStorableText } from '../domain/ids.js';
-import type { Comment } from '../domain/types.js';
-import { ownedData } from '../store/store.js';
+import { canSeeComment, isInsider } from '../bugzilla/access.js';
+import { namedRefs } from '../bugzilla/bug/bug-ref.js';
+import { checkBug } from '../bugzilla/bug/check-bug.js';
+import { errors } from '../bugzilla/errors.js';
+import { isStorableId, isStorableText } from '../bugzilla/ids.js';
+import { parseLegalDate } from '../bugzilla/search/legal-date.js';
+import { ownedData } from '../bugzilla/store/store.js';
+import type { Comment } from '../bugzilla/types.js';
+import { visitEffectsOfUpdate } from '../bugzilla/visit/update-visits.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
 /** Bugzilla's limit on a comment's length, in characters. */

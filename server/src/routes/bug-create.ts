@@ -1,10 +1,10 @@
 import type { BugCreateResult } from '@bz-companion/shared';
-import { newBugSeeAlsoValues, seeAlsoAliases } from '../domain/bug-urls/see-also-change.js';
-import { planCreate } from '../domain/bug-writes/create-plan.js';
-import { requesteesOf } from '../domain/flags/flag-rules.js';
-import { isStorableId } from '../domain/ids.js';
-import { withShapeRule } from '../domain/wrong-shape.js';
-import { ownedData } from '../store/store.js';
+import { planCreate } from '../bugzilla/bug/create-plan.js';
+import { newBugSeeAlsoValues, seeAlsoAliases } from '../bugzilla/bug-url/see-also-change.js';
+import { requesteesOf } from '../bugzilla/flag/flag-rules.js';
+import { isStorableId } from '../bugzilla/ids.js';
+import { ownedData } from '../bugzilla/store/store.js';
+import { withShapeRule } from '../bugzilla/wrong-shape.js';
 import { MAX_COMMENT_LENGTH } from './bug-comments.js';
 import { localUrlBase } from './local-urlbase.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';

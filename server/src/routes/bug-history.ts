@@ -1,13 +1,13 @@
 import type { BugHistoryResult, HistoryEntry } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { namedRefs } from '../bugs/bug-ref.js';
-import { checkBug } from '../bugs/check-bug.js';
-import { parseLegalDate } from '../bugs/legal-date.js';
-import { mergedHistory } from '../bugs/merged-history.js';
-import { canSeeChange, type HistoryViewer, historyViewer } from '../domain/access.js';
-import { errors } from '../domain/errors.js';
-import type { Bug, ChangeSet, FieldChange } from '../domain/types.js';
-import type { Store } from '../store/store.js';
+import { canSeeChange, type HistoryViewer, historyViewer } from '../bugzilla/access.js';
+import { namedRefs } from '../bugzilla/bug/bug-ref.js';
+import { checkBug } from '../bugzilla/bug/check-bug.js';
+import { errors } from '../bugzilla/errors.js';
+import { mergedHistory } from '../bugzilla/history/merged-history.js';
+import { parseLegalDate } from '../bugzilla/search/legal-date.js';
+import type { Store } from '../bugzilla/store/store.js';
+import type { Bug, ChangeSet, FieldChange } from '../bugzilla/types.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
 /**

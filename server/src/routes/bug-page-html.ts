@@ -1,7 +1,7 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { canSeeChange, canSeeComment, type HistoryViewer } from '../domain/access.js';
-import type { Bug } from '../domain/types.js';
-import type { Store } from '../store/store.js';
+import { canSeeChange, canSeeComment, type HistoryViewer } from '../bugzilla/access.js';
+import type { Store } from '../bugzilla/store/store.js';
+import type { Bug } from '../bugzilla/types.js';
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {

@@ -1,11 +1,11 @@
 import type { BugGetResult, BugSearchResult } from '@bz-companion/shared';
 import { bugJson } from '../bugs/bug-json.js';
-import { namedRefs } from '../bugs/bug-ref.js';
-import { checkBug } from '../bugs/check-bug.js';
 import { FieldSelection } from '../bugs/field-selection.js';
-import { searchBugs } from '../bugs/search.js';
-import { errors } from '../domain/errors.js';
-import { afterRead, type Read, readAll, readEach } from '../domain/read.js';
+import { namedRefs } from '../bugzilla/bug/bug-ref.js';
+import { checkBug } from '../bugzilla/bug/check-bug.js';
+import { errors } from '../bugzilla/errors.js';
+import { afterRead, type Read, readAll, readEach } from '../bugzilla/read.js';
+import { searchBugs } from '../bugzilla/search/search.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
 /**

@@ -1,11 +1,11 @@
-import { checkBug } from '../bugs/check-bug.js';
-import { isInsider } from '../domain/access.js';
-import { perlText } from '../domain/attachments/attachment-rules.js';
-import { changedTags, commentTagErrors } from '../domain/comment-tags/comment-tags.js';
-import { BugzillaError, errors } from '../domain/errors.js';
-import { isStorableId } from '../domain/ids.js';
-import type { User } from '../domain/types.js';
-import { ownedData, type Store } from '../store/store.js';
+import { isInsider } from '../bugzilla/access.js';
+import { perlText } from '../bugzilla/attachment/attachment-rules.js';
+import { checkBug } from '../bugzilla/bug/check-bug.js';
+import { changedTags, commentTagErrors } from '../bugzilla/comment/comment-tags.js';
+import { BugzillaError, errors } from '../bugzilla/errors.js';
+import { isStorableId } from '../bugzilla/ids.js';
+import { ownedData, type Store } from '../bugzilla/store/store.js';
+import type { User } from '../bugzilla/types.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
 /** 5.2's can_tag_comments: tagging is on (`comment_taggers_group` set) and the user is in that group. */

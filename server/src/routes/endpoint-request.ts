@@ -1,10 +1,10 @@
-import type { BugReadAhead } from '../bugs/bug-ref.js';
-import type { BodyParams } from '../domain/body-params.js';
-import type { Read } from '../domain/read.js';
-import type { User } from '../domain/types.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
+import type { BugReadAhead } from '../bugzilla/bug/bug-ref.js';
+import type { Read } from '../bugzilla/read.js';
+import { databaseNow as databaseNowOf } from '../bugzilla/store/database-now.js';
+import type { User } from '../bugzilla/types.js';
 import { ownOrigin } from '../http/own-origin.js';
 import { ANONYMOUS, type Identity } from '../login/identify.js';
-import { databaseNow as databaseNowOf } from '../store/database-now.js';
 import type { ApiRequest, RouteDeps } from './route.js';
 
 /** What the router knows of the request before the handler runs (Koa's context, read lazily). */

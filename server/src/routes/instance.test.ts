@@ -5,7 +5,7 @@ import { httpClient } from '../testing/http.js';
 import { type BzServer, startServer } from '../testing/test-server.js';
 
 const REFERENCE = JSON.parse(
-  readFileSync(new URL('../data/default-parameters.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../bugzilla/config/default-parameters.json', import.meta.url), 'utf8'),
 ) as Record<string, string>;
 
 /** The contract's list, written out again on purpose: importing the server's own would test nothing. */

@@ -1,5 +1,5 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { afterRead } from '../domain/read.js';
+import { afterRead } from '../bugzilla/read.js';
 import { PreparedJson } from '../http/prepared-json.js';
 import { parametersAnswer } from './parameters-answer.js';
 import type { RouteSpec } from './route.js';

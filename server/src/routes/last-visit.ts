@@ -1,13 +1,13 @@
 import type { LastVisit, LastVisitOrNever } from '@bz-companion/shared';
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { isScalarRef, resolveBugId, resolveBugRef } from '../bugs/bug-ref.js';
-import { canSeeBug, isInvolved } from '../domain/access.js';
-import { errors } from '../domain/errors.js';
-import { afterRead, type Read, readEach } from '../domain/read.js';
-import type { User, VisitRecord } from '../domain/types.js';
+import { canSeeBug, isInvolved } from '../bugzilla/access.js';
+import { isScalarRef, resolveBugId, resolveBugRef } from '../bugzilla/bug/bug-ref.js';
+import { errors } from '../bugzilla/errors.js';
+import { afterRead, type Read, readEach } from '../bugzilla/read.js';
+import type { Store } from '../bugzilla/store/store.js';
+import type { User, VisitRecord } from '../bugzilla/types.js';
 import { isFormBody } from '../http/read-body.js';
 import type { LastVisitRules } from '../profiles/profile.js';
-import type { Store } from '../store/store.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LOGIN_ATTEMPTS } from '../domain/login-failures.js';
+import { MAX_LOGIN_ATTEMPTS } from '../bugzilla/user/login-failures.js';
 import { passwordChecks } from '../login/password-check-limiter.js';
 import { KEYS, standardFixture } from '../testing/fixtures.js';
 import { type InProcessServer, serveInProcess } from '../testing/in-process-server.js';

@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
-import { checkBug } from '../bugs/check-bug.js';
-import { anonymousMayRead, canSeeBug } from '../domain/access.js';
-import { BugzillaError, errors } from '../domain/errors.js';
-import type { Store } from '../store/store.js';
+import { anonymousMayRead, canSeeBug } from '../bugzilla/access.js';
+import { checkBug } from '../bugzilla/bug/check-bug.js';
+import { BugzillaError, errors } from '../bugzilla/errors.js';
+import type { Store } from '../bugzilla/store/store.js';
 import { bugPageBody, escapeHtml } from './bug-page-html.js';
 
 const INDEX_PATHS = new Set(['/', '/index.cgi', '/buglist.cgi']);

@@ -1,5 +1,5 @@
-import { type Audience, parameterAudience, visibleParameters } from '../domain/parameter-audience.js';
-import type { User } from '../domain/types.js';
+import { type Audience, parameterAudience, visibleParameters } from '../bugzilla/config/parameter-audience.js';
+import type { User } from '../bugzilla/types.js';
 import { PreparedJson } from '../http/prepared-json.js';
 
 type ParametersAnswer = PreparedJson<{ parameters: Record<string, string> }>;

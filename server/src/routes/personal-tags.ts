@@ -1,10 +1,10 @@
 import type { UpdateTagsResult } from '@bz-companion/shared';
-import { checkBug } from '../bugs/check-bug.js';
-import { perlText } from '../domain/attachments/attachment-rules.js';
-import { BugzillaError } from '../domain/errors.js';
-import { changedPersonalTags } from '../domain/personal-tags/personal-tags.js';
-import type { Bug } from '../domain/types.js';
-import { ownedData } from '../store/store.js';
+import { perlText } from '../bugzilla/attachment/attachment-rules.js';
+import { checkBug } from '../bugzilla/bug/check-bug.js';
+import { changedPersonalTags } from '../bugzilla/bug/personal-tags.js';
+import { BugzillaError } from '../bugzilla/errors.js';
+import { ownedData } from '../bugzilla/store/store.js';
+import type { Bug } from '../bugzilla/types.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';
 
 const required = (param: string) =>

@@ -1,10 +1,10 @@
 import type { BugSearchResult } from '@bz-companion/shared';
 import { bugJson } from '../bugs/bug-json.js';
 import { FieldSelection } from '../bugs/field-selection.js';
-import { MAX_POSSIBLE_DUPLICATES, possibleDuplicates } from '../bugs/possible-duplicates.js';
-import { perlText } from '../domain/attachments/attachment-rules.js';
-import { BugzillaError } from '../domain/errors.js';
-import { readAll } from '../domain/read.js';
+import { perlText } from '../bugzilla/attachment/attachment-rules.js';
+import { MAX_POSSIBLE_DUPLICATES, possibleDuplicates } from '../bugzilla/bug/possible-duplicates.js';
+import { BugzillaError } from '../bugzilla/errors.js';
+import { readAll } from '../bugzilla/read.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
 const list = (value: unknown): string[] =>

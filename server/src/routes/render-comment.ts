@@ -1,10 +1,10 @@
 import type { RenderCommentResult } from '@bz-companion/shared';
-import { checkBug } from '../bugs/check-bug.js';
-import { canSeeBug, isInsider } from '../domain/access.js';
-import { perlText } from '../domain/attachments/attachment-rules.js';
-import { errors } from '../domain/errors.js';
-import { isStorableId } from '../domain/ids.js';
-import { type LinkedAttachment, type LinkedBug, linkedIds, quoteUrls } from '../domain/render/quote-urls.js';
+import { canSeeBug, isInsider } from '../bugzilla/access.js';
+import { perlText } from '../bugzilla/attachment/attachment-rules.js';
+import { checkBug } from '../bugzilla/bug/check-bug.js';
+import { type LinkedAttachment, type LinkedBug, linkedIds, quoteUrls } from '../bugzilla/comment/quote-urls.js';
+import { errors } from '../bugzilla/errors.js';
+import { isStorableId } from '../bugzilla/ids.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
 /**

@@ -1,15 +1,15 @@
 import type { EndpointKey, ResponseOf } from '@bz-companion/shared';
-import type { BugReadAhead } from '../bugs/bug-ref.js';
-import type { AuthPolicy } from '../domain/auth-policy.js';
-import type { BodyParams } from '../domain/body-params.js';
-import type { Clock } from '../domain/clock.js';
-import type { LoginFailures } from '../domain/login-failures.js';
-import type { Read } from '../domain/read.js';
-import type { User } from '../domain/types.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
+import type { BugReadAhead } from '../bugzilla/bug/bug-ref.js';
+import type { Clock } from '../bugzilla/clock.js';
+import type { Read } from '../bugzilla/read.js';
+import type { Store } from '../bugzilla/store/store.js';
+import type { User } from '../bugzilla/types.js';
+import type { LoginFailures } from '../bugzilla/user/login-failures.js';
 import type { PreparedJson } from '../http/prepared-json.js';
 import type { Identity } from '../login/identify.js';
+import type { AuthPolicy } from '../profiles/auth-policy.js';
 import type { Profile } from '../profiles/profile.js';
-import type { Store } from '../store/store.js';
 import type { WorkBounds } from './work-bounds.js';
 
 /** A request as a handler sees it: credentials and body already dealt with. */

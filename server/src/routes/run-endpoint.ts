@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EndpointKey } from '@bz-companion/shared';
-import type { AuthPolicy } from '../domain/auth-policy.js';
-import type { BodyParams } from '../domain/body-params.js';
-import type { User } from '../domain/types.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
+import type { User } from '../bugzilla/types.js';
 import { authenticate } from '../login/authenticate.js';
 import { presentedCredentials } from '../login/credentials.js';
 import { ANONYMOUS, type Identity } from '../login/identify.js';
+import type { AuthPolicy } from '../profiles/auth-policy.js';
 import type { EndpointRequest } from './endpoint-request.js';
 import type { RouteDeps, RouteSpec } from './route.js';
 import { checkValueCounts, type WorkBounds, withinTime } from './work-bounds.js';

@@ -1,6 +1,6 @@
 import type { UpdateSeeAlsoResult } from '@bz-companion/shared';
-import { checkBug } from '../bugs/check-bug.js';
-import { BugzillaError, errors } from '../domain/errors.js';
+import { checkBug } from '../bugzilla/bug/check-bug.js';
+import { BugzillaError, errors } from '../bugzilla/errors.js';
 import { updateBugs } from './bug-update.js';
 import { localUrlBase } from './local-urlbase.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from './route.js';

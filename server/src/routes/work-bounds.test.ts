@@ -1,6 +1,6 @@
 import { type EndpointKey, isRpcOnly, splitEndpoint } from '@bz-companion/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errors } from '../domain/errors.js';
+import { errors } from '../bugzilla/errors.js';
 import { chooseProfile } from '../profiles/profiles.js';
 import { RPC_METHODS } from '../rpc/methods.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';

@@ -1,5 +1,5 @@
-import type { BodyParams } from '../domain/body-params.js';
-import { errors } from '../domain/errors.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
+import { errors } from '../bugzilla/errors.js';
 
 /**
  * What one call of a method may cost. Every call meets its method's bounds on the one path all

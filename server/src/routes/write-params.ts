@@ -1,4 +1,4 @@
-import type { BodyParams } from '../domain/body-params.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
 
 /** Members of a write's body that are credentials or the field filter, not the method's parameters. */
 const NOT_PARAMS: ReadonlySet<string> = new Set([

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { BodyParams } from '../domain/body-params.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
 import { applyFieldFilter, bodyFieldFilter, readFieldFilter } from '../http/field-filter.js';
 import { PreparedJson } from '../http/prepared-json.js';
 import { endpointFor } from '../routes/api-router.js';

@@ -1,4 +1,4 @@
-import type { BodyParams } from '../domain/body-params.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
 import { EMPTY_QUERY } from '../routes/run-endpoint.js';
 import type { RpcMethod } from './methods.js';
 

@@ -1,5 +1,5 @@
-import type { BodyParams } from '../domain/body-params.js';
-import type { BugzillaError } from '../domain/errors.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
+import type { BugzillaError } from '../bugzilla/errors.js';
 
 /**
  * A JSON-RPC call as JSON::RPC::Legacy::Server (5.2's) reads it. `version` is its 1.1

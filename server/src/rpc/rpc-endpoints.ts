@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
-import { attachmentBodyBytes } from '../domain/attachments/attachment-rules.js';
-import type { BodyParams } from '../domain/body-params.js';
-import { type BugzillaError, errors } from '../domain/errors.js';
+import { attachmentBodyBytes } from '../bugzilla/attachment/attachment-rules.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
+import { type BugzillaError, errors } from '../bugzilla/errors.js';
 import { checkAnswerSize } from '../http/answer-size.js';
 import { JSON_CONTENT_TYPE } from '../http/error-response.js';
 import { JSONP_CONTENT_TYPE, jsonpCallback, wrapJsonp } from '../http/jsonp.js';

@@ -1,5 +1,5 @@
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { BodyParams } from '../domain/body-params.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
 
 /** A call as XML-RPC sends it: `<methodCall>` with the method's name and its first param (Bugzilla's struct). */
 export interface XmlRpcCall {

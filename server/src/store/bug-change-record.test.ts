@@ -1,16 +1,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Bug } from '../domain/types.js';
+import type { JournalOp } from '../bugzilla/store/snapshot.js';
+import { ownedData, type Store } from '../bugzilla/store/store.js';
+import type { Bug } from '../bugzilla/types.js';
 import { tempDir } from '../testing/cli-server.js';
 import { bugChangeRecord, sameValue } from './bug-change-record.js';
 import { journalPathFor } from './file/data-file.js';
 import { openFileStore } from './file/file-store.js';
 import { snapshotFromFixture } from './fixture/fixture.js';
 import { Model } from './model/model.js';
-import type { JournalOp } from './snapshot.js';
 import { snapshotBugRecord } from './snapshot-records.js';
-import { ownedData, type Store } from './store.js';
 
 const fixture = () =>
   snapshotFromFixture({

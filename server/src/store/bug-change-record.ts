@@ -1,5 +1,5 @@
-import type { Bug, BugFields } from '../domain/types.js';
-import type { SnapshotBugChange } from './snapshot.js';
+import type { SnapshotBugChange } from '../bugzilla/store/snapshot.js';
+import type { Bug, BugFields } from '../bugzilla/types.js';
 
 /**
  * Values as a bug holds them (strings, numbers, booleans, null, lists and flat objects of those)

@@ -1,7 +1,7 @@
-import type { BugWriteEffect } from '../domain/bug-writes/effect.js';
-import type { Bug } from '../domain/types.js';
+import type { BugWriteEffect } from '../bugzilla/bug/effect.js';
+import type { BugWriteEffectRecord, NewSnapshotComment } from '../bugzilla/store/snapshot.js';
+import type { Bug } from '../bugzilla/types.js';
 import { bugChangeRecord } from './bug-change-record.js';
-import type { BugWriteEffectRecord, NewSnapshotComment } from './snapshot.js';
 import { snapshotAttachment, snapshotBugRecord } from './snapshot-records.js';
 
 /**

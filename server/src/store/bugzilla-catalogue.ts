@@ -6,8 +6,8 @@ import type {
   Product,
   SelectFieldName,
   StatusValue,
-} from '../domain/catalogue/types.js';
-import { SELECT_FIELDS } from '../domain/catalogue/types.js';
+} from '../bugzilla/catalogue/types.js';
+import { SELECT_FIELDS } from '../bugzilla/catalogue/types.js';
 
 /** A SELECT on a Bugzilla database, whichever its engine: rows as plain objects. */
 export type SelectRows = (sql: string) => Promise<Array<Record<string, unknown>>>;

@@ -1,5 +1,5 @@
-import { type BugzillaError, errors, StoreError } from '../domain/errors.js';
-import type { JournalOp } from './snapshot.js';
+import { type BugzillaError, errors, StoreError } from '../bugzilla/errors.js';
+import type { JournalOp } from '../bugzilla/store/snapshot.js';
 
 /**
  * How a change reaches the model. `commit` makes the change durable (for a

@@ -1,5 +1,5 @@
-import defaultParameters from '../data/default-parameters.json' with { type: 'json' };
-import type { StoreSnapshot } from './snapshot.js';
+import defaultParameters from '../bugzilla/config/default-parameters.json' with { type: 'json' };
+import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
 
 /**
  * Bugzilla 5.2's parameters as observed on a fresh install, less `urlbase`:

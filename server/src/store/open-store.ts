@@ -1,7 +1,7 @@
+import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
+import type { Store } from '../bugzilla/store/store.js';
 import { openFileStore } from './file/file-store.js';
 import { createMemoryStore } from './memory/memory-store.js';
-import type { StoreSnapshot } from './snapshot.js';
-import type { Store } from './store.js';
 
 /** Where a store lives, and what to start an empty one with. */
 export type StoreTarget =

@@ -1,7 +1,7 @@
-import { impliedCatalogue } from '../domain/catalogue/implied.js';
-import { snaked, unsnaked } from '../domain/catalogue/snake-case.js';
-import type { CatalogueData } from '../domain/catalogue/types.js';
-import type { SnapshotCatalogue, StoreSnapshot } from './snapshot.js';
+import { impliedCatalogue } from '../bugzilla/catalogue/implied.js';
+import { snaked, unsnaked } from '../bugzilla/catalogue/snake-case.js';
+import type { CatalogueData } from '../bugzilla/catalogue/types.js';
+import type { SnapshotCatalogue, StoreSnapshot } from '../bugzilla/store/snapshot.js';
 
 /** A snapshot's catalogue: its own, or (a data file or fixture written before there was one) what its bugs imply. */
 export function catalogueOfSnapshot(snapshot: StoreSnapshot): CatalogueData {

@@ -1,6 +1,6 @@
-import type { Attachment } from '../domain/attachments/attachment.js';
-import type { Bug, ChangeSet, Comment } from '../domain/types.js';
-import type { SnapshotAttachment, SnapshotBug, SnapshotComment } from './snapshot.js';
+import type { Attachment } from '../bugzilla/attachment/attachment.js';
+import type { SnapshotAttachment, SnapshotBug, SnapshotComment } from '../bugzilla/store/snapshot.js';
+import type { Bug, ChangeSet, Comment } from '../bugzilla/types.js';
 
 /*
  * How the entities the routes read become the records of a snapshot: one

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updateGroups } from '../domain/catalogue/group-writes.js';
+import { updateGroups } from '../bugzilla/catalogue/group-writes.js';
+import { NewUserError, ownedData, ReadOnlyBugzillaError, type Store } from '../bugzilla/store/store.js';
 import { attachmentContract } from '../testing/attachment-contract.js';
 import { bugWriteContract, updateBugs } from '../testing/bug-write-contract.js';
 import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../testing/bugzilla-5.2-fixture.js';
@@ -15,7 +16,6 @@ import { searchContract } from '../testing/search-contract.js';
 import { snapshotFromFixture } from './fixture/fixture.js';
 import { openStore } from './open-store.js';
 import { createScratchDatabase } from './postgres/scratch-database.js';
-import { NewUserError, ownedData, ReadOnlyBugzillaError, type Store } from './store.js';
 
 /*
  * The store contract: what every store answers alike, run against each of the three, all

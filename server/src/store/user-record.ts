@@ -1,5 +1,5 @@
-import type { User } from '../domain/types.js';
-import type { SnapshotUser } from './snapshot.js';
+import type { SnapshotUser } from '../bugzilla/store/snapshot.js';
+import type { User } from '../bugzilla/types.js';
 
 /** A user as a snapshot or journal entry holds it (API keys apart); defaults are left out. */
 export function userRecord(user: User): Omit<SnapshotUser, 'api_keys'> {

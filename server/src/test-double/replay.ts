@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
-import { BugzillaError } from '../domain/errors.js';
+import { BugzillaError } from '../bugzilla/errors.js';
 import { rereadable } from '../http/rereadable-request.js';
 import type { ApiState } from '../http/respond.js';
 import { errorBody } from '../rpc/json-rpc-codec.js';

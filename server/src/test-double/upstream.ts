@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { Clock } from '../domain/clock.js';
+import type { Clock } from '../bugzilla/clock.js';
 import type { ApiState } from '../http/respond.js';
 import { proxy } from './proxy.js';
 import { ProxyRecording } from './proxy-recording.js';

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import type { Attachment } from '../domain/attachments/attachment.js';
-import { CMT_ATTACHMENT_CREATED } from '../domain/attachments/attachment.js';
-import type { AttachmentFlagPlanner } from '../domain/attachments/attachment-write-plan.js';
-import type { Bug, BugFlag, User } from '../domain/types.js';
-import { ownedData, ReadOnlyBugzillaError, type Store } from '../store/store.js';
+import type { Attachment } from '../bugzilla/attachment/attachment.js';
+import { CMT_ATTACHMENT_CREATED } from '../bugzilla/attachment/attachment.js';
+import type { AttachmentFlagPlanner } from '../bugzilla/attachment/attachment-write-plan.js';
+import { ownedData, ReadOnlyBugzillaError, type Store } from '../bugzilla/store/store.js';
+import type { Bug, BugFlag, User } from '../bugzilla/types.js';
 import { addAttachments, updateAttachments } from './attachment-writes.js';
 import { owned } from './owned.js';
 

@@ -1,12 +1,12 @@
-import type { AttachmentFieldValues } from '../domain/attachments/attachment.js';
-import type { CheckedAttachment } from '../domain/attachments/attachment-rules.js';
+import type { AttachmentFieldValues } from '../bugzilla/attachment/attachment.js';
+import type { CheckedAttachment } from '../bugzilla/attachment/attachment-rules.js';
 import {
   type AttachmentFlagPlanner,
   type AttachmentUpdateResult,
   addAttachmentsWrite,
   updateAttachmentsWrite,
-} from '../domain/attachments/attachment-write-plan.js';
-import type { Store } from '../store/store.js';
+} from '../bugzilla/attachment/attachment-write-plan.js';
+import type { Store } from '../bugzilla/store/store.js';
 import { owned } from './owned.js';
 
 /** Adds attachments through the store's bug write, one write each, as Bug.add_attachment does; their ids. */

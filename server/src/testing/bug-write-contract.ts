@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
-import { mergedHistory } from '../bugs/merged-history.js';
-import { planAttachmentFlags } from '../domain/attachments/attachment-flags.js';
-import { seeAlsoAliases } from '../domain/bug-urls/see-also-change.js';
-import { planUpdate } from '../domain/bug-writes/update-plan.js';
-import { createFlagType, updateFlagTypes } from '../domain/catalogue/flag-type-writes.js';
-import type { User } from '../domain/types.js';
-import type { Store } from '../store/store.js';
+import { planAttachmentFlags } from '../bugzilla/attachment/attachment-flags.js';
+import { planUpdate } from '../bugzilla/bug/update-plan.js';
+import { seeAlsoAliases } from '../bugzilla/bug-url/see-also-change.js';
+import { createFlagType, updateFlagTypes } from '../bugzilla/catalogue/flag-type-writes.js';
+import { mergedHistory } from '../bugzilla/history/merged-history.js';
+import type { Store } from '../bugzilla/store/store.js';
+import type { User } from '../bugzilla/types.js';
 import { addAttachments } from './attachment-writes.js';
 import { owned } from './owned.js';
 

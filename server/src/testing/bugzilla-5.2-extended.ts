@@ -1,7 +1,14 @@
-import { bugzillaDefaultCatalogue } from '../domain/catalogue/bugzilla-defaults.js';
-import type { CatalogueData, FlagType, GroupControl, Milestone, Product, Version } from '../domain/catalogue/types.js';
+import { bugzillaDefaultCatalogue } from '../bugzilla/catalogue/bugzilla-defaults.js';
+import type {
+  CatalogueData,
+  FlagType,
+  GroupControl,
+  Milestone,
+  Product,
+  Version,
+} from '../bugzilla/catalogue/types.js';
+import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
-import type { StoreSnapshot } from '../store/snapshot.js';
 import { snapshotCatalogue } from '../store/snapshot-catalogue.js';
 import { extendedAttachments } from './bugzilla-5.2-extended-attachments.js';
 import { bugzilla52Fixture } from './bugzilla-5.2-fixture.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { API_FIELD_NAMES, renderedCommentText } from '../store/bugzilla-tables.js';
+import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla/field/bugzilla-tables.js';
 import type { Fixture } from '../store/fixture/fixture.js';
 
 /** The recordings of a real Bugzilla 5.2 and the data set they start from. */

@@ -1,8 +1,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { bugzillaDefaultCatalogue } from '../domain/catalogue/bugzilla-defaults.js';
-import type { Clock } from '../domain/clock.js';
+import { bugzillaDefaultCatalogue } from '../bugzilla/catalogue/bugzilla-defaults.js';
+import type { Clock } from '../bugzilla/clock.js';
 import { bugzillaApiTime } from '../store/postgres/bugzilla-dialect.js';
 import { BugzillaSchemaStore } from '../store/postgres/bugzilla-schema-store.js';
 import { BUGZILLA_52_DIR, readRecordedDataSet } from './bugzilla-5.2-fixture.js';

@@ -1,13 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../app.js';
-import type { Clock } from '../domain/clock.js';
+import type { Clock } from '../bugzilla/clock.js';
+import type { Store } from '../bugzilla/store/store.js';
 import { answerClientErrorsWithJson } from '../http/client-error.js';
 import type { ProfileName } from '../profiles/profile.js';
 import { rpcEnvelopeFor } from '../rpc/rpc-envelope.js';
 import { snapshotFromFixture } from '../store/fixture/fixture.js';
 import { createMemoryStore } from '../store/memory/memory-store.js';
-import type { Store } from '../store/store.js';
 
 /** A clock a test sets by hand (epoch milliseconds). */
 export class ManualClock implements Clock {

@@ -1,4 +1,4 @@
-import type { StoreSnapshot } from '../store/snapshot.js';
+import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
 import { type InProcessServer, serveStoreInProcess } from './in-process-server.js';
 import { openMatrixStore } from './test-server.js';
 

@@ -1,4 +1,4 @@
-import { type OwnedData, ownedData, type Store } from '../store/store.js';
+import { type OwnedData, ownedData, type Store } from '../bugzilla/store/store.js';
 
 /** A test's store that owns its data (memory, file, our PostgreSQL schema): its writes beyond visits. */
 export function owned(store: Store): OwnedData {

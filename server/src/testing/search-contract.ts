@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { searchBugs } from '../bugs/search.js';
-import { editable, nextIdOf } from '../domain/catalogue/catalogue-change.js';
-import type { User } from '../domain/types.js';
-import type { Store } from '../store/store.js';
+import { editable, nextIdOf } from '../bugzilla/catalogue/catalogue-change.js';
+import { searchBugs } from '../bugzilla/search/search.js';
+import type { Store } from '../bugzilla/store/store.js';
+import type { User } from '../bugzilla/types.js';
 import { updateBugs } from './bug-write-contract.js';
 import { owned } from './owned.js';
 

@@ -1,4 +1,4 @@
-import type { User } from '../domain/types.js';
+import type { User } from '../bugzilla/types.js';
 
 /** A user row for unit tests: an enabled account with no password, no groups and mail on, unless told. */
 export function testUser(fields: Pick<User, 'id' | 'login'> & Partial<User>): User {

@@ -1,9 +1,9 @@
 import { FieldSelection } from '../../bugs/field-selection.js';
-import { catalogueErrors } from '../../domain/catalogue/catalogue-errors.js';
-import { inGroup } from '../../domain/catalogue/membership.js';
-import { byName, productsFor } from '../../domain/catalogue/product-lists.js';
-import type { Classification } from '../../domain/catalogue/types.js';
-import { errors } from '../../domain/errors.js';
+import { catalogueErrors } from '../../bugzilla/catalogue/catalogue-errors.js';
+import { inGroup } from '../../bugzilla/catalogue/membership.js';
+import { byName, productsFor } from '../../bugzilla/catalogue/product-lists.js';
+import type { Classification } from '../../bugzilla/catalogue/types.js';
+import { errors } from '../../bugzilla/errors.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../route.js';
 import { MethodParams } from './method-params.js';
 

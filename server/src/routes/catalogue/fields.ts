@@ -5,13 +5,13 @@ import {
   PRODUCT_SPECIFIC_FIELDS,
   STANDARD_FIELDS,
   type StandardField,
-} from '../../domain/catalogue/bug-fields.js';
-import type { Catalogue } from '../../domain/catalogue/catalogue.js';
-import { catalogueErrors } from '../../domain/catalogue/catalogue-errors.js';
-import { byName, productsFor } from '../../domain/catalogue/product-lists.js';
-import type { FieldValue, SelectFieldName } from '../../domain/catalogue/types.js';
-import { errors } from '../../domain/errors.js';
-import type { User } from '../../domain/types.js';
+} from '../../bugzilla/catalogue/bug-fields.js';
+import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
+import { catalogueErrors } from '../../bugzilla/catalogue/catalogue-errors.js';
+import { byName, productsFor } from '../../bugzilla/catalogue/product-lists.js';
+import type { FieldValue, SelectFieldName } from '../../bugzilla/catalogue/types.js';
+import { errors } from '../../bugzilla/errors.js';
+import type { User } from '../../bugzilla/types.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../route.js';
 import { MethodParams } from './method-params.js';
 import { versionOrder } from './product-json.js';

@@ -1,12 +1,12 @@
-import { catalogueWriteErrors } from '../../domain/catalogue/catalogue-errors.js';
+import { catalogueWriteErrors } from '../../bugzilla/catalogue/catalogue-errors.js';
 import {
   createFlagType,
   type FlagTypeInput,
   type ScopeList,
   updateFlagTypes,
-} from '../../domain/catalogue/flag-type-writes.js';
-import { errors } from '../../domain/errors.js';
-import { ownedData } from '../../store/store.js';
+} from '../../bugzilla/catalogue/flag-type-writes.js';
+import { errors } from '../../bugzilla/errors.js';
+import { ownedData } from '../../bugzilla/store/store.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../route.js';
 import { MethodParams } from './method-params.js';
 import { requireGroup } from './product-writes.js';

@@ -1,10 +1,10 @@
-import type { Catalogue } from '../../domain/catalogue/catalogue.js';
-import { catalogueErrors } from '../../domain/catalogue/catalogue-errors.js';
-import { isMember } from '../../domain/catalogue/membership.js';
-import { byName } from '../../domain/catalogue/product-lists.js';
-import type { FlagScope, FlagType, Product } from '../../domain/catalogue/types.js';
-import { errors } from '../../domain/errors.js';
-import type { User } from '../../domain/types.js';
+import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
+import { catalogueErrors } from '../../bugzilla/catalogue/catalogue-errors.js';
+import { isMember } from '../../bugzilla/catalogue/membership.js';
+import { byName } from '../../bugzilla/catalogue/product-lists.js';
+import type { FlagScope, FlagType, Product } from '../../bugzilla/catalogue/types.js';
+import { errors } from '../../bugzilla/errors.js';
+import type { User } from '../../bugzilla/types.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../route.js';
 import { MethodParams } from './method-params.js';
 

@@ -1,6 +1,6 @@
-import { createGroup, updateGroups } from '../../domain/catalogue/group-writes.js';
-import { errors } from '../../domain/errors.js';
-import { ownedData } from '../../store/store.js';
+import { createGroup, updateGroups } from '../../bugzilla/catalogue/group-writes.js';
+import { errors } from '../../bugzilla/errors.js';
+import { ownedData } from '../../bugzilla/store/store.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../route.js';
 import { MethodParams } from './method-params.js';
 import { requireGroup } from './product-writes.js';

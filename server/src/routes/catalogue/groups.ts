@@ -1,9 +1,9 @@
-import { catalogueErrors } from '../../domain/catalogue/catalogue-errors.js';
-import { inGroup } from '../../domain/catalogue/membership.js';
-import { byName } from '../../domain/catalogue/product-lists.js';
-import type { GroupDefinition } from '../../domain/catalogue/types.js';
-import { afterRead, readAll } from '../../domain/read.js';
-import type { User } from '../../domain/types.js';
+import { catalogueErrors } from '../../bugzilla/catalogue/catalogue-errors.js';
+import { inGroup } from '../../bugzilla/catalogue/membership.js';
+import { byName } from '../../bugzilla/catalogue/product-lists.js';
+import type { GroupDefinition } from '../../bugzilla/catalogue/types.js';
+import { afterRead, readAll } from '../../bugzilla/read.js';
+import type { User } from '../../bugzilla/types.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../route.js';
 import { currentUser } from '../route.js';
 import { MethodParams } from './method-params.js';

@@ -1,9 +1,9 @@
-import type { Catalogue } from '../../domain/catalogue/catalogue.js';
-import type { Product } from '../../domain/catalogue/types.js';
-import { afterRead, type Read, readAll } from '../../domain/read.js';
-import type { User } from '../../domain/types.js';
+import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
+import type { Product } from '../../bugzilla/catalogue/types.js';
+import { afterRead, type Read, readAll } from '../../bugzilla/read.js';
+import type { Store } from '../../bugzilla/store/store.js';
+import type { User } from '../../bugzilla/types.js';
 import { PreparedJson } from '../../http/prepared-json.js';
-import type { Store } from '../../store/store.js';
 import { componentPeople } from './product-json.js';
 
 export type ProductsAnswer = { products: Record<string, unknown>[] };

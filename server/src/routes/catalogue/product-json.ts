@@ -1,6 +1,6 @@
 import type { FieldSelection } from '../../bugs/field-selection.js';
-import type { Catalogue } from '../../domain/catalogue/catalogue.js';
-import type { Component, FlagType, Milestone, Product, Version } from '../../domain/catalogue/types.js';
+import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
+import type { Component, FlagType, Milestone, Product, Version } from '../../bugzilla/catalogue/types.js';
 
 type Json = Record<string, unknown>;
 

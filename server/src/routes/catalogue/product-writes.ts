@@ -1,10 +1,10 @@
-import type { Catalogue } from '../../domain/catalogue/catalogue.js';
-import { catalogueErrors } from '../../domain/catalogue/catalogue-errors.js';
-import { inGroup } from '../../domain/catalogue/membership.js';
-import { createComponent, createProduct, updateProducts } from '../../domain/catalogue/product-writes.js';
-import { errors } from '../../domain/errors.js';
-import type { User } from '../../domain/types.js';
-import { ownedData, type Store } from '../../store/store.js';
+import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
+import { catalogueErrors } from '../../bugzilla/catalogue/catalogue-errors.js';
+import { inGroup } from '../../bugzilla/catalogue/membership.js';
+import { createComponent, createProduct, updateProducts } from '../../bugzilla/catalogue/product-writes.js';
+import { errors } from '../../bugzilla/errors.js';
+import { ownedData, type Store } from '../../bugzilla/store/store.js';
+import type { User } from '../../bugzilla/types.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../route.js';
 import { MethodParams } from './method-params.js';
 

@@ -1,9 +1,9 @@
 import { FieldSelection } from '../../bugs/field-selection.js';
-import { catalogueErrors } from '../../domain/catalogue/catalogue-errors.js';
-import { type ProductListKind, productsFor } from '../../domain/catalogue/product-lists.js';
-import type { Product } from '../../domain/catalogue/types.js';
-import { errors } from '../../domain/errors.js';
-import type { Read } from '../../domain/read.js';
+import { catalogueErrors } from '../../bugzilla/catalogue/catalogue-errors.js';
+import { type ProductListKind, productsFor } from '../../bugzilla/catalogue/product-lists.js';
+import type { Product } from '../../bugzilla/catalogue/types.js';
+import { errors } from '../../bugzilla/errors.js';
+import type { Read } from '../../bugzilla/read.js';
 import type { PreparedJson } from '../../http/prepared-json.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../route.js';
 import { MethodParams } from './method-params.js';

@@ -4,11 +4,11 @@ import {
   type GroupEdit,
   usersNamed,
   userWriteErrors,
-} from '../../domain/catalogue/user-writes.js';
-import { errors } from '../../domain/errors.js';
-import { hashPassword } from '../../domain/password-hash.js';
-import type { User } from '../../domain/types.js';
-import { ownedData } from '../../store/store.js';
+} from '../../bugzilla/catalogue/user-writes.js';
+import { errors } from '../../bugzilla/errors.js';
+import { ownedData } from '../../bugzilla/store/store.js';
+import type { User } from '../../bugzilla/types.js';
+import { hashPassword } from '../../bugzilla/user/password-hash.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../route.js';
 import { MethodParams } from './method-params.js';
 import { requireGroup } from './product-writes.js';

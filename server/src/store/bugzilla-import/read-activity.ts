@@ -1,7 +1,12 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
-import { sortTags } from '../../domain/comment-tags/comment-tags.js';
-import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
-import type { SnapshotAuditEvent, SnapshotChangeSet, SnapshotComment, SnapshotUserVisits } from '../snapshot.js';
+import { sortTags } from '../../bugzilla/comment/comment-tags.js';
+import { API_FIELD_NAMES, renderedCommentText } from '../../bugzilla/field/bugzilla-tables.js';
+import type {
+  SnapshotAuditEvent,
+  SnapshotChangeSet,
+  SnapshotComment,
+  SnapshotUserVisits,
+} from '../../bugzilla/store/snapshot.js';
 import { flag, groupBy, nullableNum, num, text } from './rows.js';
 import type { BugzillaSource } from './source.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SnapshotAttachment, StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { attachmentSha256 } from '../attachment-data.js';
-import type { SnapshotAttachment, StoreSnapshot } from '../snapshot.js';
 import { bugFlag, flagsSelect } from './read-bugs.js';
 import { flag, groupBy, num, text } from './rows.js';
 import type { BugzillaSource } from './source.js';

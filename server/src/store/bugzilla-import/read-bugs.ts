@@ -1,6 +1,6 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
-import type { BugFlag } from '../../domain/types.js';
-import type { SnapshotBug } from '../snapshot.js';
+import type { SnapshotBug } from '../../bugzilla/store/snapshot.js';
+import type { BugFlag } from '../../bugzilla/types.js';
 import { flag, groupBy, nullableNum, num, type Row, text } from './rows.js';
 import type { BugzillaSource } from './source.js';
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { emptySnapshot, type StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { readBugzillaCatalogue } from '../bugzilla-catalogue.js';
 import { defaultParameterSet } from '../default-instance.js';
 import {
@@ -8,7 +9,6 @@ import {
   readBugzillaParameters,
   readBugzillaVersion,
 } from '../postgres/bugzilla-dir.js';
-import { emptySnapshot, type StoreSnapshot } from '../snapshot.js';
 import { snapshotCatalogue } from '../snapshot-catalogue.js';
 import {
   readBugzillaAuditLog,

@@ -1,5 +1,5 @@
-import { hashApiKey } from '../api-keys.js';
-import type { SnapshotUser } from '../snapshot.js';
+import type { SnapshotUser } from '../../bugzilla/store/snapshot.js';
+import { hashApiKey } from '../../bugzilla/user/api-keys.js';
 import { flag, groupBy, num, text } from './rows.js';
 import type { BugzillaSource } from './source.js';
 

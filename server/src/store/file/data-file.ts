@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Adapter } from 'lowdb';
-import type { StoreSnapshot } from '../snapshot.js';
+import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { DurableJsonFile } from './durable-json-file.js';
 import { acquireLock } from './lock-file.js';
 

@@ -1,11 +1,11 @@
 import { type FileHandle, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { tempDir } from '../../testing/cli-server.js';
 import { StoreWriteError } from '../committer.js';
 import { snapshotFromFixture } from '../fixture/fixture.js';
 import { Model } from '../model/model.js';
-import type { StoreSnapshot } from '../snapshot.js';
 import { DurableJsonFile } from './durable-json-file.js';
 import { FileCommitter } from './file-committer.js';
 import { foldJournal } from './fold-journal.js';

@@ -1,8 +1,8 @@
 import { type FileHandle, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { JournalOp } from '../../bugzilla/store/snapshot.js';
 import { type Committer, StoreWriteError } from '../committer.js';
 import type { Model } from '../model/model.js';
-import type { JournalOp } from '../snapshot.js';
 import type { SnapshotFile } from './data-file.js';
 import { syncDirectory } from './durable-json-file.js';
 import { openJournalForWriting } from './journal-file.js';

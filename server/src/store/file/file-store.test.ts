@@ -1,11 +1,11 @@
 import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { emptySnapshot, type StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { tempDir } from '../../testing/cli-server.js';
 import { owned } from '../../testing/owned.js';
 import { defaultInstance } from '../default-instance.js';
 import { snapshotFromFixture } from '../fixture/fixture.js';
-import { emptySnapshot, type StoreSnapshot } from '../snapshot.js';
 import { foldingJournalPathFor, journalPathFor } from './data-file.js';
 import { DurableJsonFile } from './durable-json-file.js';
 import { openFileStore } from './file-store.js';

@@ -1,9 +1,9 @@
 import { access, readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
+import type { Store } from '../../bugzilla/store/store.js';
 import { CorruptDataError, Model } from '../model/model.js';
 import { ModelStore } from '../model/model-store.js';
-import type { StoreSnapshot } from '../snapshot.js';
-import type { Store } from '../store.js';
 import { lockDataFile, type SnapshotFile } from './data-file.js';
 import { tempFilePattern } from './durable-json-file.js';
 import { FileAttachmentData } from './file-attachment-data.js';

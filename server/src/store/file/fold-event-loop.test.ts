@@ -1,9 +1,9 @@
 import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { tempDir } from '../../testing/cli-server.js';
 import { snapshotFromFixture } from '../fixture/fixture.js';
-import type { StoreSnapshot } from '../snapshot.js';
 import { foldingJournalPathFor } from './data-file.js';
 import { DurableJsonFile } from './durable-json-file.js';
 import { openFileStore } from './file-store.js';

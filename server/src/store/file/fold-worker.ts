@@ -1,7 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { StoreSnapshot } from '../snapshot.js';
+import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { DurableJsonFile } from './durable-json-file.js';
 import { foldJournal } from './fold-journal.js';
 

@@ -1,9 +1,9 @@
 import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Store } from '../../bugzilla/store/store.js';
 import { tempDir } from '../../testing/cli-server.js';
 import { snapshotFromFixture } from '../fixture/fixture.js';
-import type { Store } from '../store.js';
 import { foldingJournalPathFor, journalPathFor } from './data-file.js';
 import { type OpenFileStoreOptions, openFileStore } from './file-store.js';
 import { foldInWorker } from './fold-in-worker.js';

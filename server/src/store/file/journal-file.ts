@@ -1,6 +1,6 @@
 import { type FileHandle, open, readFile } from 'node:fs/promises';
+import type { JournalEntry } from '../../bugzilla/store/snapshot.js';
 import { CorruptDataError } from '../model/model.js';
-import type { JournalEntry } from '../snapshot.js';
 
 /**
  * The journal: one JSON entry per line, appended and fsynced before a write is

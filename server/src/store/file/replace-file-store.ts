@@ -1,5 +1,5 @@
 import { unlink } from 'node:fs/promises';
-import type { StoreSnapshot } from '../snapshot.js';
+import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { lockDataFile, type SnapshotFile } from './data-file.js';
 import { readJournal } from './journal-file.js';
 

@@ -1,8 +1,8 @@
+import type { JournalOp, StoreSnapshot } from '../../bugzilla/store/snapshot.js';
+import type { Store } from '../../bugzilla/store/store.js';
 import type { Committer } from '../committer.js';
 import { Model } from '../model/model.js';
 import { ModelStore } from '../model/model-store.js';
-import type { JournalOp, StoreSnapshot } from '../snapshot.js';
-import type { Store } from '../store.js';
 
 /** Applies changes at once and keeps nothing on disk: for tests and `serve --in-memory`. */
 class MemoryCommitter implements Committer {

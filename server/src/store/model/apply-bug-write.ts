@@ -1,5 +1,4 @@
-import { activityRows } from '../../domain/history/activity-rows.js';
-import type { Bug } from '../../domain/types.js';
+import { activityRows } from '../../bugzilla/history/activity-rows.js';
 import type {
   JournalOp,
   NewSnapshotComment,
@@ -7,8 +6,9 @@ import type {
   SnapshotBug,
   SnapshotBugChange,
   SnapshotComment,
-} from '../snapshot.js';
-import { snapshotAliases } from '../snapshot.js';
+} from '../../bugzilla/store/snapshot.js';
+import { snapshotAliases } from '../../bugzilla/store/snapshot.js';
+import type { Bug } from '../../bugzilla/types.js';
 import { attachmentOfSnapshot } from '../snapshot-records.js';
 import type { BugThreads } from './bug-threads.js';
 import type { ModelAttachments } from './model-attachments.js';

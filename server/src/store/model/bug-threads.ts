@@ -1,5 +1,5 @@
-import type { ChangeSet, Comment } from '../../domain/types.js';
-import type { SnapshotComment } from '../snapshot.js';
+import type { SnapshotComment } from '../../bugzilla/store/snapshot.js';
+import type { ChangeSet, Comment } from '../../bugzilla/types.js';
 import { snapshotComment } from '../snapshot-records.js';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { NewComment } from '../../bugzilla/store/store.js';
 import { owned } from '../../testing/owned.js';
 import { snapshotFromFixture } from '../fixture/fixture.js';
 import { createMemoryStore } from '../memory/memory-store.js';
-import type { NewComment } from '../store.js';
 
 const fixture = (commentIds: number[]) => ({
   users: [{ login: 'a@example.com' }],

@@ -5,10 +5,10 @@ import {
   CMT_ATTACHMENT_CREATED,
   CMT_ATTACHMENT_UPDATED,
   columnsOf,
-} from '../../domain/attachments/attachment.js';
-import { sameFlags } from '../../domain/attachments/attachment-flags.js';
-import type { Bug, BugFlag, ChangeSet } from '../../domain/types.js';
-import type { SnapshotAttachment } from '../snapshot.js';
+} from '../../bugzilla/attachment/attachment.js';
+import { sameFlags } from '../../bugzilla/attachment/attachment-flags.js';
+import type { SnapshotAttachment } from '../../bugzilla/store/snapshot.js';
+import type { Bug, BugFlag, ChangeSet } from '../../bugzilla/types.js';
 import { attachmentOfSnapshot } from '../snapshot-records.js';
 import type { BugThreads } from './bug-threads.js';
 import type { ModelAttachments } from './model-attachments.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLockedOut, LOCKOUT_SECONDS, MAX_LOGIN_ATTEMPTS } from '../../domain/login-failures.js';
+import { isLockedOut, LOCKOUT_SECONDS, MAX_LOGIN_ATTEMPTS } from '../../bugzilla/user/login-failures.js';
 import { MemoryLoginFailures } from './memory-login-failures.js';
 
 describe('failed password logins in memory (5.2 login_failure)', () => {

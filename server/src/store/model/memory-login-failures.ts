@@ -1,5 +1,5 @@
-import { LOCKOUT_SECONDS, type LoginFailures } from '../../domain/login-failures.js';
-import { afterRead, type Read } from '../../domain/read.js';
+import { afterRead, type Read } from '../../bugzilla/read.js';
+import { LOCKOUT_SECONDS, type LoginFailures } from '../../bugzilla/user/login-failures.js';
 
 /**
  * Failures another program recorded in the store's database (a Bugzilla's own login_failure rows),

@@ -1,6 +1,6 @@
-import type { Attachment } from '../../domain/attachments/attachment.js';
-import type { BugFlag } from '../../domain/types.js';
-import type { SnapshotAttachment } from '../snapshot.js';
+import type { Attachment } from '../../bugzilla/attachment/attachment.js';
+import type { SnapshotAttachment } from '../../bugzilla/store/snapshot.js';
+import type { BugFlag } from '../../bugzilla/types.js';
 import { attachmentOfSnapshot, snapshotAttachment } from '../snapshot-records.js';
 
 /**

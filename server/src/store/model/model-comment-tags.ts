@@ -1,5 +1,5 @@
-import { changedTags } from '../../domain/comment-tags/comment-tags.js';
-import type { JournalOp } from '../snapshot.js';
+import { changedTags } from '../../bugzilla/comment/comment-tags.js';
+import type { JournalOp } from '../../bugzilla/store/snapshot.js';
 import type { BugThreads } from './bug-threads.js';
 
 /**

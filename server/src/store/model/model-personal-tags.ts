@@ -1,5 +1,5 @@
-import { changedPersonalTags } from '../../domain/personal-tags/personal-tags.js';
-import type { JournalOp, SnapshotPersonalTags } from '../snapshot.js';
+import { changedPersonalTags } from '../../bugzilla/bug/personal-tags.js';
+import type { JournalOp, SnapshotPersonalTags } from '../../bugzilla/store/snapshot.js';
 
 /** Each user's own tags of bugs (5.2's `tag` and `bug_tag`), by user then bug, in the order added. */
 export class ModelPersonalTags {

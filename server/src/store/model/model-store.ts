@@ -1,20 +1,12 @@
-import { plannedAccountOffer } from '../../domain/account-offers.js';
-import type { Attachment } from '../../domain/attachments/attachment.js';
-import type { BugView, BugWrite, BugWriteEffect } from '../../domain/bug-writes/effect.js';
-import type { Catalogue } from '../../domain/catalogue/catalogue.js';
-import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
-import { likePattern, type UserMatch, userFits } from '../../domain/catalogue/user-match.js';
-import { userWriteErrors } from '../../domain/catalogue/user-writes.js';
-import { withSkew } from '../../domain/clock.js';
-import { matchingTags } from '../../domain/comment-tags/comment-tags.js';
-import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../domain/types.js';
-import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
-import { type AttachmentData, MemoryAttachmentData } from '../attachment-data.js';
-import { bugWriteRecord, newCommentRecord } from '../bug-write-records.js';
-import { type Committer, StoreWriteError } from '../committer.js';
-import { hashLoginToken } from '../login-tokens.js';
-import type { JournalOp, StoreSnapshot } from '../snapshot.js';
-import { snapshotCatalogue } from '../snapshot-catalogue.js';
+import type { Attachment } from '../../bugzilla/attachment/attachment.js';
+import type { BugView, BugWrite, BugWriteEffect } from '../../bugzilla/bug/effect.js';
+import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
+import type { CatalogueChange } from '../../bugzilla/catalogue/catalogue-change.js';
+import { likePattern, type UserMatch, userFits } from '../../bugzilla/catalogue/user-match.js';
+import { userWriteErrors } from '../../bugzilla/catalogue/user-writes.js';
+import { withSkew } from '../../bugzilla/clock.js';
+import { matchingTags } from '../../bugzilla/comment/comment-tags.js';
+import type { JournalOp, StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import {
   type NewComment,
   type NewUser,
@@ -22,7 +14,15 @@ import {
   type NewUserRecord,
   type OwnedData,
   type Store,
-} from '../store.js';
+} from '../../bugzilla/store/store.js';
+import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../bugzilla/types.js';
+import { plannedAccountOffer } from '../../bugzilla/user/account-offers.js';
+import { generateApiKey, hashApiKey, hashesMatch } from '../../bugzilla/user/api-keys.js';
+import { hashLoginToken } from '../../bugzilla/user/login-tokens.js';
+import { type AttachmentData, MemoryAttachmentData } from '../attachment-data.js';
+import { bugWriteRecord, newCommentRecord } from '../bug-write-records.js';
+import { type Committer, StoreWriteError } from '../committer.js';
+import { snapshotCatalogue } from '../snapshot-catalogue.js';
 import { userRecord } from '../user-record.js';
 import { MemoryLoginFailures } from './memory-login-failures.js';
 import { type Model, normalizeAuditClass } from './model.js';

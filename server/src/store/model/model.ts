@@ -1,19 +1,8 @@
 import { formatBugzillaTime, parseBugzillaTime } from '@bz-companion/shared';
-import { type AccountOffer, MAX_TOKEN_AGE_SECONDS } from '../../domain/account-offers.js';
-import { Catalogue } from '../../domain/catalogue/catalogue.js';
-import { addGroups } from '../../domain/catalogue/implied.js';
-import type { CatalogueData } from '../../domain/catalogue/types.js';
-import type {
-  ApiKeyRecord,
-  AuditEvent,
-  Bug,
-  InstanceSettings,
-  LoginToken,
-  User,
-  VisitRecord,
-} from '../../domain/types.js';
-import { keepsStoredVisit } from '../../domain/visits.js';
-import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
+import { DEFAULT_BUG_TIME, defaultBugFields } from '../../bugzilla/bug/bug-defaults.js';
+import { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
+import { addGroups } from '../../bugzilla/catalogue/implied.js';
+import type { CatalogueData } from '../../bugzilla/catalogue/types.js';
 import {
   type JournalOp,
   SNAPSHOT_FORMAT,
@@ -22,7 +11,18 @@ import {
   type SnapshotUser,
   type StoreSnapshot,
   snapshotAliases,
-} from '../snapshot.js';
+} from '../../bugzilla/store/snapshot.js';
+import type {
+  ApiKeyRecord,
+  AuditEvent,
+  Bug,
+  InstanceSettings,
+  LoginToken,
+  User,
+  VisitRecord,
+} from '../../bugzilla/types.js';
+import { type AccountOffer, MAX_TOKEN_AGE_SECONDS } from '../../bugzilla/user/account-offers.js';
+import { keepsStoredVisit } from '../../bugzilla/visit/visits.js';
 import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { snapshotBug } from '../snapshot-records.js';
 import { userOfRecord, userRecord } from '../user-record.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../domain/types.js';
+import type { User } from '../../bugzilla/types.js';
 import { testUser } from '../../testing/test-user.js';
 import { UserSearch } from './user-search.js';
 

@@ -1,4 +1,4 @@
-import type { User } from '../../domain/types.js';
+import type { User } from '../../bugzilla/types.js';
 
 /**
  * The users' logins and real names in lower case, indexed by their three-character pieces

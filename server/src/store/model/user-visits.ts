@@ -1,6 +1,6 @@
-import type { VisitRecord } from '../../domain/types.js';
+import type { VisitRecord } from '../../bugzilla/types.js';
 
-import { RECENT_VISITS_LIMIT } from '../../domain/visits.js';
+import { RECENT_VISITS_LIMIT } from '../../bugzilla/visit/visits.js';
 
 /** The recent list's length, fixed by Bugzilla. */
 export const RECENT_LIMIT = RECENT_VISITS_LIMIT;

@@ -1,5 +1,5 @@
-import { MAX_TOKEN_AGE_SECONDS, plannedAccountOffer } from '../../domain/account-offers.js';
-import { generateTokenSecret } from '../login-tokens.js';
+import { MAX_TOKEN_AGE_SECONDS, plannedAccountOffer } from '../../bugzilla/user/account-offers.js';
+import { generateTokenSecret } from '../../bugzilla/user/login-tokens.js';
 import type { Database } from './database.js';
 import { OUR_SQL } from './rows.js';
 

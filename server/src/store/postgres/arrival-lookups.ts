@@ -1,4 +1,4 @@
-import { isStorableId } from '../../domain/ids.js';
+import { isStorableId } from '../../bugzilla/ids.js';
 import type { Database } from './database.js';
 import { BUG_COLUMNS, type BugRow, NOW_MS, USER_COLUMNS, type UserRow } from './rows.js';
 import { TickBatch } from './tick-batch.js';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { Attachment } from '../../domain/attachments/attachment.js';
-import type { AttachmentWrite } from '../../domain/bug-writes/effect.js';
-import { isStorableId } from '../../domain/ids.js';
+import type { Attachment } from '../../bugzilla/attachment/attachment.js';
+import type { AttachmentWrite } from '../../bugzilla/bug/effect.js';
+import { isStorableId } from '../../bugzilla/ids.js';
 import { type AttachmentRow, attachmentColumns, attachmentFromRow } from './attachment-rows.js';
 import { OUR_ATTACHMENT_FLAGS } from './flag-sql.js';
 import { writeAttachmentFlagRows } from './flag-writes.js';

@@ -1,5 +1,5 @@
-import type { Attachment } from '../../domain/attachments/attachment.js';
-import type { BugFlag } from '../../domain/types.js';
+import type { Attachment } from '../../bugzilla/attachment/attachment.js';
+import type { BugFlag } from '../../bugzilla/types.js';
 import { attachmentSha256 } from '../attachment-data.js';
 import type { Database } from './database.js';
 import type { SqlDialect } from './rows.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { isStorableId } from '../../domain/ids.js';
-import type { Bug, Comment } from '../../domain/types.js';
+import { isStorableId } from '../../bugzilla/ids.js';
+import type { Bug, Comment } from '../../bugzilla/types.js';
 import type { Database } from './database.js';
 import { type BugRow, bugFromRow, COMMENT_ORDER } from './rows.js';
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { StoreSnapshot } from '../snapshot.js';
+import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { catalogueOfSnapshot } from '../snapshot-catalogue.js';
 import { type FlagRow, upsertFlags } from './flag-writes.js';
 

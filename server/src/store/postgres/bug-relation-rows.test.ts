@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { planUpdate } from '../../domain/bug-writes/update-plan.js';
-import type { User } from '../../domain/types.js';
+import { planUpdate } from '../../bugzilla/bug/update-plan.js';
+import type { User } from '../../bugzilla/types.js';
 import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
 import { loadBugzilla } from '../../testing/bugzilla-test-database.js';
 import { owned } from '../../testing/owned.js';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Bug } from '../../domain/types.js';
+import type { Bug } from '../../bugzilla/types.js';
 
 type Cell = string | number;
 type Pair = readonly [Cell, Cell];

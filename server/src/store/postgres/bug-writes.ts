@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import type { Attachment } from '../../domain/attachments/attachment.js';
-import { type BugView, type BugWrite, type BugWriteEffect, NeedRows } from '../../domain/bug-writes/effect.js';
-import { activityRows } from '../../domain/history/activity-rows.js';
-import { isStorableId } from '../../domain/ids.js';
-import type { Bug, User } from '../../domain/types.js';
+import type { Attachment } from '../../bugzilla/attachment/attachment.js';
+import { type BugView, type BugWrite, type BugWriteEffect, NeedRows } from '../../bugzilla/bug/effect.js';
+import { activityRows } from '../../bugzilla/history/activity-rows.js';
+import { isStorableId } from '../../bugzilla/ids.js';
+import type { Bug, User } from '../../bugzilla/types.js';
 import { loadAttachments, takeAttachmentIds, writeAttachments } from './attachment-effect.js';
 import { writeBugRelations } from './bug-relation-writes.js';
 import { writeBugFlags } from './flag-writes.js';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
-import type { InstanceSettings } from '../../domain/types.js';
+import type { InstanceSettings } from '../../bugzilla/types.js';
 import { defaultParameterSet } from '../default-instance.js';
 
 /** The profile a real Bugzilla database is served as unless the server is told otherwise. */

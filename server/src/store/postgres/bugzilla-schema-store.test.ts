@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { EndpointKey } from '@bz-companion/shared';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ownedData, type Store } from '../../bugzilla/store/store.js';
 import { routeTable } from '../../routes/api-router.js';
 import {
   type BugzillaServer,
@@ -19,7 +20,6 @@ import { type InProcessServer, ManualClock } from '../../testing/in-process-serv
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { sendRaw } from '../../testing/raw-request.js';
 import { comparable, isServed, isUnorderedSearch, recordedCases, requestBody } from '../../testing/recordings.js';
-import { ownedData, type Store } from '../store.js';
 import type { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 
 /**

@@ -1,9 +1,9 @@
-import { Catalogue } from '../../domain/catalogue/catalogue.js';
-import type { LoginFailures } from '../../domain/login-failures.js';
-import type { ChangeSet, Comment, InstanceSettings, User } from '../../domain/types.js';
+import { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
+import { API_FIELD_NAMES, renderedCommentText } from '../../bugzilla/field/bugzilla-tables.js';
+import { ReadOnlyBugzillaError, type Store } from '../../bugzilla/store/store.js';
+import type { ChangeSet, Comment, InstanceSettings, User } from '../../bugzilla/types.js';
+import type { LoginFailures } from '../../bugzilla/user/login-failures.js';
 import { readBugzillaCatalogue, type SelectRows } from '../bugzilla-catalogue.js';
-import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla-tables.js';
-import { ReadOnlyBugzillaError, type Store } from '../store.js';
 import type { ArrivalSources } from './arrival-lookups.js';
 import { BUGZILLA_ATTACHMENT_FLAGS, BUGZILLA_SQL } from './bugzilla-dialect.js';
 import { BugzillaSchemaError, readBugzillaDir, watchBugzillaParams } from './bugzilla-dir.js';

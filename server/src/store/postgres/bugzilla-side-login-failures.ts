@@ -1,4 +1,4 @@
-import type { LoginFailures } from '../../domain/login-failures.js';
+import type { LoginFailures } from '../../bugzilla/user/login-failures.js';
 import { MemoryLoginFailures } from '../model/memory-login-failures.js';
 import type { Database } from './database.js';
 import { bugzillaFailuresAfter, LoginFailureTable, type LoginFailureTables } from './login-failure-table.js';

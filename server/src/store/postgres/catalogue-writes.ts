@@ -1,7 +1,7 @@
-import { Catalogue } from '../../domain/catalogue/catalogue.js';
-import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
-import type { CatalogueData } from '../../domain/catalogue/types.js';
-import type { SnapshotCatalogue } from '../snapshot.js';
+import { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
+import type { CatalogueChange } from '../../bugzilla/catalogue/catalogue-change.js';
+import type { CatalogueData } from '../../bugzilla/catalogue/types.js';
+import type { SnapshotCatalogue } from '../../bugzilla/store/snapshot.js';
 import { catalogueOfSection, snapshotCatalogue } from '../snapshot-catalogue.js';
 import type { Database } from './database.js';
 

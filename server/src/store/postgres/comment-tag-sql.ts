@@ -1,4 +1,4 @@
-import { changedTags, matchingTags } from '../../domain/comment-tags/comment-tags.js';
+import { changedTags, matchingTags } from '../../bugzilla/comment/comment-tags.js';
 import type { Database } from './database.js';
 
 /** A comment's tags over longdescs `l`, as a column of its row. */

@@ -1,4 +1,4 @@
-import { type BugzillaError, errors, StoreError } from '../../domain/errors.js';
+import { type BugzillaError, errors, StoreError } from '../../bugzilla/errors.js';
 /**
  * The database cannot be reached, or went away mid-request. Nothing was
  * acknowledged; the routes answer 503 (code -32000) with Retry-After, and the

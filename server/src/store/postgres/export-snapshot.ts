@@ -1,7 +1,7 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
 import type pg from 'pg';
-import type { SnapshotCatalogue } from '../snapshot.js';
-import { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, type StoreSnapshot } from '../snapshot.js';
+import type { SnapshotCatalogue } from '../../bugzilla/store/snapshot.js';
+import { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, type StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { snapshotAttachment, snapshotBug, snapshotComment } from '../snapshot-records.js';
 import { userRecord } from '../user-record.js';
 import { type AttachmentRow, attachmentColumns, attachmentFromRow, snapshotSha256 } from './attachment-rows.js';

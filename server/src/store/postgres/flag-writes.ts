@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { BugFlag } from '../../domain/types.js';
+import type { BugFlag } from '../../bugzilla/types.js';
 
 /** A flag and what it is on: a bug (`attachId` null) or one of its attachments. */
 export interface FlagRow {

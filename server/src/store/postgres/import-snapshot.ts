@@ -1,10 +1,10 @@
 import { parseBugzillaTime } from '@bz-companion/shared';
 import type pg from 'pg';
-import { activityRows } from '../../domain/history/activity-rows.js';
-import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
-import { generateTokenSecret } from '../login-tokens.js';
+import { DEFAULT_BUG_TIME, defaultBugFields } from '../../bugzilla/bug/bug-defaults.js';
+import { activityRows } from '../../bugzilla/history/activity-rows.js';
+import { type StoreSnapshot, snapshotAliases } from '../../bugzilla/store/snapshot.js';
+import { generateTokenSecret } from '../../bugzilla/user/login-tokens.js';
 import { normalizeAuditClass } from '../model/model.js';
-import { type StoreSnapshot, snapshotAliases } from '../snapshot.js';
 import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { importBugRelations, importFlags } from './bug-relation-import.js';
 import type { Database } from './database.js';

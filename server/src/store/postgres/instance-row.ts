@@ -1,5 +1,5 @@
-import type { InstanceSettings } from '../../domain/types.js';
-import type { SnapshotCatalogue, StoreSnapshot } from '../snapshot.js';
+import type { SnapshotCatalogue, StoreSnapshot } from '../../bugzilla/store/snapshot.js';
+import type { InstanceSettings } from '../../bugzilla/types.js';
 import type { Database } from './database.js';
 
 /** bzc_instance's columns are the data file's "instance" keys. */

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LOCKOUT_SECONDS } from '../../domain/login-failures.js';
+import { LOCKOUT_SECONDS } from '../../bugzilla/user/login-failures.js';
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { snapshotFromFixture } from '../fixture/fixture.js';
 import { PostgresStore } from './postgres-store.js';

@@ -1,4 +1,4 @@
-import { LOCKOUT_SECONDS, type LoginFailures } from '../../domain/login-failures.js';
+import { LOCKOUT_SECONDS, type LoginFailures } from '../../bugzilla/user/login-failures.js';
 import { BUGZILLA_SQL } from './bugzilla-dialect.js';
 import type { Database } from './database.js';
 

@@ -1,4 +1,4 @@
-import { hashLoginToken } from '../login-tokens.js';
+import { hashLoginToken } from '../../bugzilla/user/login-tokens.js';
 import type { Database } from './database.js';
 
 /**

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { changedPersonalTags } from '../../domain/personal-tags/personal-tags.js';
+import { changedPersonalTags } from '../../bugzilla/bug/personal-tags.js';
 import type { Database } from './database.js';
 
 /** A user's tags of a bug, in the order `order` (over bug_tag `b`) gives: ours `b.bzc_seq`, Bugzilla's `b.ctid`. */

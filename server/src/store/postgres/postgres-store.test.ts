@@ -1,14 +1,14 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { readBugAhead } from '../../bugs/bug-ref.js';
-import type { User } from '../../domain/types.js';
+import { readBugAhead } from '../../bugzilla/bug/bug-ref.js';
+import type { Store } from '../../bugzilla/store/store.js';
+import { NewUserError } from '../../bugzilla/store/store.js';
+import type { User } from '../../bugzilla/types.js';
 import { bugContentFixture } from '../../testing/bug-content-fixture.js';
 import { owned } from '../../testing/owned.js';
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { type Fixture, snapshotFromFixture } from '../fixture/fixture.js';
 import { createMemoryStore } from '../memory/memory-store.js';
-import type { Store } from '../store.js';
-import { NewUserError } from '../store.js';
 import { PostgresStore } from './postgres-store.js';
 
 const fixture: Fixture = {

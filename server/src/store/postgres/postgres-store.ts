@@ -1,10 +1,7 @@
-import type { BugWrite } from '../../domain/bug-writes/effect.js';
-import { Catalogue } from '../../domain/catalogue/catalogue.js';
-import type { CatalogueChange } from '../../domain/catalogue/catalogue-change.js';
-import type { ChangeSet, Comment, InstanceSettings, User } from '../../domain/types.js';
-import { generateApiKey, hashApiKey, hashesMatch } from '../api-keys.js';
-import type { StoreSnapshot } from '../snapshot.js';
-import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
+import type { BugWrite } from '../../bugzilla/bug/effect.js';
+import { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
+import type { CatalogueChange } from '../../bugzilla/catalogue/catalogue-change.js';
+import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import {
   type NewComment,
   type NewUser,
@@ -12,7 +9,10 @@ import {
   type NewUserRecord,
   type OwnedData,
   type Store,
-} from '../store.js';
+} from '../../bugzilla/store/store.js';
+import type { ChangeSet, Comment, InstanceSettings, User } from '../../bugzilla/types.js';
+import { generateApiKey, hashApiKey, hashesMatch } from '../../bugzilla/user/api-keys.js';
+import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { offerAccountIn } from './account-offers.js';
 import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
 import { runBugWrite } from './bug-writes.js';

@@ -1,6 +1,6 @@
-import { sortTags } from '../../domain/comment-tags/comment-tags.js';
-import type { Bug, BugFields, ChangeSet, Comment, User } from '../../domain/types.js';
-import { DEFAULT_BUG_TIME, defaultBugFields } from '../bug-defaults.js';
+import { DEFAULT_BUG_TIME, defaultBugFields } from '../../bugzilla/bug/bug-defaults.js';
+import { sortTags } from '../../bugzilla/comment/comment-tags.js';
+import type { Bug, BugFields, ChangeSet, Comment, User } from '../../bugzilla/types.js';
 import { BUG_RELATION_FIELD_NAMES, BUG_RELATION_FIELDS } from './bug-relation-sql.js';
 import { COMMENT_TAGS_COLUMN } from './comment-tag-sql.js';
 import { flagList, OUR_FLAG_SQL } from './flag-sql.js';

@@ -1,4 +1,4 @@
-import { RECENT_VISITS_LIMIT } from '../../domain/visits.js';
+import { RECENT_VISITS_LIMIT } from '../../bugzilla/visit/visits.js';
 import { NOW_MS, OUR_SQL, type SqlDialect } from './rows.js';
 
 /**

@@ -1,4 +1,4 @@
-import { keepsStoredVisit } from '../../domain/visits.js';
+import { keepsStoredVisit } from '../../bugzilla/visit/visits.js';
 /** One recordVisits call: a user's visits of some bugs, all at one time. */
 export interface VisitWrite {
   userId: number;
