@@ -11,8 +11,8 @@ import { importRecordings } from './cli/import-recordings.js';
 import { redactDatabaseUrl } from './cli/open-serve-store.js';
 import { DEFAULT_MAX_CONNECTIONS, serve } from './cli/serve.js';
 import { DEFAULT_DATA_FILE, USAGE, UsageError } from './cli/usage.js';
+import { engineOf } from './import/bugzilla-db/source.js';
 import { isProfileName, PROFILE_NAMES } from './profiles/profile.js';
-import { engineOf } from './store/bugzilla-import/source.js';
 import { UpstreamOptionsError } from './test-double/upstream.js';
 
 /** Where the store lives: the JSON data file, or PostgreSQL when a database URL is given (DATABASE_URL too). */

@@ -86,12 +86,12 @@ function circles(graph: Map<string, string[]>): string[][] {
 const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
   ['profiles: what differs between trackers, as data', /^profiles\//],
   ["bugzilla: Bugzilla's objects and their rules, and the contract a store keeps", /^bugzilla\//],
-  ['stores: persistence only', /^store\//],
+  ['stores: persistence only, a folder per variant', /^stores\//],
   ['rules over a store: bug and attachment answers, logins', /^(bugs|attachments|login)\//],
   ['HTTP helpers', /^http\//],
   [
     'protocols: REST routes, XML-RPC and JSON-RPC, the admin API, the OpenAPI description',
-    /^(routes|rpc|admin|openapi)\//,
+    /^(routes|rpc|admin|openapi|import)\//,
   ],
   [
     'the app, the command line, test support',
@@ -148,10 +148,10 @@ describe('the import graph', () => {
 
   it('finds an upward import when there is one', () => {
     const graph = new Map([
-      ['/r/store/file-store.ts', ['/r/bugzilla/types.ts', '/r/http/respond.ts']],
+      ['/r/stores/file-store.ts', ['/r/bugzilla/types.ts', '/r/http/respond.ts']],
       ['/r/http/respond.ts', ['/r/bugzilla/errors.ts']],
     ]);
-    expect(upwardImports(graph, '/r')).toEqual(['store/file-store.ts -> http/respond.ts']);
+    expect(upwardImports(graph, '/r')).toEqual(['stores/file-store.ts -> http/respond.ts']);
   });
 
   for (const dir of PACKAGES) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AdjustableClock } from '../bugzilla/adjustable-clock.js';
 import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
-import { snapshotFromFixture } from '../store/fixture/fixture.js';
-import { createMemoryStore } from '../store/memory/memory-store.js';
+import { snapshotFromFixture } from '../import/fixture/fixture.js';
+import { createMemoryStore } from '../stores/memory/memory-store.js';
 import { standardFixture } from '../testing/fixtures.js';
 import { AdminControls } from './controls.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../store/open-store.js';
+import { openStore } from '../stores/open-store.js';
 import { bugzilla52ExtendedSnapshot, NOBODY_KEY } from '../testing/bugzilla-5.2-extended.js';
 import { BUGZILLA_52_KEYS } from '../testing/bugzilla-5.2-fixture.js';
 import { type InProcessServer, serveStoreInProcess } from '../testing/in-process-server.js';

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { snapshotFromFixture } from '../store/fixture/fixture.js';
-import { createMemoryStore } from '../store/memory/memory-store.js';
+import { snapshotFromFixture } from '../import/fixture/fixture.js';
+import { createMemoryStore } from '../stores/memory/memory-store.js';
 
 const GROUPS = ['g1', 'g2', 'tweakparams'];
 const SECRET_PARAMETERS = ['smtp_password', 'RADIUS_secret', 'LDAPbinddn', 'shadowdb', 'smtp_username'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultInstance } from '../store/default-instance.js';
+import { defaultInstance } from '../stores/default-instance.js';
 import { AdjustableClock, parseInstant } from './adjustable-clock.js';
 import { withSkew } from './clock.js';
 

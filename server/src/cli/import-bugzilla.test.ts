@@ -83,7 +83,7 @@ describeWithPostgres('import --from-bugzilla from PostgreSQL into PostgreSQL', (
   it('writes the store in PostgreSQL (--database) as a data file would hold it', async () => {
     const session = await openBugzillaSqlSession(bugzillaUrl());
     await writeSmallBugzilla(session).finally(() => session.close());
-    const { createScratchDatabase } = await import('../store/postgres/scratch-database.js');
+    const { createScratchDatabase } = await import('../stores/postgres/scratch-database.js');
     const store = await createScratchDatabase(process.env.TEST_DATABASE_URL as string);
     try {
       const run = await runCli(['import', '--from-bugzilla', bugzillaUrl(), '--database', store.url]);

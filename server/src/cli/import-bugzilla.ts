@@ -1,5 +1,5 @@
-import { readBugzillaSnapshot } from '../store/bugzilla-import/read-bugzilla.js';
-import { openBugzillaSource } from '../store/bugzilla-import/source.js';
+import { readBugzillaSnapshot } from '../import/bugzilla-db/read-bugzilla.js';
+import { openBugzillaSource } from '../import/bugzilla-db/source.js';
 import { type ImportTarget, importSummary, writeImport } from './import-target.js';
 import { redactDatabaseUrl } from './open-serve-store.js';
 

@@ -1,5 +1,5 @@
-import { FixtureError, snapshotFromFixture } from '../store/fixture/fixture.js';
-import { readFixtureFile } from '../store/fixture/fixture-file.js';
+import { FixtureError, snapshotFromFixture } from '../import/fixture/fixture.js';
+import { readFixtureFile } from '../import/fixture/fixture-file.js';
 import { type ImportTarget, importSummary, writeImport } from './import-target.js';
 
 export type { ImportTarget } from './import-target.js';

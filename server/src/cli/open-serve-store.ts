@@ -1,9 +1,9 @@
 import type { Clock } from '../bugzilla/clock.js';
 import type { Store } from '../bugzilla/store/store.js';
 import { pruneExpiredVisits } from '../bugzilla/visit/retention.js';
-import { demoFixture } from '../store/fixture/demo.js';
-import { snapshotFromFixture } from '../store/fixture/fixture.js';
-import { openStore } from '../store/open-store.js';
+import { demoFixture } from '../import/fixture/demo.js';
+import { snapshotFromFixture } from '../import/fixture/fixture.js';
+import { openStore } from '../stores/open-store.js';
 
 export interface ServeStoreOptions {
   data: string;

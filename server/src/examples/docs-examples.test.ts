@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { snapshotFromFixture } from '../store/fixture/fixture.js';
+import { snapshotFromFixture } from '../import/fixture/fixture.js';
 
 const read = (path: string) => readFile(new URL(path, import.meta.url), 'utf8');
 

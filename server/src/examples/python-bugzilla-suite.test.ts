@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../store/postgres/scratch-database.js';
+import { createScratchDatabase } from '../stores/postgres/scratch-database.js';
 import { CLI, tempDir } from '../testing/cli-server.js';
 import { freePort } from '../testing/free-port.js';
 import { describeWithMariadb, useFreshMysqlDatabase } from '../testing/mariadb-test-database.js';

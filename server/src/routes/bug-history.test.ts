@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snapshotFromFixture } from '../store/fixture/fixture.js';
+import { snapshotFromFixture } from '../import/fixture/fixture.js';
 import { bugContentFixture } from '../testing/bug-content-fixture.js';
 import { type RunningServer, serveCli, serveFixture, tempDir } from '../testing/cli-server.js';
 import { KEYS } from '../testing/fixtures.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../store/open-store.js';
+import { openStore } from '../stores/open-store.js';
 import { bugzilla52ExtendedSnapshot } from '../testing/bugzilla-5.2-extended.js';
 import { BUGZILLA_52_KEYS } from '../testing/bugzilla-5.2-fixture.js';
 import { tempDir } from '../testing/cli-server.js';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../bugzilla/store/store.js';
-import { openStore } from '../store/open-store.js';
-import { createScratchDatabase, type ScratchDatabase } from '../store/postgres/scratch-database.js';
+import { openStore } from '../stores/open-store.js';
+import { createScratchDatabase, type ScratchDatabase } from '../stores/postgres/scratch-database.js';
 import { bugzilla52ExtendedSnapshot } from '../testing/bugzilla-5.2-extended.js';
 import { tempDir } from '../testing/cli-server.js';
 import { type InProcessServer, ManualClock, serveStoreInProcess } from '../testing/in-process-server.js';

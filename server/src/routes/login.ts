@@ -1,7 +1,7 @@
 import type { LoginResult } from '@bz-companion/shared';
 import { errors } from '../bugzilla/errors.js';
 import { generateTokenSecret } from '../bugzilla/user/login-tokens.js';
-import { StoreWriteError } from '../store/committer.js';
+import { StoreWriteError } from '../stores/committer.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from './route.js';
 
 /** 5.2's MAX_LOGINCOOKIE_AGE: a token unused this long dies at the next login of anybody. */

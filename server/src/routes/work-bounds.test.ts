@@ -1,10 +1,10 @@
 import { type EndpointKey, isRpcOnly, splitEndpoint } from '@bz-companion/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errors } from '../bugzilla/errors.js';
+import { snapshotFromFixture } from '../import/fixture/fixture.js';
 import { chooseProfile } from '../profiles/profiles.js';
 import { RPC_METHODS } from '../rpc/methods.js';
-import { snapshotFromFixture } from '../store/fixture/fixture.js';
-import { createMemoryStore } from '../store/memory/memory-store.js';
+import { createMemoryStore } from '../stores/memory/memory-store.js';
 import { KEYS } from '../testing/fixtures.js';
 import { expectBugzillaError, httpClient } from '../testing/http.js';
 import { LARGEST_BUG, largestBugFixture } from '../testing/largest-bug-fixture.js';

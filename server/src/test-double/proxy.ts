@@ -5,8 +5,8 @@ import getRawBody from 'raw-body';
 import type { Clock } from '../bugzilla/clock.js';
 import { BugzillaError } from '../bugzilla/errors.js';
 import type { ApiState } from '../http/respond.js';
+import { protocolOf, type RawRequest, requestData, responseData } from '../import/recordings/recording.js';
 import { CredentialLeftError, type Recorder } from './recorder.js';
-import { protocolOf, type RawRequest, requestData, responseData } from './recording.js';
 
 /** Headers that belong to one connection, or that fetch sets itself: never passed on. */
 const HOP_BY_HOP = new Set([

@@ -10,12 +10,12 @@ import { apiKeyOf } from '../bugzilla/user/api-key-of.js';
 import { pruneExpiredVisits, scheduleRetention } from '../bugzilla/visit/retention.js';
 import { bindPort } from '../cli/bind-port.js';
 import { hostPolicy } from '../http/host-check.js';
+import { demoFixture } from '../import/fixture/demo.js';
+import { type Fixture, FixtureError, snapshotFromFixture } from '../import/fixture/fixture.js';
+import { readFixtureFile } from '../import/fixture/fixture-file.js';
 import type { Mismatch } from '../openapi/mismatch-journal.js';
 import type { ProfileName } from '../profiles/profile.js';
-import { demoFixture } from '../store/fixture/demo.js';
-import { type Fixture, FixtureError, snapshotFromFixture } from '../store/fixture/fixture.js';
-import { readFixtureFile } from '../store/fixture/fixture-file.js';
-import { openStore, type StoreTarget } from '../store/open-store.js';
+import { openStore, type StoreTarget } from '../stores/open-store.js';
 import { type Upstream, upstream } from './upstream.js';
 
 export interface StartServerOptions {

@@ -1,4 +1,4 @@
-import type { Fixture } from '../store/fixture/fixture.js';
+import type { Fixture } from '../import/fixture/fixture.js';
 import { BUGZILLA_52_PASSWORDS, bugzilla52Fixture } from './bugzilla-5.2-fixture.js';
 
 /** The API key of user 6, `nobody@example.com`, whom the extended data set adds (no group at all). */

@@ -1,4 +1,4 @@
-import type { Fixture } from '../store/fixture/fixture.js';
+import type { Fixture } from '../import/fixture/fixture.js';
 
 /*
  * The attachments of the 2026-11-26 recordings' extended data set (data-set-extension.md), for

@@ -8,8 +8,8 @@ import type {
   Version,
 } from '../bugzilla/catalogue/types.js';
 import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
-import { snapshotFromFixture } from '../store/fixture/fixture.js';
-import { snapshotCatalogue } from '../store/snapshot-catalogue.js';
+import { snapshotFromFixture } from '../import/fixture/fixture.js';
+import { snapshotCatalogue } from '../stores/snapshot-catalogue.js';
 import { extendedAttachments } from './bugzilla-5.2-extended-attachments.js';
 import { bugzilla52Fixture } from './bugzilla-5.2-fixture.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { API_FIELD_NAMES, renderedCommentText } from '../bugzilla/field/bugzilla-tables.js';
-import type { Fixture } from '../store/fixture/fixture.js';
+import type { Fixture } from '../import/fixture/fixture.js';
 
 /** The recordings of a real Bugzilla 5.2 and the data set they start from. */
 export const BUGZILLA_52_DIR = fileURLToPath(new URL('../../test-data/bugzilla-5.2/', import.meta.url));

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { BugzillaEngine } from '../store/bugzilla-import/source.js';
-import { engineOf } from '../store/bugzilla-import/source.js';
-import { BUGZILLA_SQL } from '../store/postgres/bugzilla-dialect.js';
-import { withDatabase } from '../store/postgres/scratch-database.js';
+import type { BugzillaEngine } from '../import/bugzilla-db/source.js';
+import { engineOf } from '../import/bugzilla-db/source.js';
+import { BUGZILLA_SQL } from '../stores/postgres/bugzilla-dialect.js';
+import { withDatabase } from '../stores/postgres/scratch-database.js';
 
 /** A value of a row to insert: `{ epoch }` is a wall-time column given in epoch seconds. */
 export type SqlValue = string | number | boolean | null | { epoch: number };

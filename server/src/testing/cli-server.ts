@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createScratchDatabase } from '../store/postgres/scratch-database.js';
+import { createScratchDatabase } from '../stores/postgres/scratch-database.js';
 import { matrixDatabaseUrl } from './test-server.js';
 
 /** The real command line, as users and the acceptance suite run it. */

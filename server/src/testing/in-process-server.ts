@@ -4,10 +4,10 @@ import { createApp } from '../app.js';
 import type { Clock } from '../bugzilla/clock.js';
 import type { Store } from '../bugzilla/store/store.js';
 import { answerClientErrorsWithJson } from '../http/client-error.js';
+import { snapshotFromFixture } from '../import/fixture/fixture.js';
 import type { ProfileName } from '../profiles/profile.js';
 import { rpcEnvelopeFor } from '../rpc/rpc-envelope.js';
-import { snapshotFromFixture } from '../store/fixture/fixture.js';
-import { createMemoryStore } from '../store/memory/memory-store.js';
+import { createMemoryStore } from '../stores/memory/memory-store.js';
 
 /** A clock a test sets by hand (epoch milliseconds). */
 export class ManualClock implements Clock {

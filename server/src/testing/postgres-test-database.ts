@@ -2,7 +2,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createScratchDatabase, type ScratchDatabase } from '../store/postgres/scratch-database.js';
+import { createScratchDatabase, type ScratchDatabase } from '../stores/postgres/scratch-database.js';
 import { tempDir } from './cli-server.js';
 
 /**
@@ -13,7 +13,7 @@ import { tempDir } from './cli-server.js';
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
 const HOW_TO_RUN =
-  'Run them with a throwaway cluster: `.ci/with-postgres npx vitest run server/src/store/postgres` ' +
+  'Run them with a throwaway cluster: `.ci/with-postgres npx vitest run server/src/stores/postgres` ' +
   "(needs Debian's postgresql), or set TEST_DATABASE_URL=postgres://USER@HOST:PORT/postgres " +
   '(a role that may CREATE DATABASE).';
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
 import type { Store } from '../bugzilla/store/store.js';
-import { openStore } from '../store/open-store.js';
-import { createScratchDatabase } from '../store/postgres/scratch-database.js';
+import { openStore } from '../stores/open-store.js';
+import { createScratchDatabase } from '../stores/postgres/scratch-database.js';
 import { tempDir } from './cli-server.js';
 
 /** A store a replay runs on, opened holding a fixture, and how to get rid of it. */

@@ -1,7 +1,7 @@
 import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
 import type { Store } from '../bugzilla/store/store.js';
-import { openStore } from '../store/open-store.js';
-import { createScratchDatabase } from '../store/postgres/scratch-database.js';
+import { openStore } from '../stores/open-store.js';
+import { createScratchDatabase } from '../stores/postgres/scratch-database.js';
 import { type BzServer, type StartServerOptions, startServer as startTestDouble } from '../test-double/start-server.js';
 
 /**

@@ -4,7 +4,7 @@
  * user w + 1's visits of bugs 1..10 with rising timestamps and prints
  * `ack USER BUG TS` only after the write resolved, i.e. once it is committed.
  */
-import { PostgresStore } from '../store/postgres/postgres-store.js';
+import { PostgresStore } from '../stores/postgres/postgres-store.js';
 
 const [url, writers = '4'] = process.argv.slice(2);
 if (!url) throw new Error('usage: visit-writer-process.js DATABASE_URL [WRITERS]');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { snapshotFromFixture } from '../../store/fixture/fixture.js';
-import { createMemoryStore } from '../../store/memory/memory-store.js';
+import { snapshotFromFixture } from '../../import/fixture/fixture.js';
+import { createMemoryStore } from '../../stores/memory/memory-store.js';
 import { readBugAhead, resolveBugRef } from './bug-ref.js';
 
 const store = createMemoryStore(snapshotFromFixture({ bugs: [{ id: 1 }, { id: 2, alias: 'two' }] }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueOfSnapshot } from '../../store/snapshot-catalogue.js';
-import { attachmentOfSnapshot } from '../../store/snapshot-records.js';
+import { catalogueOfSnapshot } from '../../stores/snapshot-catalogue.js';
+import { attachmentOfSnapshot } from '../../stores/snapshot-records.js';
 import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
 import { Catalogue } from '../catalogue/catalogue.js';
 import type { CatalogueData } from '../catalogue/types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueOfSnapshot } from '../../store/snapshot-catalogue.js';
+import { catalogueOfSnapshot } from '../../stores/snapshot-catalogue.js';
 import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
 import { testUser } from '../../testing/test-user.js';
 import { defaultBugFields } from '../bug/bug-defaults.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../store/open-store.js';
+import { openStore } from '../../stores/open-store.js';
 import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
 import type { Store } from '../store/store.js';
 import type { User } from '../types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { snapshotFromFixture } from '../../store/fixture/fixture.js';
-import { createMemoryStore } from '../../store/memory/memory-store.js';
+import { snapshotFromFixture } from '../../import/fixture/fixture.js';
+import { createMemoryStore } from '../../stores/memory/memory-store.js';
 import { serveFixture } from '../../testing/cli-server.js';
 import { KEYS, standardFixture } from '../../testing/fixtures.js';
 import { pruneExpiredVisits, retentionCutoff } from './retention.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { snapshotFromFixture } from '../../import/fixture/fixture.js';
 import { PROFILES } from '../../profiles/profiles.js';
-import { snapshotFromFixture } from '../../store/fixture/fixture.js';
-import { createMemoryStore } from '../../store/memory/memory-store.js';
+import { createMemoryStore } from '../../stores/memory/memory-store.js';
 import type { Bug, User } from '../types.js';
 import { visitEffectsOfUpdate } from './update-visits.js';
 
