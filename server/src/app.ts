@@ -11,14 +11,14 @@ import type { Store } from './bugzilla/store/store.js';
 import { hostGuard, hostPolicy } from './http/host-check.js';
 import { requestLog } from './http/request-log.js';
 import { type ApiState, type Logger, respond } from './http/respond.js';
-import type { MismatchJournal } from './openapi/mismatch-journal.js';
-import { serveOpenApi } from './openapi/serve-openapi.js';
-import { validateTraffic } from './openapi/validate-traffic.js';
+import { pages } from './pages/pages.js';
 import { isProfileName, type ProfileName } from './profiles/profile.js';
 import { chooseProfile } from './profiles/profiles.js';
-import { apiRoutes } from './routes/api-router.js';
-import { pages } from './routes/pages.js';
-import { rpcEndpoints } from './rpc/rpc-endpoints.js';
+import type { MismatchJournal } from './webservice/openapi/mismatch-journal.js';
+import { serveOpenApi } from './webservice/openapi/serve-openapi.js';
+import { validateTraffic } from './webservice/openapi/validate-traffic.js';
+import { apiRoutes } from './webservice/rest/api-router.js';
+import { rpcEndpoints } from './webservice/rpc/rpc-endpoints.js';
 
 export interface AppOptions {
   /** The largest request body accepted, bytes (default 1 MiB). */

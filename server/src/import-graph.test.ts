@@ -80,23 +80,27 @@ function circles(graph: Map<string, string[]>): string[][] {
 
 /**
  * The server's layers, bottom first. A file may import its own layer and those below, never one
- * above: Bugzilla's rules and types (bugzilla) know no store implementation, stores know no HTTP, the HTTP helpers
- * no route, and so on up to the app and the command line.
+ * above: what differs between trackers is data (profiles); Bugzilla's objects and their rules
+ * (bugzilla) know no store variant, no HTTP and no protocol; stores know no HTTP; a method family
+ * of the WebService knows the method contract below it, and the REST, RPC and OpenAPI tables
+ * above it; and so on up to the app and the command line.
  */
 const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
   ['profiles: what differs between trackers, as data', /^profiles\//],
   ["bugzilla: Bugzilla's objects and their rules, and the contract a store keeps", /^bugzilla\//],
   ['stores: persistence only, a folder per variant', /^stores\//],
-  ['rules over a store: bug and attachment answers, logins', /^(bugs|attachments|login)\//],
-  ['HTTP helpers', /^http\//],
+  ['logins and the HTTP helpers', /^(login|http)\//],
+  ['the WebService method contract: a method, its request, its bounds', /^webservice\/method\//],
   [
-    'protocols: REST routes, XML-RPC and JSON-RPC, the admin API, the OpenAPI description',
-    /^(routes|rpc|admin|openapi|import)\//,
+    'the WebService method families (Bugzilla/WebService/*.pm)',
+    /^webservice\/(bug|attachment|comment|bugzilla|bug-user-last-visit|user|group|product|flag-type)\//,
   ],
-  [
-    'the app, the command line, test support',
-    /^(cli|test-double|testing|examples|fuzz|package)\/|^(app|index|cli)\.ts$/,
-  ],
+  ['the tables of every method: REST, XML-RPC and JSON-RPC, OpenAPI', /^webservice\/(rest|rpc|openapi)\//],
+  ['imports (fixtures, a Bugzilla database, recordings) and the HTML pages', /^(import|pages)\//],
+  ['the admin API', /^admin\//],
+  ['the app (createApp) and the port it listens on', /^(app|bind-port)\.ts$/],
+  ['the test double: startServer, record and replay', /^test-double\//],
+  ['the command line, the package entry, test support', /^(cli|testing|examples|fuzz|package)\/|^index\.ts$/],
 ];
 
 /**

@@ -6,7 +6,7 @@ import { type OwnedData, ownedData } from '../bugzilla/store/store.js';
 import { pruneExpiredVisits } from '../bugzilla/visit/retention.js';
 import { snapshotFromFixture } from '../import/fixture/fixture.js';
 import { forgetUnknownLogins } from '../login/unknown-logins.js';
-import { MismatchJournal } from '../openapi/mismatch-journal.js';
+import { MismatchJournal } from '../webservice/openapi/mismatch-journal.js';
 import { describeFault } from './apply-faults.js';
 import { parseAdvance, parseClockChange } from './clock-change.js';
 import { FaultRules } from './faults.js';

@@ -1,6 +1,6 @@
-import { impliedCatalogue } from '../bugzilla/catalogue/implied.js';
 import { snaked, unsnaked } from '../bugzilla/catalogue/snake-case.js';
 import type { CatalogueData } from '../bugzilla/catalogue/types.js';
+import { impliedCatalogue } from '../bugzilla/field/implied.js';
 import type { SnapshotCatalogue, StoreSnapshot } from '../bugzilla/store/snapshot.js';
 
 /** A snapshot's catalogue: its own, or (a data file or fixture written before there was one) what its bugs imply. */

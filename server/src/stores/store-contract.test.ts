@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updateGroups } from '../bugzilla/catalogue/group-writes.js';
+import { updateGroups } from '../bugzilla/group/group-writes.js';
 import { NewUserError, ownedData, ReadOnlyBugzillaError, type Store } from '../bugzilla/store/store.js';
 import { snapshotFromFixture } from '../import/fixture/fixture.js';
 import { attachmentContract } from '../testing/attachment-contract.js';

@@ -4,8 +4,8 @@ import { BugzillaError } from '../bugzilla/errors.js';
 import { rereadable } from '../http/rereadable-request.js';
 import type { ApiState } from '../http/respond.js';
 import { type ExchangeRequest, protocolOf, type Recording, requestData } from '../import/recordings/recording.js';
-import { errorBody } from '../rpc/json-rpc-codec.js';
-import { faultResponse } from '../rpc/xml-rpc-codec.js';
+import { errorBody } from '../webservice/rpc/json-rpc-codec.js';
+import { faultResponse } from '../webservice/rpc/xml-rpc-codec.js';
 import { describeDifferences, sameRequest } from './request-match.js';
 
 /** A recording as replay holds it: its file name, and how many times it has answered. */

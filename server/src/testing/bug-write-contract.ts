@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { planAttachmentFlags } from '../bugzilla/attachment/attachment-flags.js';
 import { planUpdate } from '../bugzilla/bug/update-plan.js';
 import { seeAlsoAliases } from '../bugzilla/bug-url/see-also-change.js';
-import { createFlagType, updateFlagTypes } from '../bugzilla/catalogue/flag-type-writes.js';
+import { createFlagType, updateFlagTypes } from '../bugzilla/flag/flag-type-writes.js';
 import { mergedHistory } from '../bugzilla/history/merged-history.js';
 import type { Store } from '../bugzilla/store/store.js';
 import type { User } from '../bugzilla/types.js';
@@ -36,7 +36,6 @@ export async function updateBugs(
           catalogue: store.catalogue,
           parameters: store.instance.parameters,
           visits: new Map(),
-          maxCommentLength: 65535,
           urlbase: 'http://bz.test/',
         },
         view,

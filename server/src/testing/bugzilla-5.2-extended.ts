@@ -1,4 +1,3 @@
-import { bugzillaDefaultCatalogue } from '../bugzilla/catalogue/bugzilla-defaults.js';
 import type {
   CatalogueData,
   FlagType,
@@ -7,6 +6,7 @@ import type {
   Product,
   Version,
 } from '../bugzilla/catalogue/types.js';
+import { bugzillaDefaultCatalogue } from '../bugzilla/field/bugzilla-defaults.js';
 import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
 import { snapshotFromFixture } from '../import/fixture/fixture.js';
 import { snapshotCatalogue } from '../stores/snapshot-catalogue.js';

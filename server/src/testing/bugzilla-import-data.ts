@@ -1,4 +1,4 @@
-import { bugzillaDefaultCatalogue } from '../bugzilla/catalogue/bugzilla-defaults.js';
+import { bugzillaDefaultCatalogue } from '../bugzilla/field/bugzilla-defaults.js';
 import { createBugzillaSchema } from './bugzilla-ddl.js';
 import type { BugzillaSqlSession, SqlValue } from './bugzilla-sql-session.js';
 

@@ -1,8 +1,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { bugzillaDefaultCatalogue } from '../bugzilla/catalogue/bugzilla-defaults.js';
 import type { Clock } from '../bugzilla/clock.js';
+import { bugzillaDefaultCatalogue } from '../bugzilla/field/bugzilla-defaults.js';
 import { BugzillaSchemaStore } from '../stores/bugzilla-db/bugzilla-schema-store.js';
 import { bugzillaApiTime } from '../stores/postgres/bugzilla-dialect.js';
 import { BUGZILLA_52_DIR, readRecordedDataSet } from './bugzilla-5.2-fixture.js';

@@ -6,8 +6,8 @@ import type { Store } from '../bugzilla/store/store.js';
 import { answerClientErrorsWithJson } from '../http/client-error.js';
 import { snapshotFromFixture } from '../import/fixture/fixture.js';
 import type { ProfileName } from '../profiles/profile.js';
-import { rpcEnvelopeFor } from '../rpc/rpc-envelope.js';
 import { createMemoryStore } from '../stores/memory/memory-store.js';
+import { rpcEnvelopeFor } from '../webservice/rpc/rpc-envelope.js';
 
 /** A clock a test sets by hand (epoch milliseconds). */
 export class ManualClock implements Clock {

@@ -1,4 +1,4 @@
-import { createProduct } from '../bugzilla/catalogue/product-writes.js';
+import { createProduct } from '../bugzilla/product/product-writes.js';
 
 /** The catalogue change that makes a plain product `name` (version 1.0, no classification): tests' new products. */
 export function newProduct(name: string) {

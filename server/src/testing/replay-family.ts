@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
 import type { Store } from '../bugzilla/store/store.js';
-import { parseMethodResponse } from '../rpc/xml-rpc-codec.js';
+import { parseMethodResponse } from '../webservice/rpc/xml-rpc-codec.js';
 import { type InProcessServer, ManualClock, serveStoreInProcess } from './in-process-server.js';
 import { sendRecorded, TokenMap } from './recorded-replay.js';
 import { comparable, type RecordedCase, recordedCases, recordedTime } from './recordings.js';

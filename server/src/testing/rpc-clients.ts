@@ -1,4 +1,4 @@
-import { methodCall, parseMethodResponse } from '../rpc/xml-rpc-codec.js';
+import { methodCall, parseMethodResponse } from '../webservice/rpc/xml-rpc-codec.js';
 
 export interface XmlRpcAnswer {
   status: number;

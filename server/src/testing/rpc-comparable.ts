@@ -1,4 +1,4 @@
-import { parseMethodCall, parseMethodResponse } from '../rpc/xml-rpc-codec.js';
+import { parseMethodCall, parseMethodResponse } from '../webservice/rpc/xml-rpc-codec.js';
 import { comparable, type RecordedCase } from './recordings.js';
 
 /*

@@ -2,6 +2,7 @@ import { type AccessParameters, canSeeBug } from '../access.js';
 import { newBugSeeAlso, reverseSeeAlso, SeeAlsoList, setSeeAlsoFields } from '../bug-url/see-also-change.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Component, Product } from '../catalogue/types.js';
+import { checkCommentLength, commentText } from '../comment/comment-text.js';
 import { BugzillaError, errors } from '../errors.js';
 import { flagErrors } from '../flag/flag-errors.js';
 import { type FlagRequest, planFlags } from '../flag/flag-rules.js';
@@ -68,7 +69,6 @@ export interface CreateCommand {
   params: Readonly<Record<string, unknown>>;
   catalogue: Catalogue;
   parameters: AccessParameters & Record<string, string | undefined>;
-  maxCommentLength: number;
   /** This tracker's urlbase (ending in `/`): See Also's show_bug.cgi URLs of it are local bugs. */
   urlbase: string;
 }
@@ -279,11 +279,11 @@ function checkPeople(command: CreateCommand, view: BugView, component: Component
 function checkDescription(command: CreateCommand): { text: string; isPrivate: boolean } {
   const { params, actor, parameters } = command;
   const given = params.description;
-  const text = (given === undefined || given === null ? '' : String(given)).replace(/\s+$/, '').replace(/\r\n?/g, '\n');
+  const text = commentText(given);
   const isPrivate = truthy(params.comment_is_private);
   const insiders = parameters.insidergroup ?? '';
   if (isPrivate && !(insiders !== '' && inGroup(actor, insiders))) throw errors.notInsider();
-  if ([...text].length > command.maxCommentLength) throw errors.commentTooLong(command.maxCommentLength);
+  checkCommentLength(text);
   return { text, isPrivate };
 }
 

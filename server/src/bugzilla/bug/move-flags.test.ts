@@ -89,7 +89,6 @@ function move(
       catalogue: withCatalogue,
       parameters: snapshot.instance.parameters ?? {},
       visits: new Map(),
-      maxCommentLength: 65535,
       urlbase: 'http://bz.test/',
     },
     view(bug, attachmentFlags),

@@ -9,6 +9,7 @@ import {
 } from '../bug-url/see-also-change.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { planCommentPrivacy } from '../comment/comment-privacy.js';
+import { checkCommentLength, commentText } from '../comment/comment-text.js';
 import { errors } from '../errors.js';
 import { flagErrors } from '../flag/flag-errors.js';
 import { type FlagRequest, flagChange, flagsAfterMove, planFlags } from '../flag/flag-rules.js';
@@ -56,8 +57,6 @@ export interface UpdateCommand {
   parameters: AccessParameters & Record<string, string | undefined>;
   /** Per bug: the visit rows 5.2's update sets and deletes (computed by the caller from who is involved). */
   visits: ReadonlyMap<number, { setFor: number[]; forget: number[] }>;
-  /** Bugzilla's comment length limit. */
-  maxCommentLength: number;
   /** This tracker's urlbase (ending in `/`): See Also's show_bug.cgi URLs of it are local bugs. */
   urlbase: string;
   /** See Also's removals before its additions: 5.2's update_see_also (Bug.update adds first). */
@@ -367,12 +366,11 @@ class UpdatePlan {
     }
     const { body, comment: text, is_private: isPrivate } = comment as Record<string, unknown>;
     const given = body ?? text;
-    const value =
-      given === undefined || given === null ? '' : String(given).replace(/\s+$/, '').replace(/\r\n?/g, '\n');
+    const value = commentText(given);
     const insiders = parameters.insidergroup ?? '';
     if (truthy(isPrivate) && !(insiders !== '' && actor.groups.includes(insiders))) throw errors.notInsider();
     if (value.trim() === '') return;
-    if ([...value].length > this.#command.maxCommentLength) throw errors.commentTooLong(this.#command.maxCommentLength);
+    checkCommentLength(value);
     this.#comments.push({ bugId: working.id, author: actor.id, time: when, text: value, isPrivate: truthy(isPrivate) });
     working.commented = true;
   }

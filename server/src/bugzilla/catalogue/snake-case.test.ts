@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bugzillaDefaultCatalogue } from './bugzilla-defaults.js';
+import { bugzillaDefaultCatalogue } from '../field/bugzilla-defaults.js';
 import { snaked, unsnaked } from './snake-case.js';
 import type { CatalogueData } from './types.js';
 

@@ -1,9 +1,9 @@
 import { type AccessParameters, isVisible } from '../access.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { typeKnownByItsFlag } from '../catalogue/type-known-by-its-flag.js';
 import type { FlagType } from '../catalogue/types.js';
 import type { Bug, BugFlag, User } from '../types.js';
 import { flagErrors } from './flag-errors.js';
+import { typeKnownByItsFlag } from './type-known-by-its-flag.js';
 
 /** One element of a request's `flags` list, as 5.2 takes it (Bug.update, Bug.create, Bug.update_attachment). */
 export interface FlagRequest {

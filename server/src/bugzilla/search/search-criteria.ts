@@ -1,4 +1,4 @@
-import { FIELD_MAP, STANDARD_FIELDS } from '../catalogue/bug-fields.js';
+import { FIELD_MAP, STANDARD_FIELDS } from '../field/bug-fields.js';
 import type { Bug } from '../types.js';
 import { textMatch } from './search-operators.js';
 

@@ -2,11 +2,11 @@ import type { Attachment } from '../attachment/attachment.js';
 import type { BugWrite } from '../bug/effect.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { CatalogueChange } from '../catalogue/catalogue-change.js';
-import type { UserMatch } from '../catalogue/user-match.js';
 import { type BugzillaError, errors, StoreError } from '../errors.js';
 import type { Read } from '../read.js';
 import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
 import type { LoginFailures } from '../user/login-failures.js';
+import type { UserMatch } from '../user/user-match.js';
 import type { StoreSnapshot } from './snapshot.js';
 
 export interface NewComment {

@@ -1,4 +1,4 @@
-import { parseMethodResponse } from '../../rpc/xml-rpc-codec.js';
+import { parseMethodResponse } from '../../webservice/rpc/xml-rpc-codec.js';
 import type { Recording } from './recording.js';
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { isSecretParam, REDACTED, redactJson } from '@bz-companion/shared';
-import { parseMethodCall, parseMethodResponse } from '../../rpc/xml-rpc-codec.js';
+import { parseMethodCall, parseMethodResponse } from '../../webservice/rpc/xml-rpc-codec.js';
 
 /** Which envelope an exchange used: a miss is answered in the same one. */
 export type Protocol = 'rest' | 'xmlrpc' | 'jsonrpc' | 'page';

@@ -1,6 +1,5 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeTable } from '../../routes/api-router.js';
 import {
   type BugzillaServer,
   bugzillaVisits,
@@ -11,6 +10,7 @@ import { ManualClock, serveStoreInProcess } from '../../testing/in-process-serve
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { sendRecorded, stepsBefore, TokenMap } from '../../testing/recorded-replay.js';
 import { comparable, isServed, recordedCases } from '../../testing/recordings.js';
+import { routeTable } from '../../webservice/rest/api-router.js';
 import { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 
 /**

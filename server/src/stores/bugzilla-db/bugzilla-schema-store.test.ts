@@ -4,7 +4,6 @@ import type { EndpointKey } from '@bz-companion/shared';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ownedData, type Store } from '../../bugzilla/store/store.js';
-import { routeTable } from '../../routes/api-router.js';
 import {
   type BugzillaServer,
   bugzillaVisits,
@@ -20,6 +19,7 @@ import { type InProcessServer, ManualClock } from '../../testing/in-process-serv
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { sendRaw } from '../../testing/raw-request.js';
 import { comparable, isServed, isUnorderedSearch, recordedCases, requestBody } from '../../testing/recordings.js';
+import { routeTable } from '../../webservice/rest/api-router.js';
 import type { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 
 /**

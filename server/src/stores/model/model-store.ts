@@ -2,8 +2,6 @@ import type { Attachment } from '../../bugzilla/attachment/attachment.js';
 import type { BugView, BugWrite, BugWriteEffect } from '../../bugzilla/bug/effect.js';
 import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
 import type { CatalogueChange } from '../../bugzilla/catalogue/catalogue-change.js';
-import { likePattern, type UserMatch, userFits } from '../../bugzilla/catalogue/user-match.js';
-import { userWriteErrors } from '../../bugzilla/catalogue/user-writes.js';
 import { withSkew } from '../../bugzilla/clock.js';
 import { matchingTags } from '../../bugzilla/comment/comment-tags.js';
 import type { JournalOp, StoreSnapshot } from '../../bugzilla/store/snapshot.js';
@@ -19,6 +17,8 @@ import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRec
 import { plannedAccountOffer } from '../../bugzilla/user/account-offers.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../../bugzilla/user/api-keys.js';
 import { hashLoginToken } from '../../bugzilla/user/login-tokens.js';
+import { likePattern, type UserMatch, userFits } from '../../bugzilla/user/user-match.js';
+import { userWriteErrors } from '../../bugzilla/user/user-writes.js';
 import { type AttachmentData, MemoryAttachmentData } from '../attachment-data.js';
 import { bugWriteRecord, newCommentRecord } from '../bug-write-records.js';
 import { type Committer, StoreWriteError } from '../committer.js';

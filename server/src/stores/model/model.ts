@@ -1,8 +1,8 @@
 import { formatBugzillaTime, parseBugzillaTime } from '@bz-companion/shared';
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../../bugzilla/bug/bug-defaults.js';
 import { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
-import { addGroups } from '../../bugzilla/catalogue/implied.js';
 import type { CatalogueData } from '../../bugzilla/catalogue/types.js';
+import { addGroups } from '../../bugzilla/field/implied.js';
 import {
   type JournalOp,
   SNAPSHOT_FORMAT,

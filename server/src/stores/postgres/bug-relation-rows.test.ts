@@ -79,7 +79,6 @@ describeWithPostgres("a bug's lists in Bugzilla's tables, as 5.2 holds them (Pos
             catalogue: store.catalogue,
             parameters: store.instance.parameters,
             visits: new Map(),
-            maxCommentLength: 65535,
             urlbase: 'http://bz.test/',
           },
           view,

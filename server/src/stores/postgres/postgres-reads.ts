@@ -1,8 +1,8 @@
 import type { Attachment } from '../../bugzilla/attachment/attachment.js';
-import type { UserMatch } from '../../bugzilla/catalogue/user-match.js';
 import { withSkew } from '../../bugzilla/clock.js';
 import { isStorableId, isStorableText } from '../../bugzilla/ids.js';
 import type { Bug, BugFlag, Comment, InstanceSettings, User, VisitRecord } from '../../bugzilla/types.js';
+import type { UserMatch } from '../../bugzilla/user/user-match.js';
 import { normalizeAuditClass } from '../model/model.js';
 import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
 import { AttachmentReads } from './attachment-rows.js';

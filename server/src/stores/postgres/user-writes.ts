@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { userWriteErrors } from '../../bugzilla/catalogue/user-writes.js';
 import type { NewUserRecord } from '../../bugzilla/store/store.js';
 import type { User } from '../../bugzilla/types.js';
+import { userWriteErrors } from '../../bugzilla/user/user-writes.js';
 import type { Database } from './database.js';
 import { USER_COLUMNS, type UserRow, userFromRow } from './rows.js';
 

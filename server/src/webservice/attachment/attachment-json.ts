@@ -1,0 +1,35 @@
+import { formatBugzillaTime } from '@bz-companion/shared';
+import type { Attachment } from '../../bugzilla/attachment/attachment.js';
+import type { Store } from '../../bugzilla/store/store.js';
+import type { FieldSelection } from '../method/field-selection.js';
+
+/**
+ * An attachment as 5.2's Bug.attachments answers it (_attachment_to_hash): the flags as numbers
+ * 0/1, `data` base64 (XML-RPC sends that member as `<base64>`), include/exclude_fields applied.
+ */
+export async function attachmentJson(
+  attachment: Attachment,
+  store: Store,
+  fields: FieldSelection,
+): Promise<Record<string, unknown>> {
+  const json: Record<string, unknown> = {};
+  const put = (name: string, value: () => unknown) => {
+    if (fields.wants(name)) json[name] = value();
+  };
+  put('creation_time', () => formatBugzillaTime(attachment.creationTime * 1000));
+  put('last_change_time', () => formatBugzillaTime(attachment.modificationTime * 1000));
+  put('id', () => attachment.id);
+  put('bug_id', () => attachment.bugId);
+  put('file_name', () => attachment.fileName);
+  put('summary', () => attachment.description);
+  put('content_type', () => attachment.contentType);
+  put('is_private', () => (attachment.isPrivate ? 1 : 0));
+  put('is_obsolete', () => (attachment.isObsolete ? 1 : 0));
+  put('is_patch', () => (attachment.isPatch ? 1 : 0));
+  if (fields.wants('creator')) json.creator = (await store.userById(attachment.creator))?.login ?? '';
+  if (fields.wants('data'))
+    json.data = ((await store.attachmentData(attachment)) ?? Buffer.alloc(0)).toString('base64');
+  put('size', () => attachment.size);
+  put('flags', () => attachment.flags.map((flag) => ({ ...flag })));
+  return json;
+}

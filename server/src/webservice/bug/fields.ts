@@ -1,0 +1,213 @@
+import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
+import { catalogueErrors } from '../../bugzilla/catalogue/catalogue-errors.js';
+import type { FieldValue, SelectFieldName } from '../../bugzilla/catalogue/types.js';
+import { errors } from '../../bugzilla/errors.js';
+import {
+  FIELD_MAP,
+  GLOBAL_SELECTS,
+  PRODUCT_SPECIFIC_FIELDS,
+  STANDARD_FIELDS,
+  type StandardField,
+} from '../../bugzilla/field/bug-fields.js';
+import { byName, productsFor, versionOrder } from '../../bugzilla/product/product-lists.js';
+import type { User } from '../../bugzilla/types.js';
+import { FieldSelection } from '../method/field-selection.js';
+import { MethodParams } from '../method/method-params.js';
+import type { ApiRequest, RouteDeps, RouteSpec } from '../method/route.js';
+
+type Json = Record<string, unknown>;
+
+const byId = new Map(STANDARD_FIELDS.map((field) => [String(field.id), field]));
+const byFieldName = new Map(STANDARD_FIELDS.map((field) => [field.name, field]));
+
+/** Choice tables' order: sort key, then value. */
+const bySortkey = <T extends { sortkey: number; value: string }>(a: T, b: T) =>
+  a.sortkey - b.sortkey || byName(a.value, b.value);
+
+function choiceJson(value: FieldValue): Json {
+  return { name: value.value, sort_key: value.sortkey, sortkey: value.sortkey, visibility_values: [] };
+}
+
+/** What Bug.fields lists as a field's `values`, from the store's catalogue. */
+function valuesOf(field: StandardField, catalogue: Catalogue, user: User | undefined, orGroups: boolean): Json[] {
+  const { data } = catalogue;
+  if (PRODUCT_SPECIFIC_FIELDS.has(field.name)) {
+    const visible = new Set(productsFor('accessible', user, catalogue, orGroups).map((product) => product.id));
+    const products = data.products.filter((product) => visible.has(product.id));
+    const entry = (name: string, sortkey: number, product: string, isActive: boolean) => ({
+      name,
+      sort_key: sortkey,
+      sortkey,
+      visibility_values: [product],
+      is_active: isActive,
+    });
+    if (field.name === 'component') {
+      return products
+        .flatMap((product) => product.components.map((component) => ({ component, product })))
+        .sort((a, b) => a.component.id - b.component.id)
+        .map(({ component, product }) => entry(component.name, 0, product.name, component.isActive));
+    }
+    if (field.name === 'version') {
+      return products
+        .flatMap((product) => product.versions.map((version) => ({ version, product })))
+        .sort((a, b) => a.version.id - b.version.id)
+        .map(({ version, product }) => entry(version.value, 0, product.name, version.isActive));
+    }
+    return products
+      .flatMap((product) => product.milestones.map((milestone) => ({ milestone, product })))
+      .sort((a, b) => bySortkey(a.milestone, b.milestone) || a.milestone.id - b.milestone.id)
+      .map(({ milestone, product }) => entry(milestone.value, milestone.sortkey, product.name, milestone.isActive));
+  }
+  if (field.name === 'bug_status') return statusValues(catalogue);
+  if (field.name === 'keywords') {
+    return [...data.keywords]
+      .sort((a, b) => byName(a.name, b.name))
+      .map((keyword) => ({ name: keyword.name, description: keyword.description }));
+  }
+  if (field.name === 'classification') {
+    return [...data.classifications]
+      .sort((a, b) => a.sortkey - b.sortkey || byName(a.name, b.name))
+      .map((classification) =>
+        choiceJson({
+          id: classification.id,
+          value: classification.name,
+          sortkey: classification.sortkey,
+          isActive: true,
+          visibilityValueId: null,
+        }),
+      );
+  }
+  return [...catalogue.values(field.name as SelectFieldName)].sort(bySortkey).map(choiceJson);
+}
+
+/** Statuses with the moves the workflow allows, after a first entry (name null) for a new bug's. */
+function statusValues(catalogue: Catalogue): Json[] {
+  const statuses = [...catalogue.data.statuses].sort(bySortkey);
+  const moves = (from: string | null) =>
+    catalogue.data.workflow
+      .filter((step) => step.from === from && step.to !== from)
+      .map((step) => ({
+        step,
+        sortkey: catalogue.status(step.to)?.sortkey ?? 0,
+      }))
+      .sort((a, b) => a.sortkey - b.sortkey || byName(a.step.to, b.step.to))
+      .map(({ step }) => ({ name: step.to, comment_required: step.requireComment }));
+  return [
+    { name: null, is_open: true, sort_key: 0, sortkey: 0, can_change_to: moves(null), visibility_values: [] },
+    ...statuses.map((status) => ({
+      name: status.value,
+      is_open: status.isOpen,
+      sort_key: status.sortkey,
+      sortkey: status.sortkey,
+      can_change_to: moves(status.value),
+      visibility_values: [],
+    })),
+  ];
+}
+
+function hasValues(field: StandardField): boolean {
+  return (
+    (field.type === 2 && field.name !== 'product') ||
+    PRODUCT_SPECIFIC_FIELDS.has(field.name) ||
+    field.name === 'keywords'
+  );
+}
+
+function fieldJson(field: StandardField, request: ApiRequest, { store }: RouteDeps, fields: FieldSelection): Json {
+  const json: Json = {
+    id: field.id,
+    type: field.type,
+    is_custom: false,
+    name: field.name,
+    display_name: field.displayName,
+    is_mandatory: field.isMandatory,
+    is_on_bug_entry: false,
+    visibility_field: null,
+    visibility_values: [],
+  };
+  if (hasValues(field)) {
+    json.value_field = PRODUCT_SPECIFIC_FIELDS.has(field.name) ? 'product' : null;
+    // Built only when asked for: the values of every product are the costly part.
+    if (fields.wants('values')) {
+      json.values = valuesOf(field, store.catalogue, request.user, store.instance.parameters.or_groups === '1');
+    }
+  }
+  const kept: Json = {};
+  for (const name of Object.keys(json)) if (fields.wants(name)) kept[name] = json[name];
+  return kept;
+}
+
+/** Bug.fields: every field, or those of `ids` then `names` (each once); an unknown one is an error. */
+function fieldsOf(request: ApiRequest, deps: RouteDeps) {
+  const segment = request.pathId;
+  const params = new MethodParams(
+    request,
+    segment === undefined ? {} : { [/^\d+$/.test(segment) ? 'ids' : 'names']: [segment] },
+  );
+  let chosen: StandardField[] = STANDARD_FIELDS as StandardField[];
+  if (params.has('ids') || params.has('names')) {
+    chosen = [];
+    for (const id of params.list('ids')) {
+      const field = byId.get(id);
+      if (!field) throw catalogueErrors.noSuchObject('field', 'id', id);
+      chosen.push(field);
+    }
+    for (const name of params.list('names')) {
+      const field = byFieldName.get(name);
+      if (!field) throw catalogueErrors.noSuchField(name);
+      if (!chosen.includes(field)) chosen.push(field);
+    }
+  }
+  const fields = FieldSelection.fromQuery(request.query);
+  return { fields: chosen.map((field) => fieldJson(field, request, deps, fields)) };
+}
+
+/** Bug.legal_values: a select field's active values, or a product's components, versions or milestones. */
+function legalValues(request: ApiRequest, { store }: RouteDeps) {
+  const [segment, productSegment] = (request.pathId ?? '').split('/');
+  const path: Record<string, string> = {};
+  if (segment) path.field = segment;
+  if (productSegment) path.product_id = productSegment;
+  const params = new MethodParams(request, path);
+  const given = params.text('field');
+  if (given === undefined) throw errors.paramRequired('field');
+  const name = FIELD_MAP[given] ?? given;
+  const { catalogue } = store;
+  if (GLOBAL_SELECTS.has(name)) {
+    const values =
+      name === 'bug_status'
+        ? catalogue.data.statuses.filter((status) => status.isActive)
+        : catalogue.values(name as SelectFieldName).filter((value) => value.isActive);
+    return { values: [...values].sort(bySortkey).map((value) => value.value) };
+  }
+  if (!PRODUCT_SPECIFIC_FIELDS.has(name)) throw catalogueErrors.fieldUnusable(given);
+  const id = params.text('product_id');
+  if (id === undefined) throw catalogueErrors.productIdRequired();
+  const orGroups = store.instance.parameters.or_groups === '1';
+  const product = productsFor('accessible', request.user, catalogue, orGroups).find((p) => String(p.id) === id);
+  if (!product) throw catalogueErrors.productIdAccessDenied(id);
+  if (name === 'component') {
+    return { values: [...product.components].sort((a, b) => byName(a.name, b.name)).map((c) => c.name) };
+  }
+  if (name === 'version') {
+    return { values: [...product.versions].sort((a, b) => versionOrder(a.value, b.value)).map((v) => v.value) };
+  }
+  return {
+    values: [...product.milestones]
+      .sort((a, b) => a.sortkey - b.sortkey || versionOrder(a.value, b.value))
+      .map((milestone) => milestone.value),
+  };
+}
+
+type FieldKey =
+  | 'GET /rest/field/bug'
+  | 'GET /rest/field/bug/{id}'
+  | 'GET /rest/field/bug/{id}/values'
+  | 'GET /rest/field/bug/{id}/{product_id}/values';
+
+export const fieldRoutes = {
+  'GET /rest/field/bug': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: fieldsOf },
+  'GET /rest/field/bug/{id}': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: fieldsOf },
+  'GET /rest/field/bug/{id}/values': { auth: 'optional-unless-requirelogin', handle: legalValues },
+  'GET /rest/field/bug/{id}/{product_id}/values': { auth: 'optional-unless-requirelogin', handle: legalValues },
+} satisfies { [K in FieldKey]: RouteSpec<K> };

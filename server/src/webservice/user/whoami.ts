@@ -1,0 +1,11 @@
+import { currentUser, type RouteSpec } from '../method/route.js';
+
+export const whoamiRoutes = {
+  'GET /rest/whoami': {
+    auth: 'required',
+    handle: (request) => {
+      const user = currentUser(request);
+      return { id: user.id, name: user.login, real_name: user.realName, login: user.login };
+    },
+  },
+} satisfies { 'GET /rest/whoami': RouteSpec<'GET /rest/whoami'> };
