@@ -28,7 +28,7 @@ const API_TESTS = [
   'server/src/admin/admin-api.test.ts',
   'server/src/test-double/start-server.test.ts',
   'server/src/shared-client.test.ts',
-  'server/src/fuzz/fuzz.test.ts',
+  'server/testing/fuzz/fuzz.test.ts',
 ];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
 if (!withPostgres) {
@@ -45,8 +45,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Tests leave no temporary directories behind (testing/cli-server.ts tempDir).
-    setupFiles: ['server/src/testing/remove-temp-dirs.ts'],
+    // Tests leave no temporary directories behind (server/testing/cli-server.ts tempDir).
+    setupFiles: ['server/testing/remove-temp-dirs.ts'],
     projects: [
       {
         extends: true,
@@ -54,6 +54,7 @@ export default defineConfig({
           name: 'file',
           include: [
             '{shared,server,extension,bench}/src/**/*.test.ts',
+            'server/testing/**/*.test.ts',
             'extension/vite/**/*.test.ts',
             'biome/*.test.ts',
           ],

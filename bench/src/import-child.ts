@@ -9,4 +9,4 @@ process.on('exit', () => {
   writeSync(2, `\nbench-cpu ${JSON.stringify(process.cpuUsage())}\n`);
 });
 // The CLI reads process.argv itself: this process's arguments are the command's.
-await import(new URL('../../server/dist/cli/cli.js', import.meta.url).href);
+await import(new URL('../../server/dist/src/cli/cli.js', import.meta.url).href);

@@ -194,7 +194,7 @@ function fuzzing(): void {
   const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
   const run = spawnSync(
     process.execPath,
-    [vitest, 'run', 'server/src/fuzz/fuzz.test.ts', 'server/src/bugzilla/access.property.test.ts'],
+    [vitest, 'run', 'server/testing/fuzz/fuzz.test.ts', 'server/src/bugzilla/access.property.test.ts'],
     {
       cwd: ROOT,
       encoding: 'utf8',

@@ -86,7 +86,7 @@ function circles(graph: Map<string, string[]>): string[][] {
  * above it; and so on up to the app and the command line.
  */
 const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['profiles: what differs between trackers, as data', /^profiles\//],
+  ['profiles: what differs between trackers, as data; the package version', /^profiles\/|^package-version\.ts$/],
   ["bugzilla: Bugzilla's objects and their rules, and the contract a store keeps", /^bugzilla\//],
   ['stores: persistence only, a folder per variant', /^stores\//],
   ['logins and the HTTP helpers', /^(login|http)\//],
@@ -100,7 +100,7 @@ const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
   ['the admin API', /^admin\//],
   ['the app (createApp) and the port it listens on', /^(app|bind-port)\.ts$/],
   ['the test double: startServer, record and replay', /^test-double\//],
-  ['the command line, the package entry, test support', /^(cli|testing|examples|fuzz|package)\/|^index\.ts$/],
+  ['the command line and the package entry', /^cli\/|^index\.ts$/],
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testUser } from '../testing/test-user.js';
+import { testUser } from '../../testing/test-user.js';
 import { canSeeChange, historyViewer } from './access.js';
 import type { User } from './types.js';
 

@@ -2,8 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, serveCli, serveFixture, tempDir } from '../testing/cli-server.js';
-import { KEYS, standardFixture } from '../testing/fixtures.js';
+import { runCli, serveCli, serveFixture, tempDir } from '../../testing/cli-server.js';
+import { KEYS, standardFixture } from '../../testing/fixtures.js';
 
 async function importText(text: string) {
   const dir = await tempDir();

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LatencyRule } from '@bz-companion/shared';
 import { parseLatencySpec } from '../admin/latency.js';
 import { parseInstant } from '../bugzilla/adjustable-clock.js';
 import { engineOf } from '../import/bugzilla-db/source.js';
+import { packageVersion } from '../package-version.js';
 import { isProfileName, PROFILE_NAMES } from '../profiles/profile.js';
 import { UpstreamOptionsError } from '../test-double/upstream.js';
 import { addUser, replaceApiKey } from './add-user.js';
@@ -100,11 +101,6 @@ function parseClock(text: string): number {
   return ms;
 }
 
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
-
 /** The thin shell around the app: parse, dispatch, and turn failures into one line on stderr. */
 export async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -117,7 +113,7 @@ export async function main(argv: string[]): Promise<void> {
       return;
     case '--version':
     case '-v':
-      console.log(version());
+      console.log(packageVersion());
       return;
     case 'serve':
       return serveCommand(rest);

@@ -1,11 +1,11 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeSmallBugzilla } from '../testing/bugzilla-import-data.js';
-import { openBugzillaSqlSession } from '../testing/bugzilla-sql-session.js';
-import { runCli, tempDir } from '../testing/cli-server.js';
-import { describeWithMariadb, useFreshMysqlDatabase } from '../testing/mariadb-test-database.js';
-import { describeWithPostgres, useFreshDatabase } from '../testing/postgres-test-database.js';
+import { writeSmallBugzilla } from '../../testing/bugzilla-import-data.js';
+import { openBugzillaSqlSession } from '../../testing/bugzilla-sql-session.js';
+import { runCli, tempDir } from '../../testing/cli-server.js';
+import { describeWithMariadb, useFreshMysqlDatabase } from '../../testing/mariadb-test-database.js';
+import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 
 describe('import --from-bugzilla: the command line', () => {
   it('refuses a URL of another engine', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standardFixture } from '../../testing/fixtures.js';
+import { type InProcessServer, ManualClock, serveInProcess } from '../../testing/in-process-server.js';
 import { MAX_LOGIN_ATTEMPTS } from '../bugzilla/user/login-failures.js';
-import { standardFixture } from '../testing/fixtures.js';
-import { type InProcessServer, ManualClock, serveInProcess } from '../testing/in-process-server.js';
 import { passwordChecks } from './password-check-limiter.js';
 
 const clock = new ManualClock(Date.UTC(2026, 0, 10));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bugContentFixture } from '../testing/bug-content-fixture.js';
-import { type RunningServer, serveFixture } from '../testing/cli-server.js';
+import { bugContentFixture } from '../../testing/bug-content-fixture.js';
+import { type RunningServer, serveFixture } from '../../testing/cli-server.js';
 
 /** Time tracking, which only the time-tracking group sees: never a logged-out visitor. */
 const TIME_WORKED = {

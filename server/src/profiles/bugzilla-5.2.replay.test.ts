@@ -1,9 +1,9 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bugzilla52FixtureWithPasswords } from '../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, ManualClock, serveInProcess } from '../testing/in-process-server.js';
-import { sendRecorded, stepsBefore, TokenMap } from '../testing/recorded-replay.js';
-import { comparable, isServed, isUnorderedSearch, recordedCases } from '../testing/recordings.js';
+import { bugzilla52FixtureWithPasswords } from '../../testing/bugzilla-5.2-fixture.js';
+import { type InProcessServer, ManualClock, serveInProcess } from '../../testing/in-process-server.js';
+import { sendRecorded, stepsBefore, TokenMap } from '../../testing/recorded-replay.js';
+import { comparable, isServed, isUnorderedSearch, recordedCases } from '../../testing/recordings.js';
 import { routeTable } from '../webservice/rest/api-router.js';
 
 /*

@@ -1,11 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../testing/cli-server.js';
 import type { JournalOp } from '../bugzilla/store/snapshot.js';
 import { ownedData, type Store } from '../bugzilla/store/store.js';
 import type { Bug } from '../bugzilla/types.js';
 import { snapshotFromFixture } from '../import/fixture/fixture.js';
-import { tempDir } from '../testing/cli-server.js';
 import { bugChangeRecord, sameValue } from './bug-change-record.js';
 import { journalPathFor } from './file/data-file.js';
 import { openFileStore } from './file/file-store.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { bugzilla52ExtendedSnapshot } from '../../../testing/bugzilla-5.2-extended.js';
 import { catalogueOfSnapshot } from '../../stores/snapshot-catalogue.js';
 import { attachmentOfSnapshot } from '../../stores/snapshot-records.js';
-import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
 import { Catalogue } from '../catalogue/catalogue.js';
 import type { CatalogueData } from '../catalogue/types.js';
 import type { Bug, BugFlag, User } from '../types.js';

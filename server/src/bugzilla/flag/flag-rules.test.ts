@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { bugzilla52ExtendedSnapshot } from '../../../testing/bugzilla-5.2-extended.js';
+import { testUser } from '../../../testing/test-user.js';
 import { catalogueOfSnapshot } from '../../stores/snapshot-catalogue.js';
-import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
-import { testUser } from '../../testing/test-user.js';
 import { defaultBugFields } from '../bug/bug-defaults.js';
 import { Catalogue } from '../catalogue/catalogue.js';
 import type { Bug, BugFlag, User } from '../types.js';

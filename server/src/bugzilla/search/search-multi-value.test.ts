@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, serveInProcess } from '../../testing/in-process-server.js';
-import { jsonRpcCall, xmlRpcCall } from '../../testing/rpc-clients.js';
+import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../../../testing/bugzilla-5.2-fixture.js';
+import { type InProcessServer, serveInProcess } from '../../../testing/in-process-server.js';
+import { jsonRpcCall, xmlRpcCall } from '../../../testing/rpc-clients.js';
 
 /*
  * Bug.search by CC, keywords and dependencies, as charts and as Bug.search's own parameters, on

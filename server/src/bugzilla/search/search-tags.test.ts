@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, serveInProcess } from '../../testing/in-process-server.js';
-import { jsonRpcCall } from '../../testing/rpc-clients.js';
+import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../../../testing/bugzilla-5.2-fixture.js';
+import { type InProcessServer, serveInProcess } from '../../../testing/in-process-server.js';
+import { jsonRpcCall } from '../../../testing/rpc-clients.js';
 
 /* Bug.search by the caller's own tags: `tag`, or `tags` as 5.2's Bug.search documents it. */
 let server: InProcessServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, serveInProcess } from '../../testing/in-process-server.js';
+import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../../../testing/bugzilla-5.2-fixture.js';
+import { type InProcessServer, serveInProcess } from '../../../testing/in-process-server.js';
 
 /*
  * Bug.search by `url`, `whiteboard` and `target_milestone`, documented 5.2 parameters: url and

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { serveFixture } from '../../../testing/cli-server.js';
+import { KEYS, standardFixture } from '../../../testing/fixtures.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
 import { createMemoryStore } from '../../stores/memory/memory-store.js';
-import { serveFixture } from '../../testing/cli-server.js';
-import { KEYS, standardFixture } from '../../testing/fixtures.js';
 import { pruneExpiredVisits, retentionCutoff } from './retention.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);

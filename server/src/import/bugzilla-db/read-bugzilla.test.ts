@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { describe, expect, it } from 'vitest';
+import { BASE_TIME, writeSmallBugzilla } from '../../../testing/bugzilla-import-data.js';
+import { openBugzillaSqlSession } from '../../../testing/bugzilla-sql-session.js';
+import { describeWithMariadb, useFreshMysqlDatabase } from '../../../testing/mariadb-test-database.js';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { hashApiKey } from '../../bugzilla/user/api-keys.js';
-import { BASE_TIME, writeSmallBugzilla } from '../../testing/bugzilla-import-data.js';
-import { openBugzillaSqlSession } from '../../testing/bugzilla-sql-session.js';
-import { describeWithMariadb, useFreshMysqlDatabase } from '../../testing/mariadb-test-database.js';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { readBugzillaSnapshot } from './read-bugzilla.js';
 import { openBugzillaSource } from './source.js';
 

@@ -5,11 +5,11 @@ import {
   bugzillaVisits,
   openBugzillaServer,
   otherTables,
-} from '../../testing/bugzilla-test-database.js';
-import { ManualClock, serveStoreInProcess } from '../../testing/in-process-server.js';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
-import { sendRecorded, stepsBefore, TokenMap } from '../../testing/recorded-replay.js';
-import { comparable, isServed, recordedCases } from '../../testing/recordings.js';
+} from '../../../testing/bugzilla-test-database.js';
+import { ManualClock, serveStoreInProcess } from '../../../testing/in-process-server.js';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
+import { sendRecorded, stepsBefore, TokenMap } from '../../../testing/recorded-replay.js';
+import { comparable, isServed, recordedCases } from '../../../testing/recordings.js';
 import { routeTable } from '../../webservice/rest/api-router.js';
 import { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { EndpointKey } from '@bz-companion/shared';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ownedData, type Store } from '../../bugzilla/store/store.js';
 import {
   type BugzillaServer,
   bugzillaVisits,
@@ -13,12 +12,13 @@ import {
   REVOKED_KEY,
   type VisitRow,
   writeAsBugzilla,
-} from '../../testing/bugzilla-test-database.js';
-import { serveCli } from '../../testing/cli-server.js';
-import { type InProcessServer, ManualClock } from '../../testing/in-process-server.js';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
-import { sendRaw } from '../../testing/raw-request.js';
-import { comparable, isServed, isUnorderedSearch, recordedCases, requestBody } from '../../testing/recordings.js';
+} from '../../../testing/bugzilla-test-database.js';
+import { serveCli } from '../../../testing/cli-server.js';
+import { type InProcessServer, ManualClock } from '../../../testing/in-process-server.js';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
+import { sendRaw } from '../../../testing/raw-request.js';
+import { comparable, isServed, isUnorderedSearch, recordedCases, requestBody } from '../../../testing/recordings.js';
+import { ownedData, type Store } from '../../bugzilla/store/store.js';
 import { routeTable } from '../../webservice/rest/api-router.js';
 import type { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
-import { BUGZILLA_ATTACHMENT_TABLES } from '../../testing/bugzilla-test-database.js';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
+import { BUGZILLA_ATTACHMENT_TABLES } from '../../../testing/bugzilla-test-database.js';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { migrate } from '../postgres/migrate.js';
 import { BUGZILLA_TABLES } from '../postgres/tables.js';
 

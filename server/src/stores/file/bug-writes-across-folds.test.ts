@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { updateBugs } from '../../testing/bug-write-contract.js';
-import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
-import { tempDir } from '../../testing/cli-server.js';
-import { owned } from '../../testing/owned.js';
+import { bugzilla52ExtendedSnapshot } from '../../../testing/bugzilla-5.2-extended.js';
+import { tempDir } from '../../../testing/cli-server.js';
+import { updateBugs } from '../../../testing/contract/bug-write-contract.js';
+import { owned } from '../../../testing/owned.js';
 import { openFileStore } from './file-store.js';
 
 const DEV = 5; // dev@example.com, who may change bug 4

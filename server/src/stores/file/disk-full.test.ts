@@ -3,8 +3,8 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, serveCli } from '../../testing/cli-server.js';
-import { KEYS, standardFixture } from '../../testing/fixtures.js';
+import { runCli, serveCli } from '../../../testing/cli-server.js';
+import { KEYS, standardFixture } from '../../../testing/fixtures.js';
 
 /** A real full disk: a 2 MiB tmpfs. Mounting needs root (CI and these machines have it). */
 const mountPoint = mkdtempSync(join(tmpdir(), 'bz-full-disk-'));

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type RunningServer, runCli, serveCli, serveFixture, tempDir } from '../../testing/cli-server.js';
-import { KEYS, standardFixture } from '../../testing/fixtures.js';
+import { type RunningServer, runCli, serveCli, serveFixture, tempDir } from '../../../testing/cli-server.js';
+import { KEYS, standardFixture } from '../../../testing/fixtures.js';
 
 /**
  * kill -9 while clients are writing: every update the server acknowledged

@@ -1,9 +1,9 @@
 import { type FileHandle, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../testing/cli-server.js';
 import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
-import { tempDir } from '../../testing/cli-server.js';
 import { StoreWriteError } from '../committer.js';
 import { Model } from '../model/model.js';
 import { DurableJsonFile } from './durable-json-file.js';

@@ -1,10 +1,10 @@
 import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../testing/cli-server.js';
+import { owned } from '../../../testing/owned.js';
 import { emptySnapshot, type StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
-import { tempDir } from '../../testing/cli-server.js';
-import { owned } from '../../testing/owned.js';
 import { defaultInstance } from '../default-instance.js';
 import { foldingJournalPathFor, journalPathFor } from './data-file.js';
 import { DurableJsonFile } from './durable-json-file.js';

@@ -1,14 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { addAttachments, updateAttachments } from '../../../testing/attachment-writes.js';
+import { bugzilla52ExtendedSnapshot } from '../../../testing/bugzilla-5.2-extended.js';
+import { tempDir } from '../../../testing/cli-server.js';
+import { updateBugs } from '../../../testing/contract/bug-write-contract.js';
 import { planAttachmentFlags } from '../../bugzilla/attachment/attachment-flags.js';
 import type { AttachmentFlagPlanner } from '../../bugzilla/attachment/attachment-write-plan.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { User } from '../../bugzilla/types.js';
-import { addAttachments, updateAttachments } from '../../testing/attachment-writes.js';
-import { updateBugs } from '../../testing/bug-write-contract.js';
-import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
-import { tempDir } from '../../testing/cli-server.js';
 import { openFileStore } from './file-store.js';
 
 /*

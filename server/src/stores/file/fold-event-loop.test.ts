@@ -1,9 +1,9 @@
 import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../testing/cli-server.js';
 import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
-import { tempDir } from '../../testing/cli-server.js';
 import { foldingJournalPathFor } from './data-file.js';
 import { DurableJsonFile } from './durable-json-file.js';
 import { openFileStore } from './file-store.js';

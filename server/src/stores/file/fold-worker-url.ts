@@ -6,5 +6,5 @@
  * silently (only if the sources changed since the last build).
  */
 export const foldWorkerUrl: URL = import.meta.url.endsWith('.ts')
-  ? new URL('../../../dist/stores/file/fold-worker.js', import.meta.url)
+  ? new URL('../../../dist/src/stores/file/fold-worker.js', import.meta.url)
   : new URL('./fold-worker.js', import.meta.url);

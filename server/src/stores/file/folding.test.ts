@@ -1,9 +1,9 @@
 import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../testing/cli-server.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
-import { tempDir } from '../../testing/cli-server.js';
 import { foldingJournalPathFor, journalPathFor } from './data-file.js';
 import { type OpenFileStoreOptions, openFileStore } from './file-store.js';
 import { foldInWorker } from './fold-in-worker.js';

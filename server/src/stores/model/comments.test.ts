@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { owned } from '../../../testing/owned.js';
 import type { NewComment } from '../../bugzilla/store/store.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
-import { owned } from '../../testing/owned.js';
 import { createMemoryStore } from '../memory/memory-store.js';
 
 const fixture = (commentIds: number[]) => ({

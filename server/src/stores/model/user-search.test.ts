@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { testUser } from '../../../testing/test-user.js';
 import type { User } from '../../bugzilla/types.js';
-import { testUser } from '../../testing/test-user.js';
 import { UserSearch } from './user-search.js';
 
 const user = (id: number, login: string, realName: string, disabled = false): User =>

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { knownMigrations, migrate } from './migrate.js';
 import { PostgresStore } from './postgres-store.js';
 

@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bugzilla52ExtendedSnapshot } from '../../../testing/bugzilla-5.2-extended.js';
+import { loadBugzilla } from '../../../testing/bugzilla-test-database.js';
+import { owned } from '../../../testing/owned.js';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { planUpdate } from '../../bugzilla/bug/update-plan.js';
 import type { User } from '../../bugzilla/types.js';
-import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
-import { loadBugzilla } from '../../testing/bugzilla-test-database.js';
-import { owned } from '../../testing/owned.js';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { PostgresStore } from './postgres-store.js';
 
 /** A bug's lists as rows of Bugzilla's tables, by value (logins and keyword names, not ids), in each table's order. */

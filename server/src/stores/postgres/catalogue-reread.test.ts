@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newProduct } from '../../../testing/new-product.js';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
-import { newProduct } from '../../testing/new-product.js';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { PostgresStore } from './postgres-store.js';
 
 /*

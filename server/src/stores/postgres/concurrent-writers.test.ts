@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { PostgresStore } from './postgres-store.js';
 
 const INSTANCES = 3;

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithOwnCluster, type OwnCluster, startOwnCluster } from '../../../testing/postgres-test-database.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
-import { describeWithOwnCluster, type OwnCluster, startOwnCluster } from '../../testing/postgres-test-database.js';
 import { DatabaseUnavailableError } from './errors.js';
 import { PostgresStore } from './postgres-store.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { Database } from './database.js';
 import { DatabaseUnavailableError } from './errors.js';
 import { PostgresStore } from './postgres-store.js';

@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningServer, runCli, serveCli, tempDir } from '../../testing/cli-server.js';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
+import { type RunningServer, runCli, serveCli, tempDir } from '../../../testing/cli-server.js';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { LISTENER_APPLICATION_NAME } from './instance-listener.js';
 
 /** A fixture whose instance settings say `version` (the data is the same each time). */

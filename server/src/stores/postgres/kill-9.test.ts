@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { PostgresStore } from './postgres-store.js';
 
 const WRITER = fileURLToPath(new URL('../../../dist/testing/visit-writer-process.js', import.meta.url));

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { LOCKOUT_SECONDS } from '../../bugzilla/user/login-failures.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { PostgresStore } from './postgres-store.js';
 
 const fixture = { users: [{ login: 'one@example.com' }, { login: 'two@example.com' }] };

@@ -1,13 +1,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { bugContentFixture } from '../../../testing/bug-content-fixture.js';
+import { owned } from '../../../testing/owned.js';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { readBugAhead } from '../../bugzilla/bug/bug-ref.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import { NewUserError } from '../../bugzilla/store/store.js';
 import type { User } from '../../bugzilla/types.js';
 import { type Fixture, snapshotFromFixture } from '../../import/fixture/fixture.js';
-import { bugContentFixture } from '../../testing/bug-content-fixture.js';
-import { owned } from '../../testing/owned.js';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 import { createMemoryStore } from '../memory/memory-store.js';
 import { PostgresStore } from './postgres-store.js';
 

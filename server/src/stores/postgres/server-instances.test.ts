@@ -1,14 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { type RunningServer, runCli, serveCli, tempDir } from '../../testing/cli-server.js';
-import { httpClient } from '../../testing/http.js';
+import { type RunningServer, runCli, serveCli, tempDir } from '../../../testing/cli-server.js';
+import { httpClient } from '../../../testing/http.js';
 import {
   describeWithOwnCluster,
   describeWithPostgres,
   startOwnCluster,
   useFreshDatabase,
-} from '../../testing/postgres-test-database.js';
+} from '../../../testing/postgres-test-database.js';
 
 const INSTANCES = 3;
 const WRITERS = 12;

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
+import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { migrate } from './migrate.js';
 import { BUGZILLA_TABLES, OWN_TABLES, TABLES_REFERRING_FIRST } from './tables.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bugzilla52ExtendedSnapshot } from '../../../testing/bugzilla-5.2-extended.js';
+import { BUGZILLA_52_KEYS } from '../../../testing/bugzilla-5.2-fixture.js';
+import { type InProcessServer, serveStoreInProcess } from '../../../testing/in-process-server.js';
 import { createMemoryStore } from '../../stores/memory/memory-store.js';
-import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
-import { BUGZILLA_52_KEYS } from '../../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, serveStoreInProcess } from '../../testing/in-process-server.js';
 
 let server: InProcessServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
+import { bugzilla52ExtendedSnapshot } from '../../../testing/bugzilla-5.2-extended.js';
+import { replayFamily } from '../../../testing/replay-family.js';
 import type { Store } from '../../bugzilla/store/store.js';
-import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
-import { replayFamily } from '../../testing/replay-family.js';
 
 /*
  * Every recorded attachments case (test-data/bugzilla-5.2/attachments.json) gets 5.2's answer

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
-import { BUGZILLA_52_KEYS } from '../../testing/bugzilla-5.2-fixture.js';
-import type { InProcessServer } from '../../testing/in-process-server.js';
-import { serveMatrixSnapshot } from '../../testing/matrix-snapshot-server.js';
+import { bugzilla52ExtendedSnapshot } from '../../../testing/bugzilla-5.2-extended.js';
+import { BUGZILLA_52_KEYS } from '../../../testing/bugzilla-5.2-fixture.js';
+import type { InProcessServer } from '../../../testing/in-process-server.js';
+import { serveMatrixSnapshot } from '../../../testing/matrix-snapshot-server.js';
 
 /*
  * Bug.update moving bug 8 (Widgets/Backend) to Frontend, where its attachment 1's approval? no

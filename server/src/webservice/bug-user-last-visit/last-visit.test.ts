@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, standardFixture } from '../../testing/fixtures.js';
-import { expectBugzillaError, httpClient } from '../../testing/http.js';
-import { type BzServer, startServer } from '../../testing/test-server.js';
+import { KEYS, standardFixture } from '../../../testing/fixtures.js';
+import { expectBugzillaError, httpClient } from '../../../testing/http.js';
+import { type BzServer, startServer } from '../../../testing/test-server.js';
 
 type Visit = { id: number; last_visit_ts: string | null };
 

@@ -1,11 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bugContentFixture } from '../../../testing/bug-content-fixture.js';
+import { type RunningServer, serveCli, serveFixture, tempDir } from '../../../testing/cli-server.js';
+import { KEYS } from '../../../testing/fixtures.js';
+import { expectBugzillaError, getOk, httpClient } from '../../../testing/http.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
-import { bugContentFixture } from '../../testing/bug-content-fixture.js';
-import { type RunningServer, serveCli, serveFixture, tempDir } from '../../testing/cli-server.js';
-import { KEYS } from '../../testing/fixtures.js';
-import { expectBugzillaError, getOk, httpClient } from '../../testing/http.js';
 
 type History = {
   bugs: Array<{

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bugzilla52ExtendedSnapshot } from '../../../testing/bugzilla-5.2-extended.js';
+import { BUGZILLA_52_KEYS } from '../../../testing/bugzilla-5.2-fixture.js';
+import { tempDir } from '../../../testing/cli-server.js';
+import { type InProcessServer, serveStoreInProcess } from '../../../testing/in-process-server.js';
 import { openStore } from '../../stores/open-store.js';
-import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
-import { BUGZILLA_52_KEYS } from '../../testing/bugzilla-5.2-fixture.js';
-import { tempDir } from '../../testing/cli-server.js';
-import { type InProcessServer, serveStoreInProcess } from '../../testing/in-process-server.js';
 
 /*
  * Bug.update under bz-companion's own contract (the recorded 5.2 answers are replayed elsewhere):

@@ -1,21 +1,21 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../bugzilla/store/store.js';
-import { openStore } from '../../stores/open-store.js';
-import { createScratchDatabase, type ScratchDatabase } from '../../stores/postgres/scratch-database.js';
-import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
-import { tempDir } from '../../testing/cli-server.js';
-import { type InProcessServer, ManualClock, serveStoreInProcess } from '../../testing/in-process-server.js';
-import { testDatabaseUrl } from '../../testing/postgres-test-database.js';
-import { sendRecorded, TokenMap } from '../../testing/recorded-replay.js';
+import { bugzilla52ExtendedSnapshot } from '../../../testing/bugzilla-5.2-extended.js';
+import { tempDir } from '../../../testing/cli-server.js';
+import { type InProcessServer, ManualClock, serveStoreInProcess } from '../../../testing/in-process-server.js';
+import { testDatabaseUrl } from '../../../testing/postgres-test-database.js';
+import { sendRecorded, TokenMap } from '../../../testing/recorded-replay.js';
 import {
   comparable,
   isUnorderedSearch,
   type RecordedCase,
   recordedCases,
   recordedTime,
-} from '../../testing/recordings.js';
-import { isUnorderedRpcSearch, rpcComparable } from '../../testing/rpc-comparable.js';
+} from '../../../testing/recordings.js';
+import { isUnorderedRpcSearch, rpcComparable } from '../../../testing/rpc-comparable.js';
+import type { Store } from '../../bugzilla/store/store.js';
+import { openStore } from '../../stores/open-store.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../stores/postgres/scratch-database.js';
 
 /*
  * Every recorded case of Bug.create, Bug.update and flags on bugs (server/test-data/bugzilla-5.2/

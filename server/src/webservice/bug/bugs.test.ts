@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bugContentFixture } from '../../testing/bug-content-fixture.js';
-import { type RunningServer, serveFixture } from '../../testing/cli-server.js';
-import { KEYS } from '../../testing/fixtures.js';
-import { expectBugzillaError, getOk, httpClient } from '../../testing/http.js';
+import { bugContentFixture } from '../../../testing/bug-content-fixture.js';
+import { type RunningServer, serveFixture } from '../../../testing/cli-server.js';
+import { KEYS } from '../../../testing/fixtures.js';
+import { expectBugzillaError, getOk, httpClient } from '../../../testing/http.js';
 
 let server: RunningServer;
 let api: ReturnType<typeof httpClient>;

@@ -1,5 +1,5 @@
-import { bugzilla52ExtendedSnapshot } from '../../testing/bugzilla-5.2-extended.js';
-import { replayFamily } from '../../testing/replay-family.js';
+import { bugzilla52ExtendedSnapshot } from '../../../testing/bugzilla-5.2-extended.js';
+import { replayFamily } from '../../../testing/replay-family.js';
 
 /*
  * The recorded bug-misc cases (test-data/bugzilla-5.2/bug-misc.json) of the methods served here:

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../../testing/bugzilla-5.2-fixture.js';
-import { type RunningServer, serveFixture } from '../../testing/cli-server.js';
-import { sendRaw } from '../../testing/raw-request.js';
+import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../../../testing/bugzilla-5.2-fixture.js';
+import { type RunningServer, serveFixture } from '../../../testing/cli-server.js';
+import { sendRaw } from '../../../testing/raw-request.js';
 import {
   comparable,
   isUnorderedSearch,
@@ -10,7 +10,7 @@ import {
   requestBody,
   type VisitRow,
   visitEffects,
-} from '../../testing/recordings.js';
+} from '../../../testing/recordings.js';
 
 /**
  * Every recorded case of the bug families, sent to our server loaded with the

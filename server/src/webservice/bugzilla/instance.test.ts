@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, standardFixture } from '../../testing/fixtures.js';
-import { httpClient } from '../../testing/http.js';
-import { type BzServer, startServer } from '../../testing/test-server.js';
+import { KEYS, standardFixture } from '../../../testing/fixtures.js';
+import { httpClient } from '../../../testing/http.js';
+import { type BzServer, startServer } from '../../../testing/test-server.js';
 
 const REFERENCE = JSON.parse(
   readFileSync(new URL('../../bugzilla/config/default-parameters.json', import.meta.url), 'utf8'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { testUser } from '../../../testing/test-user.js';
 import type { User } from '../../bugzilla/types.js';
-import { testUser } from '../../testing/test-user.js';
 import { parametersAnswer } from './parameters-answer.js';
 
 const user = (groups: string[]): User => testUser({ id: 2, login: 'user@example.com', groups });

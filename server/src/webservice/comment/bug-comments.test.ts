@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bugContentFixture } from '../../testing/bug-content-fixture.js';
-import { type RunningServer, serveCli, serveFixture } from '../../testing/cli-server.js';
-import { KEYS } from '../../testing/fixtures.js';
-import { expectBugzillaError, getOk, httpClient } from '../../testing/http.js';
+import { bugContentFixture } from '../../../testing/bug-content-fixture.js';
+import { type RunningServer, serveCli, serveFixture } from '../../../testing/cli-server.js';
+import { KEYS } from '../../../testing/fixtures.js';
+import { expectBugzillaError, getOk, httpClient } from '../../../testing/http.js';
 
 type Comment = { id: number; bug_id: number; count: number; creator: string; text: string; is_private: boolean };
 type Comments = { bugs: Record<string, { comments: Comment[] }>; comments: Record<string, Comment> };

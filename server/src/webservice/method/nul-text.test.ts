@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, standardFixture } from '../../testing/fixtures.js';
-import { type InProcessServer, serveInProcess } from '../../testing/in-process-server.js';
-import { type BzServer, startServer } from '../../testing/test-server.js';
+import { KEYS, standardFixture } from '../../../testing/fixtures.js';
+import { type InProcessServer, serveInProcess } from '../../../testing/in-process-server.js';
+import { type BzServer, startServer } from '../../../testing/test-server.js';
 
 /*
  * Text no PostgreSQL column can hold (a NUL, a lone surrogate) in every place a client can put

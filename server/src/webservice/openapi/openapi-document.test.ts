@@ -1,10 +1,10 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { type EndpointKey, endpoints, isRpcOnly, splitEndpoint } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standardFixture } from '../../../testing/fixtures.js';
+import { type BzServer, startServer } from '../../../testing/test-server.js';
 import { PROFILE_NAMES, type ProfileName } from '../../profiles/profile.js';
 import { PROFILES } from '../../profiles/profiles.js';
-import { standardFixture } from '../../testing/fixtures.js';
-import { type BzServer, startServer } from '../../testing/test-server.js';
 import { openApiDocument } from './openapi-document.js';
 
 type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };

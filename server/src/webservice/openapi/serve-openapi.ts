@@ -1,16 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Middleware } from 'koa';
 import type { ApiState } from '../../http/respond.js';
+import { packageVersion } from '../../package-version.js';
 import type { Profile, ProfileName } from '../../profiles/profile.js';
 import { openApiDocument } from './openapi-document.js';
 
 export const OPENAPI_PATHS: ReadonlySet<string> = new Set(['/rest/openapi.json', '/rest.cgi/openapi.json']);
-
-/** The server package's version, which the description carries as its own. */
-export function packageVersion(): string {
-  const url = new URL('../../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
-}
 
 /** `GET /rest/openapi.json`: the OpenAPI 3.1 description of what this server serves under its profile now. */
 export function serveOpenApi(profile: () => Profile): Middleware<ApiState> {

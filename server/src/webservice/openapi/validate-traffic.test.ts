@@ -1,8 +1,8 @@
 import type { Mismatch } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, standardFixture } from '../../testing/fixtures.js';
-import { httpClient } from '../../testing/http.js';
-import { type BzServer, startServer } from '../../testing/test-server.js';
+import { KEYS, standardFixture } from '../../../testing/fixtures.js';
+import { httpClient } from '../../../testing/http.js';
+import { type BzServer, startServer } from '../../../testing/test-server.js';
 import { methodCall } from '../rpc/xml-rpc-codec.js';
 
 let bz: BzServer;

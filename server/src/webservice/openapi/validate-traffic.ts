@@ -5,11 +5,11 @@ import type { Clock } from '../../bugzilla/clock.js';
 import { isAdminPath } from '../../http/admin-path.js';
 import { rereadable } from '../../http/rereadable-request.js';
 import type { ApiState } from '../../http/respond.js';
+import { packageVersion } from '../../package-version.js';
 import type { Profile, ProfileName } from '../../profiles/profile.js';
 import type { MismatchJournal } from './mismatch-journal.js';
 import { openApiDocument } from './openapi-document.js';
 import { checkRpcCall } from './rpc-traffic.js';
-import { packageVersion } from './serve-openapi.js';
 import { type Finding, TrafficValidator } from './traffic-validator.js';
 
 export interface ValidateOptions {

@@ -1,9 +1,9 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bugzilla52CatalogueFixture } from '../../testing/bugzilla-5.2-catalogue-fixture.js';
-import { type RunningServer, serveFixture } from '../../testing/cli-server.js';
-import { sendRecorded, TokenMap } from '../../testing/recorded-replay.js';
-import { comparable, isServed, type RecordedCase, recordedCases } from '../../testing/recordings.js';
+import { bugzilla52CatalogueFixture } from '../../../testing/bugzilla-5.2-catalogue-fixture.js';
+import { type RunningServer, serveFixture } from '../../../testing/cli-server.js';
+import { sendRecorded, TokenMap } from '../../../testing/recorded-replay.js';
+import { comparable, isServed, type RecordedCase, recordedCases } from '../../../testing/recordings.js';
 import { routeTable } from '../rest/api-router.js';
 import { RPC_METHODS } from '../rpc/methods.js';
 import { parseMethodResponse } from '../rpc/xml-rpc-codec.js';

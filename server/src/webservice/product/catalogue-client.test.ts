@@ -1,8 +1,8 @@
 import { createClient } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bugzilla52CatalogueFixture } from '../../testing/bugzilla-5.2-catalogue-fixture.js';
-import { BUGZILLA_52_KEYS } from '../../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, serveInProcess } from '../../testing/in-process-server.js';
+import { bugzilla52CatalogueFixture } from '../../../testing/bugzilla-5.2-catalogue-fixture.js';
+import { BUGZILLA_52_KEYS } from '../../../testing/bugzilla-5.2-fixture.js';
+import { type InProcessServer, serveInProcess } from '../../../testing/in-process-server.js';
 
 /** The typed client's catalogue methods, against the recorded 5.2's extended data set. */
 describe('the typed client reads and changes the catalogue', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bugzilla52CatalogueFixture } from '../../testing/bugzilla-5.2-catalogue-fixture.js';
-import { BUGZILLA_52_KEYS } from '../../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, serveInProcess } from '../../testing/in-process-server.js';
+import { bugzilla52CatalogueFixture } from '../../../testing/bugzilla-5.2-catalogue-fixture.js';
+import { BUGZILLA_52_KEYS } from '../../../testing/bugzilla-5.2-fixture.js';
+import { type InProcessServer, serveInProcess } from '../../../testing/in-process-server.js';
 
 /** Product.get's kept answers: sent as made while nothing they show changed, made again when it did. */
 describe('the kept Product.get answers', () => {

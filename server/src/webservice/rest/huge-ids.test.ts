@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, standardFixture } from '../../testing/fixtures.js';
-import { expectBugzillaError, httpClient } from '../../testing/http.js';
-import { type BzServer, startServer } from '../../testing/test-server.js';
+import { KEYS, standardFixture } from '../../../testing/fixtures.js';
+import { expectBugzillaError, httpClient } from '../../../testing/http.js';
+import { type BzServer, startServer } from '../../../testing/test-server.js';
 
 /**
  * Numbers no Bugzilla id can be (its ids are 32-bit integers), on every store: a Bugzilla

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bugzilla52FixtureWithPasswords } from '../../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, ManualClock, serveInProcess } from '../../testing/in-process-server.js';
-import { sendRecorded, TokenMap } from '../../testing/recorded-replay.js';
-import { type RecordedCase, recordedCases } from '../../testing/recordings.js';
-import { isUnorderedRpcSearch, rpcComparable } from '../../testing/rpc-comparable.js';
+import { bugzilla52FixtureWithPasswords } from '../../../testing/bugzilla-5.2-fixture.js';
+import { type InProcessServer, ManualClock, serveInProcess } from '../../../testing/in-process-server.js';
+import { sendRecorded, TokenMap } from '../../../testing/recorded-replay.js';
+import { type RecordedCase, recordedCases } from '../../../testing/recordings.js';
+import { isUnorderedRpcSearch, rpcComparable } from '../../../testing/rpc-comparable.js';
 
 /*
  * Under the bugzilla-5.2 profile, every XML-RPC and JSON-RPC request recorded from a real 5.2

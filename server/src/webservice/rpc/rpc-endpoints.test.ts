@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUGZILLA_52_KEYS, bugzilla52FixtureWithPasswords } from '../../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, serveInProcess } from '../../testing/in-process-server.js';
-import { type JsonRpcBody, jsonRpcCall, xmlRpcCall } from '../../testing/rpc-clients.js';
+import { BUGZILLA_52_KEYS, bugzilla52FixtureWithPasswords } from '../../../testing/bugzilla-5.2-fixture.js';
+import { type InProcessServer, serveInProcess } from '../../../testing/in-process-server.js';
+import { type JsonRpcBody, jsonRpcCall, xmlRpcCall } from '../../../testing/rpc-clients.js';
 
 /*
  * The two RPC endpoints' own behaviour, as 5.2's JSONRPC.pm and XMLRPC.pm (over JSON::RPC::Legacy

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUGZILLA_52_KEYS, bugzilla52FixtureWithPasswords } from '../../../testing/bugzilla-5.2-fixture.js';
+import { type InProcessServer, serveInProcess } from '../../../testing/in-process-server.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../app.js';
 import { attachmentBodyBytes } from '../../bugzilla/attachment/attachment-rules.js';
-import { BUGZILLA_52_KEYS, bugzilla52FixtureWithPasswords } from '../../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, serveInProcess } from '../../testing/in-process-server.js';
 import { parseMethodResponse } from './xml-rpc-codec.js';
 
 /*

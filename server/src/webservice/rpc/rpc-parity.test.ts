@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUGZILLA_52_KEYS, bugzilla52FixtureWithPasswords } from '../../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, ManualClock, serveInProcess } from '../../testing/in-process-server.js';
-import { jsonRpcCall, xmlRpcCall } from '../../testing/rpc-clients.js';
+import { BUGZILLA_52_KEYS, bugzilla52FixtureWithPasswords } from '../../../testing/bugzilla-5.2-fixture.js';
+import { type InProcessServer, ManualClock, serveInProcess } from '../../../testing/in-process-server.js';
+import { jsonRpcCall, xmlRpcCall } from '../../../testing/rpc-clients.js';
 import { RPC_METHODS } from './methods.js';
 import { methodResponse, parseMethodResponse } from './xml-rpc-codec.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYS, standardFixture } from '../../../testing/fixtures.js';
+import { type InProcessServer, serveInProcess } from '../../../testing/in-process-server.js';
 import { MAX_LOGIN_ATTEMPTS } from '../../bugzilla/user/login-failures.js';
 import { passwordChecks } from '../../login/password-check-limiter.js';
-import { KEYS, standardFixture } from '../../testing/fixtures.js';
-import { type InProcessServer, serveInProcess } from '../../testing/in-process-server.js';
 
 const PASSWORD = 'alice-burst-pw';
 

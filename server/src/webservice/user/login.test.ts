@@ -2,14 +2,14 @@ import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYS, standardFixture } from '../../../testing/fixtures.js';
+import { expectBugzillaError } from '../../../testing/http.js';
+import { type InProcessServer, serveInProcess } from '../../../testing/in-process-server.js';
+import { startServer } from '../../../testing/test-server.js';
 import { createApp } from '../../app.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
 import { journalPathFor } from '../../stores/file/data-file.js';
 import { openFileStore } from '../../stores/file/file-store.js';
-import { KEYS, standardFixture } from '../../testing/fixtures.js';
-import { expectBugzillaError } from '../../testing/http.js';
-import { type InProcessServer, serveInProcess } from '../../testing/in-process-server.js';
-import { startServer } from '../../testing/test-server.js';
 
 const ALICE_PASSWORD = 'alice-secret-pw';
 const GONE_PASSWORD = 'gone-secret-pw';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, serveFixture } from '../../testing/cli-server.js';
-import { sendRecorded, TokenMap } from '../../testing/recorded-replay.js';
-import { comparable, recordedCases } from '../../testing/recordings.js';
+import { type RunningServer, serveFixture } from '../../../testing/cli-server.js';
+import { sendRecorded, TokenMap } from '../../../testing/recorded-replay.js';
+import { comparable, recordedCases } from '../../../testing/recordings.js';
 
 /*
  * The recorded user-bless cases (User.update's bless_groups and email_enabled, what a user who may
