@@ -95,7 +95,11 @@ const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
     'the WebService method families (Bugzilla/WebService/*.pm)',
     /^webservice\/(bug|attachment|comment|bugzilla|bug-user-last-visit|user|group|product|flag-type)\//,
   ],
-  ['the tables of every method: REST, XML-RPC and JSON-RPC, OpenAPI', /^webservice\/(rest|rpc|openapi)\//],
+  ['the table of every method, joined from the families', /^webservice\/table\//],
+  [
+    'what reads the table: REST routing, XML-RPC and JSON-RPC, the OpenAPI description',
+    /^webservice\/(rest|rpc|openapi)\//,
+  ],
   ['imports (fixtures, a Bugzilla database, recordings) and the HTML pages', /^(import|pages)\//],
   ['the admin API', /^admin\//],
   ['the app (createApp) and the port it listens on', /^(app|bind-port)\.ts$/],

@@ -4,7 +4,7 @@ import { bugzilla52FixtureWithPasswords } from '../../testing/bugzilla-5.2-fixtu
 import { type InProcessServer, ManualClock, serveInProcess } from '../../testing/in-process-server.js';
 import { sendRecorded, stepsBefore, TokenMap } from '../../testing/recorded-replay.js';
 import { comparable, isServed, isUnorderedSearch, recordedCases } from '../../testing/recordings.js';
-import { routeTable } from '../webservice/rest/api-router.js';
+import { routeTable } from '../webservice/table/method-table.js';
 
 /*
  * Under the bugzilla-5.2 profile, every recorded case of the families about

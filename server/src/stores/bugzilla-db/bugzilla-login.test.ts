@@ -10,7 +10,7 @@ import { ManualClock, serveStoreInProcess } from '../../../testing/in-process-se
 import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { sendRecorded, stepsBefore, TokenMap } from '../../../testing/recorded-replay.js';
 import { comparable, isServed, recordedCases } from '../../../testing/recordings.js';
-import { routeTable } from '../../webservice/rest/api-router.js';
+import { routeTable } from '../../webservice/table/method-table.js';
 import { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 
 /**

@@ -19,7 +19,7 @@ import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgre
 import { sendRaw } from '../../../testing/raw-request.js';
 import { comparable, isServed, isUnorderedSearch, recordedCases, requestBody } from '../../../testing/recordings.js';
 import { ownedData, type Store } from '../../bugzilla/store/store.js';
-import { routeTable } from '../../webservice/rest/api-router.js';
+import { routeTable } from '../../webservice/table/method-table.js';
 import type { BugzillaSchemaStore } from './bugzilla-schema-store.js';
 
 /**

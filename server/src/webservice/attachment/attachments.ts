@@ -26,6 +26,7 @@ import { isStorableId } from '../../bugzilla/ids.js';
 import { ownedData, type Store } from '../../bugzilla/store/store.js';
 import type { Bug, User } from '../../bugzilla/types.js';
 import { visitEffectsOfUpdate } from '../../bugzilla/visit/update-visits.js';
+import { NAMES_A_BUG } from '../method/error-codes.js';
 import { FieldSelection } from '../method/field-selection.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../method/route.js';
 import { attachmentFlagPlanner } from './attachment-flag-planner.js';
@@ -204,23 +205,54 @@ export async function updateAttachment(request: ApiRequest, deps: RouteDeps): Pr
 
 export const attachmentRoutes = {
   'GET /rest/bug/{id}/attachment': {
+    rpc: { name: 'Bug.attachments', params: 'query', readOnly: true },
+    codes: NAMES_A_BUG,
     auth: 'optional-unless-requirelogin',
     fieldsApplied: true,
     handle: (request, deps) => listAttachments(request, deps, false),
   },
   'GET /rest/bug/attachment/{id}': {
+    codes: [
+      [52, 'the attachment id is not a number'],
+      [304, 'the attachment is private, or its bug is not visible'],
+    ],
     auth: 'optional-unless-requirelogin',
     fieldsApplied: true,
     handle: (request, deps) => listAttachments(request, deps, true),
   },
   'POST /rest/bug/{id}/attachment': {
+    rpc: { name: 'Bug.add_attachment', params: 'body', readOnly: false, bytesParams: ['data'] },
+    codes: [
+      ...NAMES_A_BUG,
+      [50, 'data is required'],
+      [113, 'only insiders may add a private attachment'],
+      [600, 'the attachment is too large'],
+      [601, 'an invalid content type'],
+      [603, 'no file to attach'],
+      [604, 'summary is required'],
+      [606, 'the attachment is empty'],
+    ],
     auth: 'required',
     successStatus: 201,
     stampsWrites: true,
     largerBody: attachmentBodyBytes,
     handle: addAttachment,
   },
-  'PUT /rest/bug/attachment/{id}': { auth: 'required', stampsWrites: true, handle: updateAttachment },
+  'PUT /rest/bug/attachment/{id}': {
+    rpc: { name: 'Bug.update_attachment', params: 'body', readOnly: false },
+    codes: [
+      [51, 'no such flag type'],
+      [113, 'only insiders may (un)mark an attachment private'],
+      [129, 'an invalid flag status'],
+      [130, 'the caller may not grant this flag'],
+      [131, 'this flag cannot be requested from a given person'],
+      [604, 'summary may not be blank'],
+      [67399, "5.2's crash when data is given"],
+    ],
+    auth: 'required',
+    stampsWrites: true,
+    handle: updateAttachment,
+  },
 } satisfies {
   [K in
     | 'GET /rest/bug/{id}/attachment'

@@ -8,6 +8,7 @@ import type { Store } from '../../bugzilla/store/store.js';
 import type { User, VisitRecord } from '../../bugzilla/types.js';
 import { isFormBody } from '../../http/read-body.js';
 import type { LastVisitRules } from '../../profiles/profile.js';
+import { NAMES_A_BUG } from '../method/error-codes.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../method/route.js';
 
 /**
@@ -131,10 +132,32 @@ const ANONYMOUS_INSERT_CRASH =
   'DBD::mysql::db do failed: Cannot add or update a child row: a foreign key constraint fails (`bugs`.`bug_user_last_visit`, CONSTRAINT `fk_bug_user_last_visit_user_id_profiles_userid` FOREIGN KEY (`user_id`) REFERENCES `profiles` (`userid`) ON DELETE CASCADE ON UPDATE CASCADE)';
 
 export const lastVisitRoutes = {
-  'POST /rest/bug_user_last_visit/{id}': { auth: 'required', stampsWrites: true, readsPathBug: true, handle: update },
-  'POST /rest/bug_user_last_visit': { auth: 'required', stampsWrites: true, handle: update },
-  'GET /rest/bug_user_last_visit/{id}': { auth: 'required', handle: get },
-  'GET /rest/bug_user_last_visit': { auth: 'required', handle: get },
+  'POST /rest/bug_user_last_visit/{id}': {
+    codes: [[1300, 'the caller is not involved with the bug']],
+    auth: 'required',
+    stampsWrites: true,
+    readsPathBug: true,
+    handle: update,
+  },
+  'POST /rest/bug_user_last_visit': {
+    rpc: { name: 'BugUserLastVisit.update', params: 'body', readOnly: false },
+    codes: [...NAMES_A_BUG, [1300, 'the caller is not involved with the bug']],
+    auth: 'required',
+    stampsWrites: true,
+    handle: update,
+  },
+  'GET /rest/bug_user_last_visit/{id}': {
+    codes: [[100500, "5.2's crash of this method, in an HTTP 200"]],
+    auth: 'required',
+    handle: get,
+  },
+  'GET /rest/bug_user_last_visit': {
+    // BugUserLastVisit.pm declares no READ_ONLY list.
+    rpc: { name: 'BugUserLastVisit.get', params: 'query', readOnly: false },
+    codes: NAMES_A_BUG,
+    auth: 'required',
+    handle: get,
+  },
 } satisfies {
   [K in
     | 'POST /rest/bug_user_last_visit/{id}'

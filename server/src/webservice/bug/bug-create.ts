@@ -5,6 +5,7 @@ import { requesteesOf } from '../../bugzilla/flag/flag-rules.js';
 import { isStorableId } from '../../bugzilla/ids.js';
 import { ownedData } from '../../bugzilla/store/store.js';
 import { withShapeRule } from '../../bugzilla/wrong-shape.js';
+import { BUG_WRITES } from '../method/error-codes.js';
 import { localUrlBase } from '../method/local-urlbase.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../method/route.js';
 import { writeParams } from '../method/write-params.js';
@@ -50,5 +51,17 @@ async function create(request: ApiRequest, deps: RouteDeps): Promise<BugCreateRe
 
 export const bugCreateRoutes = {
   // 5.2 answers 200 here (its route asks for a 201 under a name the server never reads).
-  'POST /rest/bug': { auth: 'required', stampsWrites: true, handle: create },
+  'POST /rest/bug': {
+    rpc: { name: 'Bug.create', params: 'body', readOnly: false },
+    codes: [
+      ...BUG_WRITES,
+      [50, 'a required field is missing'],
+      [53, 'not a parameter Bug.create takes'],
+      [105, 'a component is required'],
+      [106, 'the product is closed for new bugs', 401],
+    ],
+    auth: 'required',
+    stampsWrites: true,
+    handle: create,
+  },
 } satisfies { [K in 'POST /rest/bug']: RouteSpec<K> };

@@ -96,5 +96,10 @@ async function changeJson(
 }
 
 export const bugHistoryRoutes = {
-  'GET /rest/bug/{id}/history': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: history },
+  'GET /rest/bug/{id}/history': {
+    rpc: { name: 'Bug.history', params: 'query', readOnly: true },
+    auth: 'optional-unless-requirelogin',
+    fieldsApplied: true,
+    handle: history,
+  },
 } satisfies { [K in 'GET /rest/bug/{id}/history']: RouteSpec<K> };

@@ -9,6 +9,7 @@ import { ownedData } from '../../bugzilla/store/store.js';
 import type { Bug } from '../../bugzilla/types.js';
 import { visitEffectsOfUpdate } from '../../bugzilla/visit/update-visits.js';
 import { withShapeRule } from '../../bugzilla/wrong-shape.js';
+import { BUG_WRITES, NAMES_A_BUG } from '../method/error-codes.js';
 import { localUrlBase } from '../method/local-urlbase.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../method/route.js';
 import { writeParams } from '../method/write-params.js';
@@ -105,6 +106,29 @@ export async function updateBugs(
 }
 
 export const bugUpdateRoutes = {
-  'PUT /rest/bug/{id}': { auth: 'required', stampsWrites: true, handle: (request, deps) => updateBugs(request, deps) },
-  'PUT /rest/bug': { auth: 'required', stampsWrites: true, handle: (request, deps) => updateBugs(request, deps) },
+  'PUT /rest/bug/{id}': {
+    // Its ids are in the params struct (REST's path id is one of them).
+    rpc: { name: 'Bug.update', params: 'body', readOnly: false },
+    codes: [
+      ...BUG_WRITES,
+      [112, 'a bug in its own See Also'],
+      [118, 'a duplicate of itself, or a duplicate loop'],
+      [119, 'a duplicate needs the bug it duplicates'],
+    ],
+    auth: 'required',
+    stampsWrites: true,
+    handle: (request, deps) => updateBugs(request, deps),
+  },
+  'PUT /rest/bug': {
+    codes: [
+      ...NAMES_A_BUG,
+      ...BUG_WRITES,
+      [112, 'a bug in its own See Also'],
+      [118, 'a duplicate of itself, or a duplicate loop'],
+      [119, 'a duplicate needs the bug it duplicates'],
+    ],
+    auth: 'required',
+    stampsWrites: true,
+    handle: (request, deps) => updateBugs(request, deps),
+  },
 } satisfies { [K in 'PUT /rest/bug/{id}' | 'PUT /rest/bug']: RouteSpec<K> };

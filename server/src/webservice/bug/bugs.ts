@@ -4,6 +4,7 @@ import { checkBug } from '../../bugzilla/bug/check-bug.js';
 import { errors } from '../../bugzilla/errors.js';
 import { afterRead, type Read, readAll, readEach } from '../../bugzilla/read.js';
 import { searchBugs } from '../../bugzilla/search/search.js';
+import { NAMES_A_BUG } from '../method/error-codes.js';
 import { FieldSelection } from '../method/field-selection.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../method/route.js';
 import { bugJson } from './bug-json.js';
@@ -40,6 +41,22 @@ function search(request: ApiRequest, { store }: RouteDeps): Read<BugSearchResult
 
 export const bugRoutes = {
   'GET /rest/bug/{id}': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: get },
-  'GET /rest/bug': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: search },
-  'GET /rest/bug/': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: get },
+  'GET /rest/bug': {
+    rpc: { name: 'Bug.search', params: 'query', readOnly: true },
+    codes: [
+      [50, 'a parameter is required'],
+      [52, 'a number is required'],
+      [56, 'an illegal date'],
+    ],
+    auth: 'optional-unless-requirelogin',
+    fieldsApplied: true,
+    handle: search,
+  },
+  'GET /rest/bug/': {
+    rpc: { name: 'Bug.get', params: 'query', readOnly: true },
+    codes: [[50, 'ids is required'], ...NAMES_A_BUG],
+    auth: 'optional-unless-requirelogin',
+    fieldsApplied: true,
+    handle: get,
+  },
 } satisfies { [K in 'GET /rest/bug/{id}' | 'GET /rest/bug' | 'GET /rest/bug/']: RouteSpec<K> };

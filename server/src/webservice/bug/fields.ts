@@ -206,8 +206,33 @@ type FieldKey =
   | 'GET /rest/field/bug/{id}/{product_id}/values';
 
 export const fieldRoutes = {
-  'GET /rest/field/bug': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: fieldsOf },
-  'GET /rest/field/bug/{id}': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: fieldsOf },
-  'GET /rest/field/bug/{id}/values': { auth: 'optional-unless-requirelogin', handle: legalValues },
-  'GET /rest/field/bug/{id}/{product_id}/values': { auth: 'optional-unless-requirelogin', handle: legalValues },
+  'GET /rest/field/bug': {
+    rpc: { name: 'Bug.fields', params: 'query', readOnly: true },
+    auth: 'optional-unless-requirelogin',
+    fieldsApplied: true,
+    handle: fieldsOf,
+  },
+  'GET /rest/field/bug/{id}': {
+    codes: [[51, 'no such field']],
+    auth: 'optional-unless-requirelogin',
+    fieldsApplied: true,
+    handle: fieldsOf,
+  },
+  'GET /rest/field/bug/{id}/values': {
+    rpc: { name: 'Bug.legal_values', params: 'query', readOnly: true },
+    codes: [
+      [50, 'product_id is required for this field'],
+      [108, 'not a field with legal values'],
+    ],
+    auth: 'optional-unless-requirelogin',
+    handle: legalValues,
+  },
+  'GET /rest/field/bug/{id}/{product_id}/values': {
+    codes: [
+      [106, 'no such product, or not accessible'],
+      [108, 'not a field with legal values'],
+    ],
+    auth: 'optional-unless-requirelogin',
+    handle: legalValues,
+  },
 } satisfies { [K in FieldKey]: RouteSpec<K> };

@@ -42,5 +42,9 @@ async function updateTags(request: ApiRequest, { store }: RouteDeps): Promise<Up
 }
 
 export const personalTagRoutes = {
-  'POST /rpc/Bug.update_tags': { auth: 'required', handle: updateTags },
+  'POST /rpc/Bug.update_tags': {
+    rpc: { name: 'Bug.update_tags', params: 'body', readOnly: false },
+    auth: 'required',
+    handle: updateTags,
+  },
 } satisfies { [K in 'POST /rpc/Bug.update_tags']: RouteSpec<K> };

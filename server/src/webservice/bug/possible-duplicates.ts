@@ -39,6 +39,7 @@ async function duplicates(request: ApiRequest, { store }: RouteDeps): Promise<Bu
 
 export const possibleDuplicateRoutes = {
   'POST /rpc/Bug.possible_duplicates': {
+    rpc: { name: 'Bug.possible_duplicates', params: 'body', readOnly: false },
     auth: 'optional-unless-requirelogin',
     fieldsApplied: true,
     handle: duplicates,

@@ -70,5 +70,10 @@ async function localBugUrls(request: ApiRequest, deps: RouteDeps, add: unknown):
 }
 
 export const seeAlsoRoutes = {
-  'POST /rpc/Bug.update_see_also': { auth: 'required', stampsWrites: true, handle: updateSeeAlso },
+  'POST /rpc/Bug.update_see_also': {
+    rpc: { name: 'Bug.update_see_also', params: 'body', readOnly: false },
+    auth: 'required',
+    stampsWrites: true,
+    handle: updateSeeAlso,
+  },
 } satisfies { [K in 'POST /rpc/Bug.update_see_also']: RouteSpec<K> };

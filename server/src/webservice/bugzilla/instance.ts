@@ -29,18 +29,22 @@ function versionAnswer(version: string): PreparedJson<{ version: string }> {
 
 export const instanceRoutes = {
   'GET /rest/version': {
+    rpc: { name: 'Bugzilla.version', params: 'query', readOnly: true },
     auth: 'ignore',
     handle: (_request, { store, profile }) => versionAnswer(store.instance.version ?? profile.defaultVersion),
   },
   'GET /rest/extensions': {
+    rpc: { name: 'Bugzilla.extensions', params: 'query', readOnly: true },
     auth: 'optional-unless-requirelogin',
     handle: (_request, { store }) => ({ extensions: store.instance.extensions }),
   },
   'GET /rest/timezone': {
+    rpc: { name: 'Bugzilla.timezone', params: 'query', readOnly: true },
     auth: 'ignore',
     handle: () => TIMEZONE_ANSWER,
   },
   'GET /rest/time': {
+    rpc: { name: 'Bugzilla.time', params: 'query', readOnly: true },
     auth: 'optional-unless-requirelogin',
     handle: (request) => {
       const webTime = formatBugzillaTime(request.webNow);
@@ -55,6 +59,7 @@ export const instanceRoutes = {
     },
   },
   'GET /rest/parameters': {
+    rpc: { name: 'Bugzilla.parameters', params: 'query', readOnly: true },
     auth: 'optional',
     filterInside: 'parameters',
     handle: (request, { store, urlbase, profile }) =>
@@ -66,6 +71,9 @@ export const instanceRoutes = {
       ),
   },
   'GET /rest/last_audit_time': {
+    // Not READ_ONLY in 5.2's Bugzilla.pm, though it only reads.
+    rpc: { name: 'Bugzilla.last_audit_time', params: 'query', readOnly: false },
+    codes: [[58, 'class must be a scalar or an array']],
     auth: 'optional-unless-requirelogin',
     handle: async (request, { store, profile }) => {
       // Unknown class names are dropped silently; if none is left, all classes count (5.2).

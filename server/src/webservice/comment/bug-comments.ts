@@ -119,16 +119,34 @@ async function addComment(request: ApiRequest, { store, profile }: RouteDeps): P
 
 export const bugCommentRoutes = {
   'GET /rest/bug/{id}/comment': {
+    rpc: { name: 'Bug.comments', params: 'query', readOnly: true },
+    codes: [[56, 'an illegal date']],
     auth: 'optional-unless-requirelogin',
     fieldsApplied: true,
     handle: (request, deps) => comments(request, deps, false),
   },
   'GET /rest/bug/comment/{id}': {
+    codes: [
+      [52, 'the comment id is not a number'],
+      [110, 'the comment is private'],
+      [111, 'no such comment'],
+    ],
     auth: 'optional-unless-requirelogin',
     fieldsApplied: true,
     handle: (request, deps) => comments(request, deps, true),
   },
-  'POST /rest/bug/{id}/comment': { auth: 'required', successStatus: 201, stampsWrites: true, handle: addComment },
+  'POST /rest/bug/{id}/comment': {
+    rpc: { name: 'Bug.add_comment', params: 'body', pathParam: 'id', readOnly: false },
+    codes: [
+      [50, 'comment is required'],
+      [113, 'only insiders may add a private comment'],
+      [114, 'the comment is too long'],
+    ],
+    auth: 'required',
+    successStatus: 201,
+    stampsWrites: true,
+    handle: addComment,
+  },
 } satisfies {
   [K in 'GET /rest/bug/{id}/comment' | 'GET /rest/bug/comment/{id}' | 'POST /rest/bug/{id}/comment']: RouteSpec<K>;
 };

@@ -62,6 +62,28 @@ async function searchTags(request: ApiRequest, { store }: RouteDeps): Promise<st
 }
 
 export const commentTagRoutes = {
-  'PUT /rest/bug/comment/{id}/tags': { auth: 'required', handle: updateTags },
-  'GET /rest/bug/comment/tags/{id}': { auth: 'required', handle: searchTags },
+  'PUT /rest/bug/comment/{id}/tags': {
+    rpc: { name: 'Bug.update_comment_tags', params: 'body', pathParam: 'comment_id', readOnly: false },
+    codes: [
+      [102, "the comment's bug is not visible to the caller"],
+      [52, 'the comment id is not a number'],
+      [110, 'the comment is private'],
+      [125, 'comment tagging is off (no comment_taggers_group)'],
+      [126, 'a tag with invalid characters'],
+      [127, 'a tag longer than 24 characters'],
+      [128, 'a tag shorter than 3 characters'],
+      [304, 'only editbugs members may tag comments'],
+    ],
+    auth: 'required',
+    handle: updateTags,
+  },
+  'GET /rest/bug/comment/tags/{id}': {
+    rpc: { name: 'Bug.search_comment_tags', params: 'query', readOnly: false },
+    codes: [
+      [125, 'comment tagging is off (no comment_taggers_group)'],
+      [304, 'only editbugs members may search comment tags'],
+    ],
+    auth: 'required',
+    handle: searchTags,
+  },
 } satisfies { [K in 'PUT /rest/bug/comment/{id}/tags' | 'GET /rest/bug/comment/tags/{id}']: RouteSpec<K> };

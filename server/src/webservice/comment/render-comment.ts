@@ -54,5 +54,9 @@ async function renderComment(request: ApiRequest, { store }: RouteDeps): Promise
 }
 
 export const renderCommentRoutes = {
-  'POST /rpc/Bug.render_comment': { auth: 'optional-unless-requirelogin', handle: renderComment },
+  'POST /rpc/Bug.render_comment': {
+    rpc: { name: 'Bug.render_comment', params: 'body', readOnly: false },
+    auth: 'optional-unless-requirelogin',
+    handle: renderComment,
+  },
 } satisfies { [K in 'POST /rpc/Bug.render_comment']: RouteSpec<K> };

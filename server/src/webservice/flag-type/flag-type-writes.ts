@@ -64,6 +64,33 @@ function update(request: ApiRequest, { store }: RouteDeps) {
 }
 
 export const flagTypeWriteRoutes = {
-  'POST /rest/flag_type': { auth: 'required', successStatus: 201, handle: create },
-  'PUT /rest/flag_type/{id}': { auth: 'required', handle: update },
+  'POST /rest/flag_type': {
+    rpc: { name: 'FlagType.create', params: 'body', readOnly: false },
+    codes: [
+      [50, 'name, description or target_type is required'],
+      [51, 'no such component or group'],
+      [53, 'an inclusion or exclusion that is not product or product:component'],
+      [106, 'no such product, or not accessible'],
+      [304, 'only editcomponents members may create flag types'],
+      [1101, 'an invalid flag type name'],
+      [68000, 'an invalid target type'],
+    ],
+    auth: 'required',
+    successStatus: 201,
+    handle: create,
+  },
+  'PUT /rest/flag_type/{id}': {
+    rpc: { name: 'FlagType.update', params: 'body', readOnly: false },
+    codes: [
+      [51, 'no such flag type, component or group'],
+      [53, 'an inclusion or exclusion that is not product or product:component'],
+      [106, 'no such product, or not accessible'],
+      [304, 'only editcomponents members may edit flag types'],
+      [1101, 'an invalid flag type name'],
+      [1105, 'the caller may not edit this flag type'],
+      [67399, "5.2's crash when sort_key is given"],
+    ],
+    auth: 'required',
+    handle: update,
+  },
 } satisfies { [K in 'POST /rest/flag_type' | 'PUT /rest/flag_type/{id}']: RouteSpec<K> };

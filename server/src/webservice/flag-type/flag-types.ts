@@ -123,6 +123,19 @@ function get(request: ApiRequest, { store }: RouteDeps) {
 type FlagTypeReadKey = 'GET /rest/flag_type/{id}' | 'GET /rest/flag_type/{id}/{component}';
 
 export const flagTypeReadRoutes = {
-  'GET /rest/flag_type/{id}': { auth: 'optional-unless-requirelogin', handle: get },
-  'GET /rest/flag_type/{id}/{component}': { auth: 'optional-unless-requirelogin', handle: get },
+  'GET /rest/flag_type/{id}': {
+    // FlagType.pm declares no READ_ONLY list.
+    rpc: { name: 'FlagType.get', params: 'query', readOnly: false },
+    codes: [[106, 'no such product, or not accessible']],
+    auth: 'optional-unless-requirelogin',
+    handle: get,
+  },
+  'GET /rest/flag_type/{id}/{component}': {
+    codes: [
+      [51, 'no such component'],
+      [106, 'no such product, or not accessible'],
+    ],
+    auth: 'optional-unless-requirelogin',
+    handle: get,
+  },
 } satisfies { [K in FlagTypeReadKey]: RouteSpec<K> };

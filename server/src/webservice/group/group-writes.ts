@@ -40,6 +40,27 @@ function update(request: ApiRequest, { store }: RouteDeps) {
 }
 
 export const groupWriteRoutes = {
-  'POST /rest/group': { auth: 'required', successStatus: 201, handle: create },
-  'PUT /rest/group/{id}': { auth: 'required', handle: update },
+  'POST /rest/group': {
+    rpc: { name: 'Group.create', params: 'body', readOnly: false },
+    codes: [
+      [304, 'only creategroups members may create groups'],
+      [800, 'name is required'],
+      [801, 'the group already exists'],
+      [802, 'description is required'],
+      [803, 'an invalid user regexp'],
+    ],
+    auth: 'required',
+    successStatus: 201,
+    handle: create,
+  },
+  'PUT /rest/group/{id}': {
+    rpc: { name: 'Group.update', params: 'body', readOnly: false },
+    codes: [
+      [51, 'no such group'],
+      [304, 'only creategroups members may edit groups'],
+      [801, 'the group already exists'],
+    ],
+    auth: 'required',
+    handle: update,
+  },
 } satisfies { [K in 'POST /rest/group' | 'PUT /rest/group/{id}']: RouteSpec<K> };

@@ -70,5 +70,14 @@ function get(request: ApiRequest, { store }: RouteDeps) {
 }
 
 export const groupReadRoutes = {
-  'GET /rest/group': { auth: 'required', fieldsApplied: true, handle: get },
+  'GET /rest/group': {
+    rpc: { name: 'Group.get', params: 'query', readOnly: true },
+    codes: [
+      [51, 'no such group'],
+      [805, 'only editusers or creategroups members may list groups'],
+    ],
+    auth: 'required',
+    fieldsApplied: true,
+    handle: get,
+  },
 } satisfies { [K in 'GET /rest/group']: RouteSpec<K> };

@@ -10,6 +10,8 @@ import type { PreparedJson } from '../../http/prepared-json.js';
 import type { Identity } from '../../login/identify.js';
 import type { AuthPolicy } from '../../profiles/auth-policy.js';
 import type { Profile } from '../../profiles/profile.js';
+import type { CodeNote } from './error-codes.js';
+import type { RpcBinding } from './rpc-binding.js';
 import type { WorkBounds } from './work-bounds.js';
 
 /** A request as a handler sees it: credentials and body already dealt with. */
@@ -46,6 +48,10 @@ export interface RouteDeps {
 type Answer<T> = T | PreparedJson<T>;
 
 export interface RouteSpec<K extends EndpointKey> {
+  /** The method as XML-RPC and JSON-RPC call it, where they can (the REST-only BMO paths cannot). */
+  rpc?: RpcBinding;
+  /** The codes this method may answer beyond what its credentials policy and path imply (the OpenAPI description lists them). */
+  codes?: readonly CodeNote[];
   auth: AuthPolicy;
   /** include/exclude_fields act inside this member of the result (parameters) rather than on top. */
   filterInside?: string;

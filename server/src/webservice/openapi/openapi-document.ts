@@ -10,9 +10,9 @@ import {
 import { type ZodType, z } from 'zod';
 import { BugzillaError } from '../../bugzilla/errors.js';
 import type { Profile } from '../../profiles/profile.js';
+import { type CodeNote, errorCodesOf } from '../method/error-codes.js';
 import type { RouteSpec } from '../method/route.js';
-import { routeTable } from '../rest/api-router.js';
-import { type CodeNote, errorCodesOf } from './error-codes.js';
+import { routeTable } from '../table/method-table.js';
 
 type Json = Record<string, unknown>;
 
@@ -84,7 +84,7 @@ function statusOf(code: number): number {
 function operation(key: EndpointKey, schemas: EndpointSchemas, profile: Profile): Json {
   const spec = routeTable[key] as RouteSpec<EndpointKey>;
   const auth = profile.auth[key] ?? spec.auth;
-  const notes = errorCodesOf(key, auth, schemas.path === bugIdPathSchema);
+  const notes = errorCodesOf(spec.codes, auth, schemas.path === bugIdPathSchema);
   const byStatus = new Map<number, CodeNote[]>();
   for (const note of notes) {
     const status = note[2] ?? statusOf(note[0]);

@@ -4,9 +4,9 @@ import { bugzilla52CatalogueFixture } from '../../../testing/bugzilla-5.2-catalo
 import { type RunningServer, serveFixture } from '../../../testing/cli-server.js';
 import { sendRecorded, TokenMap } from '../../../testing/recorded-replay.js';
 import { comparable, isServed, type RecordedCase, recordedCases } from '../../../testing/recordings.js';
-import { routeTable } from '../rest/api-router.js';
 import { RPC_METHODS } from '../rpc/methods.js';
 import { parseMethodResponse } from '../rpc/xml-rpc-codec.js';
+import { routeTable } from '../table/method-table.js';
 
 /*
  * The recorded Product, Component, Classification, field, User, Group and FlagType cases,

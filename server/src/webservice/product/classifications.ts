@@ -58,5 +58,14 @@ function get(request: ApiRequest, { store }: RouteDeps) {
 }
 
 export const classificationRoutes = {
-  'GET /rest/classification/{id}': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: get },
+  'GET /rest/classification/{id}': {
+    rpc: { name: 'Classification.get', params: 'query', readOnly: true },
+    codes: [
+      [51, 'no such classification'],
+      [900, 'classifications are not enabled'],
+    ],
+    auth: 'optional-unless-requirelogin',
+    fieldsApplied: true,
+    handle: get,
+  },
 } satisfies { [K in 'GET /rest/classification/{id}']: RouteSpec<K> };

@@ -74,7 +74,42 @@ async function createOne(request: ApiRequest, { store }: RouteDeps) {
 type ProductWriteKey = 'POST /rest/product' | 'PUT /rest/product/{id}' | 'POST /rest/component';
 
 export const productWriteRoutes = {
-  'POST /rest/product': { auth: 'required', successStatus: 201, handle: create },
-  'PUT /rest/product/{id}': { auth: 'required', handle: update },
-  'POST /rest/component': { auth: 'required', successStatus: 201, handle: createOne },
+  'POST /rest/product': {
+    rpc: { name: 'Product.create', params: 'body', readOnly: false },
+    codes: [
+      [304, 'only editcomponents members may create products'],
+      [700, 'name is required'],
+      [701, 'the name is too long'],
+      [702, 'the product already exists'],
+      [703, 'description is required'],
+      [704, 'version is required'],
+    ],
+    auth: 'required',
+    successStatus: 201,
+    handle: create,
+  },
+  'PUT /rest/product/{id}': {
+    rpc: { name: 'Product.update', params: 'body', readOnly: false },
+    codes: [
+      [106, 'no such product, or not accessible'],
+      [304, 'only editcomponents members may edit products'],
+      [702, 'the product already exists'],
+      [705, 'the default milestone does not exist'],
+    ],
+    auth: 'required',
+    handle: update,
+  },
+  'POST /rest/component': {
+    rpc: { name: 'Component.create', params: 'body', readOnly: false },
+    codes: [
+      [51, 'no such user'],
+      [106, 'no such product, or not accessible'],
+      [304, 'only editcomponents members may create components'],
+      [1200, 'the product already has a component of that name'],
+      [32000, 'a required field (description, default assignee) is blank'],
+    ],
+    auth: 'required',
+    successStatus: 201,
+    handle: createOne,
+  },
 } satisfies { [K in ProductWriteKey]: RouteSpec<K> };

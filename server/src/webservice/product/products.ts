@@ -67,9 +67,30 @@ type ProductReadKey =
   | 'GET /rest/product/{id}';
 
 export const productReadRoutes = {
-  'GET /rest/product_accessible': { auth: 'optional-unless-requirelogin', handle: ids('accessible') },
-  'GET /rest/product_enterable': { auth: 'optional-unless-requirelogin', handle: ids('enterable') },
-  'GET /rest/product_selectable': { auth: 'optional-unless-requirelogin', handle: ids('selectable') },
-  'GET /rest/product': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: get },
+  'GET /rest/product_accessible': {
+    rpc: { name: 'Product.get_accessible_products', params: 'query', readOnly: true },
+    auth: 'optional-unless-requirelogin',
+    handle: ids('accessible'),
+  },
+  'GET /rest/product_enterable': {
+    rpc: { name: 'Product.get_enterable_products', params: 'query', readOnly: true },
+    auth: 'optional-unless-requirelogin',
+    handle: ids('enterable'),
+  },
+  'GET /rest/product_selectable': {
+    rpc: { name: 'Product.get_selectable_products', params: 'query', readOnly: true },
+    auth: 'optional-unless-requirelogin',
+    handle: ids('selectable'),
+  },
+  'GET /rest/product': {
+    rpc: { name: 'Product.get', params: 'query', readOnly: true },
+    codes: [
+      [50, 'ids, names or type is required'],
+      [32000, 'an unknown product type'],
+    ],
+    auth: 'optional-unless-requirelogin',
+    fieldsApplied: true,
+    handle: get,
+  },
   'GET /rest/product/{id}': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: get },
 } satisfies { [K in ProductReadKey]: RouteSpec<K> };

@@ -9,47 +9,12 @@ import { jsonpCallback } from '../../http/jsonp.js';
 import { readBody } from '../../http/read-body.js';
 import type { ApiState } from '../../http/respond.js';
 import type { Profile, ProfileName } from '../../profiles/profile.js';
-import { attachmentRoutes } from '../attachment/attachments.js';
-import { bugCreateRoutes } from '../bug/bug-create.js';
-import { bugHistoryRoutes } from '../bug/bug-history.js';
-import { bugUpdateRoutes } from '../bug/bug-update.js';
-import { bugRoutes } from '../bug/bugs.js';
-import { personalTagRoutes } from '../bug/personal-tags.js';
-import { possibleDuplicateRoutes } from '../bug/possible-duplicates.js';
-import { seeAlsoRoutes } from '../bug/update-see-also.js';
-import { lastVisitRoutes } from '../bug-user-last-visit/last-visit.js';
-import { instanceRoutes } from '../bugzilla/instance.js';
-import { bugCommentRoutes } from '../comment/bug-comments.js';
-import { commentTagRoutes } from '../comment/comment-tags.js';
-import { renderCommentRoutes } from '../comment/render-comment.js';
 import { EndpointRequest } from '../method/endpoint-request.js';
-import type { RouteDeps, RouteSpec, RouteTable } from '../method/route.js';
+import type { RouteDeps, RouteSpec } from '../method/route.js';
 import { clientIp, EMPTY_QUERY, type Endpoint, runEndpoint } from '../method/run-endpoint.js';
 import { boundsWith, DEFAULT_WORK_BOUNDS, type WorkBounds } from '../method/work-bounds.js';
-import { loginRoutes } from '../user/login.js';
-import { whoamiRoutes } from '../user/whoami.js';
-import { catalogueReadRoutes, catalogueWriteRoutes } from './catalogue-routes.js';
+import { routeTable } from '../table/method-table.js';
 import { allowedMethods, Dispatcher } from './dispatch.js';
-
-export const routeTable: RouteTable = {
-  ...lastVisitRoutes,
-  ...instanceRoutes,
-  ...whoamiRoutes,
-  ...loginRoutes,
-  ...bugRoutes,
-  ...bugCommentRoutes,
-  ...bugHistoryRoutes,
-  ...catalogueReadRoutes,
-  ...catalogueWriteRoutes,
-  ...bugUpdateRoutes,
-  ...bugCreateRoutes,
-  ...attachmentRoutes,
-  ...commentTagRoutes,
-  ...renderCommentRoutes,
-  ...personalTagRoutes,
-  ...seeAlsoRoutes,
-  ...possibleDuplicateRoutes,
-};
 
 export interface ApiRouterOptions {
   bodyLimitBytes: number;

@@ -71,9 +71,23 @@ function isTrue(value: unknown): boolean {
 
 export const loginRoutes = {
   // Login-exempt: credentials count only when a login is named, and then a password makes a token.
-  'GET /rest/login': { auth: 'ignore', handle: login },
-  'GET /rest/logout': { auth: 'optional-unless-requirelogin', handle: logout },
-  'GET /rest/valid_login': { auth: 'optional-unless-requirelogin', handle: validLogin },
+  'GET /rest/login': {
+    rpc: { name: 'User.login', params: 'query', readOnly: false },
+    codes: [[50, 'login and password are required']],
+    auth: 'ignore',
+    handle: login,
+  },
+  'GET /rest/logout': {
+    rpc: { name: 'User.logout', params: 'query', readOnly: false, perlReturns: 'undef' },
+    auth: 'optional-unless-requirelogin',
+    handle: logout,
+  },
+  'GET /rest/valid_login': {
+    rpc: { name: 'User.valid_login', params: 'query', readOnly: false, perlReturns: 'scalar' },
+    codes: [[50, 'login is required']],
+    auth: 'optional-unless-requirelogin',
+    handle: validLogin,
+  },
 } satisfies {
   [K in 'GET /rest/login' | 'GET /rest/logout' | 'GET /rest/valid_login']: RouteSpec<K>;
 };

@@ -100,7 +100,31 @@ async function offerAccount(request: ApiRequest, { store }: RouteDeps) {
 type UserWriteKey = 'POST /rest/user' | 'PUT /rest/user/{id}' | 'POST /rpc/User.offer_account_by_email';
 
 export const userWriteRoutes = {
-  'POST /rest/user': { auth: 'optional', successStatus: 201, handle: create },
-  'PUT /rest/user/{id}': { auth: 'required', handle: update },
-  'POST /rpc/User.offer_account_by_email': { auth: 'optional', handle: offerAccount },
+  'POST /rest/user': {
+    rpc: { name: 'User.create', params: 'body', readOnly: false },
+    codes: [
+      [50, 'email is required'],
+      [304, 'only editusers members may create accounts'],
+      [500, 'the account already exists'],
+      [501, 'an invalid e-mail address'],
+    ],
+    auth: 'optional',
+    successStatus: 201,
+    handle: create,
+  },
+  'PUT /rest/user/{id}': {
+    rpc: { name: 'User.update', params: 'body', readOnly: false },
+    codes: [
+      [51, 'no such user'],
+      [304, 'only editusers members may edit accounts, and only groups they may bless'],
+      [500, 'the account already exists'],
+    ],
+    auth: 'required',
+    handle: update,
+  },
+  'POST /rpc/User.offer_account_by_email': {
+    rpc: { name: 'User.offer_account_by_email', params: 'body', readOnly: false, perlReturns: 'undef' },
+    auth: 'optional',
+    handle: offerAccount,
+  },
 } satisfies { [K in UserWriteKey]: RouteSpec<K> };

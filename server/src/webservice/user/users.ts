@@ -139,6 +139,25 @@ function only(users: readonly User[], groups: GroupDefinition[] | null): readonl
 }
 
 export const userReadRoutes = {
-  'GET /rest/user': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: get },
-  'GET /rest/user/{id}': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: get },
+  'GET /rest/user': {
+    rpc: { name: 'User.get', params: 'query', readOnly: true },
+    codes: [
+      [50, 'ids, names or match is required'],
+      [51, 'no such user'],
+      [505, 'logged-out callers may not search users by id or match'],
+      [804, 'an invalid group'],
+    ],
+    auth: 'optional-unless-requirelogin',
+    fieldsApplied: true,
+    handle: get,
+  },
+  'GET /rest/user/{id}': {
+    codes: [
+      [51, 'no such user'],
+      [505, 'logged-out callers may not ask for users by id'],
+    ],
+    auth: 'optional-unless-requirelogin',
+    fieldsApplied: true,
+    handle: get,
+  },
 } satisfies { [K in 'GET /rest/user' | 'GET /rest/user/{id}']: RouteSpec<K> };

@@ -2,6 +2,8 @@ import { currentUser, type RouteSpec } from '../method/route.js';
 
 export const whoamiRoutes = {
   'GET /rest/whoami': {
+    // BMO's User.whoami; 5.2 has no such method (the profile's missing endpoints say which).
+    rpc: { name: 'User.whoami', params: 'query', readOnly: true },
     auth: 'required',
     handle: (request) => {
       const user = currentUser(request);

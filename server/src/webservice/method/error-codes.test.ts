@@ -1,7 +1,10 @@
+import type { EndpointKey } from '@bz-companion/shared';
 import { describe, expect, it } from 'vitest';
+import { routeTable } from '../table/method-table.js';
 import { errorCodesOf } from './error-codes.js';
 
-const codes = (...args: Parameters<typeof errorCodesOf>) => errorCodesOf(...args).map(([code]) => code);
+const codes = (key: EndpointKey, ...args: [Parameters<typeof errorCodesOf>[1], boolean]) =>
+  errorCodesOf(routeTable[key].codes, ...args).map(([code]) => code);
 
 describe('errorCodesOf', () => {
   it("lists a catalogue write's own codes beside those of its credentials policy", () => {

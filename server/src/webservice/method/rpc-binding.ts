@@ -1,11 +1,12 @@
 import type { EndpointKey } from '@bz-companion/shared';
 
 /**
- * A method as XML-RPC and JSON-RPC clients call it (`Bug.get`), and the REST endpoint whose
- * handler answers it: one implementation per method, whichever protocol asks.
+ * A method as XML-RPC and JSON-RPC clients call it (`Bug.get`): its row in its family's table
+ * names it beside its REST endpoint, so one implementation answers whichever protocol asks.
  */
-export interface RpcMethod {
-  endpoint: EndpointKey;
+export interface RpcBinding {
+  /** Its name in 5.2's WS_DISPATCH (`Bug.get`, `User.offer_account_by_email`). */
+  name: string;
   /** How its params struct reaches the handler: as a query (what REST's GET sends) or as a body (POST). */
   params: 'query' | 'body';
   /** The struct member that REST puts in the path (`Bug.add_comment`'s `id`), when the endpoint has one. */
@@ -25,4 +26,9 @@ export interface RpcMethod {
    * handler decodes; over XML-RPC a `<base64>` arrives decoded and a plain string is the bytes.
    */
   bytesParams?: readonly string[];
+}
+
+/** A method as the RPC endpoints look it up: its binding and the endpoint whose handler answers it. */
+export interface RpcMethod extends Omit<RpcBinding, 'name'> {
+  endpoint: EndpointKey;
 }
