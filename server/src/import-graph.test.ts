@@ -143,6 +143,39 @@ function upwardImports(graph: Map<string, string[]>, root: string, layers: Layer
   return found;
 }
 
+/**
+ * The folder a file belongs to, as a room of the house: its top folder, or inside webservice/ and
+ * stores/ its family or variant (one folder each, which must not lean on each other either).
+ */
+export function folderOf(relativePath: string): string {
+  const parts = relativePath.split('/');
+  if (parts.length === 1) return relativePath;
+  if ((parts[0] === 'webservice' || parts[0] === 'stores') && parts.length > 2) return `${parts[0]}/${parts[1]}`;
+  return parts[0] as string;
+}
+
+/** Pairs of folders that import each other (no file circle needed), as "a <-> b". */
+function folderPairs(
+  graph: Map<string, string[]>,
+  root: string,
+  folder: (path: string) => string = folderOf,
+): string[] {
+  const edges = new Set<string>();
+  for (const [file, targets] of graph) {
+    const from = folder(relative(root, file));
+    for (const target of targets) {
+      const to = folder(relative(root, target));
+      if (from !== to) edges.add(`${from} -> ${to}`);
+    }
+  }
+  const pairs: string[] = [];
+  for (const edge of edges) {
+    const [from, to] = edge.split(' -> ') as [string, string];
+    if (from < to && edges.has(`${to} -> ${from}`)) pairs.push(`${from} <-> ${to}`);
+  }
+  return pairs.sort();
+}
+
 describe('the import graph', () => {
   it('has no import from a lower layer of the server to a higher one', () => {
     const root = join(REPO, 'server/src');
@@ -152,6 +185,21 @@ describe('the import graph', () => {
   it('has no import from a lower layer of the extension to a higher one', () => {
     const root = join(REPO, 'extension/src');
     expect(upwardImports(importGraph(sourceFiles(root)), root, EXTENSION_LAYERS)).toEqual([]);
+  });
+
+  it('has no two folders of the server that import each other', () => {
+    const root = join(REPO, 'server/src');
+    expect(folderPairs(importGraph(sourceFiles(root)), root)).toEqual([]);
+  });
+
+  it('finds two folders that import each other when there are', () => {
+    const graph = new Map([
+      ['/r/admin/controls.ts', ['/r/webservice/openapi/journal.ts']],
+      ['/r/webservice/openapi/journal.ts', ['/r/admin/numbered.ts']],
+      ['/r/webservice/bug/bugs.ts', ['/r/webservice/comment/comments.ts']],
+      ['/r/webservice/comment/comments.ts', ['/r/webservice/bug/json.ts']],
+    ]);
+    expect(folderPairs(graph, '/r')).toEqual(['admin <-> webservice/openapi', 'webservice/bug <-> webservice/comment']);
   });
 
   it('finds an upward import when there is one', () => {

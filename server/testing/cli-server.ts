@@ -29,7 +29,7 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promi
   }
 }
 
-/** The temporary directories this test file made (tempDir): removed after it (testing/remove-temp-dirs.ts). */
+/** The temporary directories this test file made (tempDir): removed after it (server/testing/remove-temp-dirs.ts). */
 const madeDirs: string[] = [];
 
 export async function tempDir(prefix = 'bz-companion-test-'): Promise<string> {

@@ -1,6 +1,6 @@
 import { standardFixture } from './fixtures.js';
 
-/** The bug that answers largest: more comments than fit one answer (routes/work-bounds.ts). */
+/** The bug that answers largest: more comments than fit one answer (webservice/method/work-bounds.ts). */
 export const LARGEST_BUG = 7;
 
 /**

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { StoreSnapshot } from '../src/bugzilla/store/snapshot.js';
 import type { Store } from '../src/bugzilla/store/store.js';
-import { openStore } from '../src/stores/open-store.js';
+import { openStore } from '../src/stores/open/open-store.js';
 import { createScratchDatabase } from '../src/stores/postgres/scratch-database.js';
 import { tempDir } from './cli-server.js';
 

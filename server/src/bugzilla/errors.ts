@@ -168,25 +168,25 @@ export const errors = {
    * HTTP 200. Only profiles that reproduce such a crash raise it.
    */
   perlCrash: (message: string) => new BugzillaError(100500, message, { status: 200 }),
-  /** More values in one parameter than the method takes in one request (routes/work-bounds.ts). */
+  /** More values in one parameter than the method takes in one request (webservice/method/work-bounds.ts). */
   tooManyValues: (param: string, limit: number) =>
     new BugzillaError(
       32000,
       `The '${param}' parameter holds more than ${limit} different values, more than one request may ask for: split the request.`,
     ),
-  /** Parameters nested deeper than any method reads (routes/work-bounds.ts). */
+  /** Parameters nested deeper than any method reads (webservice/method/work-bounds.ts). */
   nestedTooDeep: (param: string, limit: number) =>
     new BugzillaError(
       32000,
       `The '${param}' parameter nests more than ${limit} levels deep, deeper than any method reads.`,
     ),
-  /** The answer would be larger than one request may get (routes/work-bounds.ts). */
+  /** The answer would be larger than one request may get (webservice/method/work-bounds.ts). */
   answerTooLarge: (limitBytes: number) =>
     new BugzillaError(
       32000,
       `The answer would be larger than ${formatBytes(limitBytes)}, more than one request may get: ask for fewer bugs or fewer fields (include_fields).`,
     ),
-  /** A read that ran past its time (routes/work-bounds.ts); nothing was changed and it may be retried. */
+  /** A read that ran past its time (webservice/method/work-bounds.ts); nothing was changed and it may be retried. */
   tookTooLong: (seconds: number) =>
     new BugzillaError(
       32000,

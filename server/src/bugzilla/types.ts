@@ -124,7 +124,7 @@ export interface Comment {
   time: number;
   text: string;
   isPrivate: boolean;
-  /** Bugzilla's comment type where it is not 0 (attachments: see domain/attachments/attachment.ts). */
+  /** Bugzilla's comment type where it is not 0 (attachments: see bugzilla/attachment/attachment.ts). */
   type?: number;
   /** What the type refers to: the attachment's id for an attachment's comment. */
   extraData?: string;

@@ -2,7 +2,7 @@ import { emptySnapshot } from '../bugzilla/store/snapshot.js';
 import type { Store } from '../bugzilla/store/store.js';
 import { ownedData } from '../bugzilla/store/store.js';
 import { defaultInstance } from '../stores/default-instance.js';
-import { openStore, type StoreTarget } from '../stores/open-store.js';
+import { openStore, type StoreTarget } from '../stores/open/open-store.js';
 
 export interface AddUserOptions {
   login: string;

@@ -1,7 +1,7 @@
 import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
 import { ownedData } from '../bugzilla/store/store.js';
 import { replaceFileStore } from '../stores/file/replace-file-store.js';
-import { openStore } from '../stores/open-store.js';
+import { openStore } from '../stores/open/open-store.js';
 import { redactDatabaseUrl } from './open-serve-store.js';
 
 export interface ImportTarget {

@@ -3,7 +3,7 @@ import type { Store } from '../bugzilla/store/store.js';
 import { pruneExpiredVisits } from '../bugzilla/visit/retention.js';
 import { demoFixture } from '../import/fixture/demo.js';
 import { snapshotFromFixture } from '../import/fixture/fixture.js';
-import { openStore } from '../stores/open-store.js';
+import { openStore } from '../stores/open/open-store.js';
 
 export interface ServeStoreOptions {
   data: string;

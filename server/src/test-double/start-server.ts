@@ -14,7 +14,7 @@ import { demoFixture } from '../import/fixture/demo.js';
 import { type Fixture, FixtureError, snapshotFromFixture } from '../import/fixture/fixture.js';
 import { readFixtureFile } from '../import/fixture/fixture-file.js';
 import type { ProfileName } from '../profiles/profile.js';
-import { openStore, type StoreTarget } from '../stores/open-store.js';
+import { openStore, type StoreTarget } from '../stores/open/open-store.js';
 import type { Mismatch } from '../webservice/openapi/mismatch-journal.js';
 import { type Upstream, upstream } from './upstream.js';
 

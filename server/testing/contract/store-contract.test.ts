@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateGroups } from '../../src/bugzilla/group/group-writes.js';
 import { NewUserError, ownedData, ReadOnlyBugzillaError, type Store } from '../../src/bugzilla/store/store.js';
 import { snapshotFromFixture } from '../../src/import/fixture/fixture.js';
-import { openStore } from '../../src/stores/open-store.js';
+import { openStore } from '../../src/stores/open/open-store.js';
 import { createScratchDatabase } from '../../src/stores/postgres/scratch-database.js';
 import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../bugzilla-5.2-fixture.js';
 import { loadBugzilla, makeBugzillaDir } from '../bugzilla-test-database.js';

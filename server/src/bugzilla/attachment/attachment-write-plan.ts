@@ -22,7 +22,7 @@ export type AttachmentFlagPlanner = (
   bug: Bug,
 ) => AttachmentFlagChange;
 
-/** What a change does to the visits of one bug (bugs/update-visits.ts), decided by the route. */
+/** What a change does to the visits of one bug (bugzilla/visit/update-visits.ts), decided by the route. */
 export interface AttachmentVisitChange {
   bugId: number;
   authorVisit: boolean;

@@ -641,7 +641,7 @@ class UpdatePlan {
 
   /**
    * See Also's add and remove, as 5.2's add_see_also and remove_see_also: each value in its class's
-   * form (domain/bug-urls), and a local bug's link mirrored on that bug where the user may change it.
+   * form (bugzilla/bug-url), and a local bug's link mirrored on that bug where the user may change it.
    */
   #setSeeAlso(working: WorkingBug): void {
     const form = addRemoveSet(this.#command.params.see_also, 'see_also');

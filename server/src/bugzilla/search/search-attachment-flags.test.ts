@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bugzilla52ExtendedSnapshot } from '../../../testing/bugzilla-5.2-extended.js';
-import { openStore } from '../../stores/open-store.js';
+import { openStore } from '../../stores/open/open-store.js';
 import type { Store } from '../store/store.js';
 import type { User } from '../types.js';
 import { searchBugs } from './search.js';

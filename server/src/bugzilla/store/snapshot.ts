@@ -19,7 +19,7 @@ export interface SnapshotUser {
   api_keys: Array<{ sha256: string; revoked: boolean }>;
   disabled: boolean;
   disabled_text: string | null;
-  /** scrypt hash (domain/password-hash.ts); absent or null: the user cannot log in with a password. */
+  /** scrypt hash (bugzilla/user/password-hash.ts); absent or null: the user cannot log in with a password. */
   password_hash?: string | null;
   /** Absent: true. */
   email_enabled?: boolean;

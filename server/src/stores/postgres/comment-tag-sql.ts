@@ -14,7 +14,7 @@ export async function searchCommentTags(db: Database, query: string, limit: numb
   return matchingTags(new Map(rows.map((row) => [row.tag, Number(row.weight)])), query, limit);
 }
 
-/** One transaction: the comment's row locked, its tags changed as domain/comment-tags says. */
+/** One transaction: the comment's row locked, its tags changed as bugzilla/comment/comment-tags.ts says. */
 export function updateCommentTags(
   db: Database,
   commentId: number,

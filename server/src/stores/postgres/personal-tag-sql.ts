@@ -21,7 +21,7 @@ export async function bugsTagged(db: Database, userId: number, tags: readonly st
 }
 
 /**
- * One transaction: per bug, the user's tags as domain/personal-tags changes them; a tag no bug
+ * One transaction: per bug, the user's tags as bugzilla/bug/personal-tags.ts changes them; a tag no bug
  * carries any more is deleted, as 5.2's remove_tag does. The bugs' rows are locked in id order.
  */
 export function updatePersonalTags(

@@ -76,7 +76,7 @@ export function userFromRow(row: UserRow): User {
     disabled: row.is_enabled === 0,
     // Bugzilla's column is NOT NULL with '' meaning "no text".
     disabledText: row.disabledtext === '' ? null : row.disabledtext,
-    // Our scrypt hash, or Bugzilla's bz_crypt one (domain/password-hash.ts); '' or NULL: no password login.
+    // Our scrypt hash, or Bugzilla's bz_crypt one (bugzilla/user/password-hash.ts); '' or NULL: no password login.
     passwordHash: row.cryptpassword || null,
     emailEnabled: row.disable_mail === 0,
     blessGroups: row.bless_names,

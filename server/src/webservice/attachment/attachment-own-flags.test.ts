@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bugzilla52ExtendedSnapshot, NOBODY_KEY } from '../../../testing/bugzilla-5.2-extended.js';
 import { BUGZILLA_52_KEYS } from '../../../testing/bugzilla-5.2-fixture.js';
 import { type InProcessServer, serveStoreInProcess } from '../../../testing/in-process-server.js';
-import { openStore } from '../../stores/open-store.js';
+import { openStore } from '../../stores/open/open-store.js';
 
 /*
  * 5.2's Bug.update_attachment lets one who may not edit an attachment change the flags they set or

@@ -13,7 +13,7 @@ import { writeParams } from '../method/write-params.js';
 const list = (value: unknown): unknown[] =>
   value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
-/** Bug.create: planned and written by the store in one write (domain/bug-writes/create-plan.ts has 5.2's rules). */
+/** Bug.create: planned and written by the store in one write (bugzilla/bug/create-plan.ts has 5.2's rules). */
 async function create(request: ApiRequest, deps: RouteDeps): Promise<BugCreateResult> {
   const { store, profile } = deps;
   const actor = currentUser(request);

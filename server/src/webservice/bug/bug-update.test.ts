@@ -4,7 +4,7 @@ import { bugzilla52ExtendedSnapshot } from '../../../testing/bugzilla-5.2-extend
 import { BUGZILLA_52_KEYS } from '../../../testing/bugzilla-5.2-fixture.js';
 import { tempDir } from '../../../testing/cli-server.js';
 import { type InProcessServer, serveStoreInProcess } from '../../../testing/in-process-server.js';
-import { openStore } from '../../stores/open-store.js';
+import { openStore } from '../../stores/open/open-store.js';
 
 /*
  * Bug.update under bz-companion's own contract (the recorded 5.2 answers are replayed elsewhere):

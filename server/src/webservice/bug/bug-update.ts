@@ -44,7 +44,7 @@ function aliasesOf(params: Record<string, unknown>): string[] {
 /**
  * Bug.update: the bugs named (a body's `ids` replace the path's bug, as 5.2's REST merges them),
  * each checked to exist and be visible, then planned and written by the store in one write
- * (domain/bug-writes/update-plan.ts has 5.2's rules), answered as 5.2 does.
+ * (bugzilla/bug/update-plan.ts has 5.2's rules), answered as 5.2 does.
  */
 export async function updateBugs(
   request: ApiRequest,

@@ -14,7 +14,7 @@ import {
 } from '../../../testing/recordings.js';
 import { isUnorderedRpcSearch, rpcComparable } from '../../../testing/rpc-comparable.js';
 import type { Store } from '../../bugzilla/store/store.js';
-import { openStore } from '../../stores/open-store.js';
+import { openStore } from '../../stores/open/open-store.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../stores/postgres/scratch-database.js';
 
 /*

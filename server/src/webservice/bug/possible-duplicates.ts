@@ -14,7 +14,7 @@ const list = (value: unknown): string[] =>
 
 /**
  * Bug.possible_duplicates: the bugs whose summaries share words with `summary` (see
- * bugs/possible-duplicates.ts for how they are matched), as Bug.get renders them.
+ * bugzilla/bug/possible-duplicates.ts for how they are matched), as Bug.get renders them.
  */
 async function duplicates(request: ApiRequest, { store }: RouteDeps): Promise<BugSearchResult> {
   const body = request.body ?? {};

@@ -10,7 +10,7 @@ const split = (text: string | undefined) => (text === undefined || text === '' ?
 
 /**
  * Bug.update_see_also: Bug.update of `see_also` ({add, remove}) for each bug, by the same plan
- * (domain/bug-writes), answered as 5.2's update_see_also answers: per bug, the lists removed and
+ * (bugzilla/bug/), answered as 5.2's update_see_also answers: per bug, the lists removed and
  * added (both empty where nothing changed).
  */
 async function updateSeeAlso(request: ApiRequest, deps: RouteDeps): Promise<UpdateSeeAlsoResult> {

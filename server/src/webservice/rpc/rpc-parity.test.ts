@@ -120,7 +120,7 @@ describe('every read method answers over JSON-RPC and XML-RPC what its REST endp
       'User.login',
       'User.logout',
     ];
-    // Replayed over XML-RPC and JSON-RPC from 5.2's recordings (routes/catalogue/bugzilla-5.2-catalogue.replay.test.ts).
+    // Replayed over XML-RPC and JSON-RPC from 5.2's recordings (webservice/product/bugzilla-5.2-catalogue.replay.test.ts).
     const catalogueWrites = [
       'Product.create',
       'Product.update',

@@ -1,7 +1,7 @@
-import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
-import type { Store } from '../bugzilla/store/store.js';
-import { openFileStore } from './file/file-store.js';
-import { createMemoryStore } from './memory/memory-store.js';
+import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
+import type { Store } from '../../bugzilla/store/store.js';
+import { openFileStore } from '../file/file-store.js';
+import { createMemoryStore } from '../memory/memory-store.js';
 
 /** Where a store lives, and what to start an empty one with. */
 export type StoreTarget =
@@ -34,13 +34,13 @@ export async function openStore(target: StoreTarget): Promise<OpenedStore> {
       return { store: opened.store, created: opened.created, replayed: opened.replayed };
     }
     case 'postgres': {
-      const { PostgresStore } = await import('./postgres/postgres-store.js');
+      const { PostgresStore } = await import('../postgres/postgres-store.js');
       const options = target.log ? { log: target.log } : {};
       const store = await PostgresStore.open(target.url, target.seed ? { ...options, seed: target.seed } : options);
       return { store, created: store.seeded, replayed: 0 };
     }
     case 'bugzilla': {
-      const { BugzillaSchemaStore } = await import('./bugzilla-db/bugzilla-schema-store.js');
+      const { BugzillaSchemaStore } = await import('../bugzilla-db/bugzilla-schema-store.js');
       return { store: await BugzillaSchemaStore.open(target.url, target.bugzillaDir), created: false, replayed: 0 };
     }
   }
