@@ -1,6 +1,3 @@
-/** Bugzilla's field types (Bugzilla::Constants FIELD_TYPE_*), as Bug.fields numbers them. */
-export const FIELD_TYPE = { freetext: 0, singleSelect: 2, datetime: 5, bugUrls: 7, keywords: 8 } as const;
-
 /** A standard field of 5.2 (`fielddefs`): its id, name, display name, type and whether a new bug needs it. */
 export interface StandardField {
   id: number;
