@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { isTimeTracker } from '../../bugzilla/access.js';
 import { isOpenStatus } from '../../bugzilla/bug/bug-defaults.js';
+import { customValue, customValueJson } from '../../bugzilla/field/custom-values.js';
 import { afterRead, type Read, readAll } from '../../bugzilla/read.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { Bug, User } from '../../bugzilla/types.js';
@@ -135,6 +136,10 @@ function render(
     json.cc_detail = cc.map((user) => userDetail(user, fields, 'cc'));
   }
   put('tags', () => [...ownTags], 'extra');
+  // Every custom field but obsolete ones, shown or not on this bug (5.2's active_custom_fields).
+  for (const field of store.catalogue.activeCustomFields()) {
+    if (fields.wants(field.name, 'custom')) json[field.name] = customValueJson(field, customValue(f, field));
+  }
   if (caller) {
     if (isTimeTracker(caller, store.instance.parameters)) {
       put('estimated_time', () => f.estimated_time ?? 0);
