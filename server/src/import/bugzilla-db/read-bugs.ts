@@ -1,6 +1,8 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
+import type { CustomField, CustomValues } from '../../bugzilla/field/custom-field.js';
 import type { SnapshotBug } from '../../bugzilla/store/snapshot.js';
 import type { BugFlag } from '../../bugzilla/types.js';
+import { readBugzillaCustomValues } from './read-custom-values.js';
 import { flag, groupBy, nullableNum, num, type Row, text } from './rows.js';
 import type { BugzillaSource } from './source.js';
 
@@ -23,9 +25,10 @@ export async function readBugzillaBugs(
   source: BugzillaSource,
   logins: ReadonlyMap<number, string>,
   groupNames: ReadonlyMap<number, string>,
+  customFields: readonly CustomField[] = [],
 ): Promise<SnapshotBug[]> {
   const epoch = source.epoch;
-  const [bugs, aliases, cc, groups, keywords, seeAlso, dependencies, duplicates, flags] = await Promise.all([
+  const [bugs, aliases, cc, groups, keywords, seeAlso, dependencies, duplicates, flags, custom] = await Promise.all([
     source.select(
       `SELECT b.bug_id, b.reporter, b.assigned_to, b.qa_contact, b.reporter_accessible, b.cclist_accessible,
          b.short_desc, b.bug_status, b.resolution, pr.name AS product, co.name AS component,
@@ -44,6 +47,7 @@ export async function readBugzillaBugs(
     source.select('SELECT blocked, dependson FROM dependencies ORDER BY blocked, dependson'),
     source.select('SELECT dupe, dupe_of FROM duplicates'),
     source.select(`${flagsSelect(source)} WHERE f.attach_id IS NULL ORDER BY f.bug_id, f.id`),
+    readBugzillaCustomValues(source, customFields),
   ]);
   const related: Related = {
     aliases: groupBy(aliases, 'bug_id', (row) => text(row.alias)),
@@ -55,6 +59,7 @@ export async function readBugzillaBugs(
     blocks: groupBy(dependencies, 'dependson', (row) => num(row.blocked)),
     dupeOf: new Map(duplicates.map((row) => [num(row.dupe), num(row.dupe_of)])),
     flags: groupBy(flags, 'bug_id', (row) => bugFlag(row, logins)),
+    custom,
   };
   return bugs.map((row) => snapshotBug(row, related));
 }
@@ -70,11 +75,13 @@ interface Related {
   blocks: Map<number, number[]>;
   dupeOf: Map<number, number>;
   flags: Map<number, BugFlag[]>;
+  custom: Map<number, CustomValues>;
 }
 
 function snapshotBug(row: Row, related: Related): SnapshotBug {
   const id = num(row.bug_id);
   const lastChange = num(row.last_change);
+  const custom = related.custom.get(id);
   return {
     id,
     alias: related.aliases.get(id) ?? [],
@@ -111,6 +118,7 @@ function snapshotBug(row: Row, related: Related): SnapshotBug {
       // creation_ts may be NULL in Bugzilla's schema (a bug never finished being filed).
       creation_time: row.creation === null ? lastChange : num(row.creation),
       last_change_time: lastChange,
+      ...(custom ? { custom } : {}),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CustomField } from '../../bugzilla/field/custom-field.js';
 import { emptySnapshot, type StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { readBugzillaCatalogue } from '../../stores/bugzilla-db/bugzilla-catalogue.js';
 import {
@@ -67,7 +68,7 @@ export async function readBugzillaSnapshot(
   snapshot.catalogue = snapshotCatalogue(catalogue);
   snapshot.users = users;
   snapshot.groups = [...groupNames.values()];
-  await readBugTables(source, snapshot, groupNames, step, options.bugzillaDir);
+  await readBugTables(source, snapshot, groupNames, step, options.bugzillaDir, catalogue.customFields ?? []);
   return snapshot;
 }
 
@@ -78,12 +79,13 @@ async function readBugTables(
   groupNames: ReadonlyMap<number, string>,
   step: Step,
   bugzillaDir: string | undefined,
+  customFields: readonly CustomField[],
 ): Promise<void> {
   const logins = new Map(snapshot.users.map((user) => [user.id, user.login]));
   const [bugs, comments, history, auditLog, visits, attachments] = await Promise.all([
     step(
       'bugs',
-      () => readBugzillaBugs(source, logins, groupNames),
+      () => readBugzillaBugs(source, logins, groupNames, customFields),
       (read) => read.length,
     ),
     step(
