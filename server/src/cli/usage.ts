@@ -1,4 +1,4 @@
-export const USAGE = `bz-companion: a local server that speaks Bugzilla 5.x's REST API
+export const USAGE = `bz-companion: Bugzilla 5.2's WebService API (REST, XML-RPC, JSON-RPC), to serve or to test against
 
 Usage:
   bz-companion serve  [--host 127.0.0.1] [--port 3080] [--data ./data/bz-companion.json | --database URL] [--in-memory]
