@@ -48,7 +48,7 @@ function setAll(plan: UpdateContext, working: WorkingBug): void {
   if (has(params, 'groups')) setGroups(plan, working, addRemoveSet(params.groups, 'groups'));
   if (has(params, 'depends_on') || has(params, 'blocks')) setDependencies(plan, working);
   if (has(params, 'keywords')) setKeywords(plan, working);
-  if (has(params, 'comment')) addComment(plan, working);
+  if (has(params, 'comment') || has(params, 'work_time')) addComment(plan, working);
   if (has(params, 'comment_is_private')) setCommentPrivacy(plan, working);
   setTimeTracking(plan, working);
   for (const name of ['assigned_to', 'qa_contact'] as const) if (has(params, name)) setUser(plan, working, name);

@@ -31,6 +31,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   status_whiteboard: 'Whiteboard',
   target_milestone: 'Target Milestone',
   version: 'Version',
+  work_time: 'Hours Worked',
 };
 
 /** Who may make a change a user was refused (Bugzilla::Constants PRIVILEGES_REQUIRED_*). */
@@ -45,11 +46,13 @@ export const writeErrors = {
         : privs === 'assignee'
           ? 'the assignee of the bug, or '
           : 'the assignee or reporter of the bug, or ';
+    // The template's white space: "field from X to Y," and, with neither, "field ,".
     const from = oldValue === '' ? '' : ` from ${oldValue}`;
     const to = newValue === '' ? '' : ` to ${newValue}`;
+    const values = from === '' && to === '' ? ' ' : `${from}${to}`;
     return new BugzillaError(
       115,
-      `You tried to change the ${FIELD_DESCRIPTIONS[field] ?? field} field${from}${to}, but only ${who}a user with the required permissions may change that field.`,
+      `You tried to change the ${FIELD_DESCRIPTIONS[field] ?? field} field${values}, but only ${who}a user with the required permissions may change that field.`,
       { status: 401 },
     );
   },

@@ -1,6 +1,7 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { sortTags } from '../../bugzilla/comment/comment-tags.js';
-import { API_FIELD_NAMES, renderedCommentText } from '../../bugzilla/field/bugzilla-tables.js';
+import { apiFieldName } from '../../bugzilla/field/bug-fields.js';
+import { renderedCommentText } from '../../bugzilla/field/bugzilla-tables.js';
 import type {
   SnapshotAuditEvent,
   SnapshotChangeSet,
@@ -74,7 +75,7 @@ export async function readBugzillaHistory(source: BugzillaSource): Promise<Map<n
     const field = text(row.field);
     const commentId = nullableNum(row.comment_id);
     current.changes.push({
-      field_name: API_FIELD_NAMES[field] ?? field,
+      field_name: apiFieldName(field),
       removed: text(row.removed),
       added: text(row.added),
       ...(commentId === null ? {} : { comment_id: commentId }),

@@ -1,5 +1,6 @@
 import { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
-import { API_FIELD_NAMES, renderedCommentText } from '../../bugzilla/field/bugzilla-tables.js';
+import { apiFieldName } from '../../bugzilla/field/bug-fields.js';
+import { renderedCommentText } from '../../bugzilla/field/bugzilla-tables.js';
 import { ReadOnlyBugzillaError, type Store } from '../../bugzilla/store/store.js';
 import type { ChangeSet, Comment, InstanceSettings, User } from '../../bugzilla/types.js';
 import type { LoginFailures } from '../../bugzilla/user/login-failures.js';
@@ -219,9 +220,7 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
        FROM bugs_activity a JOIN fielddefs f ON f.id = a.fieldid WHERE a.bug_id = $1 ORDER BY a.bug_when, a.who, a.id`,
       [bugId],
     );
-    return changeSetsFromRows(
-      rows.map((row) => ({ ...row, bzc_field_name: API_FIELD_NAMES[row.bzc_field_name] ?? row.bzc_field_name })),
-    );
+    return changeSetsFromRows(rows.map((row) => ({ ...row, bzc_field_name: apiFieldName(row.bzc_field_name) })));
   }
 
   /**
