@@ -21,7 +21,8 @@ function choiceJson(value: FieldValue): Json {
 function valuesOf(field: StandardField, catalogue: Catalogue, user: User | undefined, orGroups: boolean): Json[] {
   const { data } = catalogue;
   if (PRODUCT_SPECIFIC_FIELDS.has(field.name)) {
-    const visible = new Set(productsFor('accessible', user, catalogue, orGroups).map((product) => product.id));
+    // User::can_see_product: the selectable products (no Mandatory group the user is outside of).
+    const visible = new Set(productsFor('selectable', user, catalogue, orGroups).map((product) => product.id));
     const products = data.products.filter((product) => visible.has(product.id));
     const entry = (name: string, sortkey: number, product: string, isActive: boolean) => ({
       name,
@@ -31,9 +32,10 @@ function valuesOf(field: StandardField, catalogue: Catalogue, user: User | undef
       is_active: isActive,
     });
     if (field.name === 'component') {
+      // Bugzilla::Component's LIST_ORDER: product id, then name.
       return products
         .flatMap((product) => product.components.map((component) => ({ component, product })))
-        .sort((a, b) => a.component.id - b.component.id)
+        .sort((a, b) => a.product.id - b.product.id || byName(a.component.name, b.component.name))
         .map(({ component, product }) => entry(component.name, 0, product.name, component.isActive));
     }
     if (field.name === 'version') {
