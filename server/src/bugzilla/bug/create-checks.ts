@@ -3,6 +3,7 @@ import { errors } from '../errors.js';
 import type { BugFields } from '../types.js';
 import { checkAliases } from './create-aliases.js';
 import { type CreateCommand, list } from './create-command.js';
+import { checkNewCustomFields, checkNewMandatoryFields, NewCustomValues } from './create-custom-fields.js';
 import {
   checkNewComponent,
   checkNewMilestone,
@@ -48,6 +49,9 @@ export function checkNewBug(command: CreateCommand, view: BugView) {
   const { params, catalogue, actor } = command;
   const aliases = checkAliases(view, actor, command.parameters, params.alias);
   const plain = checkPlainFields(command);
+  // The custom fields without a visibility field sort among these (cf_… after bug_severity): checked after them all.
+  const custom = new NewCustomValues();
+  checkNewCustomFields(command, view, 'independent', custom);
   const { product } = plain;
   const component = checkNewComponent(command, product);
   const assignedTo = checkNewAssignee(command, view, component);
@@ -56,6 +60,7 @@ export function checkNewBug(command: CreateCommand, view: BugView) {
   const milestone = checkNewMilestone(command, product);
   const status = initialStatus(command, product);
   const cc = checkNewCc(command, view, component);
+  checkNewCustomFields(command, view, 'dependent', custom);
   const groups = checkNewGroups(catalogue, product, actor, params.groups);
   const keywords = checkKeywords(catalogue, list(params.keywords).map(String));
   const qaContact = checkNewQaContact(command, view, component);
@@ -79,7 +84,19 @@ export function checkNewBug(command: CreateCommand, view: BugView) {
     keywords,
     is_confirmed: status !== 'UNCONFIRMED',
   };
-  return { aliases, assignedTo, qaContact, cc, groups, links, comment, times: plain.times, values };
+  checkNewMandatoryFields(catalogue, custom, {
+    product: values.product,
+    component: values.component,
+    classification: values.classification,
+    status: values.status,
+    resolution: values.resolution,
+    priority: values.priority,
+    severity: values.severity,
+    op_sys: values.op_sys,
+    platform: values.platform,
+    custom: custom.values,
+  });
+  return { aliases, assignedTo, qaContact, cc, groups, links, comment, times: plain.times, values, custom };
 }
 
 /** Comment 0: the description (may be empty), private only for insiders. */

@@ -60,9 +60,13 @@ export interface CreateParams {
 /**
  * 5.2's map_fields for Bug.create: a name beginning with `_` is dropped, each API name is Bugzilla's
  * own (`creator` is `reporter`, which create then sets to the caller), and Bugzilla's own names are
- * taken as well; the plan reads every field by its API name.
+ * taken as well (and what `takesOther` takes: the tracker's custom fields); the plan reads every field
+ * by its API name.
  */
-export function createParams(given: Readonly<Record<string, unknown>>): CreateParams {
+export function createParams(
+  given: Readonly<Record<string, unknown>>,
+  takesOther: (bugzillaName: string) => boolean = () => false,
+): CreateParams {
   const params: Record<string, unknown> = {};
   let invalid: string | undefined;
   for (const name of Object.keys(given)) {
@@ -76,7 +80,7 @@ export function createParams(given: Readonly<Record<string, unknown>>): CreatePa
         'no dupe_of (a new bug is no duplicate)',
       );
     }
-    if (!TAKEN.has(bugzilla)) invalid ??= bugzilla;
+    if (!TAKEN.has(bugzilla) && !takesOther(bugzilla)) invalid ??= bugzilla;
     // FIELD_MAP's `commentprivacy` is an old name of comment_is_private, not its API name.
     const api = bugzilla === 'comment_is_private' ? bugzilla : apiFieldName(bugzilla);
     // The API's name wins over Bugzilla's own where both are given.

@@ -1,8 +1,10 @@
 import { newBugSeeAlso, type SeeAlsoList } from '../bug-url/see-also-change.js';
+import type { CustomValues } from '../field/custom-field.js';
 import type { Bug, BugFields } from '../types.js';
 import { checkAliasesDistinct } from './create-aliases.js';
 import { checkNewBug, type NewBugValues } from './create-checks.js';
 import { type CreateCommand, list } from './create-command.js';
+import { checkNewListsDistinct, takesCustomField } from './create-custom-fields.js';
 import { linkOtherSides, mirrorSeeAlsoOnCreate, setNewFlags } from './create-links.js';
 import { createParams, invalidCreateParam } from './create-params.js';
 import type { BugView, BugWriteEffect, BugWritePlan } from './effect.js';
@@ -18,7 +20,7 @@ export type { CreateCommand } from './create-command.js';
  */
 export function planCreate(given: CreateCommand, view: BugView): BugWritePlan<{ id: number }> {
   checkStorableText(given.params);
-  const { params, invalid } = createParams(given.params);
+  const { params, invalid } = createParams(given.params, (name) => takesCustomField(given.catalogue, name));
   const command: CreateCommand = {
     actor: given.actor,
     when: given.when,
@@ -32,6 +34,7 @@ export function planCreate(given: CreateCommand, view: BugView): BugWritePlan<{ 
   if (invalid !== undefined) throw invalidCreateParam(invalid);
   // What 5.2 checks once the bug's row is in (a refusal from here on has used its id up).
   const id = view.newBugId();
+  checkNewListsDistinct(checked.custom);
   const seeAlso = newBugSeeAlso(command.params.see_also, id, {
     actor: command.actor,
     parameters: command.parameters,
@@ -64,6 +67,7 @@ export function planCreate(given: CreateCommand, view: BugView): BugWritePlan<{ 
       dependsOn: checked.links.dependsOn,
       times: checked.times,
       when,
+      custom: checked.custom.values,
     }),
   };
   const effect: BugWriteEffect = {
@@ -89,6 +93,7 @@ function newBugFields(
     dependsOn: readonly number[];
     times: { estimated_time: number; remaining_time: number; deadline: string | null };
     when: number;
+    custom: CustomValues | undefined;
   },
 ): BugFields {
   const fields: BugFields = {
@@ -120,5 +125,6 @@ function newBugFields(
     last_change_time: more.when,
   };
   if (more.seeAlso.added.length > 0) fields.see_also_class = more.seeAlso.classes;
+  if (more.custom) fields.custom = more.custom;
   return fields;
 }

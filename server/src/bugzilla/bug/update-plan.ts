@@ -2,6 +2,7 @@ import type { BugView, BugWriteEffect, BugWritePlan } from './effect.js';
 import { checkStorableText } from './storable-text.js';
 import { addComment, setCommentPrivacy } from './update-comments.js';
 import { type UpdateCommand, UpdateContext } from './update-context.js';
+import { setCustomFields } from './update-custom-fields.js';
 import { setDependencies } from './update-dependencies.js';
 import { clearFlagsOfMove, setFlags } from './update-flags.js';
 import { setGroups } from './update-groups.js';
@@ -59,6 +60,7 @@ function setAll(plan: UpdateContext, working: WorkingBug): void {
   if (truthy(params.reset_assigned_to)) resetUser(plan, working, 'assigned_to');
   if (truthy(params.reset_qa_contact)) resetUser(plan, working, 'qa_contact');
   if (has(params, 'see_also')) setSeeAlso(plan, working);
+  setCustomFields(plan, working);
   if (has(params, 'cc')) setCc(plan, working, addRemoveSet(params.cc, 'cc'));
   if (has(params, 'alias')) setAliases(plan, working);
   if (has(params, 'flags')) setFlags(plan, working);

@@ -1,5 +1,4 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
-import type { BugFields } from '../types.js';
 import {
   type CustomField,
   type CustomValue,
@@ -12,7 +11,7 @@ import {
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The bug's value of a custom field: the one it holds, or the field's default (Bugzilla's column DEFAULT). */
-export function customValue(fields: Pick<BugFields, 'custom'>, field: CustomField): CustomValue {
+export function customValue(fields: { custom?: CustomValues | undefined }, field: CustomField): CustomValue {
   const stored = fields.custom?.[field.name];
   return stored === undefined ? defaultCustomValue(field.type) : stored;
 }

@@ -1,8 +1,11 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { SelectFieldName } from '../catalogue/types.js';
 import type { BugFields } from '../types.js';
-import type { CustomField } from './custom-field.js';
+import type { CustomField, CustomValues } from './custom-field.js';
 import { customValue } from './custom-values.js';
+
+/** What a bug holds (or a bug being filed holds so far): any of its fields, its custom values. */
+export type BugValues = Partial<Omit<BugFields, 'custom'>> & { custom?: CustomValues | undefined };
 
 /** The select fields whose values live in the catalogue's `fieldValues`, by Bugzilla's name. */
 const ENUM_FIELDS: ReadonlySet<string> = new Set<SelectFieldName>([
@@ -43,11 +46,7 @@ export function choiceName(catalogue: Catalogue, field: string, id: number): str
 }
 
 /** What the bug holds in a select field (Bugzilla's name): a name, a custom multiple-selection's names, or nothing. */
-function bugChoice(
-  catalogue: Catalogue,
-  fields: Pick<BugFields, 'custom'> & Partial<BugFields>,
-  field: string,
-): string | readonly string[] | undefined {
+function bugChoice(catalogue: Catalogue, fields: BugValues, field: string): string | readonly string[] | undefined {
   const own = BUG_FIELD[field];
   if (own) return fields[own] as string | undefined;
   const custom = catalogue.customField(field);
@@ -59,12 +58,7 @@ function bugChoice(
  * Whether a value of `field` (by id) is set on the bug (Bugzilla::Field::ChoiceInterface::is_set_on_bug):
  * the bug's value has that name, or a multiple-selection holds it.
  */
-export function isChoiceSetOnBug(
-  catalogue: Catalogue,
-  fields: Pick<BugFields, 'custom'> & Partial<BugFields>,
-  field: string,
-  id: number,
-): boolean {
+export function isChoiceSetOnBug(catalogue: Catalogue, fields: BugValues, field: string, id: number): boolean {
   const name = choiceName(catalogue, field, id);
   const value = bugChoice(catalogue, fields, field);
   if (name === undefined || value === undefined) return false;
@@ -76,11 +70,7 @@ export function isChoiceSetOnBug(
  * visibility field, else when one of its visibility values is set on the bug. `fields` may be a
  * bug being filed: its product, component and custom values as checked so far.
  */
-export function isVisibleOnBug(
-  catalogue: Catalogue,
-  field: CustomField,
-  fields: Pick<BugFields, 'custom'> & Partial<BugFields>,
-): boolean {
+export function isVisibleOnBug(catalogue: Catalogue, field: CustomField, fields: BugValues): boolean {
   const controller = field.visibilityField;
   if (controller === null) return true;
   return field.visibilityValueIds.some((id) => isChoiceSetOnBug(catalogue, fields, controller, id));
