@@ -3,7 +3,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { BugzillaError, errors } from '../errors.js';
 import { type CustomField, FIELD_TYPE } from '../field/custom-field.js';
 import { customValue } from '../field/custom-values.js';
-import { isStorableId } from '../ids.js';
+import { isStorableId, isStorableText } from '../ids.js';
 import type { User } from '../types.js';
 import { readBugRef } from './bug-ref.js';
 import type { CheckedCustomValue } from './custom-field-checks.js';
@@ -84,7 +84,8 @@ export function customBugRefs(
     if (field.type !== FIELD_TYPE.bugId || !Object.hasOwn(params, field.name)) continue;
     const ref = readBugRef(params[field.name]);
     if (ref.kind === 'number' && isStorableId(ref.id)) ids.push(ref.id);
-    else if (ref.kind === 'alias') aliases.push(ref.text);
+    // Text no column can hold names no bug (the plan refuses it: checkStorableText).
+    else if (ref.kind === 'alias' && isStorableText(ref.text)) aliases.push(ref.text);
   }
   return { ids, aliases };
 }
