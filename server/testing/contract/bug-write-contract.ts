@@ -71,6 +71,22 @@ export function bugWriteContract(store: () => Store, readOnly: boolean): void {
     expect((await store().commentById(id))?.isPrivate).toBe(false);
     expect((await store().historyOf(4)).at(-1)?.changes[0]).toMatchObject({ removed: '1', added: '0' });
   });
+  it('lets only who may edit a bug remove others from its CC (cc_remove_denied), anyone remove themselves', async () => {
+    if (readOnly) return;
+    const { user: outsider } = await owned(store()).addUser({ login: 'cc-outsider@example.com' });
+    const before = (await store().bugById(2))?.cc ?? [];
+    expect(before).toContain(2);
+    await expect(
+      updateBugs(store(), outsider.id, [2], { cc: { remove: ['user@example.com'] } }, T0 + 20),
+    ).rejects.toThrow('You do not have permission to remove other people from the CC list.');
+    expect((await store().bugById(2))?.cc).toEqual(before);
+    await updateBugs(store(), outsider.id, [2], { cc: { add: ['cc-outsider@example.com'] } }, T0 + 21);
+    await updateBugs(store(), outsider.id, [2], { cc: { remove: ['cc-outsider@example.com'] } }, T0 + 22);
+    expect((await store().bugById(2))?.cc).toEqual(before);
+    await updateBugs(store(), DEV, [2], { cc: { remove: ['user@example.com'] } }, T0 + 23);
+    expect((await store().bugById(2))?.cc).not.toContain(2);
+    await updateBugs(store(), DEV, [2], { cc: { add: ['user@example.com'] } }, T0 + 24);
+  });
   it('keeps a change longer than an activity row in several rows, as 5.2 does, and Bug.history joins them', async () => {
     if (readOnly) return;
     const urls = Array.from({ length: 12 }, (_, i) => `https://issues.example.org/browse/PROJ-${1000 + i}`);

@@ -38,7 +38,9 @@ export function addRemoveOrSet(raw: unknown, param: string): AddRemoveSet {
     : { set: Array.isArray(raw) ? raw : [raw] };
 }
 
-export const texts = (items: readonly unknown[] | undefined) => (items ?? []).map((item) => String(item).trim());
+/** Each item as Perl's trim reads it: an undef is an empty text. */
+export const texts = (items: readonly unknown[] | undefined) =>
+  (items ?? []).map((item) => (item === null || item === undefined ? '' : String(item).trim()));
 
 /** Bug ids of a dependency list (5.2 takes ids; an alias there is not looked up). */
 export function idList(items: readonly unknown[] | undefined): number[] {

@@ -8,7 +8,7 @@ import { setGroups } from './update-groups.js';
 import { setKeywords } from './update-keywords.js';
 import { addRemoveSet, has, truthy } from './update-params.js';
 import { resetUser, setCc, setUser } from './update-people.js';
-import { setProduct, setVersionAndMilestone } from './update-product.js';
+import { setComponent, setProduct, setVersionAndMilestone } from './update-product.js';
 import { setSeeAlso } from './update-see-also.js';
 import { setStatus } from './update-status.js';
 import { setAccessibility, setAliases, setPlainFields } from './update-text-fields.js';
@@ -44,7 +44,8 @@ export function planUpdate(command: UpdateCommand, view: BugView): BugWritePlan<
 function setAll(plan: UpdateContext, working: WorkingBug): void {
   const { params, bugIds } = plan.command;
   if (bugIds.length > 1 && has(params, 'alias')) throw writeErrors.multipleAliasNotAllowed();
-  if (has(params, 'product') || has(params, 'component')) setProduct(plan, working);
+  if (has(params, 'product')) setProduct(plan, working);
+  else if (has(params, 'component')) setComponent(plan, working);
   if (has(params, 'groups')) setGroups(plan, working, addRemoveSet(params.groups, 'groups'));
   if (has(params, 'depends_on') || has(params, 'blocks')) setDependencies(plan, working);
   if (has(params, 'keywords')) setKeywords(plan, working);

@@ -17,8 +17,11 @@ export function setPlainFields(plan: UpdateContext, working: WorkingBug): void {
     fields[name] = value;
   };
   for (const name of Object.keys(SELECT_FIELDS) as Array<keyof typeof SELECT_FIELDS>) {
-    const given = scalarText(params[name]);
-    if (given !== undefined) set(SELECT_FIELDS[name].bugzilla, name, checkSelectValue(catalogue, name, given));
+    if (!has(params, name)) continue;
+    // An empty or null value is object_not_specified (50), as Field::Choice->check has it.
+    const given = scalarText(params[name]) ?? '';
+    if (given === '') throw writeErrors.required(SELECT_FIELDS[name].kind);
+    set(SELECT_FIELDS[name].bugzilla, name, checkSelectValue(catalogue, name, given));
   }
   if (has(params, 'summary')) set('short_desc', 'summary', checkSummary(params.summary));
   if (has(params, 'url')) set('bug_file_loc', 'url', scalarText(params.url) ?? '');
