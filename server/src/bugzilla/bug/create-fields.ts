@@ -1,7 +1,6 @@
 import { isTimeTracker } from '../access.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Component, Product } from '../catalogue/types.js';
-import { BugzillaError } from '../errors.js';
 import { checkCanEnterProduct } from '../product/product-entry.js';
 import { canConfirm, canEditBugs } from './can-change.js';
 import type { CreateCommand } from './create-command.js';
