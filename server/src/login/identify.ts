@@ -72,6 +72,11 @@ export function identify(credential: Credential, context: IdentifyContext): Iden
 async function checkPassword(login: string, password: string, context: IdentifyContext): Promise<Identity> {
   const { store, ip, now } = context;
   const user = await store.userByLogin(login);
+  if (!user && !context.profile.credentials.unknownLoginsLockOut) {
+    // Checked as long as a real password, so the answer's time tells nothing either; never counted.
+    await passwordChecks.run(() => verifyPassword(password, DUMMY_HASH));
+    throw errors.invalidLoginOrPassword(undefined);
+  }
   const unknown = user ? undefined : unknownLoginsOf(context.failures);
   const failures = unknown ? unknown.failures : context.failures;
   const userId = user ? user.id : (unknown as UnknownLoginFailures).idOf(login);

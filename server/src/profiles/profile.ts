@@ -26,6 +26,12 @@ export interface CredentialRules {
    * text `ARRAY(0x…)`: a key that matches nothing (306). The contract takes the first value.
    */
   repeatedIsList: boolean;
+  /**
+   * A login no account has is counted and locked out as a real one is, so answers never tell which
+   * logins exist (bz-companion's hardening); Bugzilla counts failures of real accounts only
+   * (User::note_login_failure needs a user) and answers 300 to every attempt of any other login.
+   */
+  unknownLoginsLockOut: boolean;
 }
 
 export interface LastVisitRules {

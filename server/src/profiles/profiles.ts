@@ -66,6 +66,7 @@ const bzCompanion: Profile = {
     shortNameWins: false,
     cookieTokenOnWrite: false,
     repeatedIsList: false,
+    unknownLoginsLockOut: true,
   },
   lastVisit: {
     involvement: 'when-strict-setting',
@@ -108,6 +109,7 @@ const bugzilla52: Profile = {
     shortNameWins: true,
     cookieTokenOnWrite: true,
     repeatedIsList: true,
+    unknownLoginsLockOut: false,
   },
   lastVisit: {
     involvement: 'always',
@@ -143,6 +145,7 @@ const bugzilla51: Profile = {
     shortNameWins: true,
     cookieTokenOnWrite: false,
     repeatedIsList: true,
+    unknownLoginsLockOut: false,
   },
   lastVisit: { ...bugzilla52.lastVisit, read: 'unresolved-ids' },
   parametersLoggedIn: PARAMETERS_LOGGED_IN_5_1,
@@ -176,6 +179,7 @@ const bmo: Profile = {
     shortNameWins: false,
     cookieTokenOnWrite: false,
     repeatedIsList: true,
+    unknownLoginsLockOut: false,
   },
   lastVisit: {
     involvement: 'never',
