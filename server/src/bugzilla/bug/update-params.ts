@@ -5,10 +5,6 @@ import { writeErrors } from './write-errors.js';
 export const has = (params: Readonly<Record<string, unknown>>, name: string) =>
   Object.hasOwn(params, name) && params[name] !== undefined;
 
-/** Perl's truth. */
-export const truthy = (value: unknown) =>
-  value !== undefined && value !== null && value !== false && value !== 0 && value !== '0' && value !== '';
-
 export type AddRemoveSet = { add?: unknown[]; remove?: unknown[]; set?: unknown[] };
 
 /** An `{add, remove, set}` member (5.2 dies on anything else where it expects one). */

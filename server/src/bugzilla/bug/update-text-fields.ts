@@ -1,7 +1,8 @@
 import { canSeeBug } from '../access.js';
+import { perlTrue } from '../perl-truth.js';
 import { checkAliasText, checkSelectValue, checkSummary, SELECT_FIELDS, scalarText } from './field-values.js';
 import type { UpdateContext } from './update-context.js';
-import { addRemoveOrSet, has, texts, truthy } from './update-params.js';
+import { addRemoveOrSet, has, texts } from './update-params.js';
 import { listDiff, type WorkingBug } from './working-bug.js';
 import { writeErrors } from './write-errors.js';
 
@@ -36,7 +37,7 @@ export function setAccessibility(plan: UpdateContext, working: WorkingBug): void
     ['is_creator_accessible', 'reporter_accessible', 'reporterAccessible'],
   ] as const) {
     if (!has(params, name)) continue;
-    const value = truthy(params[name]);
+    const value = perlTrue(params[name]);
     const old = working.bug[key] ? '1' : '0';
     plan.checkChange(working, field, old, value ? '1' : '0');
     working.record(field, old, value ? '1' : '0');

@@ -8,6 +8,7 @@ import { planUpdate } from '../../bugzilla/bug/update-plan.js';
 import { checkCommentLength, commentText } from '../../bugzilla/comment/comment-text.js';
 import { errors } from '../../bugzilla/errors.js';
 import { isStorableId, isStorableText } from '../../bugzilla/ids.js';
+import { perlTrue } from '../../bugzilla/perl-truth.js';
 import { parseLegalDate } from '../../bugzilla/search/legal-date.js';
 import { ownedData } from '../../bugzilla/store/store.js';
 import type { Bug, Comment } from '../../bugzilla/types.js';
@@ -72,10 +73,6 @@ async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: 
   return { bugs, comments: byId };
 }
 
-/** Perl's truth, which 5.2 applies to is_private: anything but nothing, false, 0, "0" and "". */
-const truthy = (value: unknown) =>
-  value !== undefined && value !== null && value !== false && value !== 0 && value !== '0' && value !== '';
-
 /** A parameter of a POST as 5.2 merges them: the query over the body over the path. */
 function param(request: ApiRequest, name: string): unknown {
   const fromQuery = request.query.getAll(name);
@@ -105,7 +102,7 @@ async function addComment(request: ApiRequest, deps: RouteDeps): Promise<AddComm
   const bug = await checkBug(store, user, Array.isArray(id) ? id[0] : id);
   const parameters = store.instance.parameters;
   // The pre-3.6 name `private`, when given, replaces `is_private` (as 5.2 does).
-  const isPrivate = truthy(param(request, 'private') ?? param(request, 'is_private'));
+  const isPrivate = perlTrue(param(request, 'private') ?? param(request, 'is_private'));
   if (isPrivate && !isInsider(user, parameters)) throw errors.notInsider();
   const text = commentText(given);
   if (!isStorableText(text)) throw errors.unstorableText('comment');
