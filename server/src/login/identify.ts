@@ -1,4 +1,5 @@
 import { errors } from '../bugzilla/errors.js';
+import { withRegexpGroups } from '../bugzilla/group/membership.js';
 import { isStorableId } from '../bugzilla/ids.js';
 import { afterRead } from '../bugzilla/read.js';
 import type { Store } from '../bugzilla/store/store.js';
@@ -104,8 +105,9 @@ function locked(recent: readonly number[], { ip, now }: IdentifyContext) {
   return errors.accountLocked(ip, `${until.slice(0, 10)} ${until.slice(11, 16)} UTC`);
 }
 
+/** The request's user, refused when disabled, with the groups its login's match gives it (34: honoured everywhere). */
 function enabled(user: User, store: Store): User {
-  if (!user.disabled) return user;
+  if (!user.disabled) return withRegexpGroups(user, store.catalogue);
   throw errors.accountDisabled(
     user.disabledText || 'This account has been disabled.',
     store.instance.parameters.maintainer ?? '',
