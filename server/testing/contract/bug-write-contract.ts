@@ -71,6 +71,52 @@ export function bugWriteContract(store: () => Store, readOnly: boolean): void {
     expect((await store().commentById(id))?.isPrivate).toBe(false);
     expect((await store().historyOf(4)).at(-1)?.changes[0]).toMatchObject({ removed: '1', added: '0' });
   });
+  it("refuses what 5.2's set_all refuses, with its codes and texts, and changes nothing (qa-causes #94-#126)", async () => {
+    if (readOnly) return;
+    const before = await store().bugById(5);
+    const refused: Array<[Record<string, unknown>, number, string]> = [
+      [{ status: '' }, 50, 'You must select/enter a status.'],
+      [{ status: null }, 50, 'You must select/enter a status.'],
+      [{ assigned_to: '' }, 50, 'To reassign a bug, you must provide an address for the new assignee.'],
+      [{ component: '' }, 105, 'To file this bug, you must first choose a component. If necessary, just guess.'],
+      [{ op_sys: '' }, 50, 'You must select/enter a OS.'],
+      [{ priority: '' }, 50, 'You must select/enter a Priority.'],
+      [{ version: '' }, 50, 'You must select/enter a version.'],
+      [{ product: '' }, 50, 'You must select/enter a product.'],
+      [{ dupe_of: null }, 50, 'Form field dup_id was not defined.'],
+      [{ status: 'RESOLVED', resolution: 'DUPLICATE', dupe_of: null }, 119, 'You must specify a bug id'],
+      [
+        { product: 'NoSuchProduct12345' },
+        106,
+        "Sorry, either the product NoSuchProduct12345 does not exist or you aren't authorized to enter a bug into it.",
+      ],
+      [
+        { estimated_time: -1 },
+        55,
+        "The value '-1' in the Orig. Est. field is less than the minimum allowable value of '0'.",
+      ],
+      [
+        { remaining_time: 100000000 },
+        54,
+        "The value '100000000' in the Hours Left field is more than the maximum allowable value of '99999.99'.",
+      ],
+      [{ deadline: '2026-02-30' }, 56, "'2026-02-30' is not a legal date. Please use the format 'YYYY-MM-DD'."],
+    ];
+    for (const [params, code, message] of refused) {
+      const answer = updateBugs(store(), DEV, [5], params, T0 + 30);
+      await expect(answer, JSON.stringify(params)).rejects.toMatchObject({
+        code,
+        message: expect.stringContaining(message),
+      });
+    }
+    expect(await store().bugById(5)).toEqual(before);
+    const none = await updateBugs(store(), DEV, [5], { see_also: { add: [null, ''] } }, T0 + 31);
+    expect(none.bugs[0]?.changes).toEqual({});
+    const kept = await updateBugs(store(), DEV, [5], { estimated_time: '1.005' }, T0 + 32);
+    expect(kept.bugs[0]?.changes.estimated_time).toEqual({ removed: '0.00', added: '1.005' });
+    expect((await store().bugById(5))?.fields.estimated_time).toBe(1.01);
+    await updateBugs(store(), DEV, [5], { estimated_time: 0 }, T0 + 33);
+  });
   it('lets only who may edit a bug remove others from its CC (cc_remove_denied), anyone remove themselves', async () => {
     if (readOnly) return;
     const { user: outsider } = await owned(store()).addUser({ login: 'cc-outsider@example.com' });
