@@ -112,6 +112,11 @@ export interface Profile {
   untypedBodyIsForm: boolean;
   /** Which `?callback=` names a GET may use for JSONP; any other is refused (32611) with `allowed` as the reason. */
   jsonpCallback: JsonpCallbackRule;
+  /**
+   * An attachment's is_private, is_obsolete and is_patch: 5.2's numbers 0/1 (`type('int', …)` in
+   * _attachment_to_hash), or booleans as 5.1's API answers them (API/1_0/Resource/Bug.pm, as_boolean).
+   */
+  attachmentFlags: 'numbers' | 'booleans';
   /** `GET /rest/version` when the fixture does not set one. */
   defaultVersion: string;
 }

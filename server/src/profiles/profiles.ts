@@ -85,6 +85,7 @@ const bzCompanion: Profile = {
   untypedBodyIsForm: false,
   jsonpCallback: IDENTIFIER_CALLBACK,
   defaultVersion: '5.2',
+  attachmentFlags: 'numbers',
 };
 
 const bugzilla52: Profile = {
@@ -131,6 +132,7 @@ const bugzilla52: Profile = {
   untypedBodyIsForm: true,
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '5.2',
+  attachmentFlags: 'numbers',
 };
 
 const bugzilla51: Profile = {
@@ -154,6 +156,7 @@ const bugzilla51: Profile = {
   corsAllowHeaders: undefined,
   untypedBodyIsForm: false,
   defaultVersion: '5.1.2',
+  attachmentFlags: 'booleans',
 };
 
 const bmo: Profile = {
@@ -198,6 +201,7 @@ const bmo: Profile = {
   untypedBodyIsForm: false,
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '20260820.1',
+  attachmentFlags: 'numbers',
 };
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
