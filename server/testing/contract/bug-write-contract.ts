@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { planAttachmentFlags } from '../../src/bugzilla/attachment/attachment-flags.js';
+import { planCreate } from '../../src/bugzilla/bug/create-plan.js';
 import { planUpdate } from '../../src/bugzilla/bug/update-plan.js';
 import { seeAlsoAliases } from '../../src/bugzilla/bug-url/see-also-change.js';
 import { createFlagType, updateFlagTypes } from '../../src/bugzilla/flag/flag-type-writes.js';
@@ -43,6 +44,20 @@ export async function updateBugs(
   });
 }
 
+/** Bug.create of `params` by `actorId`, planned by the store against its current rows. */
+async function createBug(store: Store, actorId: number, params: Record<string, unknown>, when: number) {
+  const actor = (await store.userById(actorId)) as User;
+  const { catalogue } = store;
+  const parameters = store.instance.parameters;
+  return owned(store).writeBugs({
+    bugIds: [],
+    aliases: [],
+    logins: [],
+    when,
+    plan: (view) => planCreate({ actor, when, params, catalogue, parameters, urlbase: 'http://bz.test/' }, view),
+  });
+}
+
 /**
  * Bug writes every store keeps alike beyond fields (run by store-contract.test.ts on each store
  * that owns its data): flags cleared by a move, existing comments made private, with their history rows.
@@ -70,6 +85,43 @@ export function bugWriteContract(store: () => Store, readOnly: boolean): void {
     await updateBugs(store(), DEV, [4], { comment_is_private: { [id]: false } }, T0 + 2);
     expect((await store().commentById(id))?.isPrivate).toBe(false);
     expect((await store().historyOf(4)).at(-1)?.changes[0]).toMatchObject({ removed: '1', added: '0' });
+  });
+  it('files a bug as 5.2 maps what Bug.create is sent: creator ignored, its own names taken, the rest refused (qa-causes #1-#4, #87-#93)', async () => {
+    if (readOnly) return;
+    const base = {
+      product: 'Widgets',
+      component: 'Backend',
+      version: '1.0',
+      summary: 'Filed',
+      op_sys: 'All',
+      platform: 'All',
+    };
+    const { id } = await createBug(
+      store(),
+      DEV,
+      { ...base, creator: 'user@example.com', is_cc_accessible: false },
+      T0 + 40,
+    );
+    const bug = await store().bugById(id);
+    expect(bug).toMatchObject({ reporter: DEV, cclistAccessible: false });
+    const { id: second } = await createBug(store(), DEV, { ...base, priority: null, short_desc: 'ignored' }, T0 + 41);
+    expect((await store().bugById(second))?.fields.summary).toBe('Filed');
+    for (const [params, code, message] of [
+      [{ ...base, priority: '' }, 50, 'You must select/enter a Priority.'],
+      [{ ...base, severity: '' }, 50, 'You must select/enter a Severity.'],
+      [{ ...base, product: 'NoSuchProduct' }, 106, 'Sorry, either the product NoSuchProduct does not exist'],
+      [
+        { ...base, is_markdown: true },
+        53,
+        'is_markdown is not a valid parameter for the Bugzilla::Bug::create function.',
+      ],
+      [{ ...base, estimated_time: -1 }, 55, "The value '-1' in the Orig. Est. field is less than the minimum"],
+    ] as const) {
+      await expect(createBug(store(), DEV, params, T0 + 42), JSON.stringify(params)).rejects.toMatchObject({
+        code,
+        message: expect.stringContaining(message),
+      });
+    }
   });
   it("refuses what 5.2's set_all refuses, with its codes and texts, and changes nothing (qa-causes #94-#126)", async () => {
     if (readOnly) return;
