@@ -1,5 +1,7 @@
+import { isInsider } from '../access.js';
 import { checkCommentLength, commentText } from '../comment/comment-text.js';
 import { errors } from '../errors.js';
+import { perlTrue } from '../perl-truth.js';
 import type { BugFields } from '../types.js';
 import { checkAliases } from './create-aliases.js';
 import { type CreateCommand, list } from './create-command.js';
@@ -17,7 +19,6 @@ import { newDependencies } from './create-links.js';
 import { checkNewAssignee, checkNewCc, checkNewQaContact } from './create-people.js';
 import type { BugView } from './effect.js';
 import { checkKeywords } from './field-values.js';
-import { truthy } from './update-params.js';
 
 /** A new bug's own fields (those a create sets from what was asked, before its links and times). */
 export type NewBugValues = Pick<
@@ -103,9 +104,8 @@ export function checkNewBug(command: CreateCommand, view: BugView) {
 function checkDescription(command: CreateCommand): { text: string; isPrivate: boolean } {
   const { params, actor, parameters } = command;
   const text = commentText(params.description);
-  const isPrivate = truthy(params.comment_is_private);
-  const insiders = parameters.insidergroup ?? '';
-  if (isPrivate && !(insiders !== '' && actor.groups.includes(insiders))) throw errors.notInsider();
+  const isPrivate = perlTrue(params.comment_is_private);
+  if (isPrivate && !isInsider(actor, parameters)) throw errors.notInsider();
   checkCommentLength(text);
   return { text, isPrivate };
 }

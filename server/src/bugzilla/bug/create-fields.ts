@@ -1,7 +1,6 @@
 import { isTimeTracker } from '../access.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Component, Product } from '../catalogue/types.js';
-import { BugzillaError } from '../errors.js';
 import { checkCanEnterProduct } from '../product/product-entry.js';
 import { canConfirm, canEditBugs } from './can-change.js';
 import type { CreateCommand } from './create-command.js';
@@ -19,7 +18,7 @@ import {
 import { checkDeadline, checkHours } from './time-tracking.js';
 import { writeErrors } from './write-errors.js';
 
-const required = (what: string) => new BugzillaError(50, `You must select/enter a ${what}.`);
+const required = writeErrors.required;
 
 /** A select field's value, where an empty one is object_not_specified (50, the field's class as 5.2 names it). */
 function checkRequiredValue(catalogue: Catalogue, name: keyof typeof SELECT_FIELDS, value: string): string {
@@ -80,9 +79,7 @@ export function checkPlainFields(command: CreateCommand) {
 export function checkNewComponent(command: CreateCommand, product: Product): Component | undefined {
   const { catalogue, params } = command;
   const name = scalarText(params.component) ?? '';
-  if (name === '') {
-    throw new BugzillaError(105, 'To file this bug, you must first choose a component. If necessary, just guess.');
-  }
+  if (name === '') throw writeErrors.requireComponent();
   return catalogue.component(product, checkComponent(catalogue, product, name));
 }
 

@@ -1,5 +1,6 @@
 import { newBugSeeAlso, type SeeAlsoList } from '../bug-url/see-also-change.js';
 import type { CustomValues } from '../field/custom-field.js';
+import { perlTrue } from '../perl-truth.js';
 import type { Bug, BugFields } from '../types.js';
 import { checkAliasesDistinct } from './create-aliases.js';
 import { checkNewBug, type NewBugValues } from './create-checks.js';
@@ -9,7 +10,6 @@ import { linkOtherSides, mirrorSeeAlsoOnCreate, setNewFlags } from './create-lin
 import { createParams, invalidCreateParam } from './create-params.js';
 import type { BugView, BugWriteEffect, BugWritePlan } from './effect.js';
 import { checkStorableText } from './storable-text.js';
-import { truthy } from './update-params.js';
 
 export type { CreateCommand } from './create-command.js';
 
@@ -56,10 +56,10 @@ export function planCreate(given: CreateCommand, view: BugView): BugWritePlan<{ 
     groups: checked.groups,
     // Bugzilla's own columns, taken as check_boolean takes them (a null is false); the table's default is true.
     reporterAccessible: Object.hasOwn(command.params, 'is_creator_accessible')
-      ? truthy(command.params.is_creator_accessible)
+      ? perlTrue(command.params.is_creator_accessible)
       : true,
     cclistAccessible: Object.hasOwn(command.params, 'is_cc_accessible')
-      ? truthy(command.params.is_cc_accessible)
+      ? perlTrue(command.params.is_cc_accessible)
       : true,
     fields: newBugFields(checked.values, {
       seeAlso: seeAlso.list,

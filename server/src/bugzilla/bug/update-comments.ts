@@ -2,9 +2,10 @@ import { isInsider } from '../access.js';
 import { planCommentPrivacy } from '../comment/comment-privacy.js';
 import { checkCommentLength, commentText } from '../comment/comment-text.js';
 import { errors } from '../errors.js';
+import { perlTrue } from '../perl-truth.js';
 import { checkHours, hoursText } from './time-tracking.js';
 import type { UpdateContext } from './update-context.js';
-import { has, truthy } from './update-params.js';
+import { has } from './update-params.js';
 import type { WorkingBug } from './working-bug.js';
 import { writeErrors } from './write-errors.js';
 
@@ -25,11 +26,11 @@ export function addComment(plan: UpdateContext, working: WorkingBug): void {
   }
   const { body, comment: text, is_private: isPrivate } = comment as Record<string, unknown>;
   const value = commentText(body ?? text);
-  if (truthy(isPrivate) && !isInsider(actor, parameters)) throw errors.notInsider();
+  if (perlTrue(isPrivate) && !isInsider(actor, parameters)) throw errors.notInsider();
   checkCommentLength(value);
   const hours = has(params, 'work_time') ? checkWorkTime(plan, working, params.work_time) : undefined;
   if (value.trim() === '' && !hours) return;
-  plan.comments.push({ bugId: working.id, author: actor.id, time: when, text: value, isPrivate: truthy(isPrivate) });
+  plan.comments.push({ bugId: working.id, author: actor.id, time: when, text: value, isPrivate: perlTrue(isPrivate) });
   working.commented = true;
   if (hours) addWorkTime(working, hours);
 }

@@ -1,3 +1,4 @@
+import { perlTrue } from '../perl-truth.js';
 import type { BugView, BugWriteEffect, BugWritePlan } from './effect.js';
 import { checkStorableText } from './storable-text.js';
 import { addComment, setCommentPrivacy } from './update-comments.js';
@@ -7,9 +8,9 @@ import { setDependencies } from './update-dependencies.js';
 import { clearFlagsOfMove, setFlags } from './update-flags.js';
 import { setGroups } from './update-groups.js';
 import { setKeywords } from './update-keywords.js';
-import { addRemoveSet, has, truthy } from './update-params.js';
+import { addRemoveSet, has } from './update-params.js';
 import { resetUser, setCc, setUser } from './update-people.js';
-import { setProduct, setVersionAndMilestone } from './update-product.js';
+import { setComponent, setProduct, setVersionAndMilestone } from './update-product.js';
 import { setSeeAlso } from './update-see-also.js';
 import { setStatus } from './update-status.js';
 import { setAccessibility, setAliases, setPlainFields } from './update-text-fields.js';
@@ -45,7 +46,8 @@ export function planUpdate(command: UpdateCommand, view: BugView): BugWritePlan<
 function setAll(plan: UpdateContext, working: WorkingBug): void {
   const { params, bugIds } = plan.command;
   if (bugIds.length > 1 && has(params, 'alias')) throw writeErrors.multipleAliasNotAllowed();
-  if (has(params, 'product') || has(params, 'component')) setProduct(plan, working);
+  if (has(params, 'product')) setProduct(plan, working);
+  else if (has(params, 'component')) setComponent(plan, working);
   if (has(params, 'groups')) setGroups(plan, working, addRemoveSet(params.groups, 'groups'));
   if (has(params, 'depends_on') || has(params, 'blocks')) setDependencies(plan, working);
   if (has(params, 'keywords')) setKeywords(plan, working);
@@ -57,8 +59,8 @@ function setAll(plan: UpdateContext, working: WorkingBug): void {
   setVersionAndMilestone(plan, working);
   setAccessibility(plan, working);
   if (has(params, 'status') || has(params, 'resolution') || has(params, 'dupe_of')) setStatus(plan, working);
-  if (truthy(params.reset_assigned_to)) resetUser(plan, working, 'assigned_to');
-  if (truthy(params.reset_qa_contact)) resetUser(plan, working, 'qa_contact');
+  if (perlTrue(params.reset_assigned_to)) resetUser(plan, working, 'assigned_to');
+  if (perlTrue(params.reset_qa_contact)) resetUser(plan, working, 'qa_contact');
   if (has(params, 'see_also')) setSeeAlso(plan, working);
   setCustomFields(plan, working);
   if (has(params, 'cc')) setCc(plan, working, addRemoveSet(params.cc, 'cc'));

@@ -53,11 +53,12 @@ export class WorkingBug {
 
   /** The history rows of the changes, with the API's field names (as Bug.history answers them). */
   activity(): FieldChange[] {
-    const rows = [...this.changes].map(([field, { removed, added }]) => ({
-      field_name: apiFieldName(field),
-      removed,
-      added,
-    }));
+    const rows: FieldChange[] = [];
+    for (const [field, { removed, added }] of this.changes) {
+      // Bug->update reports a new duplicate in its changes but logs no activity for it (the
+      // duplicates table changes after bugs_activity is written): Bug.history has none.
+      if (field !== 'dup_id') rows.push({ field_name: apiFieldName(field), removed, added });
+    }
     return [...rows, ...this.activityOnly];
   }
 

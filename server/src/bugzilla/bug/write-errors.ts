@@ -63,6 +63,13 @@ export const writeErrors = {
     new BugzillaError(51, `There is no ${kind} named '${value}' in the '${product}' product.`, { status: 404 }),
   noSuchKeyword: (name: string) =>
     new BugzillaError(51, `There is no keyword named '${name}'. See the list of available keywords.`, { status: 404 }),
+  /** 5.2's object_not_specified: an empty value of a field that must have one (its class as 5.2 names it). */
+  required: (what: string) => new BugzillaError(50, `You must select/enter a ${what}.`),
+  requireComponent: () =>
+    new BugzillaError(105, 'To file this bug, you must first choose a component. If necessary, just guess.'),
+  reassignToEmpty: () => new BugzillaError(50, 'To reassign a bug, you must provide an address for the new assignee.'),
+  /** 5.2's undefined_field (a code error): a parameter that must have a value was given none. */
+  undefinedField: (field: string) => new BugzillaError(50, `Form field ${field} was not defined.`),
   requireSummary: () => new BugzillaError(107, 'You must enter a summary for this bug.'),
   summaryTooLong: (length: number) =>
     new BugzillaError(
@@ -136,6 +143,8 @@ export const writeErrors = {
       `The name ${login} is not a valid username. Either you misspelled it, or the person has not registered for a Bugzilla account.`,
       { status: 401 },
     ),
+  /** 5.2 has no WebService code for it: an unmapped user error, 32000. */
+  ccRemoveDenied: () => new BugzillaError(32000, 'You do not have permission to remove other people from the CC list.'),
   commentRequiredFor: (field: string, from: string, to: string) =>
     new BugzillaError(
       32000,

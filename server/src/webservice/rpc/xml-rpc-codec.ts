@@ -218,6 +218,12 @@ const DATE_TIME_MEMBERS: ReadonlySet<string> = new Set([
 
 const NO_MEMBERS: ReadonlySet<string> = new Set();
 
+/**
+ * Members 5.2 types as doubles (`_bug_to_hash`: `$self->type('double', …)`) from a decimal(7,2)
+ * column's text: `<double>4.50</double>`, `<double>0.00</double>`, whole numbers too.
+ */
+const DOUBLE_MEMBERS: ReadonlySet<string> = new Set(['estimated_time', 'remaining_time', 'actual_time']);
+
 const BUGZILLA_TIME = /^(\d{4})-(\d\d)-(\d\d)T(\d\d:\d\d:\d\d)Z$/;
 
 // Text is escaped by xmlText below, as XMLRPC::Lite escapes it (only &, < and >), not by the builder.
@@ -309,7 +315,10 @@ function encodeValue(
   member: string,
   dateTimes: ReadonlySet<string> = NO_MEMBERS,
 ): Record<string, unknown> {
-  if (typeof value === 'number') return Number.isInteger(value) ? { int: value } : { double: value };
+  if (typeof value === 'number') {
+    if (DOUBLE_MEMBERS.has(member)) return { double: value.toFixed(2) };
+    return Number.isInteger(value) ? { int: value } : { double: value };
+  }
   if (typeof value === 'boolean') return { boolean: value ? 1 : 0 };
   if (typeof value === 'string') {
     if (member === BASE64_MEMBER) return { base64: value };
