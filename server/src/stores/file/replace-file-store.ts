@@ -1,5 +1,7 @@
 import { unlink } from 'node:fs/promises';
 import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
+import type { SnapshotStream } from '../../bugzilla/store/snapshot-stream.js';
+import { streamOfSnapshot } from '../snapshot-parts.js';
 import { lockDataFile, type SnapshotFile } from './data-file.js';
 import { readJournal } from './journal-file.js';
 
@@ -11,14 +13,16 @@ import { readJournal } from './journal-file.js';
  */
 export async function replaceFileStore(
   path: string,
-  snapshot: StoreSnapshot,
+  snapshot: StoreSnapshot | SnapshotStream,
   options: { snapshotFile?: (dataPath: string) => SnapshotFile } = {},
 ): Promise<void> {
   const { journalPath, foldingJournalPath, snapshotFile, release } = await lockDataFile(path, options.snapshotFile);
   try {
     let position = 0;
     try {
-      position = Math.max(position, Number((await snapshotFile.read())?.journal_position) || 0);
+      const old = await snapshotFile.read();
+      position = Math.max(position, Number(old?.head.journal_position) || 0);
+      await old?.close?.();
     } catch {
       // An unreadable old file is exactly what an import may replace.
     }
@@ -30,7 +34,8 @@ export async function replaceFileStore(
         // Same for an unreadable journal: nothing of it survives the import.
       }
     }
-    await snapshotFile.write({ ...snapshot, journal_position: position });
+    const stream = 'parts' in snapshot ? snapshot : streamOfSnapshot(snapshot);
+    await snapshotFile.write({ head: { ...stream.head, journal_position: position }, parts: stream.parts });
     for (const journalFile of [foldingJournalPath, journalPath]) {
       await unlink(journalFile).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
