@@ -70,8 +70,8 @@ describeWithMariadb('import --from-bugzilla from MariaDB', () => {
     const run = await runCli(['import', '--from-bugzilla', databaseUrl(), '--data', data, '--with-passwords']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/: 3 users, 3 bugs, 3 visits, 1 audit events\n$/);
-    for (const what of ['products', 'users', 'bugs', 'comments', 'bugs with history', 'audit events', 'visits']) {
-      expect(run.stderr).toMatch(new RegExp(`^read \\d+ ${what} \\(\\d+\\.\\d s\\)$`, 'm'));
+    for (const what of ['products', 'users', 'bugs', 'comments', 'audit events', 'visits']) {
+      expect(run.stderr).toMatch(new RegExp(`^read \\d+ ${what} \\(\\d+\\.\\d s(, \\d+/s)?\\)$`, 'm'));
     }
     const snapshot = await readDataFile(data);
     expect(snapshot.users[0]?.password_hash).toBe('salt1234,hashhashhash{SHA-256}');
