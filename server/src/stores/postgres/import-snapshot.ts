@@ -121,7 +121,7 @@ async function writePart(client: pg.PoolClient, part: SnapshotPart, deferred: De
       await writeBugs(client, part.records);
       await importBugRelations(client, part.records, deferred.dependencies);
       await importFlags(client, bugFlagRows(part.records));
-      return writeHistory(client, part.records);
+      return writeHistory(client, part.records, deferred.historyLater);
     case 'comments':
       return writeComments(client, part.records);
     case 'attachments':
@@ -147,14 +147,18 @@ async function writePart(client: pg.PoolClient, part: SnapshotPart, deferred: De
 
 /**
  * What an import writes only once every batch is in: dependencies (both bugs must be there, Bugzilla's
- * foreign keys), and the attachments whose bytes have not come yet (a snapshot's bytes follow them).
+ * foreign keys), history naming comments or attachments, and the attachments whose bytes have not
+ * come yet (a snapshot's bytes follow them).
  */
 class DeferredRows {
   readonly dependencies: Array<[number, number]> = [];
   /** Attachment ids by the SHA-256 of the bytes they still lack. */
   readonly bytesWanted = new Map<string, number[]>();
+  /** Bugs whose history names comments or attachments. */
+  readonly historyLater: SnapshotBug[] = [];
 
   async write(client: pg.PoolClient): Promise<void> {
+    await insertHistory(client, this.historyLater);
     for (const [sha256, ids] of this.bytesWanted) {
       throw new Error(`the bytes of attachment ${ids[0]} (${sha256}) are not in the snapshot`);
     }
@@ -348,8 +352,26 @@ async function writeAttachmentData(
 }
 
 /** One row per change; bzc_change_set numbers a bug's sets in time order (stable, as the file store sorts them). */
-async function writeHistory(client: pg.PoolClient, bugs: readonly SnapshotBug[]): Promise<void> {
-  const rows: Array<[number, number, number, number, string, string, string, number | null, number | null]> = [];
+type ActivityRow = [number, number, number, number, string, string, string, number | null, number | null];
+
+/**
+ * A batch of bugs' history, one row per change. A bug whose history names a comment or an attachment
+ * (Bugzilla's foreign keys: they come later in the stream) waits in `later` and goes in whole at the
+ * end, so a bug's rows stay in their order.
+ */
+async function writeHistory(client: pg.PoolClient, bugs: readonly SnapshotBug[], later: SnapshotBug[]): Promise<void> {
+  const now = bugs.filter((bug) => {
+    const refers = (bug.history ?? []).some((set) =>
+      set.changes.some((change) => change.comment_id !== undefined || change.attachment_id !== undefined),
+    );
+    if (refers) later.push(bug);
+    return !refers;
+  });
+  await insertHistory(client, now);
+}
+
+async function insertHistory(client: pg.PoolClient, bugs: readonly SnapshotBug[]): Promise<void> {
+  const rows: ActivityRow[] = [];
   for (const bug of bugs) {
     const sets = [...(bug.history ?? [])].sort((a, b) => a.when - b.when);
     sets.forEach((set, index) => {
