@@ -41,6 +41,8 @@ export async function readBugzillaStream(
   options: ReadBugzillaOptions,
 ): Promise<SnapshotStream> {
   await checkBugzillaSchema(source, options.where);
+  // The directory's settings first: a directory that is not an installation's is refused before any table is read.
+  const instance = instanceOf(options.bugzillaDir);
   const started = Date.now();
   const [catalogue, groups] = await Promise.all([readBugzillaCatalogue(source.select), readBugzillaGroups(source)]);
   options.progress?.(`read ${catalogue.products.length} products (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -55,7 +57,7 @@ export async function readBugzillaStream(
       format: SNAPSHOT_FORMAT,
       format_version: SNAPSHOT_FORMAT_VERSION,
       journal_position: 0,
-      instance: instanceOf(options.bugzillaDir),
+      instance,
       groups: [...groups.groupNames.values()],
       catalogue: snapshotCatalogue(catalogue),
     },
@@ -75,13 +77,19 @@ async function* tableParts(context: TableContext, progress?: (line: string) => v
       for (let from = num(extent?.lo); from <= last; from += Math.min(table.window, last - from + 1)) {
         const parts = await table.read(context, { from, to: Math.min(from + table.window - 1, last) });
         for (const part of parts) {
-          if (part.section === table.section) meter.add(part.records.length);
+          if (part.section === table.section) meter.add(rowsOf(part));
           if (part.records.length > 0) yield part;
         }
       }
     }
     meter.done();
   }
+}
+
+/** The source rows a part was read from (a user's visits are one record of many rows). */
+function rowsOf(part: SnapshotPart): number {
+  if (part.section !== 'last_visits') return part.records.length;
+  return part.records.reduce((sum, user) => sum + user.bug_ids.length, 0);
 }
 
 /** The installation's settings: its parameters when its directory is given, else a fresh 5.2's. */
