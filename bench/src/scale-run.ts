@@ -73,7 +73,8 @@ const spec = (url: string, path: string, extra: Partial<LoadSpec> = {}): LoadSpe
 });
 
 async function serveRows(bugs: number, store: string, target: string, args: string[], writes: boolean): Promise<void> {
-  const server = await serveCli(target, args, { readyTimeoutMs: 600_000 });
+  // As bz-companion, whose REST routes the recent-visits list (5.2's lists it over RPC only).
+  const server = await serveCli(target, [...args, '--profile', 'bz-companion'], { readyTimeoutMs: 600_000 });
   try {
     note(bugs, store, 'start to first answer', server.startMs / 1000, 's');
     note(bugs, store, 'RSS after start', memoryMb(server.process.pid).rss, 'MB');
@@ -133,21 +134,31 @@ async function main(): Promise<void> {
       if (runImport(bugs, source, ['--database', ours], 'PostgreSQL'))
         await serveRows(bugs, 'PostgreSQL', ours, [], true);
       await drop(cluster.url, `scale_store_${bugs}`);
-      const dir = await makeBugzillaDir();
-      await serveRows(
-        bugs,
-        'beside the Bugzilla database',
-        source,
-        ['--bugzilla-schema', '--bugzilla-dir', dir],
-        false,
-      );
-      await rm(dir, { recursive: true, force: true });
+      await besideBugzilla(bugs, source);
     }
   } finally {
     cluster.stop();
     await rm(work, { recursive: true, force: true });
   }
   await report();
+}
+
+/**
+ * `serve --bugzilla-schema` over the generated database: it needs Bugzilla's whole schema (its
+ * login_failure table and the rest), which the generator (testing/bugzilla-ddl.ts: the tables the
+ * import reads) does not write; said so, not measured, until it does.
+ */
+async function besideBugzilla(bugs: number, source: string): Promise<void> {
+  const dir = await makeBugzillaDir();
+  try {
+    await serveRows(bugs, 'beside the Bugzilla database', source, ['--bugzilla-schema', '--bugzilla-dir', dir], false);
+  } catch (error) {
+    console.error(
+      `  ${bugs} bugs, beside the Bugzilla database: not measured (${(error as Error).message.split('\n')[0]})`,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 async function recreate(clusterUrl: string, name: string): Promise<void> {
