@@ -1,8 +1,9 @@
 import type { SnapshotPart } from '../../bugzilla/store/snapshot-stream.js';
 import { readBugzillaAuditLog, readBugzillaComments, readBugzillaVisits } from './read-activity.js';
 import { readBugzillaAttachments } from './read-attachments.js';
-import { type IdRange, readBugzillaBugs } from './read-bugs.js';
+import { readBugzillaBugs } from './read-bugs.js';
 import { type BugzillaGroups, readBugzillaUsers } from './read-users.js';
+import type { IdRange } from './rows.js';
 import type { BugzillaSource } from './source.js';
 
 /** What every table's batches are read with. */

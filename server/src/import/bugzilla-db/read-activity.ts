@@ -7,8 +7,7 @@ import type {
   SnapshotComment,
   SnapshotUserVisits,
 } from '../../bugzilla/store/snapshot.js';
-import type { IdRange } from './read-bugs.js';
-import { flag, groupBy, nullableNum, num, text } from './rows.js';
+import { flag, groupBy, type IdRange, nullableNum, num, text } from './rows.js';
 import type { BugzillaSource } from './source.js';
 
 /** Comment types kept as a type with what it refers to (an attachment's creation, a comment on one). */

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SnapshotAttachment } from '../../bugzilla/store/snapshot.js';
 import { attachmentSha256 } from '../../stores/attachment-data.js';
-import { bugFlag, flagsSelect, type IdRange } from './read-bugs.js';
-import { flag, groupBy, num, text } from './rows.js';
+import { bugFlag, flagsSelect } from './read-bugs.js';
+import { flag, groupBy, type IdRange, num, text } from './rows.js';
 import type { BugzillaSource } from './source.js';
 
 /**

@@ -2,7 +2,7 @@ import { formatBugzillaTime } from '@bz-companion/shared';
 import type { SnapshotBug } from '../../bugzilla/store/snapshot.js';
 import type { BugFlag } from '../../bugzilla/types.js';
 import { readBugzillaHistory } from './read-activity.js';
-import { flag, groupBy, nullableNum, num, type Row, text } from './rows.js';
+import { flag, groupBy, type IdRange, nullableNum, num, type Row, text } from './rows.js';
 import type { BugzillaSource } from './source.js';
 
 const BUGS_FROM = `bugs b LEFT JOIN products pr ON pr.id = b.product_id LEFT JOIN components co ON co.id = b.component_id
@@ -15,12 +15,6 @@ const someone = (value: unknown): number | null => {
 };
 
 const apiTime = (seconds: unknown) => formatBugzillaTime(num(seconds) * 1000);
-
-/** Bug ids from..to, both included: the window one batch of bugs (and of their rows in every other table) reads. */
-export interface IdRange {
-  from: number;
-  to: number;
-}
 
 /**
  * The bugs of one id range with every field Bug.get answers from Bugzilla's own tables (as

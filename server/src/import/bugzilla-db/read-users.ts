@@ -1,7 +1,6 @@
 import type { SnapshotUser } from '../../bugzilla/store/snapshot.js';
 import { hashApiKey } from '../../bugzilla/user/api-keys.js';
-import type { IdRange } from './read-bugs.js';
-import { flag, groupBy, num, text } from './rows.js';
+import { flag, groupBy, type IdRange, num, text } from './rows.js';
 import type { BugzillaSource } from './source.js';
 
 export interface ReadUsersOptions {

@@ -4,6 +4,7 @@ import {
   SNAPSHOT_FORMAT_VERSION,
   type SnapshotUser,
   type SnapshotUserVisits,
+  type StoreSnapshot,
 } from '../../bugzilla/store/snapshot.js';
 import type {
   SnapshotHead,
@@ -13,6 +14,7 @@ import type {
   SnapshotStream,
 } from '../../bugzilla/store/snapshot-stream.js';
 import { snapshotCatalogue } from '../snapshot-catalogue.js';
+import { collectSnapshotSync } from '../snapshot-parts.js';
 import { snapshotBug } from '../snapshot-records.js';
 import { userRecord } from '../user-record.js';
 import type { Model } from './model.js';
@@ -44,6 +46,11 @@ export function modelRecords(model: Model): SnapshotStream {
   };
   if (model.generation !== 0 || model.bugVersions.size > 0) head.write_generation = model.generation;
   return { head, parts: modelParts(model) };
+}
+
+/** The whole content as one snapshot (a reset's, an export's; a data file is written from the stream instead). */
+export function modelSnapshot(model: Model): StoreSnapshot {
+  return collectSnapshotSync(modelRecords(model));
 }
 
 function* modelParts(model: Model): Iterable<SnapshotPart> {

@@ -27,7 +27,7 @@ import type {
 import { type AccountOffer, MAX_TOKEN_AGE_SECONDS } from '../../bugzilla/user/account-offers.js';
 import { keepsStoredVisit } from '../../bugzilla/visit/visits.js';
 import { catalogueOfSection } from '../snapshot-catalogue.js';
-import { collectSnapshotSync, streamOfSnapshot } from '../snapshot-parts.js';
+import { streamOfSnapshot } from '../snapshot-parts.js';
 import { userOfRecord } from '../user-record.js';
 import { applyBugWrite, numberedComment } from './apply-bug-write.js';
 import { BugThreads } from './bug-threads.js';
@@ -39,7 +39,6 @@ import {
 import { ModelAttachments } from './model-attachments.js';
 import { ModelCommentTags } from './model-comment-tags.js';
 import { ModelPersonalTags } from './model-personal-tags.js';
-import { modelRecords } from './model-records.js';
 import { UserVisits } from './user-visits.js';
 
 /** The data file is not something bz-companion can load; it is never overwritten. */
@@ -419,11 +418,6 @@ export class Model {
     let max = 0;
     for (const id of this.users.keys()) max = Math.max(max, id);
     return max + 1;
-  }
-
-  /** The whole content as one snapshot (see modelRecords for the stream a data file is written from). */
-  toSnapshot(): StoreSnapshot {
-    return collectSnapshotSync(modelRecords(this));
   }
 
   #addLoginToken(token: SnapshotLoginToken): void {
