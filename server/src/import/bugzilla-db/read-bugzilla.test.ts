@@ -9,7 +9,8 @@ import { openBugzillaSqlSession } from '../../../testing/bugzilla-sql-session.js
 import { describeWithMariadb, useFreshMysqlDatabase } from '../../../testing/mariadb-test-database.js';
 import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { hashApiKey } from '../../bugzilla/user/api-keys.js';
-import { readBugzillaSnapshot } from './read-bugzilla.js';
+import { collectSnapshot } from '../../stores/snapshot-parts.js';
+import { readBugzillaStream } from './read-bugzilla.js';
 import { openBugzillaSource } from './source.js';
 
 /** The same Bugzilla database, read the same, whichever engine holds it. */
@@ -25,7 +26,9 @@ function readsBugzilla(databaseUrl: () => string): void {
   const read = async (withPasswords = false, bugzillaDir?: string) => {
     const source = await openBugzillaSource(databaseUrl());
     try {
-      return await readBugzillaSnapshot(source, { where: 'the test database', withPasswords, bugzillaDir });
+      return await collectSnapshot(
+        await readBugzillaStream(source, { where: 'the test database', withPasswords, bugzillaDir }),
+      );
     } finally {
       await source.close();
     }

@@ -26,13 +26,14 @@ function storedValue(field: CustomField, value: unknown): CustomValue {
 }
 
 /**
- * Every bug's custom values, obsolete fields' too (Bugzilla keeps them): the fields' `bugs.cf_…`
+ * The custom values of the bugs `within` picks, obsolete fields' too (Bugzilla keeps them): the fields' `bugs.cf_…`
  * columns in one query, each multiple-selection's `bug_cf_…` table in one of its own; by bug id,
  * bugs whose every value is a default left out.
  */
 export async function readBugzillaCustomValues(
   source: BugzillaSource,
   fields: readonly CustomField[],
+  within: (column: string) => string,
 ): Promise<Map<number, CustomValues>> {
   const inColumns = fields.filter((field) => field.type !== FIELD_TYPE.multiSelect);
   const inTables = fields.filter((field) => field.type === FIELD_TYPE.multiSelect);
@@ -40,9 +41,11 @@ export async function readBugzillaCustomValues(
     inColumns.length === 0
       ? Promise.resolve([] as Row[])
       : source.select(
-          `SELECT bug_id, ${inColumns.map((field) => columnOf(source, field)).join(', ')} FROM bugs ORDER BY bug_id`,
+          `SELECT bug_id, ${inColumns.map((field) => columnOf(source, field)).join(', ')} FROM bugs WHERE ${within('bug_id')} ORDER BY bug_id`,
         ),
-    ...inTables.map((field) => source.select(`SELECT bug_id, value FROM bug_${field.name} ORDER BY bug_id, value`)),
+    ...inTables.map((field) =>
+      source.select(`SELECT bug_id, value FROM bug_${field.name} WHERE ${within('bug_id')} ORDER BY bug_id, value`),
+    ),
   ]);
   const values = new Map<number, CustomValues>();
   const set = (bugId: number, field: CustomField, value: CustomValue) => {
