@@ -7,11 +7,29 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * each. Without TEST_DATABASE_URL only the file/memory leg runs, and says so.
  */
 const API_TESTS = [
-  'server/src/routes/*.test.ts',
+  'server/src/webservice/attachment/attachments.test.ts',
+  'server/src/webservice/comment/bug-comments.test.ts',
+  'server/src/webservice/bug/bug-history.test.ts',
+  'server/src/webservice/bug/bug-update.test.ts',
+  'server/src/webservice/bug/bug-writes-5.2.replay.test.ts',
+  'server/src/webservice/bug/bugs.test.ts',
+  'server/src/webservice/rest/dispatch.test.ts',
+  'server/src/webservice/rest/huge-ids.test.ts',
+  'server/src/webservice/bugzilla/instance.test.ts',
+  'server/src/webservice/bug-user-last-visit/last-visit.test.ts',
+  'server/src/webservice/user/login-burst.test.ts',
+  'server/src/webservice/user/login.test.ts',
+  'server/src/webservice/attachment/move-attachment-flags.test.ts',
+  'server/src/webservice/method/nul-text.test.ts',
+  'server/src/webservice/bugzilla/parameters-answer.test.ts',
+  'server/src/webservice/bug/see-also-local.test.ts',
+  'server/src/webservice/method/work-bounds.test.ts',
+  'server/src/pages/pages.test.ts',
   'server/src/admin/admin-api.test.ts',
   'server/src/test-double/start-server.test.ts',
   'server/src/shared-client.test.ts',
-  'server/src/fuzz/fuzz.test.ts',
+  'server/testing/fuzz/fuzz.test.ts',
+  'server/testing/fuzz/custom-fields.fuzz.test.ts',
 ];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
 if (!withPostgres) {
@@ -28,8 +46,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Tests leave no temporary directories behind (testing/cli-server.ts tempDir).
-    setupFiles: ['server/src/testing/remove-temp-dirs.ts'],
+    // Tests leave no temporary directories behind (server/testing/cli-server.ts tempDir).
+    setupFiles: ['server/testing/remove-temp-dirs.ts'],
     projects: [
       {
         extends: true,
@@ -37,6 +55,7 @@ export default defineConfig({
           name: 'file',
           include: [
             '{shared,server,extension,bench}/src/**/*.test.ts',
+            'server/testing/**/*.test.ts',
             'extension/vite/**/*.test.ts',
             'biome/*.test.ts',
           ],

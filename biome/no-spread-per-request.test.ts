@@ -59,11 +59,11 @@ describe('the no-spread-per-request rule', () => {
     );
     expect(scoped?.includes).toEqual(
       expect.arrayContaining([
-        'server/src/routes/**',
+        'server/src/webservice/**',
         'server/src/http/**',
         'server/src/login/**',
-        'server/src/rpc/**',
-        'server/src/domain/access.ts',
+        'server/src/pages/**',
+        'server/src/bugzilla/access.ts',
       ]),
     );
   });

@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // The CLI is compiled TypeScript (npm install runs the build); this file only loads it.
-import '../dist/cli.js';
+import '../dist/src/cli/cli.js';

@@ -5,20 +5,20 @@ import { applyLatency } from './admin/apply-latency.js';
 import type { AdminControls } from './admin/controls.js';
 import type { LatencyRules } from './admin/latency.js';
 import { recordRequests } from './admin/record-requests.js';
-import type { Clock } from './domain/clock.js';
-import { systemClock } from './domain/clock.js';
+import type { Clock } from './bugzilla/clock.js';
+import { systemClock } from './bugzilla/clock.js';
+import type { Store } from './bugzilla/store/store.js';
 import { hostGuard, hostPolicy } from './http/host-check.js';
 import { requestLog } from './http/request-log.js';
 import { type ApiState, type Logger, respond } from './http/respond.js';
-import type { MismatchJournal } from './openapi/mismatch-journal.js';
-import { serveOpenApi } from './openapi/serve-openapi.js';
-import { validateTraffic } from './openapi/validate-traffic.js';
+import { pages } from './pages/pages.js';
 import { isProfileName, type ProfileName } from './profiles/profile.js';
 import { chooseProfile } from './profiles/profiles.js';
-import { apiRoutes } from './routes/api-router.js';
-import { pages } from './routes/pages.js';
-import { rpcEndpoints } from './rpc/rpc-endpoints.js';
-import type { Store } from './store/store.js';
+import type { MismatchJournal } from './webservice/openapi/mismatch-journal.js';
+import { serveOpenApi } from './webservice/openapi/serve-openapi.js';
+import { validateTraffic } from './webservice/openapi/validate-traffic.js';
+import { apiRoutes } from './webservice/rest/api-router.js';
+import { rpcEndpoints } from './webservice/rpc/rpc-endpoints.js';
 
 export interface AppOptions {
   /** The largest request body accepted, bytes (default 1 MiB). */

@@ -80,22 +80,31 @@ function circles(graph: Map<string, string[]>): string[][] {
 
 /**
  * The server's layers, bottom first. A file may import its own layer and those below, never one
- * above: Bugzilla's rules and types (domain) know no store, stores know no HTTP, the HTTP helpers
- * no route, and so on up to the app and the command line.
+ * above: what differs between trackers is data (profiles); Bugzilla's objects and their rules
+ * (bugzilla) know no store variant, no HTTP and no protocol; stores know no HTTP; a method family
+ * of the WebService knows the method contract below it, and the REST, RPC and OpenAPI tables
+ * above it; and so on up to the app and the command line.
  */
 const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['domain: types, Read, errors, clocks, Bugzilla rules that need no store', /^domain\//],
-  ['stores: persistence only', /^(store|data)\//],
-  ['rules over a store: bugs, attachments, logins, profiles, visits', /^(bugs|attachments|login|profiles|visits)\//],
-  ['HTTP helpers', /^http\//],
+  ['profiles: what differs between trackers, as data; the package version', /^profiles\/|^package-version\.ts$/],
+  ["bugzilla: Bugzilla's objects and their rules, and the contract a store keeps", /^bugzilla\//],
+  ['stores: persistence only, a folder per variant', /^stores\//],
+  ['logins and the HTTP helpers', /^(login|http)\//],
+  ['the WebService method contract: a method, its request, its bounds', /^webservice\/method\//],
   [
-    'protocols: REST routes, XML-RPC and JSON-RPC, the admin API, the OpenAPI description',
-    /^(routes|rpc|admin|openapi)\//,
+    'the WebService method families (Bugzilla/WebService/*.pm)',
+    /^webservice\/(bug|attachment|comment|bugzilla|bug-user-last-visit|user|group|product|flag-type)\//,
   ],
+  ['the table of every method, joined from the families', /^webservice\/table\//],
   [
-    'the app, the command line, test support',
-    /^(cli|test-double|testing|examples|fuzz|package)\/|^(app|index|cli)\.ts$/,
+    'what reads the table: REST routing, XML-RPC and JSON-RPC, the OpenAPI description',
+    /^webservice\/(rest|rpc|openapi)\//,
   ],
+  ['imports (fixtures, a Bugzilla database, recordings) and the HTML pages', /^(import|pages)\//],
+  ['the admin API', /^admin\//],
+  ['the app (createApp) and the port it listens on', /^(app|bind-port)\.ts$/],
+  ['the test double: startServer, record and replay', /^test-double\//],
+  ['the command line and the package entry', /^cli\/|^index\.ts$/],
 ];
 
 /**
@@ -137,14 +146,31 @@ function upwardImports(graph: Map<string, string[]>, root: string, layers: Layer
   return found;
 }
 
-const topFolder = (root: string, file: string) => relative(root, file).split('/')[0] as string;
+/**
+ * The folder a file belongs to, as a room of the house: its top folder, or inside webservice/ and
+ * stores/ its family or variant (one folder each, which must not lean on each other either).
+ */
+export function folderOf(relativePath: string): string {
+  const parts = relativePath.split('/');
+  if (parts.length === 1) return relativePath;
+  if ((parts[0] === 'webservice' || parts[0] === 'stores') && parts.length > 2) return `${parts[0]}/${parts[1]}`;
+  return parts[0] as string;
+}
 
-/** Each import from one top folder to another, as "from -> to", once. */
-function folderImports(graph: Map<string, string[]>, root: string): Set<string> {
+/** The extension's rooms are its top folders (a feature, a layer). */
+const topFolder = (relativePath: string) => relativePath.split('/')[0] as string;
+
+/** Each import from one folder to another, as "from -> to", once. */
+function folderImports(
+  graph: Map<string, string[]>,
+  root: string,
+  folder: (path: string) => string = folderOf,
+): Set<string> {
   const edges = new Set<string>();
   for (const [file, targets] of graph) {
+    const from = folder(relative(root, file));
     for (const target of targets) {
-      const [from, to] = [topFolder(root, file), topFolder(root, target)];
+      const to = folder(relative(root, target));
       if (from !== to) edges.add(`${from} -> ${to}`);
     }
   }
@@ -152,16 +178,22 @@ function folderImports(graph: Map<string, string[]>, root: string): Set<string> 
 }
 
 /**
- * Every two folders that import each other, as "a <-> b": no file circle is needed for that, so
+ * Pairs of folders that import each other, as "a <-> b": no file circle is needed for that, so
  * neither the circle test nor (within one layer) the layer test sees it, yet neither folder can be
  * read, moved or tested without the other.
  */
-export function folderPairs(graph: Map<string, string[]>, root: string): string[] {
-  const edges = folderImports(graph, root);
-  return [...edges].flatMap((edge) => {
+function folderPairs(
+  graph: Map<string, string[]>,
+  root: string,
+  folder: (path: string) => string = folderOf,
+): string[] {
+  const edges = folderImports(graph, root, folder);
+  const pairs: string[] = [];
+  for (const edge of edges) {
     const [from, to] = edge.split(' -> ') as [string, string];
-    return from < to && edges.has(`${to} -> ${from}`) ? [`${from} <-> ${to}`] : [];
-  });
+    if (from < to && edges.has(`${to} -> ${from}`)) pairs.push(`${from} <-> ${to}`);
+  }
+  return pairs.sort();
 }
 
 /** The extension's features: none imports another; what two of them share lives in a layer below. */
@@ -178,34 +210,46 @@ describe('the import graph', () => {
     expect(upwardImports(importGraph(sourceFiles(root)), root, EXTENSION_LAYERS)).toEqual([]);
   });
 
+  it('has no two folders of the server that import each other', () => {
+    const root = join(REPO, 'server/src');
+    expect(folderPairs(importGraph(sourceFiles(root)), root)).toEqual([]);
+  });
+
   it('has no two folders of the extension importing each other', () => {
     const root = join(REPO, 'extension/src');
-    expect(folderPairs(importGraph(sourceFiles(root)), root)).toEqual([]);
+    expect(folderPairs(importGraph(sourceFiles(root)), root, topFolder)).toEqual([]);
   });
 
   it('has no feature of the extension importing another', () => {
     const root = join(REPO, 'extension/src');
-    const across = [...folderImports(importGraph(sourceFiles(root)), root)].filter((edge) =>
+    const across = [...folderImports(importGraph(sourceFiles(root)), root, topFolder)].filter((edge) =>
       edge.split(' -> ').every((folder) => EXTENSION_FEATURES.test(folder)),
     );
     expect(across).toEqual([]);
   });
 
-  it('finds two folders that import each other', () => {
+  it('finds two folders that import each other when there are', () => {
     const graph = new Map([
+      ['/r/admin/controls.ts', ['/r/webservice/openapi/journal.ts']],
+      ['/r/webservice/openapi/journal.ts', ['/r/admin/numbered.ts']],
+      ['/r/webservice/bug/bugs.ts', ['/r/webservice/comment/comments.ts']],
+      ['/r/webservice/comment/comments.ts', ['/r/webservice/bug/json.ts']],
+    ]);
+    expect(folderPairs(graph, '/r')).toEqual(['admin <-> webservice/openapi', 'webservice/bug <-> webservice/comment']);
+    const extension = new Map([
       ['/r/inbox/row.ts', ['/r/popup/when.ts', '/r/common/time.ts']],
       ['/r/popup/list.ts', ['/r/inbox/data.ts']],
       ['/r/common/time.ts', []],
     ]);
-    expect(folderPairs(graph, '/r')).toEqual(['inbox <-> popup']);
+    expect(folderPairs(extension, '/r', topFolder)).toEqual(['inbox <-> popup']);
   });
 
   it('finds an upward import when there is one', () => {
     const graph = new Map([
-      ['/r/store/file-store.ts', ['/r/domain/types.ts', '/r/http/respond.ts']],
-      ['/r/http/respond.ts', ['/r/domain/errors.ts']],
+      ['/r/stores/file-store.ts', ['/r/bugzilla/types.ts', '/r/http/respond.ts']],
+      ['/r/http/respond.ts', ['/r/bugzilla/errors.ts']],
     ]);
-    expect(upwardImports(graph, '/r')).toEqual(['store/file-store.ts -> http/respond.ts']);
+    expect(upwardImports(graph, '/r')).toEqual(['stores/file-store.ts -> http/respond.ts']);
   });
 
   for (const dir of PACKAGES) {

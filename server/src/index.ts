@@ -7,15 +7,15 @@ export type {
   RecordedRequest,
 } from '@bz-companion/shared';
 export { type AppOptions, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
-export { type Clock, systemClock } from './domain/clock.js';
-export { BugzillaError, errors } from './domain/errors.js';
+export { type Clock, systemClock } from './bugzilla/clock.js';
+export { BugzillaError, errors } from './bugzilla/errors.js';
+export type { Store } from './bugzilla/store/store.js';
 export type { ApiState } from './http/respond.js';
+export { demoFixture } from './import/fixture/demo.js';
+export { type Fixture, FixtureError, snapshotFromFixture } from './import/fixture/fixture.js';
 export { PROFILE_NAMES, type ProfileName } from './profiles/profile.js';
 export { chooseProfile } from './profiles/profiles.js';
-export { type EndpointHandler, endpointHandlers } from './routes/api-router.js';
-export { openFileStore } from './store/file/file-store.js';
-export { demoFixture } from './store/fixture/demo.js';
-export { type Fixture, FixtureError, snapshotFromFixture } from './store/fixture/fixture.js';
-export { createMemoryStore } from './store/memory/memory-store.js';
-export type { Store } from './store/store.js';
+export { openFileStore } from './stores/file/file-store.js';
+export { createMemoryStore } from './stores/memory/memory-store.js';
 export { type BzServer, type ServerClock, type StartServerOptions, startServer } from './test-double/start-server.js';
+export { type EndpointHandler, endpointHandlers } from './webservice/rest/api-router.js';

@@ -1,8 +1,8 @@
 import { BugzillaApiError, computeClockSkew, createClient } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bugContentFixture } from './testing/bug-content-fixture.js';
-import { type RunningServer, serveFixture } from './testing/cli-server.js';
-import { KEYS } from './testing/fixtures.js';
+import { bugContentFixture } from '../testing/bug-content-fixture.js';
+import { type RunningServer, serveFixture } from '../testing/cli-server.js';
+import { KEYS } from '../testing/fixtures.js';
 
 let server: RunningServer;
 beforeAll(async () => {

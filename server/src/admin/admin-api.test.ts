@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import type { Fault, RecordedRequest } from '@bz-companion/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEYS, standardFixture } from '../testing/fixtures.js';
-import { expectBugzillaError, httpClient } from '../testing/http.js';
-import { type BzServer, startServer } from '../testing/test-server.js';
+import { KEYS, standardFixture } from '../../testing/fixtures.js';
+import { expectBugzillaError, httpClient } from '../../testing/http.js';
+import { type BzServer, startServer } from '../../testing/test-server.js';
 
 type Visit = { id: number; last_visit_ts: string | null };
 

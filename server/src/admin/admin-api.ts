@@ -1,9 +1,9 @@
 import type { Middleware, ParameterizedContext } from 'koa';
+import { ADMIN_PREFIX, isAdminPath } from '../http/admin-path.js';
 import { ownOrigin } from '../http/own-origin.js';
 import type { ApiState } from '../http/respond.js';
-import { FixtureError } from '../store/fixture/fixture.js';
+import { FixtureError } from '../import/fixture/fixture.js';
 import { AdminError } from './admin-error.js';
-import { ADMIN_PREFIX, isAdminPath } from './admin-path.js';
 import type { AdminControls } from './controls.js';
 import { readAdminJson } from './read-json.js';
 import type { RecordingControl } from './recording-control.js';

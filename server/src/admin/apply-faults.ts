@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Fault } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
-import { BugzillaError } from '../domain/errors.js';
+import { BugzillaError } from '../bugzilla/errors.js';
 import { readBody } from '../http/read-body.js';
 import type { ApiState } from '../http/respond.js';
 import type { FaultRules } from './faults.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseInstant } from '../domain/adjustable-clock.js';
+import { parseInstant } from '../bugzilla/adjustable-clock.js';
 import { AdminError, describeFirstIssue } from './admin-error.js';
 
 const clockChangeSchema = z.strictObject({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AdjustableClock } from '../domain/adjustable-clock.js';
-import { snapshotFromFixture } from '../store/fixture/fixture.js';
-import { createMemoryStore } from '../store/memory/memory-store.js';
-import type { StoreSnapshot } from '../store/snapshot.js';
-import { standardFixture } from '../testing/fixtures.js';
+import { standardFixture } from '../../testing/fixtures.js';
+import { AdjustableClock } from '../bugzilla/adjustable-clock.js';
+import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
+import { snapshotFromFixture } from '../import/fixture/fixture.js';
+import { createMemoryStore } from '../stores/memory/memory-store.js';
 import { AdminControls } from './controls.js';
 
 /** A store that reads its snapshot a turn later, as a database store does (the read sees what was written meanwhile). */

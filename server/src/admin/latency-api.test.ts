@@ -1,7 +1,7 @@
 import type { Latency, RecordedRequest } from '@bz-companion/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEYS, standardFixture } from '../testing/fixtures.js';
-import { type BzServer, startServer } from '../testing/test-server.js';
+import { KEYS, standardFixture } from '../../testing/fixtures.js';
+import { type BzServer, startServer } from '../../testing/test-server.js';
 
 let bz: BzServer;
 

@@ -1,8 +1,8 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
-import type { Clock } from '../domain/clock.js';
+import type { Clock } from '../bugzilla/clock.js';
+import { isAdminPath } from '../http/admin-path.js';
 import type { ApiState } from '../http/respond.js';
-import { isAdminPath } from './admin-path.js';
 import { redactHeaders, redactQuery } from './redact.js';
 import { journalBody, type RequestJournal } from './request-journal.js';
 

@@ -1,6 +1,6 @@
 import type { RecordedRequest } from '@bz-companion/shared';
 import { redactJson } from '@bz-companion/shared';
-import { NumberedJournal } from './numbered-journal.js';
+import { NumberedJournal } from '../http/numbered-journal.js';
 
 export const JOURNAL_CAPACITY = 10_000;
 export const BODY_LIMIT_BYTES = 4096;

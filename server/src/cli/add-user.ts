@@ -1,8 +1,8 @@
-import { defaultInstance } from '../store/default-instance.js';
-import { openStore, type StoreTarget } from '../store/open-store.js';
-import { emptySnapshot } from '../store/snapshot.js';
-import type { Store } from '../store/store.js';
-import { ownedData } from '../store/store.js';
+import { emptySnapshot } from '../bugzilla/store/snapshot.js';
+import type { Store } from '../bugzilla/store/store.js';
+import { ownedData } from '../bugzilla/store/store.js';
+import { defaultInstance } from '../stores/default-instance.js';
+import { openStore, type StoreTarget } from '../stores/open/open-store.js';
 
 export interface AddUserOptions {
   login: string;

@@ -1,5 +1,5 @@
-import { FixtureError, snapshotFromFixture } from '../store/fixture/fixture.js';
-import { readFixtureFile } from '../store/fixture/fixture-file.js';
+import { FixtureError, snapshotFromFixture } from '../import/fixture/fixture.js';
+import { readFixtureFile } from '../import/fixture/fixture-file.js';
 import { type ImportTarget, importSummary, writeImport } from './import-target.js';
 
 export type { ImportTarget } from './import-target.js';
@@ -19,5 +19,6 @@ export async function importFixtureObject(parsed: unknown, source: string, targe
     if (error instanceof FixtureError) throw new FixtureError(`fixture ${fixturePath}: ${error.message}`);
     throw error;
   }
-  return importSummary(fixturePath, await writeImport(snapshot, target), snapshot);
+  const { into, counts } = await writeImport(snapshot, target);
+  return importSummary(fixturePath, into, counts);
 }

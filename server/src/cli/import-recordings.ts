@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { fixtureFromRecordings } from '../test-double/fixture-from-recordings.js';
-import { loadRecordings } from '../test-double/replay.js';
+import { fixtureFromRecordings } from '../import/recordings/fixture-from-recordings.js';
+import { loadRecordings } from '../import/recordings/load-recordings.js';
 import { type ImportTarget, importFixtureObject } from './import-fixture.js';
 
 /**

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { serveFixture } from '../testing/cli-server.js';
-import { standardFixture } from '../testing/fixtures.js';
+import { serveFixture } from '../../testing/cli-server.js';
+import { standardFixture } from '../../testing/fixtures.js';
 
 /** Opens a socket that sends nothing; resolves with it once connected, and whether the server closes it soon. */
 function idleSocket(url: URL): Promise<{ socket: Socket; closedByServer: Promise<boolean> }> {

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, serveCli, serveFixture, tempDir } from '../testing/cli-server.js';
-import { KEYS, standardFixture } from '../testing/fixtures.js';
-import { expectBugzillaError } from '../testing/http.js';
+import { runCli, serveCli, serveFixture, tempDir } from '../../testing/cli-server.js';
+import { KEYS, standardFixture } from '../../testing/fixtures.js';
+import { expectBugzillaError } from '../../testing/http.js';
 
 /** Admin writes declare their JSON body: a browser cannot send that cross-origin without a preflight. */
 const post = (url: string, json?: unknown) =>

@@ -2,20 +2,20 @@ import { formatBugzillaTime, type LatencyRule } from '@bz-companion/shared';
 import { AdminControls } from '../admin/controls.js';
 import { LatencyRules } from '../admin/latency.js';
 import { createApp, DEFAULT_BODY_LIMIT_BYTES } from '../app.js';
-import { AdjustableClock } from '../domain/adjustable-clock.js';
+import { bindPort } from '../bind-port.js';
+import { AdjustableClock } from '../bugzilla/adjustable-clock.js';
+import { scheduleRetention } from '../bugzilla/visit/retention.js';
 import { capConnections } from '../http/connection-cap.js';
 import { hostPolicy } from '../http/host-check.js';
-import { MismatchJournal } from '../openapi/mismatch-journal.js';
 import { isProfileName, type ProfileName } from '../profiles/profile.js';
 import { chooseProfile } from '../profiles/profiles.js';
 import { type UpstreamOptions, upstream } from '../test-double/upstream.js';
-import { scheduleRetention } from '../visits/retention.js';
+import { MismatchJournal } from '../webservice/openapi/mismatch-journal.js';
 import { exposureWarning, readyBanner } from './banner.js';
-import { bindPort } from './bind-port.js';
 import { openServeStore } from './open-serve-store.js';
 import { shutDownOnSignals } from './shutdown.js';
 
-export { PortInUseError } from './bind-port.js';
+export { PortInUseError } from '../bind-port.js';
 
 export interface ServeOptions {
   host: string;
@@ -32,6 +32,8 @@ export interface ServeOptions {
   logRequests: boolean;
   /** Open connections held at most; past it the oldest idle one is closed (DEFAULT_MAX_CONNECTIONS). */
   maxConnections?: number;
+  /** The data file's journal is folded into it once it holds this many bytes (--fold-after; 64 MiB by default). */
+  foldAfterBytes?: number;
   /** Serve the admin API under /__admin/ (reset, request journal, faults, clock). */
   admin: boolean;
   /** Start with the clock frozen at this instant (epoch ms); null: the system clock. */

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { Store } from '../store/store.js';
+import type { Store } from '../bugzilla/store/store.js';
 
 const SHUTDOWN_GRACE_MS = 5000;
 

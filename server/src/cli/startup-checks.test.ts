@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeBugzillaDir } from '../testing/bugzilla-test-database.js';
-import { runCli, tempDir } from '../testing/cli-server.js';
-import { describeWithPostgres, useFreshDatabase } from '../testing/postgres-test-database.js';
+import { makeBugzillaDir } from '../../testing/bugzilla-test-database.js';
+import { runCli, tempDir } from '../../testing/cli-server.js';
+import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 
 /** A refusal: exit 1 or 2, one line on stderr, no stack trace. */
 function expectOneLine(result: { code: number; stderr: string }, message: RegExp): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../testing/cli-server.js';
+import { runCli } from '../../testing/cli-server.js';
 
 describe('the test double options on the command line', () => {
   it.each([

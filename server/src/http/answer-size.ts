@@ -1,4 +1,4 @@
-import { errors } from '../domain/errors.js';
+import { errors } from '../bugzilla/errors.js';
 
 /** The answer's JSON, or the refusal when it is over `limitBytes` (UTF-8). */
 export function checkAnswerSize(json: string, limitBytes: number): string {

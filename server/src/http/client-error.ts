@@ -1,6 +1,6 @@
 import { type Server, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { type BugzillaError, errors } from '../domain/errors.js';
+import { type BugzillaError, errors } from '../bugzilla/errors.js';
 import { renderError } from './error-response.js';
 
 const STATUS_BY_PARSER_ERROR: Record<string, number> = {

@@ -9,7 +9,7 @@ export const ALLOWED_REQUEST_HEADERS =
  * than an anonymous caller. (The bugzilla-5.2 profile reproduces 5.2's login
  * cookies on POST, but nothing here ever sets them.)
  * (@koa/cors answers preflights itself with 204; the contract wants OPTIONS
- * to answer 200 `{}` with `Allow`, see routes/api-router.ts.)
+ * to answer 200 `{}` with `Allow`, see webservice/rest/api-router.ts.)
  */
 export const ALLOW_ANY_ORIGIN = '*';
 

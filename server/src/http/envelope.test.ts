@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, serveFixture } from '../testing/cli-server.js';
-import { KEYS, standardFixture } from '../testing/fixtures.js';
+import { type RunningServer, serveFixture } from '../../testing/cli-server.js';
+import { KEYS, standardFixture } from '../../testing/fixtures.js';
 import { DOCUMENTATION_URL } from './error-response.js';
 
 let server: RunningServer;

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errors } from '../domain/errors.js';
+import { errors } from '../bugzilla/errors.js';
 import { DOCUMENTATION_URL, renderError, sendError } from './error-response.js';
 
 describe('renderError', () => {

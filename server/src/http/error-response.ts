@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { BugzillaErrorBody } from '@bz-companion/shared';
-import type { BugzillaError } from '../domain/errors.js';
+import type { BugzillaError } from '../bugzilla/errors.js';
 import { ALLOW_ANY_ORIGIN } from './cors.js';
 import { JSONP_CONTENT_TYPE, wrapJsonp } from './jsonp.js';
 

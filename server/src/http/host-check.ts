@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { BugzillaError } from '../domain/errors.js';
+import { BugzillaError } from '../bugzilla/errors.js';
 
 /** The hostname of a Host header: lower case, without port or IPv6 brackets. */
 export function hostnameOf(hostHeader: string): string {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUGZILLA_52_DIR } from '../testing/bugzilla-5.2-fixture.js';
-import { standardFixture } from '../testing/fixtures.js';
-import { type BzServer, startServer } from '../testing/test-server.js';
+import { BUGZILLA_52_DIR } from '../../testing/bugzilla-5.2-fixture.js';
+import { standardFixture } from '../../testing/fixtures.js';
+import { type BzServer, startServer } from '../../testing/test-server.js';
 import { negotiatesHtml, perlPrettyJson } from './html-answer.js';
 
 /** The recorded exchanges of accept-html.md: request line, then status, content type and body as 5.2 sent them. */

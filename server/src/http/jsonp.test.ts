@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BugzillaError } from '../domain/errors.js';
+import { BugzillaError } from '../bugzilla/errors.js';
 import { PROFILES } from '../profiles/profiles.js';
 import { jsonpCallback, wrapJsonp } from './jsonp.js';
 

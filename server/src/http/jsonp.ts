@@ -1,4 +1,4 @@
-import { errors } from '../domain/errors.js';
+import { errors } from '../bugzilla/errors.js';
 import type { JsonpCallbackRule } from '../profiles/profile.js';
 
 export const JSONP_CONTENT_TYPE = 'text/javascript; charset=UTF-8';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, serveFixture } from '../testing/cli-server.js';
-import { KEYS, standardFixture } from '../testing/fixtures.js';
-import { HttpConnection } from '../testing/http-connection.js';
+import { type RunningServer, serveFixture } from '../../testing/cli-server.js';
+import { KEYS, standardFixture } from '../../testing/fixtures.js';
+import { HttpConnection } from '../../testing/http-connection.js';
 
 let server: RunningServer;
 beforeAll(async () => {

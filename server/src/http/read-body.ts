@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import getRawBody from 'raw-body';
-import type { BodyParams } from '../domain/body-params.js';
-import { BugzillaError, errors } from '../domain/errors.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
+import { BugzillaError, errors } from '../bugzilla/errors.js';
 
 /** Bodies that were form fields rather than JSON (Perl merges those with the path's parameters). */
 const formBodies = new WeakSet<BodyParams>();

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { BugzillaError, errors, StoreError } from '../domain/errors.js';
-import type { User } from '../domain/types.js';
+import { BugzillaError, errors, StoreError } from '../bugzilla/errors.js';
+import type { User } from '../bugzilla/types.js';
 import { checkAnswerSize } from './answer-size.js';
 import { ALLOW_ANY_ORIGIN } from './cors.js';
 import { JSON_CONTENT_TYPE, renderError } from './error-response.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, serveFixture } from '../testing/cli-server.js';
-import { KEYS, standardFixture } from '../testing/fixtures.js';
-import { expectBugzillaError, httpClient } from '../testing/http.js';
+import { type RunningServer, serveFixture } from '../../testing/cli-server.js';
+import { KEYS, standardFixture } from '../../testing/fixtures.js';
+import { expectBugzillaError, httpClient } from '../../testing/http.js';
 
 const INVALID = 'The API key you specified is invalid. Please check that you typed it correctly.';
 const REVOKED = 'The API key you specified has been revoked by the user that created it.';

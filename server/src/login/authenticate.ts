@@ -1,6 +1,6 @@
-import { anonymousMayRead } from '../domain/access.js';
-import type { AuthPolicy } from '../domain/auth-policy.js';
-import { errors } from '../domain/errors.js';
+import { anonymousMayRead } from '../bugzilla/access.js';
+import { errors } from '../bugzilla/errors.js';
+import type { AuthPolicy } from '../profiles/auth-policy.js';
 import type { PresentedCredentials } from './credentials.js';
 import { ANONYMOUS, type IdentifyContext, type Identity, identify } from './identify.js';
 

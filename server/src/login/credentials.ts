@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { BodyParams } from '../domain/body-params.js';
+import type { BodyParams } from '../bugzilla/body-params.js';
 import type { CredentialRules } from '../profiles/profile.js';
 
 /** The one credential a request is judged by (the first present in Bugzilla's login stack). */

@@ -1,5 +1,5 @@
-import type { LoginFailures } from '../domain/login-failures.js';
-import { MemoryLoginFailures } from '../store/model/memory-login-failures.js';
+import type { LoginFailures } from '../bugzilla/user/login-failures.js';
+import { MemoryLoginFailures } from '../stores/model/memory-login-failures.js';
 
 /** Unknown logins remembered at most; past it the oldest is forgotten (an attacker's names cannot fill memory). */
 const REMEMBERED = 10_000;

@@ -1,10 +1,10 @@
 import type { EndpointKey } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeTable } from '../routes/api-router.js';
-import { bugzilla52FixtureWithPasswords } from '../testing/bugzilla-5.2-fixture.js';
-import { type InProcessServer, ManualClock, serveInProcess } from '../testing/in-process-server.js';
-import { sendRecorded, stepsBefore, TokenMap } from '../testing/recorded-replay.js';
-import { comparable, isServed, isUnorderedSearch, recordedCases } from '../testing/recordings.js';
+import { bugzilla52FixtureWithPasswords } from '../../testing/bugzilla-5.2-fixture.js';
+import { type InProcessServer, ManualClock, serveInProcess } from '../../testing/in-process-server.js';
+import { sendRecorded, stepsBefore, TokenMap } from '../../testing/recorded-replay.js';
+import { comparable, isServed, isUnorderedSearch, recordedCases } from '../../testing/recordings.js';
+import { routeTable } from '../webservice/table/method-table.js';
 
 /*
  * Under the bugzilla-5.2 profile, every recorded case of the families about

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, standardFixture } from '../testing/fixtures.js';
-import { expectBugzillaError } from '../testing/http.js';
-import { type InProcessServer, serveInProcess } from '../testing/in-process-server.js';
-import { startServer } from '../testing/test-server.js';
+import { KEYS, standardFixture } from '../../testing/fixtures.js';
+import { expectBugzillaError } from '../../testing/http.js';
+import { type InProcessServer, serveInProcess } from '../../testing/in-process-server.js';
+import { startServer } from '../../testing/test-server.js';
 import type { ProfileName } from './profile.js';
 import { PROFILES } from './profiles.js';
 

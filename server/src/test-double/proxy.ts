@@ -2,11 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
-import type { Clock } from '../domain/clock.js';
-import { BugzillaError } from '../domain/errors.js';
+import type { Clock } from '../bugzilla/clock.js';
+import { BugzillaError } from '../bugzilla/errors.js';
 import type { ApiState } from '../http/respond.js';
+import { protocolOf, type RawRequest, requestData, responseData } from '../import/recordings/recording.js';
 import { CredentialLeftError, type Recorder } from './recorder.js';
-import { protocolOf, type RawRequest, requestData, responseData } from './recording.js';
 
 /** Headers that belong to one connection, or that fetch sets itself: never passed on. */
 const HOP_BY_HOP = new Set([

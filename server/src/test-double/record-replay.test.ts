@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordingState } from '@bz-companion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { methodCall } from '../rpc/xml-rpc-codec.js';
-import { KEYS, standardFixture } from '../testing/fixtures.js';
-import { fixtureFromRecordings } from './fixture-from-recordings.js';
-import { loadRecordings } from './replay.js';
+import { KEYS, standardFixture } from '../../testing/fixtures.js';
+import { fixtureFromRecordings } from '../import/recordings/fixture-from-recordings.js';
+import { loadRecordings } from '../import/recordings/load-recordings.js';
+import { methodCall } from '../webservice/rpc/xml-rpc-codec.js';
 import { type BzServer, startServer } from './start-server.js';
 
 const PASSWORD = 'correct horse battery staple';

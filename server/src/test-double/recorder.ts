@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RecordingState } from '@bz-companion/shared';
-import { leftoverSecret, type Recording } from './recording.js';
+import { leftoverSecret, type Recording } from '../import/recordings/recording.js';
 
 /** A recording that still holds a credential: never written, and named so the user can see which. */
 export class CredentialLeftError extends Error {

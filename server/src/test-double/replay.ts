@@ -1,13 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
-import { BugzillaError } from '../domain/errors.js';
+import { BugzillaError } from '../bugzilla/errors.js';
 import { rereadable } from '../http/rereadable-request.js';
 import type { ApiState } from '../http/respond.js';
-import { errorBody } from '../rpc/json-rpc-codec.js';
-import { faultResponse } from '../rpc/xml-rpc-codec.js';
-import { type ExchangeRequest, protocolOf, type Recording, requestData } from './recording.js';
+import { type ExchangeRequest, protocolOf, type Recording, requestData } from '../import/recordings/recording.js';
+import { errorBody } from '../webservice/rpc/json-rpc-codec.js';
+import { faultResponse } from '../webservice/rpc/xml-rpc-codec.js';
 import { describeDifferences, sameRequest } from './request-match.js';
 
 /** A recording as replay holds it: its file name, and how many times it has answered. */
@@ -15,35 +13,6 @@ interface Loaded {
   file: string;
   recording: Recording;
   used: number;
-}
-
-/** A directory that holds no readable recording, or a file in it that is not one. */
-export class RecordingsError extends Error {
-  override readonly name = 'RecordingsError';
-}
-
-/** Reads every `*.json` recording of a directory, in file-name order (the order they were made in). */
-export function loadRecordings(dir: string): Array<{ file: string; recording: Recording }> {
-  let names: string[];
-  try {
-    names = readdirSync(dir)
-      .filter((name) => name.endsWith('.json'))
-      .sort();
-  } catch (error) {
-    throw new RecordingsError(`recordings ${dir}: ${(error as Error).message}`);
-  }
-  return names.map((file) => {
-    let recording: Recording;
-    try {
-      recording = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Recording;
-    } catch (error) {
-      throw new RecordingsError(`recording ${join(dir, file)}: not JSON (${(error as Error).message})`);
-    }
-    if (!recording?.request?.method || typeof recording.response?.status !== 'number') {
-      throw new RecordingsError(`recording ${join(dir, file)}: not a recording (no request.method or response.status)`);
-    }
-    return { file, recording };
-  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type ExchangeRequest, protocolOf } from './recording.js';
+import { type ExchangeRequest, protocolOf } from '../import/recordings/recording.js';
 
 /**
  * Whether a recorded request answers this one: the same method and path, the same

@@ -2,10 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../testing/cli-server.js';
-import { KEYS, standardFixture } from '../testing/fixtures.js';
-import { httpClient } from '../testing/http.js';
-import { type BzServer, startServer } from '../testing/test-server.js';
+import { tempDir } from '../../testing/cli-server.js';
+import { KEYS, standardFixture } from '../../testing/fixtures.js';
+import { httpClient } from '../../testing/http.js';
+import { type BzServer, startServer } from '../../testing/test-server.js';
 
 type Visit = { id: number; last_visit_ts: string | null };
 

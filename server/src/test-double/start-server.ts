@@ -2,20 +2,20 @@ import type { AdminClockState, FaultRule, LatencyRule, RecordedRequest, Recordin
 import { AdminControls } from '../admin/controls.js';
 import { parseLatencyRule } from '../admin/latency.js';
 import { createApp, DEFAULT_BODY_LIMIT_BYTES } from '../app.js';
-import { bindPort } from '../cli/bind-port.js';
-import { AdjustableClock, parseInstant } from '../domain/adjustable-clock.js';
+import { bindPort } from '../bind-port.js';
+import { AdjustableClock, parseInstant } from '../bugzilla/adjustable-clock.js';
+import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
+import type { Store } from '../bugzilla/store/store.js';
+import { ownedData } from '../bugzilla/store/store.js';
+import { apiKeyOf } from '../bugzilla/user/api-key-of.js';
+import { pruneExpiredVisits, scheduleRetention } from '../bugzilla/visit/retention.js';
 import { hostPolicy } from '../http/host-check.js';
-import type { Mismatch } from '../openapi/mismatch-journal.js';
+import { demoFixture } from '../import/fixture/demo.js';
+import { type Fixture, FixtureError, snapshotFromFixture } from '../import/fixture/fixture.js';
+import { readFixtureFile } from '../import/fixture/fixture-file.js';
 import type { ProfileName } from '../profiles/profile.js';
-import { apiKeyOf } from '../store/api-key-of.js';
-import { demoFixture } from '../store/fixture/demo.js';
-import { type Fixture, FixtureError, snapshotFromFixture } from '../store/fixture/fixture.js';
-import { readFixtureFile } from '../store/fixture/fixture-file.js';
-import { openStore, type StoreTarget } from '../store/open-store.js';
-import type { StoreSnapshot } from '../store/snapshot.js';
-import type { Store } from '../store/store.js';
-import { ownedData } from '../store/store.js';
-import { pruneExpiredVisits, scheduleRetention } from '../visits/retention.js';
+import { openStore, type StoreTarget } from '../stores/open/open-store.js';
+import type { Mismatch } from '../webservice/openapi/mismatch-journal.js';
 import { type Upstream, upstream } from './upstream.js';
 
 export interface StartServerOptions {

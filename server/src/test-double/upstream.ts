@@ -1,9 +1,10 @@
 import type { Middleware } from 'koa';
-import type { Clock } from '../domain/clock.js';
+import type { Clock } from '../bugzilla/clock.js';
 import type { ApiState } from '../http/respond.js';
+import { loadRecordings } from '../import/recordings/load-recordings.js';
 import { proxy } from './proxy.js';
 import { ProxyRecording } from './proxy-recording.js';
-import { loadRecordings, Replayer, replay } from './replay.js';
+import { Replayer, replay } from './replay.js';
 
 /** Where answers come from besides the store: a real tracker (`--proxy`, maybe `--record`) or recordings (`--replay`). */
 export interface UpstreamOptions {

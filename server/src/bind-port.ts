@@ -1,0 +1,56 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { errors } from './bugzilla/errors.js';
+import { answerClientErrorsWithJson } from './http/client-error.js';
+import { sendError } from './http/error-response.js';
+import { rpcEnvelopeFor } from './webservice/rpc/rpc-envelope.js';
+
+export class PortInUseError extends Error {
+  override readonly name = 'PortInUseError';
+}
+
+type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+export interface BoundPort {
+  server: Server;
+  /** The address bound, e.g. `127.0.0.1` or `::1`. */
+  address: string;
+  /** `http://HOST:PORT`, without a trailing slash. */
+  baseUrl: string;
+  /** Starts answering with the app; until then every request is told the server is starting (503). */
+  serveWith(handler: RequestHandler): void;
+}
+
+/**
+ * Binds the port before anything else, so a port in use is reported before
+ * the data file is touched. Requests the HTTP parser refuses get JSON errors.
+ */
+export async function bindPort(host: string, port: number): Promise<BoundPort> {
+  let handler: RequestHandler = (_request, response) => sendError(response, errors.starting());
+  const server = createServer((request, response) => handler(request, response));
+  answerClientErrorsWithJson(server, rpcEnvelopeFor);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE')
+        reject(
+          new PortInUseError(
+            `port ${port} on ${host} is already in use; pick another with --port N (or PORT=N), or --port 0 for any free one`,
+          ),
+        );
+      else if (error.code === 'EACCES')
+        reject(new PortInUseError(`no permission to listen on port ${port} on ${host}`));
+      else reject(error);
+    });
+    server.listen(port, host, resolve);
+  });
+  const bound = server.address() as AddressInfo;
+  const hostForUrl = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
+  return {
+    server,
+    address: bound.address,
+    baseUrl: `http://${hostForUrl}:${bound.port}`,
+    serveWith(next) {
+      handler = next;
+    },
+  };
+}

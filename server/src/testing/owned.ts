@@ -1,6 +1,0 @@
-import { type OwnedData, ownedData, type Store } from '../store/store.js';
-
-/** A test's store that owns its data (memory, file, our PostgreSQL schema): its writes beyond visits. */
-export function owned(store: Store): OwnedData {
-  return ownedData(store, 'a test write');
-}

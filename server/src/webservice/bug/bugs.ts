@@ -1,0 +1,62 @@
+import type { BugGetResult, BugSearchResult } from '@bz-companion/shared';
+import { namedRefs } from '../../bugzilla/bug/bug-ref.js';
+import { checkBug } from '../../bugzilla/bug/check-bug.js';
+import { errors } from '../../bugzilla/errors.js';
+import { afterRead, type Read, readAll, readEach } from '../../bugzilla/read.js';
+import { searchBugs } from '../../bugzilla/search/search.js';
+import { NAMES_A_BUG } from '../method/error-codes.js';
+import { FieldSelection } from '../method/field-selection.js';
+import type { ApiRequest, RouteDeps, RouteSpec } from '../method/route.js';
+import { bugJson } from './bug-json.js';
+
+/**
+ * Bug.get: the path's bug (none for `/rest/bug/`), then the query's `ids`
+ * (repeated, never split on commas), each once. Over REST the first id that fails fails the request
+ * (5.2 cannot report it as a fault there), so `faults` is always empty.
+ */
+function get(request: ApiRequest, { store }: RouteDeps): Read<BugGetResult> {
+  const refs = namedRefs(request.pathId, request.query.getAll('ids'));
+  if (refs.length === 0) throw errors.paramRequired('ids');
+  // One at a time: the first reference that fails is the error, as in 5.2.
+  return afterRead(
+    readEach(refs, (ref) => checkBug(store, request.user, ref)),
+    (checked) => {
+      const seen = new Set<number>();
+      const bugs = checked.filter((bug) => !seen.has(bug.id) && seen.add(bug.id));
+      const fields = FieldSelection.fromQuery(request.query);
+      const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow)));
+      return afterRead(rendered, (json) => ({ bugs: json, faults: [] }));
+    },
+  );
+}
+
+/** Bug.search: the visible bugs matching every criterion, by id. */
+function search(request: ApiRequest, { store }: RouteDeps): Read<BugSearchResult> {
+  return afterRead(searchBugs(store, request.user, request.query), (bugs) => {
+    const fields = FieldSelection.fromQuery(request.query);
+    const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, null)));
+    return afterRead(rendered, (json) => ({ bugs: json }));
+  });
+}
+
+export const bugRoutes = {
+  'GET /rest/bug/{id}': { auth: 'optional-unless-requirelogin', fieldsApplied: true, handle: get },
+  'GET /rest/bug': {
+    rpc: { name: 'Bug.search', params: 'query', readOnly: true },
+    codes: [
+      [50, 'a parameter is required'],
+      [52, 'a number is required'],
+      [56, 'an illegal date'],
+    ],
+    auth: 'optional-unless-requirelogin',
+    fieldsApplied: true,
+    handle: search,
+  },
+  'GET /rest/bug/': {
+    rpc: { name: 'Bug.get', params: 'query', readOnly: true },
+    codes: [[50, 'ids is required'], ...NAMES_A_BUG],
+    auth: 'optional-unless-requirelogin',
+    fieldsApplied: true,
+    handle: get,
+  },
+} satisfies { [K in 'GET /rest/bug/{id}' | 'GET /rest/bug' | 'GET /rest/bug/']: RouteSpec<K> };
