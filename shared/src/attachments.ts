@@ -5,7 +5,7 @@ import { bugzillaTimestamp } from './schemas.js';
 /*
  * The attachment methods (Bug.attachments, Bug.add_attachment, Bug.update_attachment): what
  * they take and answer, as 5.2 does. `is_patch`, `is_obsolete` and `is_private` are numbers 0/1
- * in answers (5.2 types them as ints), booleans or numbers in requests.
+ * in 5.2's answers (it types them as ints) and booleans in 5.1's, booleans or numbers in requests.
  */
 
 export const attachmentIdPathSchema = z.object({ id: z.number().int() });
@@ -76,9 +76,10 @@ export const attachmentSchema = z.looseObject({
   creator: z.string().optional(),
   creation_time: bugzillaTimestamp.optional(),
   last_change_time: bugzillaTimestamp.optional(),
-  is_patch: z.number().int().optional(),
-  is_obsolete: z.number().int().optional(),
-  is_private: z.number().int().optional(),
+  // 0/1 from 5.2 and most trackers, true/false from 5.1 (its as_boolean): a client reads either.
+  is_patch: perlBoolean.optional(),
+  is_obsolete: perlBoolean.optional(),
+  is_private: perlBoolean.optional(),
   flags: z.array(attachmentFlagSchema).optional(),
   data: z.string().optional(),
 });
