@@ -13,7 +13,7 @@ import { badgeText, INBOX_SEEDS, refreshAll, seedStorage } from './inbox-page.js
 import * as story from './inbox-steps.js';
 import { FirefoxSession } from './marionette.js';
 import { notificationRules } from './notification-steps.js';
-import { popupRemembersItsChoice } from './popup-steps.js';
+import { popupOpensOnAllTrackers } from './popup-steps.js';
 
 /**
  * The inbox's story in headless firefox-esr, driven through Marionette: the
@@ -78,8 +78,8 @@ test.describe('the inbox in headless firefox-esr', () => {
     expect(await badgeText(on.d)).toBe('6');
   });
 
-  test('the popup opens again on what its switcher was set to, its heading naming it', () =>
-    popupRemembersItsChoice(on.d));
+  test('the popup opens on All trackers again after a tracker was chosen, its heading naming what it shows', () =>
+    popupOpensOnAllTrackers(on.d));
   test('opening a changed bug takes the badge and the popup’s All trackers down within 2 s', () =>
     story.openingABugMovesBadgeAndPopup(on.d, on.trackers[0] as SeededTracker));
   test('notifications: nothing old when turned on, one per bug, muted silent, a summary past three', () =>

@@ -8,7 +8,7 @@ import { INBOX_SEEDS } from './inbox-page.js';
 import * as story from './inbox-steps.js';
 import { notificationRules } from './notification-steps.js';
 import { openPopup } from './popup-page.js';
-import { popupRemembersItsChoice } from './popup-steps.js';
+import { popupOpensOnAllTrackers } from './popup-steps.js';
 
 /**
  * The inbox end to end: three trackers (real companion servers), the built
@@ -77,10 +77,10 @@ async function withDriver(step: (d: ExtensionDriver, page: Page) => Promise<void
 
 test('the same list through the steps shared with Firefox; the badge says 6', () =>
   withDriver(story.theListAcrossTrackers));
-test('the popup opens again on what its switcher was set to (All trackers, or a tracker), its heading naming it', () =>
+test('the popup opens on All trackers again after a tracker was chosen, its heading naming what it shows', () =>
   withDriver(async (d, page) => {
     await page.setViewportSize({ width: 460, height: 600 });
-    await popupRemembersItsChoice(d);
+    await popupOpensOnAllTrackers(d);
   }));
 
 /** Axe finds nothing on the page as it is, in light and in dark. */

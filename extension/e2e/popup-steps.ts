@@ -3,9 +3,10 @@ import type { ExtensionDriver } from './extension-driver.js';
 import { clickText } from './inbox-page.js';
 
 /**
- * The popup remembers what its switcher was set to, and its heading names
- * it; written once for Chromium and firefox-esr, on the inbox's three
- * trackers (Firefox, Core, Staging).
+ * The popup opens on All trackers, a tracker chosen in its switcher holds
+ * for that opening only, and its heading names what is shown; written once
+ * for Chromium and firefox-esr, on the inbox's three trackers (Firefox,
+ * Core, Staging).
  */
 
 /** The entry the switcher marks as chosen, and the popup's heading, once the popup is drawn. */
@@ -19,20 +20,12 @@ const chosenAndHeading = (d: ExtensionDriver) =>
      };`,
   );
 
-async function openPopupOn(d: ExtensionDriver, entry: string): Promise<void> {
-  await d.open('src/popup/index.html');
-  await expect.poll(() => chosenAndHeading(d)).not.toBeNull();
-  await clickText(d, '[data-testid="tracker-switcher"] .host', entry);
-}
-
 /** Waits for the switcher to mark `entry` and the heading to name it (`All trackers (6)`, `Core`). */
 async function expectShown(d: ExtensionDriver, entry: string, heading: RegExp): Promise<void> {
   await expect.poll(() => chosenAndHeading(d)).toEqual({ chosen: entry, heading: expect.stringMatching(heading) });
 }
 
-export async function popupRemembersItsChoice(d: ExtensionDriver): Promise<void> {
-  await openPopupOn(d, 'All trackers');
-  await expectShown(d, 'All trackers', /^All trackers \(\d+\)$/);
+export async function popupOpensOnAllTrackers(d: ExtensionDriver): Promise<void> {
   await d.open('src/popup/index.html');
   await expectShown(d, 'All trackers', /^All trackers \(\d+\)$/);
 
@@ -42,11 +35,7 @@ export async function popupRemembersItsChoice(d: ExtensionDriver): Promise<void>
   expect(await d.run<string>("return document.getElementById('all-trackers').textContent;")).toMatch(
     /^Other trackers \(\d+\)$/,
   );
-  await d.open('src/popup/index.html');
-  await expectShown(d, 'Core', /^Core$/);
-
-  await clickText(d, '[data-testid="tracker-switcher"] .host', 'All trackers');
-  await expectShown(d, 'All trackers', /^All trackers \(\d+\)$/);
+  // The next opening is on All trackers again (issue 36: what needs the user across trackers first).
   await d.open('src/popup/index.html');
   await expectShown(d, 'All trackers', /^All trackers \(\d+\)$/);
 }
