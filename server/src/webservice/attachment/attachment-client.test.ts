@@ -49,4 +49,24 @@ describe("the typed client's attachments and comment tags", () => {
     expect(await client.commentTags.search('client')).toEqual(['client-tag']);
     expect(await client.commentTags.update(8, { remove: ['OTHER'] })).toEqual(['client-tag']);
   });
+
+  it('reads an answer under the bugzilla-5.1 profile, whose attachment booleans are true/false (as 5.1 answers)', async () => {
+    const on51 = await serveStoreInProcess(createMemoryStore(bugzilla52ExtendedSnapshot()), {
+      profile: 'bugzilla-5.1',
+    });
+    try {
+      const client = createClient({ baseUrl: on51.url, apiKey: BUGZILLA_52_KEYS.user });
+      const { ids } = await client.attachments.add(1, {
+        data: 'patch',
+        fileName: 'fix.patch',
+        summary: 'Fix',
+        contentType: 'text/plain',
+        isPatch: true,
+      });
+      const read = await client.attachments.get(ids, { includeFields: ['id', 'is_patch', 'is_obsolete'] });
+      expect(read.attachments[String(ids[0])]).toEqual({ id: ids[0], is_patch: true, is_obsolete: false });
+    } finally {
+      await on51.stop();
+    }
+  });
 });
