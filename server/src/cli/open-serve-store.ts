@@ -11,6 +11,8 @@ export interface ServeStoreOptions {
   /** Serve the Bugzilla database at `database` (--bugzilla-schema), its settings read from this directory. */
   bugzillaDir?: string | undefined;
   inMemory: boolean;
+  /** Said as it happens, while the server answers "starting" (a new database's migrations). */
+  progress?: ((line: string) => void) | undefined;
 }
 
 export interface OpenedServeStore {
@@ -54,14 +56,20 @@ export async function openServeStore(options: ServeStoreOptions, clock: Clock): 
     );
   } else if (options.database !== undefined) {
     // Demo data only in an empty database; if another instance seeded it first, its admin key is not ours to print.
+    let migrations = 0;
     const opened = await openStore({
       kind: 'postgres',
       url: options.database,
       seed: demoSnapshot,
-      log: (line) => notes.push(line),
+      log: (line) => {
+        if (line.startsWith('database: applying migration ')) migrations++;
+        options.progress?.(line);
+      },
     });
     store = opened.store;
-    notes.push(`database: ${redactDatabaseUrl(options.database)}${opened.created ? ' (created with demo data)' : ''}`);
+    const created = opened.created ? ' (created with demo data)' : '';
+    const migrated = migrations > 0 ? `; ${migrations} migrations applied` : '';
+    notes.push(`database: ${redactDatabaseUrl(options.database)}${created}${migrated}`);
     if (!opened.created) {
       adminApiKey = undefined;
       adminPassword = undefined;
