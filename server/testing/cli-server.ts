@@ -65,6 +65,8 @@ export interface SpawnOptions {
   env?: NodeJS.ProcessEnv;
   /** How long to wait for the ready line (default 15 s). */
   readyTimeoutMs?: number;
+  /** The working directory (a default `./data/` lives there). */
+  cwd?: string;
 }
 
 /**
@@ -77,6 +79,7 @@ export async function spawnListening(args: string[], options: SpawnOptions = {})
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   let stdout = '';
   let stderr = '';

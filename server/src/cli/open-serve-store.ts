@@ -3,6 +3,8 @@ import type { Store } from '../bugzilla/store/store.js';
 import { pruneExpiredVisits } from '../bugzilla/visit/retention.js';
 import { demoFixture } from '../import/fixture/demo.js';
 import { snapshotFromFixture } from '../import/fixture/fixture.js';
+import { emptySnapshot } from '../bugzilla/store/snapshot.js';
+import { defaultInstance } from '../stores/default-instance.js';
 import { openStore } from '../stores/open/open-store.js';
 
 export interface ServeStoreOptions {
@@ -11,6 +13,11 @@ export interface ServeStoreOptions {
   /** Serve the Bugzilla database at `database` (--bugzilla-schema), its settings read from this directory. */
   bugzillaDir?: string | undefined;
   inMemory: boolean;
+  /**
+   * A proxy, or a replay without --fallback, answers every request itself: it opens no store of its
+   * own (so it runs beside a server on the default data file) and has no admin of its own to print.
+   */
+  upstreamOnly?: boolean | undefined;
   /** Said as it happens, while the server answers "starting" (a new database's migrations). */
   progress?: ((line: string) => void) | undefined;
 }
@@ -46,7 +53,10 @@ export async function openServeStore(options: ServeStoreOptions, clock: Clock): 
   };
   const notes: string[] = [];
   let store: Store;
-  if (options.inMemory) {
+  if (options.upstreamOnly) {
+    store = (await openStore({ kind: 'memory', snapshot: emptySnapshot(defaultInstance()) })).store;
+    notes.push('store: none (every request is answered by the tracker or the recordings)');
+  } else if (options.inMemory) {
     store = (await openStore({ kind: 'memory', snapshot: demoSnapshot() })).store;
     notes.push('store: in memory (nothing is saved)');
   } else if (options.database !== undefined && options.bugzillaDir !== undefined) {

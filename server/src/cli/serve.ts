@@ -77,7 +77,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   try {
     // On stderr: stdout's first line stays `listening on URL`, which scripts wait for.
     const progress = (line: string) => process.stderr.write(`bz-companion: ${line}\n`);
-    opened = await openServeStore({ ...options, progress }, clock);
+    opened = await openServeStore({ ...options, progress, upstreamOnly: answering.answersAll }, clock);
   } catch (error) {
     port.server.close();
     throw error;
