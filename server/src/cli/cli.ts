@@ -175,7 +175,8 @@ function refuseStoreBesideUpstream(values: {
   database?: string | undefined;
   'in-memory': boolean;
 }): void {
-  const upstream = values.proxy !== undefined ? '--proxy' : values.replay !== undefined && !values.fallback ? '--replay' : '';
+  const upstream =
+    values.proxy !== undefined ? '--proxy' : values.replay !== undefined && !values.fallback ? '--replay' : '';
   if (upstream === '') return;
   const named =
     values.data !== undefined

@@ -1,9 +1,9 @@
 import type { Clock } from '../bugzilla/clock.js';
+import { emptySnapshot } from '../bugzilla/store/snapshot.js';
 import type { Store } from '../bugzilla/store/store.js';
 import { pruneExpiredVisits } from '../bugzilla/visit/retention.js';
 import { demoFixture } from '../import/fixture/demo.js';
 import { snapshotFromFixture } from '../import/fixture/fixture.js';
-import { emptySnapshot } from '../bugzilla/store/snapshot.js';
 import { defaultInstance } from '../stores/default-instance.js';
 import { openStore } from '../stores/open/open-store.js';
 
