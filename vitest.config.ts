@@ -36,9 +36,11 @@ export default defineConfig({
   test: {
     // The bench's smoke test has its own script (bench/vitest.config.ts, npm run test:bench).
     exclude: [...configDefaults.exclude, 'bench/src/run.test.ts'],
-    // API tests start real server processes; give them room on a 2-core machine.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // API tests start real server processes: room for them on a loaded 2-core machine (npm test beside
+    // another build, where a start takes up to 15 s); tests that start several or send thousands of
+    // requests say their own (server/testing/slow-machine.ts). A timeout bounds a hang, never a speed.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
     reporters: ['default', './server/testing/skip-summary-reporter.ts'],
     // Tests leave no temporary directories behind (server/testing/cli-server.ts tempDir).
