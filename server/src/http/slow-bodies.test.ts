@@ -105,7 +105,7 @@ describe('every slot of the connection cap taken by slow bodies', () => {
     const closed = slow.map((socket) => new Promise<boolean>((resolve) => socket.once('end', () => resolve(true))));
     // One of them keeps sending: it is not the slowest, so it stays.
     const fast = slow[4] as Socket;
-    fast.write('"comment": "' + 'x'.repeat(5000));
+    fast.write(`"comment": "${'x'.repeat(5000)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     for (let n = 0; n < 3; n++) {
       const response = await fetch(`http://127.0.0.1:${portNumber}/rest/version`, { headers: { Connection: 'close' } });
