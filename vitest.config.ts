@@ -9,6 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const API_TESTS = [
   'server/src/webservice/attachment/attachments.test.ts',
+  'server/src/webservice/attachment/attachment-answer-bound.test.ts',
   'server/src/webservice/comment/bug-comments.test.ts',
   'server/src/webservice/bug/bug-history.test.ts',
   'server/src/webservice/bug/bug-update.test.ts',
