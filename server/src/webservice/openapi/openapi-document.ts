@@ -101,6 +101,7 @@ function operation(key: EndpointKey, schemas: EndpointSchemas, profile: Profile)
   }
   return {
     operationId: operationId(key),
+    summary: summaryOf(key, spec),
     parameters: [...pathParameters(schemas.path), ...queryParameters(schemas.query)],
     ...(schemas.body
       ? {
@@ -115,6 +116,11 @@ function operation(key: EndpointKey, schemas: EndpointSchemas, profile: Profile)
   };
 }
 
+/** The method as Bugzilla names it, and the REST resource it is here (BMO's REST-only paths: the resource alone). */
+function summaryOf(key: EndpointKey, spec: RouteSpec<EndpointKey>): string {
+  return spec.rpc ? `${spec.rpc.name} (${key})` : key;
+}
+
 /** `GET /rest/bug/{id}/comment` → `get_bug_id_comment`: stable, unique, readable. */
 function operationId(key: EndpointKey): string {
   const { method, path } = splitEndpoint(key);
@@ -126,12 +132,15 @@ function operationId(key: EndpointKey): string {
   return [method.toLowerCase(), ...words].join('_') + (path.endsWith('/') ? '_by_ids' : '');
 }
 
+/** Where `serve` listens by default: the description written at build time names it. */
+export const DEFAULT_SERVER_URL = 'http://127.0.0.1:3080';
+
 /**
  * The OpenAPI 3.1 description of every REST endpoint `profile`'s tracker serves,
  * generated from the shared endpoint map's zod schemas: an endpoint added there
  * (with its route) is described here from the start.
  */
-export function openApiDocument(profile: Profile, version: string): Json {
+export function openApiDocument(profile: Profile, version: string, serverUrl = DEFAULT_SERVER_URL): Json {
   const paths: Record<string, Json> = {};
   for (const [key, schemas] of Object.entries(endpoints) as Array<[EndpointKey, EndpointSchemas]>) {
     // A tracker without it, or a method only RPC clients can call: no REST route to describe.
@@ -146,7 +155,9 @@ export function openApiDocument(profile: Profile, version: string): Json {
       version,
       description:
         "Bugzilla 5.x's REST API, generated from bz-companion's request and answer schemas. Every error is Bugzilla's envelope `{error, code, message, documentation}`; each operation lists the codes it may answer.",
+      license: { name: 'MPL-2.0', identifier: 'MPL-2.0' },
     },
+    servers: [{ url: serverUrl, description: 'this server (its address as the description was asked of it)' }],
     paths,
     components: {
       schemas: { BugzillaError: jsonSchema(errorBodySchema, 'output') },
