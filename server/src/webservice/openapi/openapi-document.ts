@@ -17,7 +17,7 @@ import { routeTable } from '../table/method-table.js';
 type Json = Record<string, unknown>;
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's own dialect) of a zod schema, as requests send it or answers carry it. */
-function jsonSchema(schema: ZodType, io: 'input' | 'output'): Json {
+export function jsonSchema(schema: ZodType, io: 'input' | 'output'): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
   return rest;
 }
