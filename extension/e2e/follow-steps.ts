@@ -46,7 +46,9 @@ const waitingOn = (d: ExtensionDriver, label: string) =>
   );
 
 const cannotLines = (d: ExtensionDriver) =>
-  d.run<string[]>(`return [...document.querySelectorAll('[data-testid="cannot"] li')].map((li) => li.textContent);`);
+  d.run<string[]>(
+    `return [...document.querySelectorAll('[data-testid="cannot"] li > span')].map((line) => line.textContent);`,
+  );
 
 const bugPage = (t: SeededTracker, bug: number) => `${t.server.url}show_bug.cgi?id=${bug}`;
 
@@ -78,7 +80,7 @@ export async function eachProfileSaysWhatItCannot(d: ExtensionDriver, trackers: 
   for (const [, label] of PROFILES) await expect.poll(() => waitingOn(d, label)).toBe(2);
   const expected = [
     'Upstream 5.2: This tracker does not give out its record of your visits: only bugs opened in this browser are followed, not those opened elsewhere.',
-    'Upstream 5.2: This tracker does not say whose key it is: reasons other than "visited" and flag requests are not shown.',
+    'Upstream 5.2: This tracker does not say whose key it is: enter your login in the options to see why each bug is listed, the requests of you and the bugs assigned to you.',
     'Upstream 5.1: This tracker does not give out its record of your visits: only bugs opened in this browser are followed, not those opened elsewhere.',
   ];
   expect(await cannotLines(d)).toEqual(expected);
