@@ -88,9 +88,10 @@ const popupOver = median(figures.popupFirstPaint) - median(figures.emptyPageFirs
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const targets: Target[] = [
   {
-    what: 'a refresh makes ≤ 30 requests per tracker',
+    // Issue 36's budget: the searches for what needs the user (assigned, QA contact, requests by them) included.
+    what: 'a refresh makes ≤ 40 requests per tracker',
     measured: `first ${figures.requestsFirstRefresh.join(', ')}; next ${figures.requestsNextRefresh.join(', ')}`,
-    met: most(figures.requestsFirstRefresh) <= 30 && most(figures.requestsNextRefresh) <= 30,
+    met: most(figures.requestsFirstRefresh) <= 40 && most(figures.requestsNextRefresh) <= 40,
   },
   {
     what: 'inbox first paint from what it kept ≤ 100 ms (median)',
