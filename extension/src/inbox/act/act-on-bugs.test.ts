@@ -12,7 +12,8 @@ const ME = 'tess@example.com';
 const CAROL = 'carol@example.com';
 const CAROL_KEY = 'CarolKey0123456789abcdefghijklmnopqrstuv';
 const fixture = (myGroups: string[]) => ({
-  groups: ['editbugs'],
+  // 5.2 installs editbugs with the user regexp `.*` (every account a member): emptied, membership is only as given.
+  groups: [{ name: 'editbugs', user_regexp: '' }],
   users: [
     { login: ME, real_name: 'Tess', api_keys: [KEY], groups: myGroups },
     { login: CAROL, real_name: 'Carol', api_keys: [CAROL_KEY] },
@@ -181,8 +182,8 @@ describe('acting on bugs from the inbox', () => {
   });
 
   it('says in the tracker’s words why it refuses (no permission)', async () => {
-    // Neither in editbugs nor the bug's assignee: 5.2 refuses a new assignee (Bugzilla/Bug.pm
-    // check_can_change_field, PRIVILEGES_REQUIRED_ASSIGNEE).
+    // Neither in editbugs (its regexp emptied above) nor the bug's assignee: 5.2 refuses a new
+    // assignee (Bugzilla/Bug.pm check_can_change_field, PRIVILEGES_REQUIRED_ASSIGNEE).
     const bz = await setUp('bugzilla-5.2', []);
     const take = await bz.actions.act('t1', [await bz.known(1)], { kind: 'take' }, ME);
     expect(take.outcomes).toEqual([
