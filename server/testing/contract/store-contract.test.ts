@@ -16,6 +16,7 @@ import { owned } from '../owned.js';
 import { attachmentContract } from './attachment-contract.js';
 import { bugWriteContract, updateBugs } from './bug-write-contract.js';
 import { searchContract } from './search-contract.js';
+import { timeTrackingContract } from './time-tracking-contract.js';
 
 /*
  * The store contract: what every store answers alike, run against each of the three, all
@@ -233,6 +234,7 @@ for (const underTest of STORES) {
 
       attachmentContract(() => store, underTest.name.includes('Bugzilla'));
       bugWriteContract(() => store, underTest.name.includes('Bugzilla'));
+      timeTrackingContract(() => store, underTest.name.includes('Bugzilla'));
       it('matches users by login, by substring of login or real name, and by * pattern, leaving out the disabled', async () => {
         const logins = async (match: Parameters<Store['matchUsers']>[0]) =>
           (await store.matchUsers(match)).map((user) => user.login).sort();
