@@ -91,12 +91,13 @@ export function maxAttachmentBytes(parameters: Record<string, string>): number {
 }
 
 /**
- * The request body an attachment of the largest allowed size needs: its base64 (with line
- * breaks, as XML-RPC clients wrap it) and room for the other parameters. A body up to this is
- * read, so the size limit is answered as 5.2 answers it (600), not as a body too large.
+ * The request body read for an attachment: room for one twice the largest allowed size, as base64
+ * (with line breaks, as XML-RPC clients wrap it), and for the other parameters. So an attachment over
+ * the limit is answered as 5.2 answers it (600, its size named: Attachment.pm's _check_data), not as a
+ * body too large; only a body beyond that is refused unread (5.2 reads any body: a hardening).
  */
 export function attachmentBodyBytes(parameters: Record<string, string>): number {
-  return Math.ceil(((maxAttachmentBytes(parameters) * 4) / 3) * (77 / 76)) + 65536;
+  return Math.ceil(((2 * maxAttachmentBytes(parameters) * 4) / 3) * (77 / 76)) + 65536;
 }
 
 /** sprintf("%.0f"): to the nearest whole number, halves to even. */

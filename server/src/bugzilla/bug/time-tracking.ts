@@ -9,8 +9,12 @@ const LABELS: Readonly<Record<string, string>> = {
 /** The largest number of hours a time field holds (its column is decimal(7,2)). */
 const MAX_HOURS = 99999.99;
 
-/** Hours as a decimal(7,2) column keeps them: rounded half away from zero at the second decimal, exactly as written. */
-function storedHours(text: string): number {
+/**
+ * Hours as a decimal(7,2) column keeps them: rounded half away from zero at the second decimal, exactly
+ * as written (a number Perl printed with an exponent is far below a cent: rounded as a number).
+ */
+export function storedHours(text: string): number {
+  if (/e/i.test(text)) return Math.round(Number(text) * 100) / 100;
   const negative = text.startsWith('-');
   const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
   let cents = BigInt(whole || '0') * 100n + BigInt(`${fraction}00`.slice(0, 2));

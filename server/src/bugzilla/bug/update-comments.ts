@@ -2,8 +2,9 @@ import { isInsider } from '../access.js';
 import { planCommentPrivacy } from '../comment/comment-privacy.js';
 import { checkCommentLength, commentText } from '../comment/comment-text.js';
 import { errors } from '../errors.js';
+import { perlNumberText } from '../perl-number.js';
 import { perlTrue } from '../perl-truth.js';
-import { checkHours, hoursText } from './time-tracking.js';
+import { checkHours, hoursText, storedHours } from './time-tracking.js';
 import type { UpdateContext } from './update-context.js';
 import { has } from './update-params.js';
 import type { WorkingBug } from './working-bug.js';
@@ -46,15 +47,21 @@ function checkWorkTime(
   return checked.hours === 0 ? undefined : checked;
 }
 
-/** The hours' history row (bugs_activity `work_time`, not in the answer's `changes`), and what is left lowered. */
+/**
+ * The hours' history row (bugs_activity `work_time`, not in the answer's `changes`), and what is left
+ * lowered as Bug.pm's add_comment lowers it: `max($self->remaining_time - $params->{work_time}, 0)`,
+ * the hours as given (not yet rounded), changed when the number differs (Object::update compares a
+ * numeric column with ==), shown as Perl prints the number it computed ("5", "3.5"), stored rounded.
+ */
 function addWorkTime(working: WorkingBug, { hours, text }: { hours: number; text: string }): void {
   const { fields } = working.bug;
   working.activityOnly.push({ field_name: 'work_time', removed: '', added: text });
   fields.actual_time = (fields.actual_time ?? 0) + hours;
-  const left = Math.max(Math.round(((fields.remaining_time ?? 0) - hours) * 100) / 100, 0);
+  const left = Math.max((fields.remaining_time ?? 0) - Number(text), 0);
   if (left !== (fields.remaining_time ?? 0)) {
-    working.record('remaining_time', hoursText(fields.remaining_time), hoursText(left));
-    fields.remaining_time = left;
+    const shown = perlNumberText(left);
+    working.record('remaining_time', hoursText(fields.remaining_time), shown);
+    fields.remaining_time = storedHours(shown);
   }
 }
 

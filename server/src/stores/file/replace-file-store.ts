@@ -39,7 +39,7 @@ export async function replaceFileStore(
       }
     }
     const stream = 'parts' in snapshot ? snapshot : streamOfSnapshot(snapshot);
-    const parts = bytesApart(stream.parts, new FileAttachmentData(dataPath));
+    const parts = bytesApart(stream.parts, await FileAttachmentData.open(dataPath));
     await snapshotFile.write({ head: { ...stream.head, journal_position: position }, parts });
     for (const journalFile of [foldingJournalPath, journalPath]) {
       await unlink(journalFile).catch((error: NodeJS.ErrnoException) => {

@@ -287,16 +287,19 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
     const login = NewUserError.checkedLogin(input.login);
     const apiKey = generateApiKey();
     const userId = await this.db.transaction(async (client) => {
-      // The unique index on lower(login_name) decides, also between instances adding at once.
+      // A taken login is found before the insert, so it draws no userid; the unique index on
+      // lower(login_name) decides between instances adding at once.
       const created = await client
-        .query<{ userid: number }>('INSERT INTO profiles (login_name, realname) VALUES ($1, $2) RETURNING userid', [
-          login,
-          input.realName ?? '',
-        ])
+        .query<{ userid: number }>(
+          `INSERT INTO profiles (login_name, realname)
+           SELECT $1::text, $2::text WHERE NOT EXISTS (SELECT 1 FROM profiles WHERE lower(login_name) = lower($1::text)) RETURNING userid`,
+          [login, input.realName ?? ''],
+        )
         .catch((error: { code?: string }) => {
           throw error.code === UNIQUE_VIOLATION ? NewUserError.taken(login) : error;
         });
-      const id = (created.rows[0] as { userid: number }).userid;
+      const id = created.rows[0]?.userid;
+      if (id === undefined) throw NewUserError.taken(login);
       // A user's groups exist from then on, as in the file store.
       await setGroups(client, id, [...new Set(input.groups ?? [])]);
       await client.query('INSERT INTO bzc_api_key_hashes (sha256, user_id) VALUES ($1, $2)', [hashApiKey(apiKey), id]);

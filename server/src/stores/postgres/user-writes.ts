@@ -35,16 +35,23 @@ const takenOr = (login: string) => (error: { code?: string }) => {
   throw error.code === UNIQUE_VIOLATION ? userWriteErrors.loginTaken(login) : error;
 };
 
-/** User.create: one transaction; the unique index on lower(login_name) decides between instances. */
+/**
+ * The row of a login no one has, or none: a taken login is found before the insert (as User.pm's
+ * _check_login_name finds it), so it draws no userid from the sequence and the next user gets the id
+ * 5.2 would give; the unique index on lower(login_name) still decides between instances adding at once.
+ */
+const INSERT_NEW_LOGIN = `INSERT INTO profiles (login_name, realname, cryptpassword)
+  SELECT $1::text, $2::text, $3::text WHERE NOT EXISTS (SELECT 1 FROM profiles WHERE lower(login_name) = lower($1::text))
+  RETURNING userid`;
+
+/** User.create: one transaction. */
 export async function createUserIn(db: Database, input: NewUserRecord): Promise<number> {
   return db.transaction(async (client) => {
     const created = await client
-      .query<{ userid: number }>(
-        'INSERT INTO profiles (login_name, realname, cryptpassword) VALUES ($1, $2, $3) RETURNING userid',
-        [input.login, input.realName, input.passwordHash],
-      )
+      .query<{ userid: number }>(INSERT_NEW_LOGIN, [input.login, input.realName, input.passwordHash])
       .catch(takenOr(input.login));
-    const id = (created.rows[0] as { userid: number }).userid;
+    const id = created.rows[0]?.userid;
+    if (id === undefined) throw userWriteErrors.loginTaken(input.login);
     await setGroups(client, id, input.groups);
     return id;
   });

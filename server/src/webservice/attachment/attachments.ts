@@ -28,6 +28,7 @@ import type { Bug, User } from '../../bugzilla/types.js';
 import { visitEffectsOfUpdate } from '../../bugzilla/visit/update-visits.js';
 import { NAMES_A_BUG } from '../method/error-codes.js';
 import { FieldSelection } from '../method/field-selection.js';
+import { listGiven } from '../method/list-given.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../method/route.js';
 import { DEFAULT_WORK_BOUNDS } from '../method/work-bounds.js';
 import { attachmentFlagPlanner } from './attachment-flag-planner.js';
@@ -59,7 +60,12 @@ export async function listAttachments(
   const fields = FieldSelection.fromQuery(query);
   const bugRefs = namedRefs(byAttachmentId ? undefined : request.pathId, query.getAll('ids'));
   const attachmentRefs = namedRefs(byAttachmentId ? request.pathId : undefined, query.getAll('attachment_ids'));
-  if (bugRefs.length === 0 && attachmentRefs.length === 0) {
+  const given =
+    bugRefs.length > 0 ||
+    attachmentRefs.length > 0 ||
+    listGiven(request, 'ids') ||
+    listGiven(request, 'attachment_ids');
+  if (!given) {
     throw errors.paramsRequired('Bug.attachments', ['ids', 'attachment_ids']);
   }
   const byBug = new Map<number, Attachment[]>();

@@ -8,6 +8,7 @@ import { mergedHistory } from '../../bugzilla/history/merged-history.js';
 import { parseLegalDate } from '../../bugzilla/search/legal-date.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { Bug, ChangeSet, FieldChange } from '../../bugzilla/types.js';
+import { listGiven } from '../method/list-given.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../method/route.js';
 
 /**
@@ -21,7 +22,7 @@ async function history(request: ApiRequest, { store }: RouteDeps): Promise<BugHi
   const viewer = historyViewer(user, store.instance.parameters);
   const refs = namedRefs(request.pathId, query.getAll('ids'));
   // Over REST the path names one; an RPC call may name none.
-  if (refs.length === 0) throw errors.paramRequired('ids');
+  if (refs.length === 0 && !listGiven(request, 'ids')) throw errors.paramRequired('ids');
   const newSinceText = query.get('new_since');
   const newSince = newSinceText === null ? null : parseLegalDate(newSinceText);
   const bugs = new Map<number, Bug>();

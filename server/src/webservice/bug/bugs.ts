@@ -6,6 +6,7 @@ import { afterRead, type Read, readAll, readEach } from '../../bugzilla/read.js'
 import { searchBugs } from '../../bugzilla/search/search.js';
 import { NAMES_A_BUG } from '../method/error-codes.js';
 import { FieldSelection } from '../method/field-selection.js';
+import { listGiven } from '../method/list-given.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../method/route.js';
 import { bugJson } from './bug-json.js';
 
@@ -16,7 +17,7 @@ import { bugJson } from './bug-json.js';
  */
 function get(request: ApiRequest, { store }: RouteDeps): Read<BugGetResult> {
   const refs = namedRefs(request.pathId, request.query.getAll('ids'));
-  if (refs.length === 0) throw errors.paramRequired('ids');
+  if (refs.length === 0 && !listGiven(request, 'ids')) throw errors.paramRequired('ids');
   // One at a time: the first reference that fails is the error, as in 5.2.
   return afterRead(
     readEach(refs, (ref) => checkBug(store, request.user, ref)),

@@ -1,24 +1,6 @@
-import type { RecordedCase } from '../../../testing/recordings.js';
+import { changedAt } from '../../../testing/recorded-change-time.js';
 import { replayFamily } from '../../../testing/replay-family.js';
 import { searchDataSetSnapshot } from '../../../testing/search-data-set-fixture.js';
-
-/**
- * When 5.2 made a change: the bugs' `delta_ts` in the database after it, and the `last_change_time`
- * it answered. (Its answers and rows also hold custom date/times, which are no clock: 2026-12-31.)
- */
-function changedAt(recorded: RecordedCase): number | undefined {
-  const text = `${JSON.stringify(recorded.db?.after ?? {})} ${recorded.response.body}`;
-  const times = [
-    ...text.matchAll(/"delta_ts":"(\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d)"/g),
-    ...text.matchAll(/"last_change_time":"(\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d)Z"/g),
-  ].map(([, date, time]) => Date.parse(`${date}T${time}Z`));
-  for (const [, y, m, d, time] of text.matchAll(
-    /last_change_time<\/name><value><dateTime\.iso8601>(\d{4})(\d\d)(\d\d)T(\d\d:\d\d:\d\d)/g,
-  )) {
-    times.push(Date.parse(`${y}-${m}-${d}T${time}Z`));
-  }
-  return times.length === 0 ? undefined : Math.max(...times);
-}
 
 /*
  * 5.2's answers about custom fields of every type (test-data/bugzilla-5.2/custom-fields.json, on the

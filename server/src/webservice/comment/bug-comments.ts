@@ -14,6 +14,7 @@ import { ownedData } from '../../bugzilla/store/store.js';
 import type { Bug, Comment } from '../../bugzilla/types.js';
 import { visitEffectsOfUpdate } from '../../bugzilla/visit/update-visits.js';
 import { FieldSelection } from '../method/field-selection.js';
+import { listGiven } from '../method/list-given.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../method/route.js';
 import { commentJson } from './comment-json.js';
 
@@ -33,7 +34,9 @@ async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: 
   const bugRefs = namedRefs(byCommentId ? undefined : request.pathId, query.getAll('ids'));
   const commentRefs = namedRefs(byCommentId ? request.pathId : undefined, query.getAll('comment_ids'));
   // Over REST the path names one; an RPC call may name neither.
-  if (bugRefs.length === 0 && commentRefs.length === 0) throw errors.paramsRequired('Bug.comments', COMMENT_PARAMS);
+  const given =
+    bugRefs.length > 0 || commentRefs.length > 0 || listGiven(request, 'ids') || listGiven(request, 'comment_ids');
+  if (!given) throw errors.paramsRequired('Bug.comments', COMMENT_PARAMS);
   const newSinceText = query.get('new_since');
   const newSince = newSinceText === null ? null : parseLegalDate(newSinceText);
 

@@ -22,6 +22,8 @@ export class EndpointRequest implements ApiRequest {
   /** Who the request runs as: set by the router once the credentials are checked. */
   user: User | undefined = undefined;
   identity: Identity = ANONYMOUS;
+  /** Set by an RPC call whose params hold an empty list (ApiRequest.emptyLists). */
+  emptyLists: ReadonlySet<string> | undefined = undefined;
   readonly ip: string;
   readonly pathId: string | undefined;
   readonly query: URLSearchParams;

@@ -25,6 +25,11 @@ export interface ApiRequest {
   pathId: string | undefined;
   query: URLSearchParams;
   body: BodyParams | null;
+  /**
+   * The parameters an RPC call sent as an empty list, which its query cannot hold: given, as Perl's
+   * `defined` sees them, with no element (REST cannot send one). Undefined when there is none.
+   */
+  emptyLists?: ReadonlySet<string> | undefined;
   /** `http://host:port` as the client addressed the server. */
   origin: string;
   /** The web clock when the request began, epoch ms. */

@@ -35,9 +35,10 @@ export async function callMethod(
   const endpoint = endpointFor(method.endpoint, deps.profile);
   // Before the struct is laid out as a query, which flattens what it holds.
   checkValueCounts(EMPTY_QUERY, params, endpoint.bounds.values);
-  const { pathId, query, body } = callParts(method, params);
+  const { pathId, query, body, emptyLists } = callParts(method, params);
   const ip = clientIp(arrival.req.socket.remoteAddress);
   const request = new EndpointRequest(arrival, deps, ip, pathId, query, body, deps.clock.now(), undefined);
+  request.emptyLists = emptyLists;
   const answer = await runEndpoint(endpoint, deps, request, httpMethod, headers, state);
   if (method.perlReturns === 'undef') return null;
   const value = answer instanceof PreparedJson ? answer.value : answer;

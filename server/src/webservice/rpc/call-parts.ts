@@ -7,6 +7,8 @@ export interface CallParts {
   pathId: string | undefined;
   query: URLSearchParams;
   body: BodyParams | null;
+  /** The query's parameters sent as an empty list (`ids: []`), which 5.2 takes as given; undefined: none. */
+  emptyLists: Set<string> | undefined;
 }
 
 /**
@@ -18,19 +20,25 @@ export interface CallParts {
 export function callParts(method: RpcMethod, params: BodyParams): CallParts {
   const pathValue = method.pathParam === undefined ? undefined : params[method.pathParam];
   const pathId = pathValue === undefined || pathValue === null ? undefined : scalarText(pathValue);
-  if (method.params === 'body') return { pathId, query: EMPTY_QUERY, body: params };
+  if (method.params === 'body') return { pathId, query: EMPTY_QUERY, body: params, emptyLists: undefined };
   let query: URLSearchParams | undefined;
+  let emptyLists: Set<string> | undefined;
   for (const name of Object.keys(params)) {
     const value = params[name];
     // Perl's undef: a parameter that is undef is not there, but an undef in a list is one of its
     // elements, empty (as REST's `?ids=` sends it), which the method refuses as 5.2 does (`ids: [null]`: 100).
     if (value === null || value === undefined) continue;
+    // An empty list is defined in Perl (`ids: []` asks for no bug, and is no missing ids), yet adds nothing to a query.
+    if (Array.isArray(value) && value.length === 0) {
+      emptyLists ??= new Set();
+      emptyLists.add(name);
+    }
     for (const item of Array.isArray(value) ? value : [value]) {
       query ??= new URLSearchParams();
       query.append(name, item === null || item === undefined ? '' : scalarText(item));
     }
   }
-  return { pathId, query: query ?? EMPTY_QUERY, body: null };
+  return { pathId, query: query ?? EMPTY_QUERY, body: null, emptyLists };
 }
 
 /** A parameter's value as Perl would stringify it (JSON true and false are 1 and 0 there). */

@@ -47,6 +47,24 @@ describe('JSON-RPC (/jsonrpc.cgi)', () => {
     });
   });
 
+  it("an empty list is a parameter given, as Perl's defined sees it: ids: [] asks for no bug (qa-causes #15, #16)", async () => {
+    const result = async (method: string, params: Record<string, unknown>) =>
+      (await jsonRpcCall(server.url, method, { ...params, Bugzilla_api_key: KEY })).body;
+    expect(await result('Bug.get', { ids: [] })).toMatchObject({ result: { bugs: [], faults: [] }, error: null });
+    expect(await result('Bug.history', { ids: [] })).toMatchObject({ result: { bugs: [] }, error: null });
+    expect(await result('Bug.comments', { ids: [] })).toMatchObject({ result: { bugs: {}, comments: {} } });
+    expect(await result('Bug.comments', { comment_ids: [] })).toMatchObject({ result: { bugs: {}, comments: {} } });
+    expect(await result('Bug.attachments', { attachment_ids: [] })).toMatchObject({
+      result: { bugs: {}, attachments: {} },
+    });
+    expect(await result('Bug.get', {})).toMatchObject({
+      result: null,
+      error: { code: 50, message: 'The function requires a ids argument, and that argument was not set.' },
+    });
+    expect(await result('Bug.history', {})).toMatchObject({ error: { code: 50 } });
+    expect(await result('Bug.comments', {})).toMatchObject({ error: { code: 50 } });
+  });
+
   it('a 1.0 call without an id is a notification: the method runs, the answer is empty', async () => {
     const sent = await jsonRpcCall(
       server.url,
