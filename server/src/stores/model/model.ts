@@ -27,6 +27,7 @@ import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../s
 import { snapshotBug } from '../snapshot-records.js';
 import { userOfRecord, userRecord } from '../user-record.js';
 import { applyBugWrite, numberedComment } from './apply-bug-write.js';
+import { BugIndexes } from './bug-indexes.js';
 import { BugThreads } from './bug-threads.js';
 import {
   applyLegacyAttachmentEntry,
@@ -74,6 +75,8 @@ export class Model {
   readonly attachments = new ModelAttachments();
   readonly commentTags = new ModelCommentTags();
   readonly personalTags = new ModelPersonalTags();
+  /** What searches start from (bug-indexes.ts): kept current with every change of bugs, comments and history. */
+  readonly indexes = new BugIndexes();
   /** How many bug writes changed each bug since the model was loaded: what a bug write's plan expects to find. */
   readonly bugVersions = new Map<number, number>();
   /** Counts resets: a write planned before one must not land on the new content. */
@@ -162,6 +165,43 @@ export class Model {
       for (const flag of row.flags) this.maxFlagId = Math.max(this.maxFlagId, flag.id);
     }
     this.personalTags.load(snapshot.personal_tags ?? []);
+    this.#indexAll();
+  }
+
+  /** Indexes every bug, comment and change set (after a load). */
+  #indexAll(): void {
+    for (const bug of this.bugs.values()) this.#index(bug.id);
+    for (const bugId of this.bugs.keys()) {
+      for (const comment of this.threads.commentsOf(bugId)) this.indexes.addComment(comment);
+      for (const set of this.threads.historyOf(bugId)) this.indexes.addChange(set.who, set.when);
+    }
+  }
+
+  /** Indexes a bug as it is now (its attachments' flags with it). */
+  #index(bugId: number): void {
+    const bug = this.bugs.get(bugId);
+    if (bug)
+      this.indexes.put(
+        bug,
+        this.attachments.ofBug(bugId).flatMap((attachment) => attachment.flags),
+      );
+  }
+
+  /** After an entry applied: the bugs it changed indexed again, its new comments and change sets added. */
+  #reindex(op: JournalOp, firstNewComment: number, touched: readonly number[]): void {
+    for (let id = firstNewComment; id <= this.threads.maxCommentId; id++) {
+      const comment = this.threads.comment(id);
+      if (comment) {
+        this.indexes.addComment(comment);
+        this.#index(comment.bugId);
+      }
+    }
+    for (const bugId of touched) this.#index(bugId);
+    if (op.op === 'bug_write') {
+      for (const bug of op.effect.bugs) this.#index(bug.id);
+      for (const attachment of op.effect.attachments ?? []) this.#index(attachment.bug_id);
+      for (const { set } of op.effect.history) this.indexes.addChange(set.who_id, set.when);
+    }
   }
 
   /** Builds the model from a parsed data file, refusing anything that is not one. */
@@ -184,6 +224,16 @@ export class Model {
   }
 
   apply(op: JournalOp): void {
+    const firstNewComment = this.threads.maxCommentId + 1;
+    this.#touchedByLegacy.length = 0;
+    this.#apply(op);
+    if (op.op !== 'replace') this.#reindex(op, firstNewComment, this.#touchedByLegacy);
+  }
+
+  /** Bugs an older version's attachment entry changed (their last change time, in place). */
+  readonly #touchedByLegacy: number[] = [];
+
+  #apply(op: JournalOp): void {
     switch (op.op) {
       case 'visit': {
         const visits = this.#visitsOf(op.user);
@@ -259,7 +309,10 @@ export class Model {
       threads: this.threads,
       visits: this.visits,
       visitsOf: (userId) => this.#visitsOf(userId),
-      touched: (bugId) => this.bugVersions.set(bugId, (this.bugVersions.get(bugId) ?? 0) + 1),
+      touched: (bugId) => {
+        this.bugVersions.set(bugId, (this.bugVersions.get(bugId) ?? 0) + 1);
+        this.#touchedByLegacy.push(bugId);
+      },
       nextFlagId: () => ++this.maxFlagId,
     };
   }
@@ -319,6 +372,7 @@ export class Model {
     this.attachments.clear();
     this.commentTags.clear();
     this.personalTags.clear();
+    this.indexes.clear();
     this.bugVersions.clear();
     this.maxFlagId = 0;
   }

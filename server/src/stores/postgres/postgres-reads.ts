@@ -1,6 +1,7 @@
 import type { Attachment } from '../../bugzilla/attachment/attachment.js';
 import { withSkew } from '../../bugzilla/clock.js';
 import { isStorableId, isStorableText } from '../../bugzilla/ids.js';
+import type { CompiledSearch } from '../../bugzilla/search/compiled-search.js';
 import type { Bug, BugFlag, Comment, InstanceSettings, User, VisitRecord } from '../../bugzilla/types.js';
 import type { UserMatch } from '../../bugzilla/user/user-match.js';
 import { normalizeAuditClass } from '../model/model.js';
@@ -111,6 +112,10 @@ export abstract class PostgresReads<CommentRow extends object> {
 
   allBugs(): Promise<Bug[]> {
     return this.#reads.allBugs();
+  }
+
+  searchBugs(_search: CompiledSearch): Promise<Bug[]> {
+    return Promise.reject(new Error('searchBugs: SQL not written yet'));
   }
 
   bugByAlias(alias: string): Promise<Bug | undefined> {

@@ -32,7 +32,8 @@ function get(request: ApiRequest, { store }: RouteDeps): Read<BugGetResult> {
 
 /** Bug.search: the visible bugs matching every criterion, by id. */
 function search(request: ApiRequest, { store }: RouteDeps): Read<BugSearchResult> {
-  return afterRead(searchBugs(store, request.user, request.query), (bugs) => {
+  const options = { transport: request.transport, now: Math.floor(request.webNow / 1000) };
+  return afterRead(searchBugs(store, request.user, request.query, options), (bugs) => {
     const fields = FieldSelection.fromQuery(request.query);
     const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow)));
     return afterRead(rendered, (json) => ({ bugs: json }));

@@ -28,6 +28,7 @@ export class EndpointRequest implements ApiRequest {
   readonly body: BodyParams | null;
   readonly webNow: number;
   readonly pathBug: BugReadAhead | undefined;
+  readonly transport: 'rest' | 'rpc-get' | 'rpc-post';
   readonly #arrival: Arrival;
   readonly #deps: Pick<RouteDeps, 'store' | 'clock'>;
   #databaseNow: Read<number> | undefined = undefined;
@@ -41,6 +42,7 @@ export class EndpointRequest implements ApiRequest {
     body: BodyParams | null,
     webNow: number,
     pathBug: BugReadAhead | undefined,
+    transport: 'rest' | 'rpc-get' | 'rpc-post' = 'rest',
   ) {
     this.#arrival = arrival;
     this.#deps = deps;
@@ -50,6 +52,7 @@ export class EndpointRequest implements ApiRequest {
     this.body = body;
     this.webNow = webNow;
     this.pathBug = pathBug;
+    this.transport = transport;
   }
 
   /** The credentials were checked: the request runs as `identity`. */

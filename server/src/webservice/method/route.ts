@@ -33,6 +33,8 @@ export interface ApiRequest {
   databaseNow(): Read<number>;
   /** The bug the path names, when the route reads it and the router asked it already (RouteSpec.readsPathBug). */
   pathBug: BugReadAhead | undefined;
+  /** How the call came: REST, or XML-RPC/JSON-RPC over GET or POST (5.2's quicksearch differs by it). */
+  transport: 'rest' | 'rpc-get' | 'rpc-post';
 }
 
 export interface RouteDeps {

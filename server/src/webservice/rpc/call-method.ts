@@ -37,7 +37,8 @@ export async function callMethod(
   checkValueCounts(EMPTY_QUERY, params, endpoint.bounds.values);
   const { pathId, query, body } = callParts(method, params);
   const ip = clientIp(arrival.req.socket.remoteAddress);
-  const request = new EndpointRequest(arrival, deps, ip, pathId, query, body, deps.clock.now(), undefined);
+  const transport = httpMethod === 'GET' ? 'rpc-get' : 'rpc-post';
+  const request = new EndpointRequest(arrival, deps, ip, pathId, query, body, deps.clock.now(), undefined, transport);
   const answer = await runEndpoint(endpoint, deps, request, httpMethod, headers, state);
   if (method.perlReturns === 'undef') return null;
   const value = answer instanceof PreparedJson ? answer.value : answer;
