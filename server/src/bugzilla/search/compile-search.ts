@@ -88,7 +88,8 @@ export function compileSearch(store: Store, request: SearchRequest): Read<Compil
     const { limit, offset } = page(params, maxResults);
     return {
       where,
-      order: searchOrder(order, fields, {
+      // The buglist's columns are every field's, time tracking too (5.2's COLUMNS has them for anyone).
+      order: searchOrder(order, chartFields(customFields(catalogue), true), {
         relevance: Array.isArray(context.relevance) ? context.relevance : undefined,
         anonymous: user === undefined,
       }),

@@ -23,7 +23,7 @@ export function searchBugs(
 ): Read<Bug[]> {
   const compiled = compileSearch(store, {
     query,
-    transport: options.transport ?? 'rest',
+    transport: options.transport ?? { kind: 'rest' },
     user,
     now: options.now ?? Math.floor(Date.now() / 1000),
   });

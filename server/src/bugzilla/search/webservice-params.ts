@@ -8,11 +8,16 @@ import { SearchParams } from './search-params.js';
 
 /**
  * How a Bug.search call reached the server, which decides what its quicksearch keeps: 5.2 runs
- * Quicksearch.pm on the request's CGI object, so over REST the URL's other names stay beside the words'
- * criteria, over JSON-RPC's GET none does, and over XML-RPC and JSON-RPC's POST (whose CGI object has
- * no parameters) the words are lost: such a call asks for nothing (WebService/Bug.pm search).
+ * Quicksearch.pm on the request's CGI object, whose parameters then replace the call's: over REST the
+ * URL's other names stay beside the words' criteria, over JSON-RPC's GET the URL's own (`id=22` asks for
+ * bug 22), and over XML-RPC and JSON-RPC's POST (whose CGI object has no parameters) the words are lost
+ * too: such a call asks for nothing (WebService/Bug.pm search).
  */
-export type SearchTransport = 'rest' | 'rpc-get' | 'rpc-post';
+export type SearchTransport =
+  | { kind: 'rest' }
+  /** JSON-RPC over GET: the URL's own names (`method`, `params`, `id`…) are the CGI object's. */
+  | { kind: 'rpc-get'; url: URLSearchParams }
+  | { kind: 'rpc-post' };
 
 /** What Bug.search hands Search.pm: its parameters, and the order asked for. */
 export interface WebServiceSearch {
@@ -109,8 +114,8 @@ function quicksearchParams(
   transport: SearchTransport,
   catalogue: QuicksearchCatalogue,
 ): SearchParams {
-  if (transport === 'rpc-post') return new SearchParams();
-  const kept = transport === 'rest' ? SearchParams.fromQuery(query, QUICKSEARCH_OWN) : new SearchParams();
+  if (transport.kind === 'rpc-post') return new SearchParams();
+  const kept = SearchParams.fromQuery(transport.kind === 'rest' ? query : transport.url, QUICKSEARCH_OWN);
   for (const name of kept.names()) {
     const values = kept.all(name).filter((value) => value !== '');
     if (values.length === 0 || /^(field|type|value)(-\d+){3}$/.test(name)) kept.delete(name);

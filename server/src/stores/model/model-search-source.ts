@@ -132,7 +132,8 @@ export class ModelSearchSource implements SearchRowSource {
     switch (relation) {
       case 'cc':
         return bug.cc.map((who) => ({ who }));
-      case 'comments':
+      case 'comments': {
+        const worked = this.#workTimes(bug.id);
         return model.threads.commentsOf(bug.id).map((comment) => ({
           comment_id: comment.id,
           who: comment.author,
@@ -140,8 +141,9 @@ export class ModelSearchSource implements SearchRowSource {
           thetext: comment.text,
           isprivate: comment.isPrivate ? 1 : 0,
           type: comment.type ?? 0,
-          work_time: 0,
+          work_time: worked.get(`${comment.author} ${comment.time}`) ?? 0,
         }));
+      }
       case 'activity':
         return this.#activity(bug, field);
       case 'flags':
@@ -180,6 +182,20 @@ export class ModelSearchSource implements SearchRowSource {
         return Array.isArray(values) ? values.map((value) => ({ value: String(value) })) : [];
       }
     }
+  }
+
+  /**
+   * The hours each comment recorded (longdescs.work_time), by author and time: the model keeps them in the
+   * history only, where 5.2 writes a work_time change with every comment that records hours.
+   */
+  #workTimes(bugId: number): Map<string, number> {
+    const worked = new Map<string, number>();
+    for (const set of this.#model.threads.historyOf(bugId)) {
+      for (const change of set.changes) {
+        if (change.field_name === 'work_time') worked.set(`${set.who} ${set.when}`, Number(change.added) || 0);
+      }
+    }
+    return worked;
   }
 
   #activity(bug: Bug, field: string | undefined): SearchRow[] {

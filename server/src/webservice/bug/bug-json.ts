@@ -24,7 +24,8 @@ const time = (seconds: number) => formatBugzillaTime(seconds * 1000);
 /**
  * A bug as Bug.get and Bug.search answer it (5.2's `_bug_to_hash`), narrowed
  * to the selected fields. Logins go with their `_detail` objects; logged-in
- * callers also get `update_token`, and members of the time-tracking group the
+ * callers also get `update_token` (from Bug.get; 5.2's search adds none: only get and
+ * possible_duplicates call _add_update_tokens), and members of the time-tracking group the
  * time fields.
  */
 export function bugJson(
@@ -33,6 +34,7 @@ export function bugJson(
   caller: User | undefined,
   fields: FieldSelection,
   nowMs: number,
+  withUpdateToken = true,
 ): Read<Json> {
   const f = bug.fields;
   // What needs the store is read first (only what is selected), then the answer is built in 5.2's
@@ -58,7 +60,15 @@ export function bugJson(
         others.filter((other) => other && isOpenStatus(other.fields.status)).map((other) => other?.id),
       );
       return afterRead(tags, (ownTags) =>
-        render(bug, store, caller, fields, nowMs, { creator, assignedTo, qaContact, ccUsers, open, ownTags }),
+        render(bug, store, caller, fields, nowMs, {
+          creator,
+          assignedTo,
+          qaContact,
+          ccUsers,
+          open,
+          ownTags,
+          withUpdateToken,
+        }),
       );
     }),
   );
@@ -73,6 +83,7 @@ interface ReadForBug {
   open: ReadonlySet<number | undefined>;
   /** The caller's own tags of it. */
   ownTags: readonly string[];
+  withUpdateToken: boolean;
 }
 
 function render(
@@ -81,7 +92,7 @@ function render(
   caller: User | undefined,
   fields: FieldSelection,
   nowMs: number,
-  { creator, assignedTo, qaContact, ccUsers, open, ownTags }: ReadForBug,
+  { creator, assignedTo, qaContact, ccUsers, open, ownTags, withUpdateToken }: ReadForBug,
 ): Json {
   const f = bug.fields;
   const json: Json = {};
@@ -141,7 +152,7 @@ function render(
       put('remaining_time', () => f.remaining_time ?? 0);
       put('actual_time', () => f.actual_time ?? 0);
     }
-    put('update_token', () => updateToken(bug.id, caller.id, nowMs));
+    if (withUpdateToken) put('update_token', () => updateToken(bug.id, caller.id, nowMs));
   }
   return json;
 }

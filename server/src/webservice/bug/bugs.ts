@@ -35,7 +35,7 @@ function search(request: ApiRequest, { store }: RouteDeps): Read<BugSearchResult
   const options = { transport: request.transport, now: Math.floor(request.webNow / 1000) };
   return afterRead(searchBugs(store, request.user, request.query, options), (bugs) => {
     const fields = FieldSelection.fromQuery(request.query);
-    const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow)));
+    const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow, false)));
     return afterRead(rendered, (json) => ({ bugs: json }));
   });
 }
