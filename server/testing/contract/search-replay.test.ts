@@ -1,14 +1,17 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/bugzilla/store/store.js';
 import { openStore } from '../../src/stores/open/open-store.js';
 import { createScratchDatabase } from '../../src/stores/postgres/scratch-database.js';
+import { makeBugzillaDir } from '../bugzilla-test-database.js';
 import { tempDir } from '../cli-server.js';
 import { type InProcessServer, ManualClock, serveStoreInProcess } from '../in-process-server.js';
 import { sendRecorded, TokenMap } from '../recorded-replay.js';
 import { recordedCases } from '../recordings.js';
 import { HAS_POSTGRES } from '../replay-stores.js';
-import { searchDataSetSnapshot } from '../search-data-set.js';
+import { readSearchDataSet, searchDataSetSnapshot } from '../search-data-set.js';
+import { loadSearchDataSet } from '../search-data-set-bugzilla.js';
 import { sameAnswer, searchAnswer } from './search-answers.js';
 import { SEARCH_DIFFERENCES } from './search-differences.js';
 
@@ -43,6 +46,28 @@ const TARGETS: Target[] = [
       const path = join(await tempDir(), 'data.json');
       const { store } = await openStore({ kind: 'file', path, create: searchDataSetSnapshot });
       return { store, close: () => store.close() };
+    },
+  },
+  {
+    name: 'a Bugzilla 5.2 database (--bugzilla-schema)',
+    needsPostgres: true,
+    async open() {
+      const database = await createScratchDatabase(TEST_DATABASE_URL as string);
+      const { default: pg } = await import('pg');
+      const sql = new pg.Client({ connectionString: database.url });
+      await sql.connect();
+      await loadSearchDataSet(sql);
+      await sql.end();
+      const dir = await makeBugzillaDir({ ...readSearchDataSet().parameters, maintainer: 'admin@example.com' });
+      const { store } = await openStore({ kind: 'bugzilla', url: database.url, bugzillaDir: dir });
+      return {
+        store,
+        close: async () => {
+          await store.close();
+          await database.drop();
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
     },
   },
   {

@@ -24,6 +24,7 @@ export interface SearchRequest {
   user: User | undefined;
   /** The web clock, epoch seconds: what relative dates count from. */
   now: number;
+  timeoutMs: number;
 }
 
 /** The custom fields a search may name (none until the catalogue defines them). */
@@ -99,6 +100,7 @@ export function compileSearch(store: Store, request: SearchRequest): Read<Compil
       insider,
       fields,
       now: request.now,
+      timeoutMs: request.timeoutMs,
     };
   });
 }

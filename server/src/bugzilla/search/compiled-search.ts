@@ -29,4 +29,6 @@ export interface CompiledSearch {
   fields: ReadonlyMap<string, SearchField>;
   /** Epoch seconds the search runs at (days_elapsed counts to it). */
   now: number;
+  /** How long the request waits for it (the method's bound): a database gives it up then. */
+  timeoutMs: number;
 }

@@ -9,6 +9,8 @@ export interface SearchOptions {
   transport?: SearchTransport;
   /** Epoch seconds. */
   now?: number;
+  /** How long the caller waits for the answer (10 s, the methods' default bound, when not said). */
+  timeoutMs?: number;
 }
 
 /**
@@ -26,6 +28,7 @@ export function searchBugs(
     transport: options.transport ?? { kind: 'rest' },
     user,
     now: options.now ?? Math.floor(Date.now() / 1000),
+    timeoutMs: options.timeoutMs ?? 10_000,
   });
   return afterRead(compiled, (search) => store.searchBugs(search));
 }

@@ -157,7 +157,7 @@ export class ModelSearchSource implements SearchRowSource {
           isobsolete: attachment.isObsolete ? 1 : 0,
           isprivate: attachment.isPrivate ? 1 : 0,
           submitter_id: attachment.creator,
-          thedata: null,
+          thedata: this.#dataText(attachment.dataSha256),
         }));
       case 'keywords':
         return bug.fields.keywords.map((name) => ({ name }));
@@ -196,6 +196,15 @@ export class ModelSearchSource implements SearchRowSource {
       }
     }
     return worked;
+  }
+
+  /**
+   * attach_data.thedata as 5.2's ILIKE reads it: a bytea's text, `\x` and its hex digits. Only bytes the
+   * model holds (a fixture's) are read; those a data file keeps apart are not, so none matches.
+   */
+  #dataText(sha256: string): string | null {
+    const bytes = this.#model.attachments.inlineData.get(sha256);
+    return bytes === undefined ? null : `\\x${bytes.toString('hex')}`;
   }
 
   #activity(bug: Bug, field: string | undefined): SearchRow[] {

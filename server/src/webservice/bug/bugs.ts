@@ -7,6 +7,7 @@ import { searchBugs } from '../../bugzilla/search/search.js';
 import { NAMES_A_BUG } from '../method/error-codes.js';
 import { FieldSelection } from '../method/field-selection.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../method/route.js';
+import { DEFAULT_WORK_BOUNDS } from '../method/work-bounds.js';
 import { bugJson } from './bug-json.js';
 
 /**
@@ -32,7 +33,11 @@ function get(request: ApiRequest, { store }: RouteDeps): Read<BugGetResult> {
 
 /** Bug.search: the visible bugs matching every criterion, by id. */
 function search(request: ApiRequest, { store }: RouteDeps): Read<BugSearchResult> {
-  const options = { transport: request.transport, now: Math.floor(request.webNow / 1000) };
+  const options = {
+    transport: request.transport,
+    now: Math.floor(request.webNow / 1000),
+    timeoutMs: DEFAULT_WORK_BOUNDS.seconds * 1000,
+  };
   return afterRead(searchBugs(store, request.user, request.query, options), (bugs) => {
     const fields = FieldSelection.fromQuery(request.query);
     const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow, false)));
