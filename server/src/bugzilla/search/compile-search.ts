@@ -97,6 +97,7 @@ export function compileSearch(store: Store, request: SearchRequest): Read<Compil
       limit,
       offset,
       viewer: { user, orGroups: parameters.or_groups === '1', useQaContact: parameters.useqacontact === '1' },
+      unrestricted: false,
       insider,
       fields,
       now: request.now,

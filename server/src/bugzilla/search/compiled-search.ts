@@ -23,6 +23,8 @@ export interface CompiledSearch {
   limit: number;
   offset: number;
   viewer: SearchViewer;
+  /** Search.pm's _no_security_check: every bug, whoever may see it (possible_duplicates checks afterwards). */
+  unrestricted: boolean;
   /** In the insidergroup (private comments are theirs to search). */
   insider: boolean;
   /** The fields the search could name, custom ones too (their types). */
