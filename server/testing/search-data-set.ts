@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { API_FIELD_NAMES } from '../src/bugzilla/field/bugzilla-tables.js';
+import { apiFieldName } from '../src/bugzilla/field/bug-fields.js';
 import type { StoreSnapshot } from '../src/bugzilla/store/snapshot.js';
 import { type Fixture, snapshotFromFixture } from '../src/import/fixture/fixture.js';
 import { BUGZILLA_52_DIR } from './bugzilla-5.2-fixture.js';
@@ -161,7 +161,7 @@ function historyOf(bugId: number, data: SearchDataSet) {
   for (const row of data.activity.filter((activity) => activity.bug_id === bugId)) {
     const last = sets[sets.length - 1];
     const change = {
-      field_name: API_FIELD_NAMES[row.field] ?? row.field,
+      field_name: apiFieldName(row.field),
       removed: row.removed,
       added: row.added,
       ...(row.comment_id === null || row.comment_id === undefined ? {} : { comment_id: row.comment_id }),

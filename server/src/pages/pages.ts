@@ -4,7 +4,8 @@ import { checkBug } from '../bugzilla/bug/check-bug.js';
 import { BugzillaError, errors } from '../bugzilla/errors.js';
 import { searchBugs } from '../bugzilla/search/search.js';
 import type { Store } from '../bugzilla/store/store.js';
-import { bugPageBody, escapeHtml } from './bug-page-html.js';
+import { bugPageBody } from './bug-page-html.js';
+import { escapeHtml } from './escape-html.js';
 
 const INDEX_PATHS = new Set(['/', '/index.cgi', '/buglist.cgi']);
 

@@ -1,4 +1,4 @@
-import { API_FIELD_NAMES } from '../../bugzilla/field/bugzilla-tables.js';
+import { apiFieldName } from '../../bugzilla/field/bug-fields.js';
 import type { SearchRow, SearchRowSource, SqlValue } from '../../bugzilla/search/evaluate-where.js';
 import { timestampText } from '../../bugzilla/search/search-dates.js';
 import type { BugColumn, Relation } from '../../bugzilla/search/search-term.js';
@@ -8,7 +8,7 @@ import type { Model } from './model.js';
 const DAY = 86400;
 
 /** Bugzilla's field name as this model's history keeps it (the API's name). */
-const historyName = (field: string) => API_FIELD_NAMES[field] ?? field;
+const historyName = (field: string) => apiFieldName(field);
 
 /**
  * The model as a search's rows (evaluate-where.ts): the bug's columns as Bugzilla's `bugs` table and

@@ -1,4 +1,4 @@
-import { API_FIELD_NAMES } from '../../bugzilla/field/bugzilla-tables.js';
+import { apiFieldName } from '../../bugzilla/field/bug-fields.js';
 import type { BugColumn, Operand, Test } from '../../bugzilla/search/search-term.js';
 import { OUR_SQL } from './rows.js';
 import type { ColumnContext, SearchSqlDialect, SqlValues } from './search-dialect.js';
@@ -71,7 +71,7 @@ function specialTest(operand: Operand, compared: Test, scope: SqlScope): string 
 /** Our schema's search SQL: the bug's other fields in bzc_fields, the history by its API field names. */
 export function ourSearchSql(values: SqlValues, me: () => string): SearchSqlDialect {
   const relations = relationSql({
-    activityField: (r, field) => ` AND ${r}.bzc_field_name = ${values.add(API_FIELD_NAMES[field] ?? field, 'text')}`,
+    activityField: (r, field) => ` AND ${r}.bzc_field_name = ${values.add(apiFieldName(field), 'text')}`,
     activityFieldName: (r) => `${r}.bzc_field_name`,
     flagTypeName: (r) => `${r}.bzc_type_name`,
     flagOrder: (r) => `${r}.bzc_order, ${r}.id`,

@@ -44,7 +44,7 @@ function mayList(attachment: Attachment, user: User | undefined, insider: boolea
  */
 export async function listAttachments(
   request: ApiRequest,
-  { store }: RouteDeps,
+  { store, profile }: RouteDeps,
   byAttachmentId: boolean,
 ): Promise<BugAttachmentsResult> {
   const { user, query } = request;
@@ -60,7 +60,8 @@ export async function listAttachments(
     const bug = await checkBug(store, user, ref);
     const shown: Array<Record<string, unknown>> = [];
     for (const attachment of await store.attachmentsOf(bug.id)) {
-      if (mayList(attachment, user, insider)) shown.push(await attachmentJson(attachment, store, fields));
+      if (mayList(attachment, user, insider))
+        shown.push(await attachmentJson(attachment, store, fields, profile.attachmentFlags));
     }
     bugs[String(bug.id)] = shown;
   }
@@ -75,7 +76,7 @@ export async function listAttachments(
   for (const attachment of found) {
     await checkBug(store, user, attachment.bugId);
     if (attachment.isPrivate && !insider) throw attachmentErrors.accessDenied(attachment.id);
-    attachments[String(attachment.id)] = await attachmentJson(attachment, store, fields);
+    attachments[String(attachment.id)] = await attachmentJson(attachment, store, fields, profile.attachmentFlags);
   }
   return { bugs, attachments };
 }

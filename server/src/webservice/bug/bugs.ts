@@ -40,7 +40,7 @@ function search(request: ApiRequest, { store }: RouteDeps): Read<BugSearchResult
   };
   return afterRead(searchBugs(store, request.user, request.query, options), (bugs) => {
     const fields = FieldSelection.fromQuery(request.query);
-    const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow, false)));
+    const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, null)));
     return afterRead(rendered, (json) => ({ bugs: json }));
   });
 }
