@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { STANDARD_FIELDS } from '../src/bugzilla/field/bug-fields.js';
 import { createBugzillaTables } from './bugzilla-test-database.js';
 import { readSearchDataSet, type SearchDataSet } from './search-data-set.js';
+import { insertSearchDataSetCustomFields } from './search-data-set-bugzilla-custom.js';
 
 /*
  * The search data set (search-data-set.json) in Bugzilla 5.2's own tables, as 5.2 wrote them (its DDL,
@@ -34,6 +35,7 @@ export async function loadSearchDataSet(client: pg.Client): Promise<void> {
   await insertPeople(sql, data);
   await insertCatalogue(sql, data, user);
   await insertBugs(sql, data, user);
+  await insertSearchDataSetCustomFields(sql, data);
   await insertThreads(sql, data, user);
 }
 
@@ -179,16 +181,6 @@ async function insertCatalogue(sql: Sql, data: SearchDataSet, user: (login: unkn
       id + 1,
       field.name,
       field.displayName,
-    ]);
-  }
-  // The custom fields' definitions (their history names them), without their columns and tables.
-  for (const field of customFieldDefs(data)) {
-    await sql('INSERT INTO fielddefs (id, name, description, type, custom, sortkey) VALUES ($1, $2, $3, $4, 1, $5)', [
-      field.id,
-      field.name,
-      field.description,
-      field.type,
-      field.sortkey,
     ]);
   }
 }

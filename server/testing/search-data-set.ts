@@ -3,6 +3,7 @@ import { apiFieldName } from '../src/bugzilla/field/bug-fields.js';
 import type { StoreSnapshot } from '../src/bugzilla/store/snapshot.js';
 import { type Fixture, snapshotFromFixture } from '../src/import/fixture/fixture.js';
 import { BUGZILLA_52_DIR } from './bugzilla-5.2-fixture.js';
+import { searchDataSetCustomFields } from './search-data-set-fixture.js';
 
 /*
  * The search data set (test-data/bugzilla-5.2/search-data-set.json, search-data-set.md): 60 bugs made by
@@ -18,7 +19,7 @@ export interface SearchDataSet {
   classifications: Array<{ id: number; name: string; description: string; sortkey: number }>;
   comment_tags: Array<{ comment_id: number; bug_id: number; tag: string }>;
   comments: Array<Row & { id: number; bug_id: number; author: string; time: string; text: string; type: number }>;
-  custom_fields: Row;
+  custom_fields: Row & { bug_values: Record<string, Row> };
   flag_types: Array<Row & { id: number; name: string; target_type: 'bug' | 'attachment' }>;
   flags: Array<Row & { id: number; bug_id: number; attach_id: number | null }>;
   groups: Array<{
@@ -101,6 +102,7 @@ function fixtureOf(data: SearchDataSet): Fixture {
           tags: data.comment_tags.filter((tag) => tag.comment_id === comment.id).map((tag) => tag.tag),
         })),
       history: historyOf(bug.id, data),
+      ...data.custom_fields.bug_values[String(bug.id)],
     };
   });
   return {
@@ -122,6 +124,7 @@ function fixtureOf(data: SearchDataSet): Fixture {
         api_keys: user.api_keys,
         ...(user.disabled_text ? { disabled: true, disabled_text: user.disabled_text } : {}),
       })),
+    custom_fields: searchDataSetCustomFields(data) as NonNullable<Fixture['custom_fields']>,
     bugs: fixtureBugs as NonNullable<Fixture['bugs']>,
     last_visits: data.last_visits,
     attachments: data.attachments.map((attachment) => ({
