@@ -27,9 +27,20 @@ export interface SearchRequest {
   timeoutMs: number;
 }
 
-/** The custom fields a search may name (none until the catalogue defines them). */
-function customFields(_catalogue: Catalogue): readonly CustomFieldDefinition[] {
-  return [];
+/** The custom fields a search may name: every one the catalogue defines, obsolete ones too (Bugzilla->fields). */
+function customFields(catalogue: Catalogue): readonly CustomFieldDefinition[] {
+  return catalogue.customFields().map((field) => ({
+    name: field.name,
+    description: field.description,
+    type: field.type,
+    buglist: field.buglist,
+    obsolete: field.obsolete,
+  }));
+}
+
+/** The custom fields that are not obsolete (Bugzilla->active_custom_fields). */
+function activeCustomFields(catalogue: Catalogue): readonly CustomFieldDefinition[] {
+  return customFields(catalogue).filter((field) => !field.obsolete);
 }
 
 /** What a quicksearch reads of the catalogue (active values by sortkey, every keyword, custom fields). */
@@ -42,7 +53,8 @@ function quicksearchCatalogue(catalogue: Catalogue): QuicksearchCatalogue {
     resolutions: active(data.fieldValues.resolution).map((value) => value.value),
     priorities: active(data.fieldValues.priority).map((value) => value.value),
     keywords: data.keywords.map((keyword) => keyword.name),
-    customFields: customFields(catalogue).map((field) => field.name),
+    // Quicksearch.pm's _translate_field_name looks among Bugzilla->active_custom_fields only.
+    customFields: activeCustomFields(catalogue).map((field) => field.name),
   };
 }
 
@@ -90,7 +102,8 @@ export function compileSearch(store: Store, request: SearchRequest): Read<Compil
     return {
       where,
       // The buglist's columns are every field's, time tracking too (5.2's COLUMNS has them for anyone).
-      order: searchOrder(order, chartFields(customFields(catalogue), true), {
+      // Search.pm's COLUMNS hold the active custom fields only: an obsolete one's order is dropped.
+      order: searchOrder(order, chartFields(activeCustomFields(catalogue), true), {
         relevance: Array.isArray(context.relevance) ? context.relevance : undefined,
         anonymous: user === undefined,
       }),

@@ -13,7 +13,8 @@ function selectSortkey(catalogue: Catalogue, field: string, value: SqlValue): So
   const values =
     field === STATUS
       ? catalogue.data.statuses
-      : (catalogue.data.fieldValues as Readonly<Record<string, readonly { value: string; sortkey: number }[]>>)[field];
+      : (catalogue.customField(field)?.values ??
+        (catalogue.data.fieldValues as Readonly<Record<string, readonly { value: string; sortkey: number }[]>>)[field]);
   const found = values?.find((entry) => entry.value === value);
   return found === undefined ? undefined : [found.sortkey, found.value];
 }
@@ -27,6 +28,7 @@ export function orderValues(key: OrderKey, bug: Bug, source: SearchRowSource, ca
     case 'relevance':
       return [key.terms.filter((term) => evaluate(term, scope, source) === true).length];
     case 'sortkey': {
+      if (catalogue.customField(key.field)) return selectSortkey(catalogue, key.field, source.custom(bug, key.field));
       const column = key.field === STATUS ? 'bug_status' : (key.field as 'priority');
       return selectSortkey(catalogue, key.field, source.column(bug, column));
     }

@@ -3,6 +3,7 @@ import { BUGZILLA_SQL } from '../postgres/bugzilla-dialect.js';
 import type { ColumnContext, SearchSqlDialect, SqlValues } from '../postgres/search-dialect.js';
 import { relationSql } from '../postgres/search-relations.js';
 import { type SqlScope, testOn } from '../postgres/search-sql.js';
+import { bugzillaCustomColumn, bugzillaMultiSelectFrom } from './bugzilla-custom-columns.js';
 
 /** The computed columns, over Bugzilla's tables (what Search.pm's COLUMNS and joins compute). */
 function bugColumn(column: BugColumn, b: string, context: ColumnContext): string {
@@ -68,9 +69,11 @@ export function bugzillaSearchSql(values: SqlValues, me: () => string): SearchSq
       `(SELECT ft.sortkey FROM flagtypes ft WHERE ft.id = ${r}.type_id), (SELECT ft.name FROM flagtypes ft WHERE ft.id = ${r}.type_id), ${r}.id`,
     commentWorkTime: (r) => `${r}.work_time`,
     me,
+    multiSelectFrom: bugzillaMultiSelectFrom,
   });
   return {
     bugColumn,
+    customColumn: bugzillaCustomColumn,
     relation: (relation) => relations[relation],
     specialTest,
     userColumn: (id, attr) => `(SELECT p.${attr} FROM profiles p WHERE p.userid = ${id})`,

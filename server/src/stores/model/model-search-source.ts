@@ -1,4 +1,6 @@
 import { apiFieldName } from '../../bugzilla/field/bug-fields.js';
+import { FIELD_TYPE } from '../../bugzilla/field/custom-field.js';
+import { customValue } from '../../bugzilla/field/custom-values.js';
 import type { SearchRow, SearchRowSource, SqlValue } from '../../bugzilla/search/evaluate-where.js';
 import { timestampText } from '../../bugzilla/search/search-dates.js';
 import type { BugColumn, Relation } from '../../bugzilla/search/search-term.js';
@@ -122,8 +124,12 @@ export class ModelSearchSource implements SearchRowSource {
     }
   }
 
+  /** bugs.cf_x as 5.2's column holds it (Field.pm SQL_DEFINITIONS); a multiple-selection has none (bug_cf_x). */
   custom(bug: Bug, name: string): SqlValue {
-    const value = (bug.fields as unknown as Record<string, unknown>)[name];
+    const field = this.#model.catalogue.customField(name);
+    if (field === undefined) return null;
+    const value = customValue(bug.fields, field);
+    if (field.type === FIELD_TYPE.datetime) return typeof value === 'number' ? timestampText(value) : null;
     return typeof value === 'string' || typeof value === 'number' ? value : null;
   }
 
@@ -178,8 +184,8 @@ export class ModelSearchSource implements SearchRowSource {
           .commentsOf(bug.id)
           .flatMap((comment) => (comment.tags ?? []).map((tag) => ({ tag, isprivate: comment.isPrivate ? 1 : 0 })));
       case 'multi_select': {
-        const values = (bug.fields as unknown as Record<string, unknown>)[field ?? ''];
-        return Array.isArray(values) ? values.map((value) => ({ value: String(value) })) : [];
+        const values = bug.fields.custom?.[field ?? ''];
+        return Array.isArray(values) ? values.map((value) => ({ value })) : [];
       }
     }
   }

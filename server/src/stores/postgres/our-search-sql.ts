@@ -1,5 +1,6 @@
 import { apiFieldName } from '../../bugzilla/field/bug-fields.js';
 import type { BugColumn, Operand, Test } from '../../bugzilla/search/search-term.js';
+import { ourCustomColumn, ourMultiSelectFrom } from './our-custom-columns.js';
 import { OUR_SQL } from './rows.js';
 import type { ColumnContext, SearchSqlDialect, SqlValues } from './search-dialect.js';
 import { relationSql } from './search-relations.js';
@@ -81,9 +82,11 @@ export function ourSearchSql(values: SqlValues, me: () => string): SearchSqlDial
         WHERE a.bug_id = ${r}.bug_id AND a.who = ${r}.who AND a.bug_when = ${r}.bug_when
           AND a.bzc_field_name = 'work_time' LIMIT 1), 0)`,
     me,
+    multiSelectFrom: ourMultiSelectFrom,
   });
   return {
     bugColumn,
+    customColumn: (name, type, b) => ourCustomColumn(name, type, b, values),
     relation: (relation) => relations[relation],
     specialTest,
     userColumn: (id, attr) => `(SELECT p.${attr} FROM profiles p WHERE p.userid = ${id})`,

@@ -11,12 +11,11 @@ export interface OrderSql {
 
 /** A select field's values sorted as 5.2 orders them (sortkey, then value). */
 function sortedValues(catalogue: Catalogue, field: string): string[] {
+  const standard = catalogue.data.fieldValues as Readonly<
+    Record<string, readonly { value: string; sortkey: number }[]>
+  >;
   const values =
-    field === 'bug_status'
-      ? catalogue.data.statuses
-      : ((catalogue.data.fieldValues as Readonly<Record<string, readonly { value: string; sortkey: number }[]>>)[
-          field
-        ] ?? []);
+    field === 'bug_status' ? catalogue.data.statuses : (catalogue.customField(field)?.values ?? standard[field] ?? []);
   return [...values]
     .sort((a, b) => a.sortkey - b.sortkey || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
     .map((value) => value.value);
@@ -52,9 +51,13 @@ export function orderSql(keys: readonly OrderKey[], scope: SqlScope, catalogue: 
         );
         break;
       case 'sortkey': {
+        const custom = catalogue.customField(key.field);
         const column = SELECT_COLUMNS[key.field];
-        if (column === undefined) break;
-        const position = `array_position(${values.add(sortedValues(catalogue, key.field), 'text[]')}, ${dialect.bugColumn(column, b, scope.context)})`;
+        const value = custom
+          ? dialect.customColumn(custom.name, custom.type, b)
+          : column && dialect.bugColumn(column, b, scope.context);
+        if (value === undefined) break;
+        const position = `array_position(${values.add(sortedValues(catalogue, key.field), 'text[]')}, ${value})`;
         where.push(`${position} IS NOT NULL`);
         orderBy.push(`${position}${direction(key)}`);
         break;

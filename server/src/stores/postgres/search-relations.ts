@@ -14,6 +14,8 @@ export interface RelationDifferences {
   flagOrder(r: string): string;
   /** The searcher's id placeholder (their own tags). */
   me: () => string;
+  /** `FROM … WHERE …` of the values `r` (a `value` column) a custom multiple-selection `field` holds for `b`. */
+  multiSelectFrom(r: string, b: string, field: string, values: SqlValues): string;
 }
 
 /** The columns of each relation's rows (search-term.ts RelationColumns), for the joins read row by row. */
@@ -107,9 +109,11 @@ export function relationSql(differences: RelationDifferences): Readonly<Record<R
         `FROM longdescs_tags ${r} JOIN longdescs ${r}_l ON ${r}_l.comment_id = ${r}.comment_id WHERE ${r}_l.bug_id = ${b}.bug_id`,
       column: (r, name) => (name === 'isprivate' ? `${r}_l.isprivate` : `${r}.tag`),
     },
-    // Custom fields are not kept by the stores yet: no bug has a value.
     multi_select: {
-      from: (r) => `FROM (SELECT NULL::text AS value) ${r} WHERE FALSE`,
+      from: (r, b, field, values) =>
+        field === undefined
+          ? `FROM (SELECT NULL::text AS value) ${r} WHERE FALSE`
+          : differences.multiSelectFrom(r, b, field, values),
       column: (r) => `${r}.value`,
     },
   };

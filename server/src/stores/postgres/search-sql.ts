@@ -39,8 +39,7 @@ export function operandSql(operand: Operand, scope: SqlScope): string {
     case 'bug':
       return scope.dialect.bugColumn(operand.column, scope.b, scope.context);
     case 'custom':
-      // Custom fields are not kept by the stores yet: every bug's is NULL.
-      return 'NULL';
+      return scope.dialect.customColumn(operand.name, operand.type, scope.b);
     case 'row': {
       const row = operand.alias === undefined ? scope.own : scope.joins.get(operand.alias);
       if (row === undefined) return 'NULL';
