@@ -1,5 +1,4 @@
 import type { ChartArgs } from './chart-args.js';
-import { doOperatorFunction } from './operator-terms.js';
 import { pronounValue } from './pronouns.js';
 import { sqlifyDate } from './search-dates.js';
 import { searchErrors } from './search-errors.js';
@@ -9,16 +8,10 @@ import { and, type Expr, type Literal, row, test } from './search-term.js';
  * Search.pm's changed* operators, over the bug's history (bugs_activity, by fieldid): a change of the
  * field before or after a date (changedbefore/changedafter), from or to a value (changedfrom/changedto),
  * by a user (changedby). Each is a join of its own (act_FIELD_CHART), so conditions of one ClauseGroup
- * on the same field ask for one change that meets them all. When the bug was created is asked of
- * creation_ts itself.
+ * on the same field ask for one change that meets them all (creation_ts's dates: operator-terms.ts).
  */
 export function changedTerm(args: ChartArgs): void {
   const { field, operator } = args;
-  if (field === 'creation_ts' && (operator === 'changedbefore' || operator === 'changedafter')) {
-    args.operator = operator === 'changedbefore' ? 'lessthaneq' : 'greaterthaneq';
-    doOperatorFunction(args);
-    return;
-  }
   const alias = `act_${field}_${args.chartId}`;
   let condition: Expr;
   if (operator === 'changedbefore' || operator === 'changedafter') {

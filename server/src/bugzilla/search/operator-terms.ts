@@ -51,8 +51,8 @@ const OPERATORS: Readonly<Record<string, (args: ChartArgs) => void>> = {
     const terms = wordTerms(args);
     args.term = terms.length === 0 ? null : not(or(...terms));
   },
-  changedbefore: changedTerm,
-  changedafter: changedTerm,
+  changedbefore: changedBeforeAfter,
+  changedafter: changedBeforeAfter,
   changedfrom: changedTerm,
   changedto: changedTerm,
   changedby: changedTerm,
@@ -66,6 +66,19 @@ const OPERATORS: Readonly<Record<string, (args: ChartArgs) => void>> = {
     );
   },
 };
+
+/**
+ * _changedbefore_changedafter: when the bug was created is asked of creation_ts itself (the comparison
+ * of the date), any other field of its history (changed-terms.ts).
+ */
+function changedBeforeAfter(args: ChartArgs): void {
+  if (args.field !== 'creation_ts') {
+    changedTerm(args);
+    return;
+  }
+  args.operator = args.operator === 'changedbefore' ? 'lessthaneq' : 'greaterthaneq';
+  doOperatorFunction(args);
+}
 
 /** _do_operator_function: the operator's own function; one Search.pm does not have is a code error. */
 export function doOperatorFunction(args: ChartArgs): void {

@@ -1,4 +1,10 @@
-import type { ChartWriter } from './quicksearch.js';
+import type { QuicksearchCatalogue } from './quicksearch-fields.js';
+
+/** What a word writes into: the quicksearch's charts (quicksearch.ts ChartWriter) and the catalogue they read. */
+export interface WordCharts {
+  readonly catalogue: Pick<QuicksearchCatalogue, 'keywords'>;
+  add(field: string, operator: string, value: string | undefined, negate: boolean): void;
+}
 
 /** Quicksearch.pm's PRODUCT_EXCEPTIONS and COMPONENT_EXCEPTIONS: words too common in those names. */
 const PRODUCT_EXCEPTIONS = new Set(['row', 'new']);
@@ -10,7 +16,7 @@ const COMPONENT_EXCEPTIONS = new Set(['hang']);
  * user's `quicksearch_fulltext` setting on (5.2's default, and bz-companion keeps no other), in the
  * comments through the full-text `content` field; any of them may match.
  */
-export function quicksearchWords(charts: ChartWriter, word: string | undefined, negate: boolean): void {
+export function quicksearchWords(charts: WordCharts, word: string | undefined, negate: boolean): void {
   const lower = word?.toLowerCase() ?? '';
   const long = word !== undefined && word.length > 2;
   if (long && !PRODUCT_EXCEPTIONS.has(lower)) charts.add('product', 'substring', word, negate);
