@@ -1,5 +1,4 @@
 import type { BugColumn, Operand, Relation, Test } from '../../bugzilla/search/search-term.js';
-import type { SqlScope } from './search-sql.js';
 
 /** The values of a statement as it is built: each a `$n`, never SQL text made of them. */
 export class SqlValues {
@@ -67,4 +66,18 @@ export interface ColumnContext {
 /** SQL's text of a timestamp(0) column, as 5.2's `::text` casts write it. */
 export function timestampText(expr: string): string {
   return `to_char(${expr}, 'YYYY-MM-DD HH24:MI:SS')`;
+}
+
+/** Where a part of a search's SQL is written: the dialect, the statement's values, the bug and rows in scope. */
+export interface SqlScope {
+  dialect: SearchSqlDialect;
+  values: SqlValues;
+  context: ColumnContext;
+  b: string;
+  /** The row of the enclosing EXISTS: its SQL alias and relation. */
+  own?: { alias: string; relation: Relation } | undefined;
+  /** The joins the search reads rows of (quantified), by the search's alias. */
+  joins: ReadonlyMap<string, { alias: string; relation: Relation }>;
+  /** A counter for the aliases of nested sub-selects. */
+  depth: number;
 }

@@ -1,24 +1,13 @@
 import { type OperandType, operandType } from '../../bugzilla/search/operand-types.js';
 import type { Expr, Literal, Operand, Relation, Test, UserRef } from '../../bugzilla/search/search-term.js';
-import type { ColumnContext, SearchSqlDialect, SqlValues } from './search-dialect.js';
+import type { SqlScope } from './search-dialect.js';
 
 /**
  * A search's WHERE (bugzilla/search/search-term.ts) as one PostgreSQL condition over the bug `b`, every
  * value a placeholder: sub-selects as EXISTS (what the planner turns into semi-joins over the indexes),
  * SQL's own three-valued logic, the texts compared as the stores in memory compare them.
  */
-export interface SqlScope {
-  dialect: SearchSqlDialect;
-  values: SqlValues;
-  context: ColumnContext;
-  b: string;
-  /** The row of the enclosing EXISTS: its SQL alias and relation. */
-  own?: { alias: string; relation: Relation } | undefined;
-  /** The joins the search reads rows of (quantified), by the search's alias. */
-  joins: ReadonlyMap<string, { alias: string; relation: Relation }>;
-  /** A counter for the aliases of nested sub-selects. */
-  depth: number;
-}
+export type { SqlScope } from './search-dialect.js';
 
 const CASTS: Readonly<Record<OperandType, string>> = {
   text: 'text',
@@ -51,8 +40,14 @@ export function operandSql(operand: Operand, scope: SqlScope): string {
       return scope.dialect.userColumn(userIdSql(operand.of, scope), operand.attr);
     case 'member':
       return `CASE WHEN ${scope.dialect.memberOf(userIdSql(operand.of, scope), scope.values.add(operand.groups, 'text[]'))} THEN 1 END`;
-    case 'coalesce':
-      return `COALESCE(${operandSql(operand.of, scope)}, ${scope.values.add(operand.value, typeof operand.value === 'number' ? 'numeric' : 'text')})`;
+    case 'coalesce': {
+      // Search.pm's _nullable_* quote an untyped literal, which takes the column's type (a date/time's
+      // EMPTY_DATETIME is a timestamp, a date's EMPTY_DATE a date).
+      const type = typeOf(operand.of, scope);
+      const cast =
+        typeof operand.value === 'number' ? 'numeric' : type === 'timestamp' || type === 'date' ? type : 'text';
+      return `COALESCE(${operandSql(operand.of, scope)}, ${scope.values.add(operand.value, cast)})`;
+    }
     case 'dateText':
       return `to_char(${operandSql(operand.of, scope)}, 'YYYY-MM-DD')`;
     case 'untilAt':
