@@ -115,7 +115,9 @@ export function testOn(lhs: string, type: OperandType, compared: Test, scope: Sq
     case 'regexp':
       return `${text} ${compared.not ? '!~*' : '~*'} ${scope.values.add(compared.pattern, 'text')}`;
     case 'lowerLike':
-      return `lower(${text}) LIKE ${scope.values.add(compared.pattern, 'text')}`;
+      // Search.pm's LOWER(x) LIKE 'pattern' (the pattern lowercased): PostgreSQL's ILIKE lowers both sides
+      // the same way (like.c), and it is what a trigram index (migration 0050) answers.
+      return `${text} ILIKE ${scope.values.add(compared.pattern, 'text')}`;
   }
 }
 
