@@ -70,7 +70,7 @@ export const BUGZILLA_ATTACHMENT_TABLES = `
     setter_id integer NOT NULL, requestee_id integer);`;
 
 /** 5.2's schema from the recorded dump, with the tables the dump leaves out. */
-async function createBugzillaTables(client: pg.Client): Promise<void> {
+export async function createBugzillaTables(client: pg.Client): Promise<void> {
   await client.query(BUGZILLA_ATTACHMENT_TABLES);
   await client.query(`CREATE TABLE public.classifications (id serial PRIMARY KEY, name varchar(64) NOT NULL,
     description text, sortkey smallint NOT NULL DEFAULT 0)`);
@@ -304,14 +304,13 @@ async function insertActivityAndVisits(sql: Sql, data: DataSet, { userId }: Load
 }
 
 /** A Bugzilla installation's files as serve --bugzilla-dir reads them. */
-export async function makeBugzillaDir(): Promise<string> {
+export async function makeBugzillaDir(
+  parameters: Record<string, string> = { insidergroup: 'insiders', maintainer: 'admin@example.com' },
+): Promise<string> {
   const dir = await tempDir('bz-companion-bugzilla-dir-');
   await mkdir(join(dir, 'data'));
   await mkdir(join(dir, 'Bugzilla'));
-  await writeFile(
-    join(dir, 'data', 'params.json'),
-    JSON.stringify({ insidergroup: 'insiders', maintainer: 'admin@example.com' }),
-  );
+  await writeFile(join(dir, 'data', 'params.json'), JSON.stringify(parameters));
   await writeFile(join(dir, 'Bugzilla', 'Constants.pm'), "use constant BUGZILLA_VERSION => '5.2';\n");
   return dir;
 }

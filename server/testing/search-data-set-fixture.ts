@@ -44,7 +44,7 @@ const BUG_FIELDS = [
 ];
 
 /** The custom fields' definitions as a fixture gives them: values by name, controllers by name. */
-function customFields(data: Row): Json[] {
+export function searchDataSetCustomFields(data: Row): Json[] {
   const { fielddefs, field_visibility: visibility, values } = data.custom_fields as Row;
   return (fielddefs as Row[]).map((def) => ({
     id: def.id,
@@ -271,7 +271,7 @@ export function searchDataSetFixture(): Fixture {
       grant_group: type.grant_group,
       request_group: type.request_group,
     })),
-    custom_fields: customFields(data),
+    custom_fields: searchDataSetCustomFields(data),
     bugs: (data.bugs as Row[]).map((row) => bug(data, row)),
     attachments: (data.attachments as Row[]).map((attachment) => ({
       id: attachment.id,

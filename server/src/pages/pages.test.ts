@@ -126,6 +126,14 @@ describe('the demo bug pages', () => {
     expect(html).not.toContain('show_bug.cgi?id=2');
     expect(await (await fetch(`${hidden.url}/`)).text()).not.toContain('hiddenalias');
   });
+
+  it("list what buglist.cgi's search parameters ask for, through Bug.search's own search", async () => {
+    const crash = await (await fetch(`${server.url}/buglist.cgi?short_desc=Crash&short_desc_type=substring`)).text();
+    expect(crash).toContain('show_bug.cgi?id=1"');
+    const other = await (await fetch(`${server.url}/buglist.cgi?bug_id=2,3`)).text();
+    expect(other).not.toContain('show_bug.cgi?id=1"');
+    expect(other).not.toContain('show_bug.cgi?id=2"');
+  });
 });
 
 describe('the pages of a tracker that requires login', () => {

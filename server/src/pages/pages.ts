@@ -1,7 +1,8 @@
 import type { Middleware } from 'koa';
-import { anonymousMayRead, canSeeBug } from '../bugzilla/access.js';
+import { anonymousMayRead } from '../bugzilla/access.js';
 import { checkBug } from '../bugzilla/bug/check-bug.js';
 import { BugzillaError, errors } from '../bugzilla/errors.js';
+import { searchBugs } from '../bugzilla/search/search.js';
 import type { Store } from '../bugzilla/store/store.js';
 import { bugPageBody } from './bug-page-html.js';
 import { escapeHtml } from './escape-html.js';
@@ -22,7 +23,9 @@ export function pages(store: Store): Middleware {
     ctx.type = 'text/html; charset=utf-8';
     try {
       if (!anonymousMayRead(store.instance.parameters)) throw errors.loginRequired();
-      ctx.body = bugPage ? await showBug(store, ctx.query.id) : await index(store);
+      ctx.body = bugPage
+        ? await showBug(store, ctx.query.id)
+        : await index(store, ctx.path === '/buglist.cgi' ? ctx.querystring : '');
     } catch (error) {
       if (!(error instanceof BugzillaError)) throw error;
       ctx.status = error.status;
@@ -37,19 +40,23 @@ async function showBug(store: Store, id: unknown): Promise<string> {
   return page(`Bug ${bug.id} – ${bug.fields.summary}`, body);
 }
 
-async function index(store: Store): Promise<string> {
-  const parameters = store.instance.parameters;
-  const items: string[] = [];
-  for (const bug of await store.allBugs()) {
-    if (!canSeeBug(undefined, bug, parameters)) continue;
+/**
+ * The bugs a visitor who is not logged in may see, as buglist.cgi lists them: its search's parameters
+ * (5.2's, through the same search as Bug.search), at most default_search_limit of them (500), by id.
+ */
+async function index(store: Store, querystring: string): Promise<string> {
+  const query = new URLSearchParams(querystring);
+  const shown = Number(store.instance.parameters.default_search_limit ?? '500') || 500;
+  if (!query.has('limit')) query.set('limit', String(shown));
+  if (!query.has('order')) query.set('order', 'bug_id');
+  const items = (await searchBugs(store, undefined, query)).map((bug) => {
     const alias = bug.aliases.length ? ` (${escapeHtml(bug.aliases.join(', '))})` : '';
-    items.push(
-      `<li><a href="show_bug.cgi?id=${bug.id}">Bug ${bug.id}</a>${alias} ${escapeHtml(bug.fields.summary)}</li>`,
-    );
-  }
+    return `<li><a href="show_bug.cgi?id=${bug.id}">Bug ${bug.id}</a>${alias} ${escapeHtml(bug.fields.summary)}</li>`;
+  });
+  const more = items.length >= shown ? `<p>The first ${shown} bugs; search for fewer on buglist.cgi.</p>` : '';
   return page(
     'bz-companion',
-    `<h1>bz-companion</h1><p>A local Bugzilla-compatible tracker. REST API under <code>/rest/</code>.</p><ul>${items.join('\n')}</ul>`,
+    `<h1>bz-companion</h1><p>A local Bugzilla-compatible tracker. REST API under <code>/rest/</code>.</p><ul>${items.join('\n')}</ul>${more}`,
   );
 }
 

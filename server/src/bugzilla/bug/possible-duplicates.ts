@@ -1,4 +1,6 @@
 import { canSeeBug } from '../access.js';
+import { unrestrictedSearch } from '../search/every-bug.js';
+import { and, type Expr, or, test } from '../search/search-term.js';
 import type { Store } from '../store/store.js';
 import type { Bug, User } from '../types.js';
 
@@ -17,10 +19,11 @@ export function summaryWords(summary: string): string[] {
 }
 
 /**
- * 5.2's Bug->possible_duplicates as it runs on PostgreSQL (whose driver has no full-text OR, so
- * each word is a `LOWER(short_desc) LIKE '%word%'`): the bugs whose summary contains any of the
- * words, the most words first (then the higher id), `limit` + 5 of them; a duplicate stands for
- * the bug it ultimately duplicates; each once, at most `limit`, those the caller may see, by id.
+ * 5.2's Bug->possible_duplicates as it runs on PostgreSQL (whose driver has no full-text OR, so each
+ * word is a `LOWER(short_desc) LIKE '%word%'`, ORed, and the relevance is how many match): the bugs of
+ * the products named whose summary holds a word, the most words first (then the higher id), `limit` + 5
+ * of them, searched where the data is; a duplicate stands for the bug it ultimately duplicates; each
+ * once, at most `limit`, those the caller may see, by id.
  */
 export async function possibleDuplicates(
   store: Store,
@@ -31,17 +34,26 @@ export async function possibleDuplicates(
 ): Promise<Bug[]> {
   const words = summaryWords(summary);
   if (words.length === 0) return [];
-  const wanted = new Set(products.map((product) => product.toLowerCase()));
-  const scored: Array<{ bug: Bug; relevance: number }> = [];
-  for (const bug of await store.allBugs()) {
-    if (wanted.size > 0 && !wanted.has(bug.fields.product.toLowerCase())) continue;
-    const text = bug.fields.summary.toLowerCase();
-    const relevance = words.filter((word) => text.includes(word)).length;
-    if (relevance > 0) scored.push({ bug, relevance });
-  }
-  scored.sort((a, b) => b.relevance - a.relevance || b.bug.id - a.bug.id);
+  const terms: Expr[] = words.map((word) =>
+    test({ kind: 'bug', column: 'short_desc' }, { op: 'lowerLike', pattern: `%${word}%` }),
+  );
+  const wanted = products.map((product) => store.catalogue.product(product)?.name ?? product);
+  const matching = or(...terms);
+  const where =
+    wanted.length === 0
+      ? matching
+      : and(matching, test({ kind: 'bug', column: 'product' }, { op: 'in', values: wanted }));
+  const search = unrestrictedSearch(
+    { where, joins: new Map() },
+    [
+      { kind: 'relevance', terms, desc: true },
+      { kind: 'column', operand: { kind: 'bug', column: 'bug_id' }, desc: true },
+    ],
+    limit + 5,
+    Math.floor(Date.now() / 1000),
+  );
   const ids: number[] = [];
-  for (const { bug } of scored.slice(0, limit + 5)) {
+  for (const bug of await store.searchBugs(search)) {
     const id = bug.fields.resolution === 'DUPLICATE' ? await ultimateDuplicate(store, bug) : bug.id;
     if (!ids.includes(id)) ids.push(id);
   }

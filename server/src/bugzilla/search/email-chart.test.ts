@@ -36,8 +36,10 @@ describe("Bug.search's email chart", () => {
     expect(await ids(`${me}&emailqa_contact1=1`)).toEqual([]);
   });
 
-  it('takes a substring by default, in any letter case, and ANDs several charts', async () => {
-    expect(await ids('email1=USER@&emailreporter1=1')).toEqual([4, 7, 9]);
+  it('takes anyexact by default (the letter case minded), substring when asked, and ANDs several charts', async () => {
+    expect(await ids('email1=user@example.com&emailreporter1=1')).toEqual([4, 7, 9]);
+    expect(await ids('email1=USER@&emailreporter1=1')).toEqual([]);
+    expect(await ids('email1=USER@&emailtype1=substring&emailreporter1=1')).toEqual([4, 7, 9]);
     expect(await ids(`${me}&emailreporter1=1&email2=dev@example.com&emailtype2=equals&emailassigned_to2=1`)).toEqual([
       7,
     ]);

@@ -25,7 +25,9 @@ describe("Bug.search by an attachment's flags", () => {
   it('finds the bug by its attachment flag type, setter and status', async () => {
     expect(await found('f1=flagtypes.name&o1=equals&v1=approval?')).toEqual([8]);
     expect(await found('f1=flagtypes.name&o1=substring&v1=approval')).toEqual([8]);
-    expect(await found('f1=setters.login_name&o1=equals&v1=DEV@example.com')).toEqual([8]);
+    expect(await found('f1=setters.login_name&o1=equals&v1=dev@example.com')).toEqual([8]);
+    // PostgreSQL's = on login_name, as 5.2 writes it, minds the letter case.
+    expect(await found('f1=setters.login_name&o1=equals&v1=DEV@example.com')).toEqual([]);
   });
 
   it('negates over all of the bug’s flags, its attachments’ included', async () => {

@@ -53,10 +53,11 @@ describe('Bug.search by summary', () => {
     expect(await ids('short_desc=no-such-word')).toEqual([]);
   });
 
-  it('needs every word of every repeated value, and of summary and short_desc together', async () => {
+  it('needs every word of every repeated value; of summary and short_desc, one name is kept', async () => {
     expect(await ids('short_desc=comma&short_desc=trailing')).toEqual([8]);
     expect(await ids('summary=comma&summary=trailing')).toEqual([8]);
-    expect(await ids('summary=comma&short_desc=ends')).toEqual([9]);
+    // Bug::map_fields renames summary to short_desc in a hash: one of the two values is kept (5.2: either, by hash order).
+    expect([[8, 9], [9]]).toContainEqual(await ids('summary=comma&short_desc=ends'));
   });
 
   it('reads short_desc_type as Search.pm does', async () => {
@@ -127,12 +128,14 @@ describe('Bug.search with no criterion', () => {
     expect(json.body?.error).toMatchObject(refusal);
   });
 
-  it('answers a search that names a criterion, known fields not yet filtered on included', async () => {
+  it('answers a search that names a criterion', async () => {
     expect(await ids('short_desc=comma', undefined, strict)).toEqual([8, 9]);
     expect(await ids('id=7', undefined, strict)).toEqual([7]);
-    expect(await ids('f1=flagtypes.name&o1=isnotempty', undefined, strict)).toEqual([8]);
+    // 5.2 answers isnotempty on flags with the bugs without any (its _multiselect_isempty reverses it twice).
+    expect(await ids('f1=flagtypes.name&o1=isnotempty', undefined, strict)).toEqual([1, 2, 4, 5, 7, 9, 10, 12]);
     expect(await ids('IDONTEXIST=FOO&product=Legacy', undefined, strict)).toEqual([]);
-    expect((await ids('long_desc=x', undefined, strict)).length).toBeGreaterThan(0);
+    // long_desc is Search.pm's old name of longdesc, a criterion: a comment whose text is exactly `x` (none is).
+    expect(await ids('long_desc=x', undefined, strict)).toEqual([]);
     expect(await rpcIds({ short_desc: 'comma' }, strict)).toEqual([8, 9]);
   });
 });

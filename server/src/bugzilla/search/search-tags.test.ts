@@ -27,6 +27,8 @@ it("finds the caller's tagged bugs by `tag` and by `tags`, and no one else's", a
   });
   expect(tagged.result, tagged.text).toBeDefined();
   expect(await ids('tag=later', BUGZILLA_52_KEYS.admin)).toEqual([2, 5]);
-  expect(await ids('tags=LATER', BUGZILLA_52_KEYS.admin)).toEqual([2, 5]);
+  expect(await ids('tags=later', BUGZILLA_52_KEYS.admin)).toEqual([2, 5]);
+  // Tag names are compared as they are (5.2: tag=MINE finds nothing where tag=mine finds three).
+  expect(await ids('tag=LATER', BUGZILLA_52_KEYS.admin)).toEqual([]);
   expect(await ids('tags=later', BUGZILLA_52_KEYS.user)).toEqual([]);
 });

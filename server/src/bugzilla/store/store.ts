@@ -4,6 +4,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { CatalogueChange } from '../catalogue/catalogue-change.js';
 import { type BugzillaError, errors, StoreError } from '../errors.js';
 import type { Read } from '../read.js';
+import type { CompiledSearch } from '../search/compiled-search.js';
 import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
 import type { LoginFailures } from '../user/login-failures.js';
 import type { UserMatch } from '../user/user-match.js';
@@ -100,6 +101,11 @@ export interface Store {
   bugById(id: number): Read<Bug | undefined>;
   /** Every bug, by id. */
   allBugs(): Read<Iterable<Bug>>;
+  /**
+   * The bugs a search (bugzilla/search/compiled-search.ts) finds that its viewer may see, in its order
+   * (then by id), one page of them: run where the data is, over the store's indexes.
+   */
+  searchBugs(search: CompiledSearch): Read<Bug[]>;
   /** Aliases are matched without regard to letter case, as Bugzilla does. */
   bugByAlias(alias: string): Read<Bug | undefined>;
   /** A comment by its global id. */

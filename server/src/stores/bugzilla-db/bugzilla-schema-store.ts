@@ -28,6 +28,7 @@ import { upsertVisitsStatement } from '../postgres/visit-statements.js';
 import { type VisitWrite, visitRows } from '../postgres/visit-writes.js';
 import { readBugzillaCatalogue, type SelectRows } from './bugzilla-catalogue.js';
 import { BugzillaSchemaError, readBugzillaDir, watchBugzillaParams } from './bugzilla-dir.js';
+import { bugzillaSearchSql } from './bugzilla-search-sql.js';
 import { openBugzillaSideLoginFailures } from './bugzilla-side-login-failures.js';
 
 const INSUFFICIENT_PRIVILEGE = '42501';
@@ -120,7 +121,7 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
         commentFromRow: bugzillaComment,
       },
       bugzillaArrivalSources(columns),
-      { attachmentFlags: BUGZILLA_ATTACHMENT_FLAGS, bugTagOrder: 'b.ctid' },
+      { attachmentFlags: BUGZILLA_ATTACHMENT_FLAGS, bugTagOrder: 'b.ctid', searchSql: bugzillaSearchSql },
     );
     this.loginFailures = loginFailures;
     this.#tokens = tokens;

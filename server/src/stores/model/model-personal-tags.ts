@@ -17,6 +17,14 @@ export class ModelPersonalTags {
     return this.#byUser.get(userId)?.get(bugId) ?? [];
   }
 
+  /** Every user's tags of the bug (5.2's bug_tag rows of it), by user. */
+  *taggersOf(bugId: number): Iterable<[number, readonly string[]]> {
+    for (const [userId, bugs] of this.#byUser) {
+      const tags = bugs.get(bugId);
+      if (tags !== undefined) yield [userId, tags];
+    }
+  }
+
   /** The bugs the user tagged with any of `tags`, by id. */
   bugsTagged(userId: number, tags: readonly string[]): number[] {
     const found: number[] = [];

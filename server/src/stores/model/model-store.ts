@@ -4,6 +4,7 @@ import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
 import type { CatalogueChange } from '../../bugzilla/catalogue/catalogue-change.js';
 import { withSkew } from '../../bugzilla/clock.js';
 import { matchingTags } from '../../bugzilla/comment/comment-tags.js';
+import type { CompiledSearch } from '../../bugzilla/search/compiled-search.js';
 import type { JournalOp, StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import {
   type NewComment,
@@ -27,6 +28,7 @@ import { userRecord } from '../user-record.js';
 import { MemoryLoginFailures } from './memory-login-failures.js';
 import { type Model, normalizeAuditClass } from './model.js';
 import { modelSnapshot } from './model-records.js';
+import { modelSearch } from './model-search.js';
 import { UserSearch } from './user-search.js';
 
 /** The Store over an in-memory model; the committer decides how durable a change is. */
@@ -144,6 +146,10 @@ export class ModelStore implements Store, OwnedData {
 
   allBugs(): Iterable<Bug> {
     return [...this.#model.bugs.values()].sort((a, b) => a.id - b.id);
+  }
+
+  searchBugs(search: CompiledSearch): Bug[] {
+    return modelSearch(this.#model, search);
   }
 
   bugByAlias(alias: string): Bug | undefined {

@@ -30,6 +30,7 @@ import { catalogueOfSection } from '../snapshot-catalogue.js';
 import { streamOfSnapshot } from '../snapshot-parts.js';
 import { userOfRecord } from '../user-record.js';
 import { applyBugWrite, numberedComment } from './apply-bug-write.js';
+import { BugIndexes } from './bug-indexes.js';
 import { BugThreads } from './bug-threads.js';
 import {
   applyLegacyAttachmentEntry,
@@ -77,6 +78,8 @@ export class Model {
   readonly attachments = new ModelAttachments();
   readonly commentTags = new ModelCommentTags();
   readonly personalTags = new ModelPersonalTags();
+  /** What searches start from (bug-indexes.ts): kept current with every change of bugs, comments and history. */
+  readonly indexes = new BugIndexes();
   /** How many bug writes changed each bug since the model was loaded: what a bug write's plan expects to find. */
   readonly bugVersions = new Map<number, number>();
   /** Counts resets: a write planned before one must not land on the new content. */
@@ -195,6 +198,42 @@ export class Model {
     for (let i = 0; i < bug_ids.length; i++) visits.set(bug_ids[i] as number, last_visit_ts[i] as number);
   }
 
+  /** Indexes every bug, comment and change set (after a load). */
+  #indexAll(): void {
+    for (const bug of this.bugs.values()) this.#index(bug.id);
+    for (const bugId of this.bugs.keys()) {
+      for (const comment of this.threads.commentsOf(bugId)) this.indexes.addComment(comment);
+      for (const set of this.threads.historyOf(bugId)) this.indexes.addChange(set.who, set.when);
+    }
+  }
+
+  /** Indexes a bug as it is now (its attachments' flags with it). */
+  #index(bugId: number): void {
+    const bug = this.bugs.get(bugId);
+    if (bug)
+      this.indexes.put(
+        bug,
+        this.attachments.ofBug(bugId).flatMap((attachment) => attachment.flags),
+      );
+  }
+
+  /** After an entry applied: the bugs it changed indexed again, its new comments and change sets added. */
+  #reindex(op: JournalOp, firstNewComment: number, touched: readonly number[]): void {
+    for (let id = firstNewComment; id <= this.threads.maxCommentId; id++) {
+      const comment = this.threads.comment(id);
+      if (comment) {
+        this.indexes.addComment(comment);
+        this.#index(comment.bugId);
+      }
+    }
+    for (const bugId of touched) this.#index(bugId);
+    if (op.op === 'bug_write') {
+      for (const bug of op.effect.bugs) this.#index(bug.id);
+      for (const attachment of op.effect.attachments ?? []) this.#index(attachment.bug_id);
+      for (const { set } of op.effect.history) this.indexes.addChange(set.who_id, set.when);
+    }
+  }
+
   /** Builds the model from a parsed data file, refusing anything that is not one. */
   static fromSnapshot(snapshot: unknown): Model {
     checkSnapshotShape(snapshot);
@@ -220,6 +259,7 @@ export class Model {
     } catch (error) {
       throw malformed(error);
     }
+    this.#indexAll();
   }
 
   async #loadAsync(parts: AsyncIterable<SnapshotPart>): Promise<Model> {
@@ -228,10 +268,21 @@ export class Model {
     } catch (error) {
       throw malformed(error);
     }
+    this.#indexAll();
     return this;
   }
 
   apply(op: JournalOp): void {
+    const firstNewComment = this.threads.maxCommentId + 1;
+    this.#touchedByLegacy.length = 0;
+    this.#apply(op);
+    if (op.op !== 'replace') this.#reindex(op, firstNewComment, this.#touchedByLegacy);
+  }
+
+  /** Bugs an older version's attachment entry changed (their last change time, in place). */
+  readonly #touchedByLegacy: number[] = [];
+
+  #apply(op: JournalOp): void {
     switch (op.op) {
       case 'visit': {
         const visits = this.#visitsOf(op.user);
@@ -253,6 +304,7 @@ export class Model {
         this.#loadHead(head);
         // A reset starts its generation with no write counts, whatever the snapshot carried.
         for (const part of parts as Iterable<SnapshotPart>) if (part.section !== 'write_counts') this.#loadPart(part);
+        this.#indexAll();
         return;
       }
       case 'login_token':
@@ -311,7 +363,10 @@ export class Model {
       threads: this.threads,
       visits: this.visits,
       visitsOf: (userId) => this.#visitsOf(userId),
-      touched: (bugId) => this.bugVersions.set(bugId, (this.bugVersions.get(bugId) ?? 0) + 1),
+      touched: (bugId) => {
+        this.bugVersions.set(bugId, (this.bugVersions.get(bugId) ?? 0) + 1);
+        this.#touchedByLegacy.push(bugId);
+      },
       nextFlagId: () => ++this.maxFlagId,
     };
   }
@@ -371,6 +426,7 @@ export class Model {
     this.attachments.clear();
     this.commentTags.clear();
     this.personalTags.clear();
+    this.indexes.clear();
     this.bugVersions.clear();
     this.maxFlagId = 0;
   }

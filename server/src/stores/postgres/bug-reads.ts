@@ -30,6 +30,11 @@ export class BugReads<CommentRow extends pg.QueryResultRow> {
     this.#sql = sql;
   }
 
+  /** What a bug row is selected as, and from (a search selects the same rows). */
+  get rowSql(): { bugColumns: string; bugsFrom: string } {
+    return { bugColumns: this.#sql.bugColumns, bugsFrom: this.#sql.bugsFrom };
+  }
+
   async allBugs(): Promise<Bug[]> {
     const { bugColumns, bugsFrom } = this.#sql;
     const rows = await this.#db.query<BugRow>(`SELECT ${bugColumns} FROM ${bugsFrom} ORDER BY b.bug_id`, []);

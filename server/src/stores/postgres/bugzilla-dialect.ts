@@ -33,7 +33,8 @@ function wallTime(epochSeconds: string): string {
  *   rights (direct grants, and regexp grants, which Bugzilla keeps there with grant_type 2), closed over
  *   group_group_map's membership grants (grant_type 0).
  * - Bug.get's other fields from Bugzilla's own columns and the tables it keeps them in (products,
- *   keywords, dependencies, flags...), over BUGZILLA_BUGS_FROM's joins.
+ *   keywords, dependencies, flags...), over BUGZILLA_BUGS_FROM's joins; the hours worked are the
+ *   comments' sum (5.2's actual_time).
  */
 /** Bug.get's other fields from Bugzilla's own columns and tables; `custom`, the bug's custom values (jsonb or NULL). */
 const bugzillaOtherFields = (
@@ -41,6 +42,8 @@ const bugzillaOtherFields = (
 ) => `json_build_object('product', pr.name, 'component', co.name, 'version', b.version, 'priority', b.priority,
      'severity', b.bug_severity, 'op_sys', b.op_sys, 'platform', b.rep_platform, 'target_milestone', b.target_milestone,
      'url', b.bug_file_loc, 'whiteboard', b.status_whiteboard, 'is_confirmed', b.everconfirmed = 1,
+     'deadline', to_char(b.deadline, 'YYYY-MM-DD'), 'estimated_time', b.estimated_time, 'remaining_time', b.remaining_time,
+     'actual_time', (SELECT COALESCE(sum(l.work_time), 0) FROM longdescs l WHERE l.bug_id = b.bug_id),
      ${BUG_RELATION_FIELDS},
      'dupe_of', (SELECT du.dupe_of FROM duplicates du WHERE du.dupe = b.bug_id),
      'flags', ${flagList(BUGZILLA_FLAG_SQL, 'f.bug_id = b.bug_id AND f.attach_id IS NULL')},

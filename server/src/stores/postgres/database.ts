@@ -21,8 +21,12 @@ export interface DatabaseOptions {
  */
 export class Database {
   readonly pool: pg.Pool;
+  readonly #url: string;
+  readonly #options: DatabaseOptions;
 
   constructor(url: string, options: DatabaseOptions = {}) {
+    this.#url = url;
+    this.#options = options;
     this.pool = new pg.Pool({
       connectionString: url,
       max: options.maxConnections ?? 10,
@@ -71,8 +75,34 @@ export class Database {
     );
   }
 
+  #searchPool: pg.Pool | undefined;
+
+  /**
+   * A search's one statement (search-statement.ts): its text is made per search, so it is not prepared by
+   * name, and it is planned for its own values (custom plans: a word's selectivity decides the index);
+   * PostgreSQL itself gives it up at `timeoutMs`, when the request it answers is given up too.
+   */
+  async search<R extends pg.QueryResultRow>(text: string, values: unknown[], timeoutMs: number): Promise<R[]> {
+    this.#searchPool ??= new pg.Pool({
+      connectionString: this.#url,
+      max: Math.max(2, Math.floor((this.#options.maxConnections ?? 10) / 3)),
+      connectionTimeoutMillis: this.#options.connectTimeoutMs ?? 5000,
+      query_timeout: this.#options.queryTimeoutMs ?? 30_000,
+      options: withOptions(this.#url, [
+        '-c plan_cache_mode=force_custom_plan',
+        `-c statement_timeout=${Math.max(1, Math.round(timeoutMs))}`,
+      ]),
+    });
+    this.#searchPool.on('error', () => {});
+    const pool = this.#searchPool;
+    const result = await withRetry(() => pool.query<R>({ text, values }), { idempotent: true });
+    return result.rows;
+  }
+
   close(): Promise<void> {
-    return this.pool.end();
+    const search = this.#searchPool;
+    this.#searchPool = undefined;
+    return Promise.all([this.pool.end(), search?.end()]).then(() => undefined);
   }
 }
 
@@ -84,8 +114,13 @@ export class Database {
  * of 10 elements: planning was about half their CPU (a key look-up 130 us -> 63 us).
  */
 function withGenericPlans(url: string): string {
+  return withOptions(url, ['-c plan_cache_mode=force_generic_plan']);
+}
+
+/** The URL's own session options, then these. */
+function withOptions(url: string, options: readonly string[]): string {
   const own = URL.canParse(url) ? new URL(url).searchParams.get('options') : null;
-  return [own, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' ');
+  return [own, ...options].filter(Boolean).join(' ');
 }
 
 const statementNames = new Map<string, string>();

@@ -1,6 +1,9 @@
 import type { Attachment } from '../../bugzilla/attachment/attachment.js';
+import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
 import { withSkew } from '../../bugzilla/clock.js';
+import { errors } from '../../bugzilla/errors.js';
 import { isStorableId, isStorableText } from '../../bugzilla/ids.js';
+import type { CompiledSearch } from '../../bugzilla/search/compiled-search.js';
 import type { Bug, BugFlag, Comment, InstanceSettings, User, VisitRecord } from '../../bugzilla/types.js';
 import type { UserMatch } from '../../bugzilla/user/user-match.js';
 import { normalizeAuditClass } from '../model/model.js';
@@ -10,7 +13,13 @@ import { type BugReadSql, BugReads } from './bug-reads.js';
 import { searchCommentTags } from './comment-tag-sql.js';
 import type { Database } from './database.js';
 import { bugsTagged, personalTags } from './personal-tag-sql.js';
-import { bugFromRow, type SqlDialect, type UserRow, userColumns, userFromRow } from './rows.js';
+import { type BugRow, bugFromRow, type SqlDialect, type UserRow, userColumns, userFromRow } from './rows.js';
+import type { SearchDialectFactory } from './search-dialect.js';
+import { searchStatement } from './search-statement.js';
+
+/** PostgreSQL's query_canceled: a statement_timeout ran out. */
+const QUERY_CANCELED = '57014';
+
 import { allVisitsStatement, lastVisitStatement, recentVisitsStatement } from './visit-statements.js';
 
 /**
@@ -32,13 +41,14 @@ export abstract class PostgresReads<CommentRow extends object> {
   readonly #attachments: AttachmentReads;
   /** The order of a user's tags of a bug: ours keeps it in a column, Bugzilla's in its storage order. */
   readonly #bugTagOrder: string;
+  readonly #searchSql: SearchDialectFactory;
 
   protected constructor(
     db: Database,
     sql: SqlDialect,
     reads: BugReadSql<CommentRow>,
     arrivals: ArrivalSources,
-    own: { attachmentFlags: string; bugTagOrder: string },
+    own: { attachmentFlags: string; bugTagOrder: string; searchSql: SearchDialectFactory },
   ) {
     this.db = db;
     this.#sql = sql;
@@ -50,6 +60,7 @@ export abstract class PostgresReads<CommentRow extends object> {
     this.#allVisits = allVisitsStatement(sql);
     this.#attachments = new AttachmentReads(db, sql, own.attachmentFlags);
     this.#bugTagOrder = own.bugTagOrder;
+    this.#searchSql = own.searchSql;
   }
 
   abstract get instance(): InstanceSettings;
@@ -111,6 +122,20 @@ export abstract class PostgresReads<CommentRow extends object> {
 
   allBugs(): Promise<Bug[]> {
     return this.#reads.allBugs();
+  }
+
+  abstract get catalogue(): Catalogue;
+
+  /** One statement over the schema's indexes (search-statement.ts); given up by PostgreSQL at the request's bound. */
+  async searchBugs(search: CompiledSearch): Promise<Bug[]> {
+    const { text, values } = searchStatement(search, this.#reads.rowSql, this.#searchSql, this.catalogue);
+    try {
+      const rows = await this.db.search<BugRow>(text, values, search.timeoutMs);
+      return rows.map(bugFromRow);
+    } catch (error) {
+      if ((error as { code?: string }).code === QUERY_CANCELED) throw errors.tookTooLong(search.timeoutMs / 1000);
+      throw error;
+    }
   }
 
   bugByAlias(alias: string): Promise<Bug | undefined> {

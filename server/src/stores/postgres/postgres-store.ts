@@ -28,6 +28,7 @@ import { readCatalogueColumn, readInstance } from './instance-row.js';
 import { LoginFailureTable } from './login-failure-table.js';
 import { LoginTokenTable } from './login-token-table.js';
 import { migrate } from './migrate.js';
+import { ourSearchSql } from './our-search-sql.js';
 import { updatePersonalTags } from './personal-tag-sql.js';
 import { PostgresReads } from './postgres-reads.js';
 import {
@@ -85,7 +86,7 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
       OUR_SQL,
       { bugColumns: BUG_COLUMNS, bugsFrom: 'bugs b', commentColumns: COMMENT_COLUMNS, commentFromRow },
       OUR_ARRIVAL_SOURCES,
-      { attachmentFlags: OUR_ATTACHMENT_FLAGS, bugTagOrder: 'b.bzc_seq' },
+      { attachmentFlags: OUR_ATTACHMENT_FLAGS, bugTagOrder: 'b.bzc_seq', searchSql: ourSearchSql },
     );
     this.#tokens = new LoginTokenTable(db, 'bzc_login_tokens');
     this.loginFailures = new LoginFailureTable(db, { failures: 'bzc_login_failures' });

@@ -8,6 +8,7 @@ import { NAMES_A_BUG } from '../method/error-codes.js';
 import { FieldSelection } from '../method/field-selection.js';
 import { listGiven } from '../method/list-given.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../method/route.js';
+import { DEFAULT_WORK_BOUNDS } from '../method/work-bounds.js';
 import { bugJson } from './bug-json.js';
 
 /**
@@ -33,7 +34,12 @@ function get(request: ApiRequest, { store }: RouteDeps): Read<BugGetResult> {
 
 /** Bug.search: the visible bugs matching every criterion, by id. */
 function search(request: ApiRequest, { store }: RouteDeps): Read<BugSearchResult> {
-  return afterRead(searchBugs(store, request.user, request.query), (bugs) => {
+  const options = {
+    transport: request.transport,
+    now: Math.floor(request.webNow / 1000),
+    timeoutMs: DEFAULT_WORK_BOUNDS.seconds * 1000,
+  };
+  return afterRead(searchBugs(store, request.user, request.query, options), (bugs) => {
     const fields = FieldSelection.fromQuery(request.query);
     const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, null)));
     return afterRead(rendered, (json) => ({ bugs: json }));

@@ -37,6 +37,7 @@ async function updateSeeAlso(request: ApiRequest, deps: RouteDeps): Promise<Upda
     webNow: request.webNow,
     databaseNow: () => request.databaseNow(),
     pathBug: undefined,
+    transport: request.transport,
   };
   // 5.2's update_see_also removes, then adds (Bug.update does the reverse).
   const updated = await updateBugs(asUpdate, deps, { seeAlsoRemovesFirst: true });

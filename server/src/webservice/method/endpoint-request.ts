@@ -1,11 +1,14 @@
 import type { BodyParams } from '../../bugzilla/body-params.js';
 import type { BugReadAhead } from '../../bugzilla/bug/bug-ref.js';
 import type { Read } from '../../bugzilla/read.js';
+import type { SearchTransport } from '../../bugzilla/search/webservice-params.js';
 import { databaseNow as databaseNowOf } from '../../bugzilla/store/database-now.js';
 import type { User } from '../../bugzilla/types.js';
 import { ownOrigin } from '../../http/own-origin.js';
 import { ANONYMOUS, type Identity } from '../../login/identify.js';
 import type { ApiRequest, RouteDeps } from './route.js';
+
+const REST: SearchTransport = { kind: 'rest' };
 
 /** What the router knows of the request before the handler runs (Koa's context, read lazily). */
 interface Arrival {
@@ -30,6 +33,7 @@ export class EndpointRequest implements ApiRequest {
   readonly body: BodyParams | null;
   readonly webNow: number;
   readonly pathBug: BugReadAhead | undefined;
+  readonly transport: SearchTransport;
   readonly #arrival: Arrival;
   readonly #deps: Pick<RouteDeps, 'store' | 'clock'>;
   #databaseNow: Read<number> | undefined = undefined;
@@ -43,6 +47,7 @@ export class EndpointRequest implements ApiRequest {
     body: BodyParams | null,
     webNow: number,
     pathBug: BugReadAhead | undefined,
+    transport: SearchTransport = REST,
   ) {
     this.#arrival = arrival;
     this.#deps = deps;
@@ -52,6 +57,7 @@ export class EndpointRequest implements ApiRequest {
     this.body = body;
     this.webNow = webNow;
     this.pathBug = pathBug;
+    this.transport = transport;
   }
 
   /** The credentials were checked: the request runs as `identity`. */

@@ -3,6 +3,7 @@ import type { BodyParams } from '../../bugzilla/body-params.js';
 import type { BugReadAhead } from '../../bugzilla/bug/bug-ref.js';
 import type { Clock } from '../../bugzilla/clock.js';
 import type { Read } from '../../bugzilla/read.js';
+import type { SearchTransport } from '../../bugzilla/search/webservice-params.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { User } from '../../bugzilla/types.js';
 import type { LoginFailures } from '../../bugzilla/user/login-failures.js';
@@ -38,6 +39,8 @@ export interface ApiRequest {
   databaseNow(): Read<number>;
   /** The bug the path names, when the route reads it and the router asked it already (RouteSpec.readsPathBug). */
   pathBug: BugReadAhead | undefined;
+  /** How the call came (5.2's quicksearch differs by it). */
+  transport: SearchTransport;
 }
 
 export interface RouteDeps {

@@ -10,11 +10,15 @@ import { endpointFor } from '../rest/api-router.js';
 import { callParts } from './call-parts.js';
 import type { RpcMethod } from './methods.js';
 
+const RPC_POST = { kind: 'rpc-post' } as const;
+
 /** What an RPC call needs of its HTTP request (Koa's context, read lazily for the origin). */
 export interface RpcArrival {
   readonly protocol: string;
   readonly host: string;
   readonly req: { socket: { remoteAddress?: string | undefined } };
+  /** The URL's query (JSON-RPC over GET: the names beside `method` and `params`). */
+  readonly querystring?: string;
 }
 
 /**
@@ -37,7 +41,9 @@ export async function callMethod(
   checkValueCounts(EMPTY_QUERY, params, endpoint.bounds.values);
   const { pathId, query, body, emptyLists } = callParts(method, params);
   const ip = clientIp(arrival.req.socket.remoteAddress);
-  const request = new EndpointRequest(arrival, deps, ip, pathId, query, body, deps.clock.now(), undefined);
+  const transport =
+    httpMethod === 'GET' ? { kind: 'rpc-get' as const, url: new URLSearchParams(arrival.querystring ?? '') } : RPC_POST;
+  const request = new EndpointRequest(arrival, deps, ip, pathId, query, body, deps.clock.now(), undefined, transport);
   request.emptyLists = emptyLists;
   const answer = await runEndpoint(endpoint, deps, request, httpMethod, headers, state);
   if (method.perlReturns === 'undef') return null;
