@@ -66,6 +66,7 @@ const bzCompanion: Profile = {
     shortNameWins: false,
     cookieTokenOnWrite: false,
     repeatedIsList: false,
+    unknownLoginsLockOut: true,
   },
   lastVisit: {
     involvement: 'when-strict-setting',
@@ -84,6 +85,7 @@ const bzCompanion: Profile = {
   untypedBodyIsForm: false,
   jsonpCallback: IDENTIFIER_CALLBACK,
   defaultVersion: '5.2',
+  attachmentFlags: 'numbers',
 };
 
 const bugzilla52: Profile = {
@@ -108,6 +110,7 @@ const bugzilla52: Profile = {
     shortNameWins: true,
     cookieTokenOnWrite: true,
     repeatedIsList: true,
+    unknownLoginsLockOut: false,
   },
   lastVisit: {
     involvement: 'always',
@@ -129,6 +132,7 @@ const bugzilla52: Profile = {
   untypedBodyIsForm: true,
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '5.2',
+  attachmentFlags: 'numbers',
 };
 
 const bugzilla51: Profile = {
@@ -143,6 +147,7 @@ const bugzilla51: Profile = {
     shortNameWins: true,
     cookieTokenOnWrite: false,
     repeatedIsList: true,
+    unknownLoginsLockOut: false,
   },
   lastVisit: { ...bugzilla52.lastVisit, read: 'unresolved-ids' },
   parametersLoggedIn: PARAMETERS_LOGGED_IN_5_1,
@@ -151,6 +156,7 @@ const bugzilla51: Profile = {
   corsAllowHeaders: undefined,
   untypedBodyIsForm: false,
   defaultVersion: '5.1.2',
+  attachmentFlags: 'booleans',
 };
 
 const bmo: Profile = {
@@ -176,6 +182,7 @@ const bmo: Profile = {
     shortNameWins: false,
     cookieTokenOnWrite: false,
     repeatedIsList: true,
+    unknownLoginsLockOut: false,
   },
   lastVisit: {
     involvement: 'never',
@@ -194,6 +201,7 @@ const bmo: Profile = {
   untypedBodyIsForm: false,
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '20260820.1',
+  attachmentFlags: 'numbers',
 };
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {

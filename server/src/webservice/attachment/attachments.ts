@@ -51,7 +51,7 @@ const LISTING_BOUNDS = { answerBytes: DEFAULT_WORK_BOUNDS.answerBytes };
  */
 export async function listAttachments(
   request: ApiRequest,
-  { store }: RouteDeps,
+  { store, profile }: RouteDeps,
   byAttachmentId: boolean,
 ): Promise<BugAttachmentsResult> {
   const { user, query } = request;
@@ -87,11 +87,14 @@ export async function listAttachments(
   const bugs: BugAttachmentsResult['bugs'] = {};
   for (const [bugId, shown] of byBug) {
     const listed: Array<Record<string, unknown>> = [];
-    for (const attachment of shown) listed.push(await attachmentJson(attachment, store, fields));
+    for (const attachment of shown)
+      listed.push(await attachmentJson(attachment, store, fields, profile.attachmentFlags));
     bugs[String(bugId)] = listed;
   }
   const attachments: BugAttachmentsResult['attachments'] = {};
-  for (const attachment of found) attachments[String(attachment.id)] = await attachmentJson(attachment, store, fields);
+  for (const attachment of found) {
+    attachments[String(attachment.id)] = await attachmentJson(attachment, store, fields, profile.attachmentFlags);
+  }
   return { bugs, attachments };
 }
 

@@ -34,7 +34,7 @@ function get(request: ApiRequest, { store }: RouteDeps): Read<BugGetResult> {
 function search(request: ApiRequest, { store }: RouteDeps): Read<BugSearchResult> {
   return afterRead(searchBugs(store, request.user, request.query), (bugs) => {
     const fields = FieldSelection.fromQuery(request.query);
-    const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow)));
+    const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, null)));
     return afterRead(rendered, (json) => ({ bugs: json }));
   });
 }
