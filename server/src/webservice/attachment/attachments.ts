@@ -92,9 +92,8 @@ export async function listAttachments(
     bugs[String(bugId)] = listed;
   }
   const attachments: BugAttachmentsResult['attachments'] = {};
-  for (const attachment of found) {
+  for (const attachment of found)
     attachments[String(attachment.id)] = await attachmentJson(attachment, store, fields, profile.attachmentFlags);
-  }
   return { bugs, attachments };
 }
 
