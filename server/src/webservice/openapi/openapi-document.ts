@@ -13,6 +13,7 @@ import type { CredentialRules, Profile } from '../../profiles/profile.js';
 import { type CodeNote, errorCodesOf } from '../method/error-codes.js';
 import type { RouteSpec } from '../method/route.js';
 import { routeTable } from '../table/method-table.js';
+import { describeAttachmentFlags } from './attachment-flag-schemas.js';
 import { describeCustomFields } from './custom-field-schemas.js';
 
 type Json = Record<string, unknown>;
@@ -246,6 +247,7 @@ export function openApiDocument(profile: Profile, version: string, serverUrl = D
     paths[path] = { ...paths[path], [method.toLowerCase()]: operation(key, schemas, profile) };
   }
   describeCustomFields(paths as Record<string, Record<string, Json>>);
+  describeAttachmentFlags(paths as Record<string, Record<string, Json>>, profile);
   return {
     openapi: '3.1.0',
     info: {
