@@ -129,7 +129,8 @@ export const bugFieldSchema = z.looseObject({
   values: z
     .array(
       z.looseObject({
-        name: z.string(),
+        /** null where the value has none (5.2 answers keywords' and some custom fields' values so). */
+        name: z.string().nullable(),
         sort_key: z.number().int().optional(),
         visibility_values: z.array(z.string()).optional(),
         is_open: z.boolean().optional(),

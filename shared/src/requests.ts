@@ -22,9 +22,6 @@ export const bugFieldsQuerySchema = z.object({
   exclude_fields: z.array(z.string()).optional(),
 });
 
-/** The fields of a custom search chart that bz-companion answers. */
-const flagChartFieldSchema = z.enum(['requestees.login_name', 'setters.login_name', 'flagtypes.name']);
-
 /** The Bug.search criteria bz-companion answers; times are `YYYY-MM-DDThh:mm:ssZ` (changed/created at or after). */
 export const bugSearchQuerySchema = z.object({
   id: z.array(bugRefSchema).optional(),
@@ -48,7 +45,8 @@ export const bugSearchQuerySchema = z.object({
    * given `'1'` (a bug matches when any of them does): how "the bugs I am involved in" is asked.
    */
   email1: z.array(z.string()).optional(),
-  emailtype1: z.array(z.enum(['equals', 'substring'])).optional(),
+  /** `equals` and `substring` are answered; 5.2 takes any of its operators. */
+  emailtype1: z.array(z.string()).optional(),
   emailassigned_to1: z.array(z.literal('1')).optional(),
   emailreporter1: z.array(z.literal('1')).optional(),
   emailcc1: z.array(z.literal('1')).optional(),
@@ -58,10 +56,11 @@ export const bugSearchQuerySchema = z.object({
    * `setters.login_name`, or `flagtypes.name`, the type's name followed by the status), `oN` the
    * operator (`equals`, `substring`, `anyexact`, `notequals`, …), `vN` the value: "a flag requested of me".
    */
-  f1: z.array(flagChartFieldSchema).optional(),
+  /** A chart's field: bz-companion answers the flag fields (`requestees.login_name`, `setters.login_name`, `flagtypes.name`); 5.2 takes any. */
+  f1: z.array(z.string()).optional(),
   o1: z.array(z.string()).optional(),
   v1: z.array(z.string()).optional(),
-  f2: z.array(flagChartFieldSchema).optional(),
+  f2: z.array(z.string()).optional(),
   o2: z.array(z.string()).optional(),
   v2: z.array(z.string()).optional(),
 });
@@ -130,7 +129,11 @@ export const bugUpdateBodySchema = z.object({
   depends_on: addRemoveSet(z.number().int()).optional(),
   blocks: addRemoveSet(z.number().int()).optional(),
   alias: z.union([addRemoveSet(z.string()), z.string()]).optional(),
-  comment: z.object({ body: z.string(), is_private: z.boolean().optional() }).optional(),
+  /**
+   * `body` is the comment's text; 5.2 takes the object whatever else it holds (python-bugzilla's
+   * update_bugs(comment=…) sends `{"comment": {"comment": text}}`, which 5.2 accepts).
+   */
+  comment: z.looseObject({ body: z.string().optional(), is_private: z.boolean().optional() }).optional(),
   /** Existing comments made private (true) or public (false), by comment id; insiders only. */
   comment_is_private: z.record(z.string(), z.boolean()).optional(),
   flags: z.array(flagChangeSchema).optional(),

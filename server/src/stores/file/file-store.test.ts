@@ -12,6 +12,7 @@ import { defaultInstance } from '../default-instance.js';
 import { foldingJournalPathFor, journalPathFor } from './data-file.js';
 import { openFileStore } from './file-store.js';
 import { RecordFile } from './record-file.js';
+import { replaceFileStore } from './replace-file-store.js';
 
 const fixture = () =>
   snapshotFromFixture({
@@ -348,6 +349,34 @@ describe('file permissions', () => {
     } finally {
       await opened.store.close();
     }
+  });
+
+  it("keeps an import's attachment files the owner's only too, in an old 0755 folder", async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'data.json');
+    await mkdir(`${path}.attachments`);
+    await chmod(`${path}.attachments`, 0o755);
+    const imported = snapshotFromFixture({
+      users: [{ login: 'a@example.com' }],
+      bugs: [{ id: 1 }],
+      attachments: [
+        {
+          id: 1,
+          bug_id: 1,
+          file_name: 'f.txt',
+          summary: 'd',
+          content_type: 'text/plain',
+          creator: 'a@example.com',
+          creation_time: '2026-01-01T00:00:00Z',
+          data: Buffer.from('secret').toString('base64'),
+        },
+      ],
+    });
+    await replaceFileStore(path, imported);
+    const mode = async (file: string) => (await stat(file)).mode & 0o777;
+    expect(await mode(`${path}.attachments`)).toBe(0o700);
+    const [file] = await readdir(`${path}.attachments`);
+    expect(await mode(join(`${path}.attachments`, file as string))).toBe(0o600);
   });
 
   it('makes a new attachment folder 0700 whatever the umask', async () => {

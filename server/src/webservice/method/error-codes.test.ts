@@ -20,6 +20,11 @@ describe('errorCodesOf', () => {
   });
 
   it('gives an endpoint without a row only what its policy and path imply', () => {
-    expect(codes('GET /rest/version', 'ignore', false)).toEqual([32000, -32000]);
+    expect(codes('GET /rest/version', 'ignore', false)).toEqual([32000, -32000, 300, 301]);
+  });
+
+  it('lists a bad login for a method exempt from login, which 5.2 still checks when a login is given', () => {
+    expect(codes('GET /rest/login', 'ignore', false)).toEqual(expect.arrayContaining([300, 301, 50]));
+    expect(codes('GET /rest/timezone', 'ignore', false)).not.toContain(306);
   });
 });

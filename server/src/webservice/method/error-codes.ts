@@ -16,6 +16,16 @@ const READS_CREDENTIALS: readonly CodeNote[] = [
   [301, 'the account is disabled'],
 ];
 
+/**
+ * What a method exempt from login (version, timezone, User.login) still answers when a
+ * `Bugzilla_login` is given: 5.2's Server.pm handle_login skips the login only when none is
+ * (`login_exempt($method) and !defined Bugzilla_login`); an API key or token alone is not read.
+ */
+const EXEMPT_BUT_LOGIN_GIVEN: readonly CodeNote[] = [
+  [300, 'the login or password is not valid'],
+  [301, 'the account is disabled'],
+];
+
 const NEEDS_LOGIN: readonly CodeNote[] = [[410, 'login required']];
 
 /** A method whose path names a bug. */
@@ -49,7 +59,7 @@ export function errorCodesOf(
 ): CodeNote[] {
   const notes = [
     ...ANY_METHOD,
-    ...(auth === 'ignore' ? [] : READS_CREDENTIALS),
+    ...(auth === 'ignore' ? EXEMPT_BUT_LOGIN_GIVEN : READS_CREDENTIALS),
     ...(auth === 'required' || auth === 'optional-unless-requirelogin' ? NEEDS_LOGIN : []),
     ...(pathNamesBug ? NAMES_A_BUG : []),
     ...(own ?? []),

@@ -21,10 +21,14 @@ type Operation = { requestBody?: { content?: Record<string, { schema?: Json }> }
 
 const bodySchema = (operation: Operation | undefined) => operation?.requestBody?.content?.['application/json']?.schema;
 
+type AnsweredBugs = { properties?: { bugs?: { items?: Json } }; anyOf?: AnsweredBugs[] };
+
 function answeredBugs(operation: Operation | undefined): Json | undefined {
   const content = (operation?.responses?.['200'] as { content?: Record<string, { schema?: Json }> } | undefined)
-    ?.content?.['application/json']?.schema as { properties?: { bugs?: { items?: Json } } } | undefined;
-  return content?.properties?.bugs?.items;
+    ?.content?.['application/json']?.schema as AnsweredBugs | undefined;
+  // Under the 5.x and bmo profiles a 200 is the answer or Perl's die (openapi-document.ts successSchema): the answer first.
+  const answer = content?.anyOf ? content.anyOf[0] : content;
+  return answer?.properties?.bugs?.items;
 }
 
 /**

@@ -74,6 +74,26 @@ describe.each(PROFILE_NAMES)('the OpenAPI description under profile %s', (name: 
     expect(JSON.stringify(addComment['401'])).toContain('410 (login required)');
     expect(JSON.stringify(addComment['404'])).toContain('101 (no such bug)');
   });
+
+  it('describes what a bad login gets, on the methods exempt from login too (5.2 checks a login given)', async () => {
+    const login = 'Bugzilla_login=nobody%40example.com&Bugzilla_password=not-the-password';
+    for (const [path, query] of [
+      ['/rest/version', login],
+      ['/rest/timezone', login],
+      ['/rest/login', 'login=nobody%40example.com&password=not-the-password'],
+    ] as const) {
+      const response = await fetch(`${bz.url}${path.slice(1)}?${query}`);
+      const { code } = (await response.json()) as { code: number };
+      const described = served.paths[path]?.get?.responses[String(response.status)] as
+        | { 'x-bugzilla-codes'?: number[] }
+        | undefined;
+      expect({ path, status: response.status, codes: described?.['x-bugzilla-codes'] }).toEqual({
+        path,
+        status: 401,
+        codes: expect.arrayContaining([code]),
+      });
+    }
+  });
 });
 
 describe('openApiDocument', () => {
