@@ -33,13 +33,8 @@ export interface LastVisitRules {
   involvement: 'always' | 'when-strict-setting' | 'never';
   /** `GET .../{id}[?ids]`: the contract's answer, 5.2's crash, master's (ids not resolved), or BMO's stored rows. */
   read: 'contract' | 'crash' | 'unresolved-ids' | 'stored-rows';
-  /** `GET` without ids: the 20 most recent (contract) or every stored row (BMO). */
+  /** `GET` without ids: the 20 most recent (contract) or every stored row by row id (5.2's RPC, BMO). */
   list: 'recent' | 'all-rows';
-  /**
-   * A bug the caller cannot see, in an update: refused with 102 (5.x, the contract) or
-   * left out silently while the visible ones are recorded (as bmo does).
-   */
-  invisibleBugs: 'refuse' | 'skip';
   /** The id answered by an update: the bug's own (an alias becomes its number) or Perl's int() of what was sent (BMO: an alias is 0). */
   answeredId: 'bug' | 'as-sent';
   /** The path id is a scalar that replaces any query `ids` (BMO) rather than a list merged with them. */

@@ -69,7 +69,6 @@ const bzCompanion: Profile = {
   },
   lastVisit: {
     involvement: 'when-strict-setting',
-    invisibleBugs: 'refuse',
     read: 'contract',
     list: 'recent',
     answeredId: 'bug',
@@ -111,7 +110,6 @@ const bugzilla52: Profile = {
   },
   lastVisit: {
     involvement: 'always',
-    invisibleBugs: 'refuse',
     read: 'crash',
     // Only BugUserLastVisit.get over RPC lists (5.2 has no such REST route): every row, as created (rpc.json #86).
     list: 'all-rows',
@@ -156,17 +154,22 @@ const bugzilla51: Profile = {
 const bmo: Profile = {
   name: 'bmo',
   wrongShape: 'perl-dies',
-  // BMO's REST server has the same page; not recorded live, so not claimed.
+  // BMO's REST server has no HTML page: text/html is not in its REST_CONTENT_TYPE_WHITELIST
+  // (Bugzilla/WebService/Constants.pm), so a browser gets JSON.
   htmlForBrowsers: false,
-  // BMO removed XML-RPC; JSON-RPC stays.
+  // BMO removed XML-RPC (commit 93aa9296f, 2026-08-03) and then JSON-RPC (9c2e16d5c, 2026-08-04):
+  // its routes are made only for the *.cgi files present (Bugzilla/App/Controller/CGI.pm).
   rpc: {
     xmlrpc: false,
-    jsonrpc: true,
+    jsonrpc: false,
     jsonRpcDocumentation: 'https://bmo.readthedocs.io/en/latest/api/Bugzilla/WebService/Server/JSONRPC.html',
   },
-  missing: new Set<EndpointKey>(['GET /rest/parameters', 'GET /rest/last_audit_time']),
+  // No /parameters, /last_audit_time (REST/Resources/Bugzilla.pm); `^/bug$` is GET and POST only
+  // (REST/Resources/Bug.pm), so there is no PUT /rest/bug.
+  missing: new Set<EndpointKey>(['GET /rest/parameters', 'GET /rest/last_audit_time', 'PUT /rest/bug']),
   auth: LAST_VISIT_LOGIN_NOT_ENFORCED,
-  digitsOnlyIds: LAST_VISIT_ID_PATH,
+  // BMO routes `^/bug/comment/(\d+)$` (REST/Resources/Bug.pm) besides the last-visit path.
+  digitsOnlyIds: new Set([...LAST_VISIT_ID_PATH, '/rest/bug/comment/{id}']),
   documentationUrl: 'https://bmo.readthedocs.io/en/latest/api/',
   codes: { userNotInvolved: 32000, invalidToken: 307 },
   // BMO's REST cookie login also needs a valid Bugzilla_api_token, which nothing here issues.
@@ -177,9 +180,11 @@ const bmo: Profile = {
     cookieTokenOnWrite: false,
     repeatedIsList: true,
   },
+  // A bug the caller cannot see is refused (102) and nothing of the batch is written: BMO's
+  // Bug->check runs check_is_visible before its `next unless can_see_bug` line
+  // (Bugzilla/WebService/BugUserLastVisit.pm, Bugzilla/Bug.pm).
   lastVisit: {
     involvement: 'never',
-    invisibleBugs: 'skip',
     read: 'stored-rows',
     list: 'all-rows',
     answeredId: 'as-sent',

@@ -168,6 +168,13 @@ for (const underTest of STORES) {
         expect((await store.allVisits(USER)).slice(-3).map((visit) => visit.bugId)).toEqual([12, 9, 1]);
       });
 
+      it('lists every visit by row, as Bugzilla orders them by id: a later visit of a bug keeps its first place', async () => {
+        const second = T0 + 6000;
+        for (const bug of [6, 3, 6]) await store.recordVisits(USER, [bug], second);
+        const rows = (await store.allVisits(USER)).map((visit) => visit.bugId);
+        expect(rows.slice(-2)).toEqual([6, 3]);
+      });
+
       it('adds a user with a new key, or refuses an empty or taken login (in any letter case) changing nothing', async () => {
         if (underTest.name.includes('Bugzilla')) {
           // A Bugzilla database's users are Bugzilla's to make: the store has no owned-data capability.

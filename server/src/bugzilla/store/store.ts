@@ -127,7 +127,11 @@ export interface Store {
   lastVisit(userId: number, bugId: number): Read<number | undefined>;
   /** The user's 20 most recent visits, newest first. */
   recentVisits(userId: number): Read<VisitRecord[]>;
-  /** Every visit of the user, in the order the store keeps them (oldest write first). */
+  /**
+   * Every visit of the user by row: the bug first visited first, a later visit keeping its place
+   * (Bugzilla's `bug_user_last_visit.id`, Bugzilla/BugUserLastVisit.pm's LIST_ORDER). A data set
+   * loaded from a snapshot numbers its rows in the snapshot's order (of last writes).
+   */
   allVisits(userId: number): Read<VisitRecord[]>;
   /** Epoch seconds of the newest audit event of these classes (all classes when null). */
   lastAuditTime(classNames: readonly string[] | null): Read<number | null>;

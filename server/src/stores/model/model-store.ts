@@ -312,8 +312,7 @@ export class ModelStore implements Store, OwnedData {
   }
 
   allVisits(userId: number): VisitRecord[] {
-    const visits = this.#model.visits.get(userId);
-    return visits ? [...visits.entries()].map(([bugId, lastVisitTs]) => ({ bugId, lastVisitTs })) : [];
+    return this.#model.visits.get(userId)?.inRowOrder() ?? [];
   }
 
   lastAuditTime(classNames: readonly string[] | null): number | null {

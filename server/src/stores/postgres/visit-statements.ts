@@ -53,9 +53,9 @@ export function recentVisitsStatement(sql: SqlDialect): string {
 
 export const RECENT_VISITS = recentVisitsStatement(OUR_SQL);
 
-/** All the user's ($1) visits, oldest write first (5.2 lists its rows so; the file store keeps them so). */
+/** All the user's ($1) visits by row id, the first visit of each bug first, as Bugzilla lists its rows (`LIST_ORDER => 'id'`). */
 export function allVisitsStatement(sql: SqlDialect): string {
-  return visitsStatement(sql, `ORDER BY ${sql.visitWriteOrder}`);
+  return visitsStatement(sql, 'ORDER BY id');
 }
 
 /** Epoch seconds of the user's ($1) last visit of the bug ($2), in either schema's dialect. */
