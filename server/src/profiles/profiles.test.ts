@@ -269,6 +269,17 @@ describe('bmo', () => {
     await expectBugzillaError(await call('/rest/last_audit_time'), 404, 32614);
   });
 
+  it('has no PUT /rest/bug, and matches a comment id with digits only (REST/Resources/Bug.pm)', async () => {
+    const put = await call('/rest/bug', { method: 'PUT', key: KEYS.admin, json: { ids: [1], whiteboard: '[x]' } });
+    await expectBugzillaError(put, 404, 32614, "A REST API resource was not found for 'PUT /bug'.");
+    await expectBugzillaError(
+      await call('/rest/bug/comment/abc', { key: KEYS.admin }),
+      404,
+      32614,
+      "A REST API resource was not found for 'GET /bug/comment/abc'.",
+    );
+  });
+
   it('reads the header first', async () => {
     const both = await call(`/rest/whoami?Bugzilla_api_key=${KEYS.bob}`, { key: KEYS.alice });
     expect(await json(both)).toMatchObject({ login: 'alice@example.com' });
