@@ -26,6 +26,7 @@ const API_TESTS = [
   'server/src/webservice/method/work-bounds.test.ts',
   'server/src/pages/pages.test.ts',
   'server/src/admin/admin-api.test.ts',
+  'server/src/http/blocked-address.test.ts',
   'server/src/test-double/start-server.test.ts',
   'server/src/shared-client.test.ts',
   'server/testing/fuzz/fuzz.test.ts',

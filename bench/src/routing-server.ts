@@ -7,6 +7,7 @@ import {
   demoFixture,
   type EndpointHandler,
   endpointHandlers,
+  RateLimits,
   type Store,
   snapshotFromFixture,
   systemClock,
@@ -30,6 +31,7 @@ function koaRouter(store: Store): Middleware<ApiState> {
     urlbase: undefined,
     profile: chooseProfile(undefined, undefined),
     failures: store.loginFailures,
+    rateLimits: new RateLimits(() => store.instance.parameters),
   };
   const handlers: ReadonlyMap<EndpointKey, EndpointHandler> = endpointHandlers(deps, {
     bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,

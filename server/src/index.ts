@@ -9,6 +9,7 @@ export type {
 export { type AppOptions, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
 export { type Clock, systemClock } from './bugzilla/clock.js';
 export { BugzillaError, errors } from './bugzilla/errors.js';
+export { RateLimits } from './bugzilla/rate-limit/rate-limits.js';
 export type { Store } from './bugzilla/store/store.js';
 export type { ApiState } from './http/respond.js';
 export { demoFixture } from './import/fixture/demo.js';

@@ -46,6 +46,19 @@ export interface LastVisitRules {
   perlMerge: boolean;
 }
 
+/**
+ * Where a tracker counts calls against its rate limits (the callers of BMO's
+ * Bugzilla->check_rate_limit), each by the name of its rule in `rate_limit_rules`.
+ */
+export interface RateLimitPoints {
+  /** Methods an anonymous caller is limited in (Bugzilla/WebService/Bug.pm get, comments, attachments). */
+  anonymousMethods: Partial<Record<EndpointKey, string>>;
+  /** An API key that matches none (Bugzilla/Auth/Login/APIKey.pm). */
+  badApiKey: string;
+  /** A bug page viewed logged out (show_bug.cgi). */
+  anonymousBugPage: string;
+}
+
 export interface JsonpCallbackRule {
   name: RegExp;
   /** Ends the refusal's sentence "For security reasons, …". */
@@ -103,4 +116,6 @@ export interface Profile {
   jsonpCallback: JsonpCallbackRule;
   /** `GET /rest/version` when the fixture does not set one. */
   defaultVersion: string;
+  /** Where calls count against the rate limits, once the data set turns them on (`rate_limit_active`); undefined: none. */
+  rateLimits: RateLimitPoints | undefined;
 }

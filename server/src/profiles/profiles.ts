@@ -4,7 +4,13 @@ import {
   PARAMETERS_LOGGED_IN_5_2,
   PARAMETERS_LOGGED_IN_CONTRACT,
 } from './parameter-lists.js';
-import { DEFAULT_PROFILE, type JsonpCallbackRule, type Profile, type ProfileName } from './profile.js';
+import {
+  DEFAULT_PROFILE,
+  type JsonpCallbackRule,
+  type Profile,
+  type ProfileName,
+  type RateLimitPoints,
+} from './profile.js';
 
 /*
  * The one place that says how the trackers differ. Sources: the recordings in
@@ -83,6 +89,7 @@ const bzCompanion: Profile = {
   untypedBodyIsForm: false,
   jsonpCallback: IDENTIFIER_CALLBACK,
   defaultVersion: '5.2',
+  rateLimits: undefined,
 };
 
 const bugzilla52: Profile = {
@@ -127,6 +134,7 @@ const bugzilla52: Profile = {
   untypedBodyIsForm: true,
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '5.2',
+  rateLimits: undefined,
 };
 
 const bugzilla51: Profile = {
@@ -149,6 +157,24 @@ const bugzilla51: Profile = {
   corsAllowHeaders: undefined,
   untypedBodyIsForm: false,
   defaultVersion: '5.1.2',
+};
+
+/**
+ * BMO's callers of Bugzilla->check_rate_limit: Bug.get, Bug.comments and Bug.attachments when
+ * logged out (Bugzilla/WebService/Bug.pm), a bad API key (Bugzilla/Auth/Login/APIKey.pm), a bug
+ * page logged out (show_bug.cgi).
+ */
+const BMO_RATE_LIMITS: RateLimitPoints = {
+  anonymousMethods: {
+    'GET /rest/bug/{id}': 'get_bug',
+    'GET /rest/bug/': 'get_bug',
+    'GET /rest/bug/{id}/comment': 'get_comments',
+    'GET /rest/bug/comment/{id}': 'get_comments',
+    'GET /rest/bug/{id}/attachment': 'get_attachments',
+    'GET /rest/bug/attachment/{id}': 'get_attachments',
+  },
+  badApiKey: 'api_key_mismatch',
+  anonymousBugPage: 'show_bug',
 };
 
 const bmo: Profile = {
@@ -199,6 +225,7 @@ const bmo: Profile = {
   untypedBodyIsForm: false,
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '20260820.1',
+  rateLimits: BMO_RATE_LIMITS,
 };
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {

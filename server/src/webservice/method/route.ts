@@ -2,6 +2,7 @@ import type { EndpointKey, ResponseOf } from '@bz-companion/shared';
 import type { BodyParams } from '../../bugzilla/body-params.js';
 import type { BugReadAhead } from '../../bugzilla/bug/bug-ref.js';
 import type { Clock } from '../../bugzilla/clock.js';
+import type { RateLimits } from '../../bugzilla/rate-limit/rate-limits.js';
 import type { Read } from '../../bugzilla/read.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { User } from '../../bugzilla/types.js';
@@ -43,6 +44,8 @@ export interface RouteDeps {
   /** The tracker this server behaves as: routes read every difference from it. */
   profile: Profile;
   failures: LoginFailures;
+  /** The rate-limit counts and blocked addresses (the profile says where calls count). */
+  rateLimits: RateLimits;
 }
 
 type Answer<T> = T | PreparedJson<T>;

@@ -6,6 +6,7 @@ import { LARGEST_BUG, largestBugFixture } from '../../../testing/largest-bug-fix
 import { jsonRpcCall, xmlRpcCall } from '../../../testing/rpc-clients.js';
 import { type BzServer, startServer } from '../../../testing/test-server.js';
 import { errors } from '../../bugzilla/errors.js';
+import { RateLimits } from '../../bugzilla/rate-limit/rate-limits.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
 import { chooseProfile } from '../../profiles/profiles.js';
 import { createMemoryStore } from '../../stores/memory/memory-store.js';
@@ -186,7 +187,14 @@ describe('a read that waits too long for its store', () => {
     vi.useFakeTimers();
     const store = createMemoryStore(snapshotFromFixture(largestBugFixture({ comments: 0, changeSets: 0 })));
     const profile = chooseProfile(undefined, undefined);
-    const deps = { store, clock: { now: () => 0 }, urlbase: undefined, profile, failures: store.loginFailures };
+    const deps = {
+      store,
+      clock: { now: () => 0 },
+      urlbase: undefined,
+      profile,
+      failures: store.loginFailures,
+      rateLimits: new RateLimits(() => store.instance.parameters),
+    };
     const never = () => new Promise<never>(() => {});
     const call = (key: EndpointKey) => {
       const endpoint = endpointFor(key, profile);
