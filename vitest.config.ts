@@ -27,6 +27,7 @@ const API_TESTS = [
   'server/src/pages/pages.test.ts',
   'server/src/admin/admin-api.test.ts',
   'server/src/http/blocked-address.test.ts',
+  'server/src/push/webhook-push.test.ts',
   'server/src/test-double/start-server.test.ts',
   'server/src/shared-client.test.ts',
   'server/testing/fuzz/fuzz.test.ts',

@@ -11,6 +11,7 @@ import {
   type Store,
   snapshotFromFixture,
   systemClock,
+  WebhookPush,
 } from '@bz-companion/server';
 import { type EndpointKey, splitEndpoint } from '@bz-companion/shared';
 import Router from '@koa/router';
@@ -32,6 +33,7 @@ function koaRouter(store: Store): Middleware<ApiState> {
     profile: chooseProfile(undefined, undefined),
     failures: store.loginFailures,
     rateLimits: new RateLimits(() => store.instance.parameters),
+    push: new WebhookPush(store, systemClock),
   };
   const handlers: ReadonlyMap<EndpointKey, EndpointHandler> = endpointHandlers(deps, {
     bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,

@@ -16,6 +16,7 @@ import { type ApiState, type Logger, respond } from './http/respond.js';
 import { pages } from './pages/pages.js';
 import { isProfileName, type ProfileName } from './profiles/profile.js';
 import { chooseProfile } from './profiles/profiles.js';
+import { WebhookPush } from './push/webhook-push.js';
 import type { MismatchJournal } from './webservice/openapi/mismatch-journal.js';
 import { serveOpenApi } from './webservice/openapi/serve-openapi.js';
 import { validateTraffic } from './webservice/openapi/validate-traffic.js';
@@ -68,6 +69,7 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
     profile,
     failures: store.loginFailures,
     rateLimits: new RateLimits(() => store.instance.parameters),
+    push: options.admin?.push ?? new WebhookPush(store, options.admin?.clock ?? clock),
   };
   const { admin } = options;
   if (admin) app.use(recordRequests(admin.journal, deps.clock));

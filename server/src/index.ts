@@ -16,6 +16,7 @@ export { demoFixture } from './import/fixture/demo.js';
 export { type Fixture, FixtureError, snapshotFromFixture } from './import/fixture/fixture.js';
 export { PROFILE_NAMES, type ProfileName } from './profiles/profile.js';
 export { chooseProfile } from './profiles/profiles.js';
+export { WebhookPush } from './push/webhook-push.js';
 export { openFileStore } from './stores/file/file-store.js';
 export { createMemoryStore } from './stores/memory/memory-store.js';
 export { type BzServer, type ServerClock, type StartServerOptions, startServer } from './test-double/start-server.js';

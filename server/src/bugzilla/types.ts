@@ -108,6 +108,8 @@ export interface BugFields {
   flags: BugFlag[];
   creation_time: number;
   last_change_time: number;
+  /** BMO's bug type (`bugs.bug_type`: defect, enhancement, task); absent: BMO's default, defect. */
+  bug_type?: string;
   /** Time tracking (absent: none yet): `YYYY-MM-DD`, and hours. */
   deadline?: string | null;
   estimated_time?: number;

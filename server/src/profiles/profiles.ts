@@ -20,6 +20,9 @@ import {
 
 const NO_ID_LAST_VISIT: EndpointKey[] = ['GET /rest/bug_user_last_visit', 'POST /rest/bug_user_last_visit'];
 
+/** bugzilla.mozilla.org's own endpoints (its extensions'): no other tracker has them. */
+const BMO_ONLY: EndpointKey[] = ['GET /rest/webhooks/list'];
+
 /**
  * Bugzilla never enforces login in the last-visit methods (`$user->login(LOGIN_REQUIRED)`
  * is the login-name accessor), so they follow the instance's `requirelogin` like any method.
@@ -60,7 +63,7 @@ const bzCompanion: Profile = {
     jsonrpc: true,
     jsonRpcDocumentation: 'https://bugzilla.readthedocs.io/en/5.2/api/Bugzilla/WebService/Server/JSONRPC.html',
   },
-  missing: new Set(),
+  missing: new Set(BMO_ONLY),
   auth: {},
   digitsOnlyIds: new Set(),
   documentationUrl: 'https://bugzilla.readthedocs.io/en/5.2/api/index.html',
@@ -102,7 +105,7 @@ const bugzilla52: Profile = {
     jsonrpc: true,
     jsonRpcDocumentation: 'https://bugzilla.readthedocs.org/en/5.2/api/Bugzilla/WebService/Server/JSONRPC.html',
   },
-  missing: new Set<EndpointKey>(['GET /rest/whoami', 'PUT /rest/bug', ...NO_ID_LAST_VISIT]),
+  missing: new Set<EndpointKey>(['GET /rest/whoami', 'PUT /rest/bug', ...NO_ID_LAST_VISIT, ...BMO_ONLY]),
   auth: LAST_VISIT_LOGIN_NOT_ENFORCED,
   digitsOnlyIds: LAST_VISIT_ID_PATH,
   documentationUrl: 'https://bugzilla.readthedocs.org/en/5.0/api/',
@@ -140,7 +143,7 @@ const bugzilla52: Profile = {
 const bugzilla51: Profile = {
   ...bugzilla52,
   name: 'bugzilla-5.1',
-  missing: new Set<EndpointKey>(['PUT /rest/bug', ...NO_ID_LAST_VISIT]),
+  missing: new Set<EndpointKey>(['PUT /rest/bug', ...NO_ID_LAST_VISIT, ...BMO_ONLY]),
   documentationUrl: 'https://bugzilla.readthedocs.org/en/latest/api/',
   codes: { userNotInvolved: 1300, invalidToken: 32000 },
   credentials: {

@@ -132,6 +132,17 @@ export async function addAttachment(request: ApiRequest, deps: RouteDeps): Promi
     visits,
   });
   const ids = await ownedData(store, 'adding an attachment').writeBugs(write);
+  if (deps.push.listening) {
+    for (const [i, attachmentId] of ids.entries()) {
+      const own = await store.commentsOf(bugs[i]?.id ?? 0);
+      const comment = own.find((one) => one.type === 5 && one.extraData === String(attachmentId));
+      await deps.push.afterWrite(
+        { kind: 'attachment-added', attachmentId, commentId: comment?.id },
+        user,
+        Math.floor(now / 1000),
+      );
+    }
+  }
   return { ids };
 }
 
@@ -194,13 +205,17 @@ export async function updateAttachment(request: ApiRequest, deps: RouteDeps): Pr
   const visits = await visitChanges(store, bugs, user, deps);
   const write = updateAttachmentsWrite({ who: user.id, when: Math.floor(now / 1000), updates, visits });
   const results = await ownedData(store, 'changing an attachment').writeBugs(write);
-  return {
+  const answer = {
     attachments: results.map((result) => {
       const changes: Record<string, { removed: string; added: string }> = {};
       for (const change of result.changes) changes[change.field] = { removed: change.removed, added: change.added };
       return { id: result.id, last_change_time: formatBugzillaTime(result.modificationTime * 1000), changes };
     }),
   };
+  for (const { id, changes } of answer.attachments) {
+    await deps.push.afterWrite({ kind: 'attachment-changed', attachmentId: id, changes }, user, Math.floor(now / 1000));
+  }
+  return answer;
 }
 
 export const attachmentRoutes = {

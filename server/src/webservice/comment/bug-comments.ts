@@ -89,7 +89,7 @@ function param(request: ApiRequest, name: string): unknown {
  * bug's last_change_time, and changes visits as a bug update does (see
  * visitEffectsOfUpdate).
  */
-async function addComment(request: ApiRequest, { store, profile }: RouteDeps): Promise<AddCommentResult> {
+async function addComment(request: ApiRequest, { store, profile, push }: RouteDeps): Promise<AddCommentResult> {
   const user = currentUser(request);
   const raw = param(request, 'comment');
   const given = Array.isArray(raw) ? raw[0] : raw;
@@ -105,15 +105,17 @@ async function addComment(request: ApiRequest, { store, profile }: RouteDeps): P
   if (!isStorableText(text)) throw errors.unstorableText('comment');
   checkCommentLength(text);
   const effects = await visitEffectsOfUpdate(store, bug, user, profile);
+  const time = Math.floor((await request.databaseNow()) / 1000);
   const comment = await ownedData(store, 'adding a comment').addComment({
     bugId: bug.id,
     author: user.id,
     text,
     isPrivate,
-    time: Math.floor((await request.databaseNow()) / 1000),
+    time,
     authorVisit: effects.authorVisit,
     forgetVisitsOf: effects.forgetVisitsOf,
   });
+  await push.afterWrite({ kind: 'comment-added', commentId: comment.id }, user, time);
   return { id: comment.id };
 }
 

@@ -11,6 +11,7 @@ import type { PreparedJson } from '../../http/prepared-json.js';
 import type { Identity } from '../../login/identify.js';
 import type { AuthPolicy } from '../../profiles/auth-policy.js';
 import type { Profile } from '../../profiles/profile.js';
+import type { WebhookPush } from '../../push/webhook-push.js';
 import type { CodeNote } from './error-codes.js';
 import type { RpcBinding } from './rpc-binding.js';
 import type { WorkBounds } from './work-bounds.js';
@@ -46,6 +47,8 @@ export interface RouteDeps {
   failures: LoginFailures;
   /** The rate-limit counts and blocked addresses (the profile says where calls count). */
   rateLimits: RateLimits;
+  /** BMO's webhooks: a write hands it what it did, once durable. */
+  push: WebhookPush;
 }
 
 type Answer<T> = T | PreparedJson<T>;

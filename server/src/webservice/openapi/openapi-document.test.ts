@@ -79,7 +79,8 @@ describe.each(PROFILE_NAMES)('the OpenAPI description under profile %s', (name: 
 describe('openApiDocument', () => {
   it('is generated from the endpoint map: a new endpoint joins without a line written for it', () => {
     const document = openApiDocument(PROFILES['bz-companion'], '0.0.0') as Document;
-    expect(operationsOf(document)).toEqual([...REST_KEYS].sort());
+    const missing = PROFILES['bz-companion'].missing;
+    expect(operationsOf(document)).toEqual(REST_KEYS.filter((key) => !missing.has(key)).sort());
     const search = document.paths['/rest/bug']?.get as unknown as { parameters: Array<{ name: string }> };
     expect(search.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['product', 'email1', 'limit']));
   });

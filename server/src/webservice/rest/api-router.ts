@@ -146,6 +146,7 @@ export function apiRoutes(deps: ApiDeps, options: ApiRouterOptions) {
         urlbase: deps.urlbase,
         failures: deps.failures,
         rateLimits: deps.rateLimits,
+        push: deps.push,
         profile,
       };
       route = dispatchTable(endpointHandlers(routeDeps, options), profile);

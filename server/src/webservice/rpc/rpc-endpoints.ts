@@ -50,6 +50,7 @@ export function rpcEndpoints(deps: ApiDeps, bodyLimitBytes: number, logger: Logg
         urlbase: deps.urlbase,
         failures: deps.failures,
         rateLimits: deps.rateLimits,
+        push: deps.push,
         profile,
       };
       routeDeps.set(profile.name, found);

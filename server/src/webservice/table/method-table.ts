@@ -1,4 +1,5 @@
 import { attachmentRoutes } from '../attachment/attachments.js';
+import { webhookRoutes } from '../bmo/webhooks.js';
 import { bugCreateRoutes } from '../bug/bug-create.js';
 import { bugHistoryRoutes } from '../bug/bug-history.js';
 import { bugUpdateRoutes } from '../bug/bug-update.js';
@@ -57,4 +58,5 @@ export const routeTable: RouteTable = {
   ...personalTagRoutes,
   ...seeAlsoRoutes,
   ...possibleDuplicateRoutes,
+  ...webhookRoutes,
 };
