@@ -44,8 +44,8 @@ async function stopWithin(child: ChildProcess, stopped: Promise<unknown>): Promi
 }
 
 /** Ours, through the real CLI (the same start as the API tests'). */
-export const startOurs = async (dataPath: string, env: NodeJS.ProcessEnv = {}) =>
-  asStarted(await serveCli(dataPath, [], { env, readyTimeoutMs: 60_000 }));
+export const startOurs = async (dataPath: string, args: string[] = []) =>
+  asStarted(await serveCli(dataPath, args, { readyTimeoutMs: 60_000 }));
 
 export const startCeiling = async () => asStarted(await spawnListening([CEILING, '0'], { readyTimeoutMs: 10_000 }));
 

@@ -29,7 +29,7 @@ const soakMinutes = Number(values['soak-minutes'] ?? (values.quick ? 0.5 : 10));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const work = await mkdtemp(join(tmpdir(), 'bz-companion-stress-'));
 /** Small, so that compaction runs every few hundred writes and kills land in the middle of it. */
-const CRASH_ENV = { BZ_COMPACT_AFTER_BYTES: '20000' };
+const FOLD_OFTEN = ['--fold-after', '20000'];
 
 interface Summary {
   phase: string;
@@ -135,7 +135,7 @@ async function crashCycles(): Promise<void> {
   for (let cycle = 0; cycle < cycles; cycle++) {
     let server: Started;
     try {
-      server = await startOurs(data, CRASH_ENV);
+      server = await startOurs(data, FOLD_OFTEN);
     } catch (error) {
       summary.unreadable++;
       console.error(`stress: the server could not start after a kill: ${(error as Error).message}`);
@@ -183,7 +183,7 @@ async function crashCycles(): Promise<void> {
     await server.stop();
     summary.cycles++;
   }
-  const final = await startOurs(data, CRASH_ENV);
+  const final = await startOurs(data, FOLD_OFTEN);
   summary.lost += (await lostVisits(final.url, acknowledged)).length;
   summary.lost += (await lostComments(final.url, comments)).length;
   await final.stop();
@@ -218,7 +218,7 @@ function fuzzing(): void {
 
 async function soak(): Promise<void> {
   const data = await importFixture(100_000);
-  const server = await startOurs(data, { BZ_COMPACT_AFTER_BYTES: String(1024 * 1024) });
+  const server = await startOurs(data, ['--fold-after', String(1024 * 1024)]);
   const asUser = { 'X-BUGZILLA-API-KEY': BENCH_KEY };
   const mix: LoadSpec[] = [
     { method: 'POST', url: `${server.url}/rest/bug_user_last_visit/{id}`, headers: asUser, ids: BUG_COUNT },

@@ -16,6 +16,21 @@ export function isSecretParam(name: string): boolean {
   return SECRET_PARAM.test(name);
 }
 
+/**
+ * Request headers that carry credentials: Bugzilla's own (the login with its password), HTTP
+ * authentication, cookies (Bugzilla's login cookie). The request journal shows none of their
+ * values; a recording keeps which of them a request sent and none of their secrets.
+ */
+export const CREDENTIAL_HEADERS: readonly string[] = [
+  'x-bugzilla-api-key',
+  'x-bugzilla-token',
+  'x-bugzilla-login',
+  'x-bugzilla-password',
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+];
+
 /** Deeper than this, a redacted copy keeps a marker instead of the value (a body may nest thousands deep). */
 export const MAX_REDACT_DEPTH = 64;
 export const TOO_DEEP = `[nested deeper than ${MAX_REDACT_DEPTH} levels]`;

@@ -1,15 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { REDACTED, redactParam } from '@bz-companion/shared';
+import { CREDENTIAL_HEADERS, REDACTED, redactParam } from '@bz-companion/shared';
 
-/** Headers that carry credentials: Bugzilla's own, HTTP auth, cookies. */
-const SECRET_HEADERS = new Set([
-  'x-bugzilla-api-key',
-  'x-bugzilla-token',
-  'x-bugzilla-password',
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-]);
+const SECRET_HEADERS: ReadonlySet<string> = new Set(CREDENTIAL_HEADERS);
 
 export function redactHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const redacted: Record<string, string> = {};

@@ -94,6 +94,12 @@ function parseMaxConnections(text: string): number {
   return Number(text);
 }
 
+function parseFoldAfter(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new UsageError(`--fold-after must be a number of bytes of journal, at least 1, not '${text}'`);
+  return Number(text);
+}
+
 function parseClock(text: string): number {
   const ms = parseInstant(text);
   if (ms === undefined)
@@ -178,6 +184,7 @@ async function serveCommand(rest: string[]): Promise<void> {
       'bugzilla-schema': { type: 'boolean', default: false },
       'bugzilla-dir': { type: 'string' },
       'max-connections': { type: 'string', default: String(DEFAULT_MAX_CONNECTIONS) },
+      'fold-after': { type: 'string' },
       ...DATA_OPTION,
     },
   });
@@ -199,6 +206,7 @@ async function serveCommand(rest: string[]): Promise<void> {
     allowedHosts: values['allowed-host'],
     logRequests: values['log-requests'],
     maxConnections: parseMaxConnections(values['max-connections']),
+    ...(values['fold-after'] === undefined ? {} : { foldAfterBytes: parseFoldAfter(values['fold-after']) }),
     admin: values.admin,
     clock: values.clock === undefined ? null : parseClock(values.clock),
     ...(profile ? { profile } : {}),

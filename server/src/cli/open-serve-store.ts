@@ -11,6 +11,8 @@ export interface ServeStoreOptions {
   /** Serve the Bugzilla database at `database` (--bugzilla-schema), its settings read from this directory. */
   bugzillaDir?: string | undefined;
   inMemory: boolean;
+  /** Fold the data file's journal into it once it holds this many bytes (the file store's default otherwise). */
+  foldAfterBytes?: number | undefined;
 }
 
 export interface OpenedServeStore {
@@ -21,15 +23,6 @@ export interface OpenedServeStore {
   adminPassword: string | undefined;
   /** What the ready banner says about the store. */
   notes: string[];
-}
-
-/**
- * BZ_COMPACT_AFTER_BYTES tunes when the journal is folded into the data file
- * (default 64 MiB); the stress test sets it small so kills land mid-compaction.
- */
-function compactionThreshold(): { compactAfterBytes?: number } {
-  const bytes = Number(process.env.BZ_COMPACT_AFTER_BYTES);
-  return Number.isInteger(bytes) && bytes > 0 ? { compactAfterBytes: bytes } : {};
 }
 
 /** The store `serve` runs on: demo data in memory, or the data file (created with demo data if missing). */
@@ -71,7 +64,7 @@ export async function openServeStore(options: ServeStoreOptions, clock: Clock): 
       kind: 'file',
       path: options.data,
       create: demoSnapshot,
-      ...compactionThreshold(),
+      ...(options.foldAfterBytes === undefined ? {} : { compactAfterBytes: options.foldAfterBytes }),
     });
     store = opened.store;
     notes.push(`data file: ${options.data}${opened.created ? ' (created with demo data)' : ''}`);

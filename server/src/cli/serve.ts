@@ -32,6 +32,8 @@ export interface ServeOptions {
   logRequests: boolean;
   /** Open connections held at most; past it the oldest idle one is closed (DEFAULT_MAX_CONNECTIONS). */
   maxConnections?: number;
+  /** The data file's journal is folded into it once it holds this many bytes (--fold-after; 64 MiB by default). */
+  foldAfterBytes?: number;
   /** Serve the admin API under /__admin/ (reset, request journal, faults, clock). */
   admin: boolean;
   /** Start with the clock frozen at this instant (epoch ms); null: the system clock. */

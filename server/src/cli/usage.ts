@@ -1,10 +1,10 @@
-export const USAGE = `bz-companion: a local server that speaks Bugzilla 5.x's REST API
+export const USAGE = `bz-companion: Bugzilla 5.2's WebService API (REST, XML-RPC, JSON-RPC), to serve or to test against
 
 Usage:
   bz-companion serve  [--host 127.0.0.1] [--port 3080] [--data ./data/bz-companion.json | --database URL] [--in-memory]
                      [--allowed-host NAME]... [--log-requests] [--admin] [--clock 2026-01-01T00:00:00Z]
                      [--profile bz-companion|bugzilla-5.2|bugzilla-5.1|bmo] [--bugzilla-schema --bugzilla-dir DIR]
-                     [--max-connections 512] [--latency DIST[@[METHOD ]PATH[*]]]...
+                     [--max-connections 512] [--fold-after BYTES] [--latency DIST[@[METHOD ]PATH[*]]]...
                      [--proxy URL [--record DIR] | --replay DIR [--fallback]] [--validate]
   bz-companion import FIXTURE.json [--data FILE | --database URL]
                                                   replace the store's contents with a fixture
@@ -38,7 +38,8 @@ API keys redacted, and each fault and clock change.
 retention; a body must be sent as application/json, and web pages of other sites are refused);
 --clock starts the server's clock frozen at that instant. --profile answers as that
 tracker does (default: the data's instance.profile, else bz-companion). --max-connections caps the
-connections held open at once (default 512); more are closed as they arrive.
+connections held open at once (default 512); more are closed as they arrive. --fold-after sets how many
+bytes of journal the data file takes before they are folded into it on a worker thread (default 64 MiB).
 --latency delays answers: DIST is fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN/P99 (ms), for every
 request or @ those of a path (PATH* a prefix), optionally of one METHOD; the most specific rule applies.
 --proxy URL forwards every request (REST, XML-RPC, JSON-RPC, pages) to that tracker; --record DIR

@@ -1,5 +1,4 @@
 import { BugzillaError } from '../errors.js';
-import type { BugFields } from '../types.js';
 
 const LABELS: Readonly<Record<string, string>> = {
   estimated_time: 'Orig. Est.',
@@ -27,5 +26,3 @@ export function checkDeadline(value: unknown): string | null {
 
 /** Stored hours as 5.2's `changes` show the old value (`%.2f`). */
 export const hoursText = (hours: number | undefined) => (hours ?? 0).toFixed(2);
-
-export type TimeFields = Pick<BugFields, 'deadline' | 'estimated_time' | 'remaining_time' | 'actual_time'>;

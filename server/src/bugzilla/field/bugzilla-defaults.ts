@@ -59,8 +59,6 @@ const SYSTEM_GROUPS: ReadonlyArray<readonly [string, string, string?]> = [
   ['bz_quip_moderators', 'Can moderate quips'],
 ];
 
-export const SYSTEM_GROUP_NAMES: ReadonlySet<string> = new Set(SYSTEM_GROUPS.map(([name]) => name));
-
 function enumValues(values: readonly string[]): FieldValue[] {
   return values.map((value, index) => ({
     id: index + 1,

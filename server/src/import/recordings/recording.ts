@@ -1,4 +1,4 @@
-import { isSecretParam, REDACTED, redactJson } from '@bz-companion/shared';
+import { CREDENTIAL_HEADERS, isSecretParam, REDACTED, redactJson } from '@bz-companion/shared';
 import { parseMethodCall, parseMethodResponse } from '../../webservice/rpc/xml-rpc-codec.js';
 
 /** Which envelope an exchange used: a miss is answered in the same one. */
@@ -36,16 +36,6 @@ export interface Recording {
   request: ExchangeRequest;
   response: ExchangeResponse;
 }
-
-/** Request headers that carry credentials (cookies included: Bugzilla's login cookie). */
-const CREDENTIAL_HEADERS = [
-  'x-bugzilla-api-key',
-  'x-bugzilla-token',
-  'x-bugzilla-login',
-  'x-bugzilla-password',
-  'authorization',
-  'cookie',
-];
 
 export function protocolOf(path: string): Protocol {
   if (path === '/xmlrpc.cgi') return 'xmlrpc';
@@ -202,7 +192,7 @@ function collectHeaderSecrets(name: string, value: string, secrets: Set<string>)
       const cookie = pair.slice(pair.indexOf('=') + 1).trim();
       if (cookie !== '') secrets.add(cookie);
     }
-  } else if (name === 'authorization') {
+  } else if (name === 'authorization' || name === 'proxy-authorization') {
     secrets.add(value.replace(/^\S+\s+/, ''));
   } else if (name !== 'x-bugzilla-login' && value !== '') {
     secrets.add(value);

@@ -72,13 +72,13 @@ describe('durability under kill -9', () => {
 
   it('loses no acknowledged comment over several crash cycles, and ids never repeat', async () => {
     const fixture = { ...standardFixture(), bugs: Array.from({ length: 20 }, (_, i) => ({ id: i + 1 })) };
-    await commentCrashCycles(await serveFixture(fixture), {}, 150);
+    await commentCrashCycles(await serveFixture(fixture), [], 150);
   });
 
   it('loses no acknowledged comment when the kills land while journals are set aside and folded', async () => {
     // A fold every few kB of journal, and cycles long enough for folds to end: kills come during one,
     // between its steps, and between folds.
-    const env = { BZ_COMPACT_AFTER_BYTES: '2000' };
+    const foldOften = ['--fold-after', '2000'];
     const dir = await tempDir();
     const fixturePath = join(dir, 'fixture.json');
     await writeFile(
@@ -87,15 +87,15 @@ describe('durability under kill -9', () => {
     );
     const dataPath = join(dir, 'data.json');
     expect((await runCli(['import', fixturePath, '--data', dataPath])).code).toBe(0);
-    await commentCrashCycles(await serveCli(dataPath, [], { env }), env, 700);
+    await commentCrashCycles(await serveCli(dataPath, foldOften), foldOften, 700);
   });
 });
 
 /**
- * Eight writers post comments to bugs 1–20 for `runMs` (more each cycle); kill -9, restart with `env`,
+ * Eight writers post comments to bugs 1–20 for `runMs` (more each cycle); kill -9, restart with `args`,
  * and every acknowledged comment must be there.
  */
-async function commentCrashCycles(first: RunningServer, env: NodeJS.ProcessEnv, runMs: number): Promise<void> {
+async function commentCrashCycles(first: RunningServer, args: string[], runMs: number): Promise<void> {
   let server = first;
   const acknowledged = new Map<number, string>();
   const repeatedIds: number[] = [];
@@ -133,7 +133,7 @@ async function commentCrashCycles(first: RunningServer, env: NodeJS.ProcessEnv, 
     await Promise.all(writers);
     expect(failures).toEqual([]);
     await server.stop();
-    server = await serveCli(server.dataPath, [], { env });
+    server = await serveCli(server.dataPath, args);
     // Every comment of the 20 bugs, by id: an acknowledged one missing or different is lost.
     const query = Array.from({ length: 19 }, (_, i) => `ids=${i + 2}`).join('&');
     const response = await fetch(`${server.url}/rest/bug/1/comment?${query}&include_fields=id,text`, {

@@ -36,9 +36,6 @@ SELECT ${NOW_MS} AS now_ms,
   (SELECT coalesce(json_agg(bug_row), '[]') FROM (${sources.bugs}) bug_row) AS bugs`;
 }
 
-/** Our schema's statement (the driver benchmark runs it too). */
-export const ARRIVAL_LOOKUPS = arrivalLookups(OUR_ARRIVAL_SOURCES);
-
 /**
  * The look-ups of a request to a PostgreSQL store before it writes: its time,
  * its API key, its bug (asked together as it arrives: see RouteSpec.stampsWrites
