@@ -28,6 +28,8 @@ const API_TESTS = [
   'server/src/admin/admin-api.test.ts',
   'server/src/http/blocked-address.test.ts',
   'server/src/push/webhook-push.test.ts',
+  'server/src/webservice/bmo/bmo-comments.test.ts',
+  'server/src/webservice/user/bmo-users.test.ts',
   'server/src/test-double/start-server.test.ts',
   'server/src/shared-client.test.ts',
   'server/testing/fuzz/fuzz.test.ts',

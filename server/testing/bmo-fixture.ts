@@ -24,7 +24,13 @@ export function bmoFixture(parameters: Record<string, string> = {}) {
   return {
     instance: {
       profile: 'bmo' as const,
-      parameters: { maintainer: BMO_LOGINS.admin, requirelogin: '0', timetrackinggroup: 'timetrackers', ...parameters },
+      parameters: {
+        maintainer: BMO_LOGINS.admin,
+        requirelogin: '0',
+        timetrackinggroup: 'timetrackers',
+        insidergroup: 'insiders',
+        ...parameters,
+      },
     },
     groups: ['editbugs', 'canconfirm', 'insiders', 'security', 'timetrackers'],
     users: [
@@ -46,6 +52,8 @@ export function bmoFixture(parameters: Record<string, string> = {}) {
         real_name: 'Otto Outsider',
         api_keys: [BMO_KEYS.out],
         revoked_api_keys: [BMO_KEYS.revoked],
+        block_reviews: true,
+        block_needinfo: true,
       },
     ],
     products: [
@@ -84,8 +92,26 @@ export function bmoFixture(parameters: Record<string, string> = {}) {
           },
         ],
         comments: [
-          { author: BMO_LOGINS.admin, time: '2026-01-01T00:00:00Z', text: 'Crashes.' },
-          { author: BMO_LOGINS.dev, time: '2026-01-02T00:00:00Z', text: 'Which build?' },
+          {
+            id: 1,
+            author: BMO_LOGINS.admin,
+            time: '2026-01-01T00:00:00Z',
+            text: 'Crashes.',
+            reactions: [
+              { user: BMO_LOGINS.dev, reaction: '+1' as const },
+              { user: BMO_LOGINS.triager, reaction: '+1' as const },
+              { user: BMO_LOGINS.dev, reaction: 'heart' as const },
+            ],
+          },
+          { id: 2, author: BMO_LOGINS.dev, time: '2026-01-02T00:00:00Z', text: 'Which build?' },
+          { id: 3, author: BMO_LOGINS.admin, time: '2026-01-02T12:00:00Z', text: 'Internal note.', is_private: true },
+        ],
+        history: [
+          {
+            who: BMO_LOGINS.admin,
+            when: '2026-01-03T00:00:00Z',
+            changes: [{ field_name: 'longdescs.isprivate', removed: '0', added: '1', comment_id: 3 }],
+          },
         ],
       },
       {
@@ -97,7 +123,7 @@ export function bmoFixture(parameters: Record<string, string> = {}) {
         reporter: BMO_LOGINS.admin,
         assigned_to: BMO_LOGINS.admin,
         groups: ['security'],
-        comments: [{ author: BMO_LOGINS.admin, time: '2026-01-01T00:00:00Z', text: 'Exploit.' }],
+        comments: [{ id: 4, author: BMO_LOGINS.admin, time: '2026-01-01T00:00:00Z', text: 'Exploit.' }],
       },
       {
         id: 3,
@@ -110,7 +136,7 @@ export function bmoFixture(parameters: Record<string, string> = {}) {
         dupe_of: 1,
         reporter: BMO_LOGINS.triager,
         assigned_to: BMO_LOGINS.dev,
-        comments: [{ author: BMO_LOGINS.triager, time: '2026-01-03T00:00:00Z', text: 'Same crash.' }],
+        comments: [{ id: 5, author: BMO_LOGINS.triager, time: '2026-01-03T00:00:00Z', text: 'Same crash.' }],
       },
     ],
   };

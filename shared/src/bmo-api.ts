@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { renderCommentBodySchema, renderCommentSchema } from './bug-misc.js';
+import { commentIdPathSchema } from './requests.js';
 
 /*
  * bugzilla.mozilla.org's own endpoints (its extensions' REST resources and Mojo API routes), as the
@@ -20,7 +22,32 @@ export const webhookSchema = z.looseObject({
   errors: z.number().int(),
 });
 
+/** A user as BMO's `_user_to_hash` gives one with every field. */
+export const bmoUserSchema = z.looseObject({
+  id: z.number().int(),
+  real_name: z.string(),
+  nick: z.string(),
+  name: z.string(),
+  email: z.string().optional(),
+});
+
+/** Each reaction's users, in the order they reacted; `[]` (BMO's `return []`) for a comment that does not exist. */
+export const commentReactionsSchema = z.union([z.record(z.string(), z.array(bmoUserSchema)), z.array(z.never())]);
+
+export const commentReactionsBodySchema = z.object({
+  add: z.array(z.string()).optional(),
+  remove: z.array(z.string()).optional(),
+});
+
 export const bmoEndpoints = {
+  'GET /rest/bug/comment/{id}/reactions': { path: commentIdPathSchema, response: commentReactionsSchema },
+  'PUT /rest/bug/comment/{id}/reactions': {
+    path: commentIdPathSchema,
+    body: commentReactionsBodySchema,
+    response: commentReactionsSchema,
+  },
+  /** Bug.render_comment, which BMO has as a REST resource too (5.2 over RPC only). */
+  'POST /rest/bug/comment/render': { body: renderCommentBodySchema, response: renderCommentSchema },
   /** The caller's webhooks. */
   'GET /rest/webhooks/list': { response: z.object({ webhooks: z.array(webhookSchema) }) },
 } as const;

@@ -59,6 +59,42 @@ export interface RateLimitPoints {
   anonymousBugPage: string;
 }
 
+/** The fields BMO adds to a bug (Bugzilla/WebService/Bug.pm `_bug_to_hash`): given by default. */
+export type BmoDefaultBugField = 'type' | 'duplicates' | 'mentors' | 'comment_count' | 'regressed_by' | 'regressions';
+/** ... and given only when asked for (`_extra`, or by name). */
+export type BmoExtraBugField =
+  | 'triage_owner'
+  | 'counts'
+  | 'attachments'
+  | 'comments'
+  | 'history'
+  | 'description'
+  | 'filed_via'
+  | 'last_change_time_non_bot';
+
+/** What a tracker's objects carry, where BMO's differ from 5.2's (each read from its Bugzilla/WebService/*.pm). */
+export interface ObjectShapes {
+  /** whoami: the contract's `{id, name, real_name, login}`, or BMO's `{id, real_name, nick, name, mfa_status, groups, uuid}` (User.pm whoami). */
+  whoami: 'login' | 'nick-groups-uuid';
+  /** `nick` in every user detail object and in User.get, with User.get's `last_seen_date` and `creation_time` (BMO's `_user_to_hash`). */
+  userNick: boolean;
+  /** A bug's alias: all its aliases as a list (5.1+), or its one alias or null (BMO's `bugs.alias` column), in every answer. */
+  bugAlias: 'list' | 'one';
+  /** The fields BMO adds to a bug; none for 5.x. */
+  bugDefaultFields: readonly BmoDefaultBugField[];
+  bugExtraFields: readonly BmoExtraBugField[];
+  /** The caller's own `tags` as a bug's extra field (5.2); BMO has no such field. */
+  personalTagsField: boolean;
+  /** A bug's `deadline`: shown to everyone (5.2), or, as the hours, to time trackers only (BMO). */
+  deadline: 'everyone' | 'time-trackers';
+  /** A comment's `author`, `raw_text` and `reactions` besides 5.2's fields (BMO's `_translate_comment`). */
+  commentExtras: boolean;
+  /** A history change about a comment: 5.2's database row of it (insiders only), or BMO's `comment_id` and `comment_count`. */
+  historyComment: 'row' | 'id-and-count';
+  /** Bug.comments and Bug.history take `skip_private`: a bug the caller cannot see (or none such) is left out (BMO). */
+  skipPrivate: boolean;
+}
+
 export interface JsonpCallbackRule {
   name: RegExp;
   /** Ends the refusal's sentence "For security reasons, …". */
@@ -118,4 +154,5 @@ export interface Profile {
   defaultVersion: string;
   /** Where calls count against the rate limits, once the data set turns them on (`rate_limit_active`); undefined: none. */
   rateLimits: RateLimitPoints | undefined;
+  objects: ObjectShapes;
 }

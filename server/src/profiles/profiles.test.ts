@@ -282,7 +282,7 @@ describe('bmo', () => {
 
   it('reads the header first', async () => {
     const both = await call(`/rest/whoami?Bugzilla_api_key=${KEYS.bob}`, { key: KEYS.alice });
-    expect(await json(both)).toMatchObject({ login: 'alice@example.com' });
+    expect(await json(both)).toMatchObject({ name: 'alice@example.com' });
   });
 
   it('records any visible bug and answers an alias as bug 0; a batch naming an invisible bug is refused whole', async () => {

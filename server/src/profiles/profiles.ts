@@ -7,6 +7,7 @@ import {
 import {
   DEFAULT_PROFILE,
   type JsonpCallbackRule,
+  type ObjectShapes,
   type Profile,
   type ProfileName,
   type RateLimitPoints,
@@ -21,7 +22,12 @@ import {
 const NO_ID_LAST_VISIT: EndpointKey[] = ['GET /rest/bug_user_last_visit', 'POST /rest/bug_user_last_visit'];
 
 /** bugzilla.mozilla.org's own endpoints (its extensions'): no other tracker has them. */
-const BMO_ONLY: EndpointKey[] = ['GET /rest/webhooks/list'];
+const BMO_ONLY: EndpointKey[] = [
+  'GET /rest/webhooks/list',
+  'GET /rest/bug/comment/{id}/reactions',
+  'PUT /rest/bug/comment/{id}/reactions',
+  'POST /rest/bug/comment/render',
+];
 
 /**
  * Bugzilla never enforces login in the last-visit methods (`$user->login(LOGIN_REQUIRED)`
@@ -48,6 +54,46 @@ const IDENTIFIER_CALLBACK: JsonpCallbackRule = {
   name: /^[A-Za-z_$][\w$.]*$/,
   allowed:
     "the 'callback' parameter must be a JavaScript name: a letter, '_' or '$', then letters, digits, '_', '$' or '.'.",
+};
+
+/** Bugzilla 5.x's objects (and the contract's, which adds whoami's `login`). */
+const BUGZILLA_OBJECTS: ObjectShapes = {
+  whoami: 'login',
+  userNick: false,
+  bugAlias: 'list',
+  bugDefaultFields: [],
+  bugExtraFields: [],
+  personalTagsField: true,
+  deadline: 'everyone',
+  commentExtras: false,
+  historyComment: 'row',
+  skipPrivate: false,
+};
+
+/**
+ * BMO's objects (Bugzilla/WebService/Bug.pm `_bug_to_hash`, `_translate_comment`,
+ * `_changeset_to_hash`, `_user_to_hash`; Bugzilla/WebService/User.pm whoami).
+ */
+const BMO_OBJECTS: ObjectShapes = {
+  whoami: 'nick-groups-uuid',
+  userNick: true,
+  bugAlias: 'one',
+  bugDefaultFields: ['type', 'duplicates', 'mentors', 'comment_count', 'regressed_by', 'regressions'],
+  bugExtraFields: [
+    'triage_owner',
+    'counts',
+    'attachments',
+    'comments',
+    'history',
+    'description',
+    'filed_via',
+    'last_change_time_non_bot',
+  ],
+  personalTagsField: false,
+  deadline: 'time-trackers',
+  commentExtras: true,
+  historyComment: 'id-and-count',
+  skipPrivate: true,
 };
 
 /** 5.x's `last_audit_time` keeps `Bugzilla::…` class names only. */
@@ -93,6 +139,7 @@ const bzCompanion: Profile = {
   jsonpCallback: IDENTIFIER_CALLBACK,
   defaultVersion: '5.2',
   rateLimits: undefined,
+  objects: BUGZILLA_OBJECTS,
 };
 
 const bugzilla52: Profile = {
@@ -138,6 +185,7 @@ const bugzilla52: Profile = {
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '5.2',
   rateLimits: undefined,
+  objects: BUGZILLA_OBJECTS,
 };
 
 const bugzilla51: Profile = {
@@ -229,6 +277,7 @@ const bmo: Profile = {
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '20260820.1',
   rateLimits: BMO_RATE_LIMITS,
+  objects: BMO_OBJECTS,
 };
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {

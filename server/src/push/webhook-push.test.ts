@@ -88,7 +88,7 @@ describe('BMO webhooks', () => {
         id: 1,
         product: 'Firefox',
         component: 'General',
-        comment: { body: 'Looking.', number: 2, is_private: false },
+        comment: { body: 'Looking.', number: 3, is_private: false },
       },
     });
     expect(comment?.body.event).not.toHaveProperty('change_set');

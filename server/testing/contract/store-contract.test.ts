@@ -367,6 +367,50 @@ for (const underTest of STORES) {
         expect(await store.userById(DEV)).toEqual(before);
       });
 
+      it("keeps a user's BMO settings, and BMO's reactions to a comment in the order made, one of each per user", async () => {
+        const comment = (await store.commentsOf(8))[0]?.id as number;
+        if (underTest.name.includes('Bugzilla')) {
+          // 5.2 has neither: nothing to read, and nothing of Bugzilla's to write.
+          expect((await store.userById(DEV))?.settings).toBeUndefined();
+          expect((await store.commentById(comment))?.reactions).toBeUndefined();
+          expect(() => ownedData(store, 'reacting to a comment')).toThrow(ReadOnlyBugzillaError);
+          return;
+        }
+        const before = (await store.userById(DEV)) as NonNullable<Awaited<ReturnType<Store['userById']>>>;
+        await owned(store).updateUsers([DEV], ([current]) => ({
+          users: [{ ...(current as typeof before), settings: { block_needinfo: 'on' } }],
+          answer: null,
+        }));
+        expect((await store.userById(DEV))?.settings).toEqual({ block_needinfo: 'on' });
+        const react = (user: number, add: string[], remove: string[] = []) =>
+          owned(store).updateCommentReactions(comment, user, add, remove);
+        expect(await react(USER, ['+1', 'heart', '+1'])).toEqual([
+          { userId: USER, reaction: '+1' },
+          { userId: USER, reaction: 'heart' },
+        ]);
+        await react(DEV, ['+1']);
+        expect(await react(USER, [], ['heart'])).toEqual([
+          { userId: USER, reaction: '+1' },
+          { userId: DEV, reaction: '+1' },
+        ]);
+        expect((await store.commentById(comment))?.reactions).toEqual([
+          { userId: USER, reaction: '+1' },
+          { userId: DEV, reaction: '+1' },
+        ]);
+        expect((await store.commentsOf(8))[0]?.reactions).toHaveLength(2);
+        expect(await owned(store).updateCommentReactions(99_999, USER, ['+1'], [])).toEqual([]);
+        const snapshot = await owned(store).snapshot();
+        expect(snapshot.comments?.find((one) => one.id === comment)?.reactions).toEqual([
+          [USER, '+1'],
+          [DEV, '+1'],
+        ]);
+        expect(snapshot.users.find((one) => one.id === DEV)?.settings).toEqual({ block_needinfo: 'on' });
+        await react(USER, [], ['+1']);
+        await react(DEV, [], ['+1']);
+        await owned(store).updateUsers([DEV], () => ({ users: [before], answer: null }));
+        expect(await store.userById(DEV)).toEqual(before);
+      });
+
       it('records account offers: one of two at once for an address, again after 10 minutes, kept in its snapshot', async () => {
         if (underTest.name.includes('Bugzilla')) return;
         const offers = await Promise.allSettled([

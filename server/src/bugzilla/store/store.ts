@@ -4,7 +4,16 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { CatalogueChange } from '../catalogue/catalogue-change.js';
 import { type BugzillaError, errors, StoreError } from '../errors.js';
 import type { Read } from '../read.js';
-import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
+import type {
+  Bug,
+  BugFlag,
+  ChangeSet,
+  Comment,
+  CommentReaction,
+  InstanceSettings,
+  User,
+  VisitRecord,
+} from '../types.js';
 import type { LoginFailures } from '../user/login-failures.js';
 import type { UserMatch } from '../user/user-match.js';
 import type { StoreSnapshot } from './snapshot.js';
@@ -154,6 +163,16 @@ export interface OwnedData {
   addComment(input: NewComment): Promise<Comment>;
   /** Adds and removes a comment's tags (checked already); resolves to its tags then ([] for a missing comment). */
   updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]>;
+  /**
+   * Adds and removes one user's reactions to a comment (checked already: bugzilla/comment/bmo-reactions.ts);
+   * resolves to all its reactions then ([] for a missing comment).
+   */
+  updateCommentReactions(
+    commentId: number,
+    userId: number,
+    add: readonly string[],
+    remove: readonly string[],
+  ): Promise<CommentReaction[]>;
   /** Adds and removes a user's own tags of bugs (checked already); resolves to what changed, per bug in order. */
   updatePersonalTags(
     userId: number,

@@ -13,7 +13,16 @@ import {
   type OwnedData,
   type Store,
 } from '../../bugzilla/store/store.js';
-import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../bugzilla/types.js';
+import type {
+  Bug,
+  BugFlag,
+  ChangeSet,
+  Comment,
+  CommentReaction,
+  InstanceSettings,
+  User,
+  VisitRecord,
+} from '../../bugzilla/types.js';
 import { plannedAccountOffer } from '../../bugzilla/user/account-offers.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../../bugzilla/user/api-keys.js';
 import { hashLoginToken } from '../../bugzilla/user/login-tokens.js';
@@ -213,6 +222,22 @@ export class ModelStore implements Store, OwnedData {
     };
     await this.#committer.commit({ op: 'comment_tags', change });
     return change.tags ?? [];
+  }
+
+  async updateCommentReactions(
+    commentId: number,
+    userId: number,
+    add: readonly string[],
+    remove: readonly string[],
+  ): Promise<CommentReaction[]> {
+    const change: Extract<JournalOp, { op: 'comment_reactions' }>['change'] = {
+      comment_id: commentId,
+      user_id: userId,
+      add: [...add],
+      remove: [...remove],
+    };
+    await this.#committer.commit({ op: 'comment_reactions', change });
+    return (change.reactions ?? []).map(([id, reaction]) => ({ userId: id, reaction }));
   }
 
   historyOf(bugId: number): readonly ChangeSet[] {

@@ -34,6 +34,7 @@ import {
   type LegacyAttachmentParts,
 } from './legacy-attachment-entries.js';
 import { ModelAttachments } from './model-attachments.js';
+import { applyCommentReactions } from './model-comment-reactions.js';
 import { ModelCommentTags } from './model-comment-tags.js';
 import { ModelPersonalTags } from './model-personal-tags.js';
 import { UserVisits } from './user-visits.js';
@@ -237,6 +238,9 @@ export class Model {
         return;
       case 'comment_tags':
         this.commentTags.apply(op, this.threads);
+        return;
+      case 'comment_reactions':
+        applyCommentReactions(op, this.threads);
         return;
       case 'personal_tags':
         this.personalTags.apply(op);

@@ -51,6 +51,9 @@ export const BUGZILLA_SQL: SqlDialect = {
      ${BUG_RELATION_FIELDS},
      'dupe_of', (SELECT du.dupe_of FROM duplicates du WHERE du.dupe = b.bug_id),
      'flags', ${flagList(BUGZILLA_FLAG_SQL, 'f.bug_id = b.bug_id AND f.attach_id IS NULL')})`,
+  // 5.x has neither BMO's settings (its own mean nothing here) nor its reactions.
+  userSettings: `'{}'::json AS settings`,
+  commentReactions: `'[]'::json AS reactions`,
 };
 
 /** An attachment's flags, over `a` (attachments), in a Bugzilla database: as Bug.attachments lists them. */

@@ -113,6 +113,12 @@ async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promi
      JOIN groups g ON g.name = m.name`,
     [grants.map(([id]) => id), grants.map(([, group]) => group), grants.map(([, , isBless]) => isBless)],
   );
+  const settings = users.flatMap((u) => Object.entries(u.settings ?? {}).map(([name, value]) => [u.id, name, value]));
+  await client.query(
+    `INSERT INTO profile_setting (user_id, setting_name, setting_value)
+     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[])`,
+    [settings.map(([id]) => id), settings.map(([, name]) => name), settings.map(([, , value]) => value)],
+  );
   const keys = users.flatMap((u) => u.api_keys.map((key) => ({ ...key, userId: u.id })));
   await client.query(
     `INSERT INTO bzc_api_key_hashes (sha256, user_id, revoked)
@@ -190,6 +196,14 @@ async function writeComments(client: pg.PoolClient, snapshot: StoreSnapshot): Pr
     tags.map(([id]) => id),
     tags.map(([, tag]) => tag),
   ]);
+  const reactions = comments.flatMap((c) =>
+    (c.reactions ?? []).map(([user, reaction]) => [c.id, user, reaction] as const),
+  );
+  await client.query(
+    `INSERT INTO longdescs_reactions (comment_id, user_id, reaction)
+     SELECT c, u, r FROM unnest($1::integer[], $2::integer[], $3::text[]) WITH ORDINALITY AS x(c, u, r, ord) ORDER BY ord`,
+    [reactions.map(([id]) => id), reactions.map(([, user]) => user), reactions.map(([, , reaction]) => reaction)],
+  );
 }
 
 /** Each user's own tags of bugs: the tags, then which bugs carry them, in the order added. */

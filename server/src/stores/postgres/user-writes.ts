@@ -82,6 +82,13 @@ export async function updateUsersIn<T>(
         .catch(takenOr(user.login));
       await setGroups(client, user.id, user.groups);
       await setGroups(client, user.id, user.blessGroups, 1);
+      const settings = Object.entries(user.settings ?? {});
+      await client.query('DELETE FROM profile_setting WHERE user_id = $1', [user.id]);
+      await client.query(
+        `INSERT INTO profile_setting (user_id, setting_name, setting_value)
+         SELECT $1, * FROM unnest($2::text[], $3::text[])`,
+        [user.id, settings.map(([name]) => name), settings.map(([, value]) => value)],
+      );
     }
     return planned.answer;
   });

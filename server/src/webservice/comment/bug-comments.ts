@@ -11,6 +11,7 @@ import type { Comment } from '../../bugzilla/types.js';
 import { visitEffectsOfUpdate } from '../../bugzilla/visit/update-visits.js';
 import { FieldSelection } from '../method/field-selection.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../method/route.js';
+import { perlTrue, visibleBugOrNone } from '../method/skip-private.js';
 import { commentJson } from './comment-json.js';
 
 /**
@@ -21,7 +22,11 @@ import { commentJson } from './comment-json.js';
  */
 const COMMENT_PARAMS = ['ids', 'comment_ids'] as const;
 
-async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: boolean): Promise<BugCommentsResult> {
+async function comments(
+  request: ApiRequest,
+  { store, profile }: RouteDeps,
+  byCommentId: boolean,
+): Promise<BugCommentsResult> {
   const { user, query } = request;
   const parameters = store.instance.parameters;
   const insider = isInsider(user, parameters);
@@ -34,14 +39,16 @@ async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: 
   const newSince = newSinceText === null ? null : parseLegalDate(newSinceText);
 
   const bugs: BugCommentsResult['bugs'] = {};
+  const skipPrivate = profile.objects.skipPrivate && perlTrue(query.get('skip_private'));
   for (const ref of bugRefs) {
-    const bug = await checkBug(store, user, ref);
+    const bug = skipPrivate ? await visibleBugOrNone(store, user, ref) : await checkBug(store, user, ref);
+    if (!bug) continue;
     // An alias and a number may name one bug: its comments are rendered once.
     if (Object.hasOwn(bugs, String(bug.id))) continue;
     const shown: Array<Record<string, unknown>> = [];
     for (const [count, comment] of (await store.commentsOf(bug.id)).entries()) {
       if (canSeeComment(insider, comment) && (newSince === null || comment.time > newSince)) {
-        shown.push(await commentJson(comment, count, store, fields));
+        shown.push(await commentJson(comment, count, store, fields, profile.objects.commentExtras));
       }
     }
     bugs[String(bug.id)] = { comments: shown };
@@ -64,7 +71,7 @@ async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: 
     if (!canSeeComment(insider, comment)) throw errors.commentIsPrivate(comment.id);
     // By id, not identity: a store reading from a database answers each read with new objects.
     const count = (await store.commentsOf(comment.bugId)).findIndex((other) => other.id === comment.id);
-    byId[String(comment.id)] = await commentJson(comment, count, store, fields);
+    byId[String(comment.id)] = await commentJson(comment, count, store, fields, profile.objects.commentExtras);
   }
   return { bugs, comments: byId };
 }

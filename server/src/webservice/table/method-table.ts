@@ -1,4 +1,6 @@
 import { attachmentRoutes } from '../attachment/attachments.js';
+import { commentReactionRoutes } from '../bmo/comment-reactions.js';
+import { bmoRenderCommentRoutes } from '../bmo/render-comment.js';
 import { webhookRoutes } from '../bmo/webhooks.js';
 import { bugCreateRoutes } from '../bug/bug-create.js';
 import { bugHistoryRoutes } from '../bug/bug-history.js';
@@ -59,4 +61,6 @@ export const routeTable: RouteTable = {
   ...seeAlsoRoutes,
   ...possibleDuplicateRoutes,
   ...webhookRoutes,
+  ...commentReactionRoutes,
+  ...bmoRenderCommentRoutes,
 };
