@@ -41,7 +41,10 @@ async function withUsers(store: Store, reactions: readonly CommentReaction[]): P
   const answer: Record<string, ReturnType<typeof bmoUserJson>[]> = {};
   for (const [i, { reaction }] of reactions.entries()) {
     const user = users[i];
-    if (user) (answer[reaction] ??= []).push(bmoUserJson(user));
+    if (!user) continue;
+    const list = answer[reaction] ?? [];
+    list.push(bmoUserJson(user));
+    answer[reaction] = list;
   }
   return answer;
 }
