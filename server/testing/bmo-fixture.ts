@@ -54,6 +54,7 @@ export function bmoFixture(parameters: Record<string, string> = {}) {
         revoked_api_keys: [BMO_KEYS.revoked],
         block_reviews: true,
         block_needinfo: true,
+        last_seen_date: '2026-05-20',
       },
     ],
     products: [

@@ -39,6 +39,8 @@ export interface User {
    * `block_needinfo` ("on"). Absent: all default.
    */
   settings?: Readonly<Record<string, string>>;
+  /** `profiles.last_seen_date` (5.x's and BMO's): the day (epoch seconds of its midnight, UTC) the user was last seen; absent: never. */
+  lastSeenDate?: number;
 }
 
 export interface LoginToken {

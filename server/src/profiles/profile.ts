@@ -93,6 +93,15 @@ export interface ObjectShapes {
   historyComment: 'row' | 'id-and-count';
   /** Bug.comments and Bug.history take `skip_private`: a bug the caller cannot see (or none such) is left out (BMO). */
   skipPrivate: boolean;
+  /** Product.get's components carry BMO's `triage_owner` and `default_bug_type` (Bugzilla/WebService/Product.pm). */
+  componentTriage: boolean;
+  /** An attachment also carries BMO's `description`, `attacher` and `creator_detail` (its `_attachment_to_hash`). */
+  attachmentExtras: boolean;
+  /**
+   * A logged-in call records the day in the user's `last_seen_date` (Bugzilla.pm login's
+   * update_last_seen_date). 5.x does so too, but nothing of its API reads it; BMO's User.get does.
+   */
+  recordsLastSeen: boolean;
 }
 
 export interface JsonpCallbackRule {

@@ -68,6 +68,9 @@ const BUGZILLA_OBJECTS: ObjectShapes = {
   commentExtras: false,
   historyComment: 'row',
   skipPrivate: false,
+  componentTriage: false,
+  attachmentExtras: false,
+  recordsLastSeen: false,
 };
 
 /**
@@ -94,6 +97,9 @@ const BMO_OBJECTS: ObjectShapes = {
   commentExtras: true,
   historyComment: 'id-and-count',
   skipPrivate: true,
+  componentTriage: true,
+  attachmentExtras: true,
+  recordsLastSeen: true,
 };
 
 /** 5.x's `last_audit_time` keeps `Bugzilla::…` class names only. */

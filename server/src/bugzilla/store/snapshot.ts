@@ -27,6 +27,8 @@ export interface SnapshotUser {
   bless_groups?: string[];
   /** Settings where they differ from the default (BMO's block_reviews, block_needinfo); absent: none. */
   settings?: Record<string, string>;
+  /** BMO's last_seen_date: epoch seconds of the day's midnight (UTC); absent: never seen. */
+  last_seen_date?: number;
 }
 
 export interface SnapshotBug {

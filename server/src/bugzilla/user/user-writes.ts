@@ -80,6 +80,7 @@ export function changedUser(user: User, changes: UserChanges, catalogue: Catalog
   };
   // User.update changes no setting (BMO's block_reviews and block_needinfo are the user's own to set).
   if (user.settings) next.settings = user.settings;
+  if (user.lastSeenDate !== undefined) next.lastSeenDate = user.lastSeenDate;
   if (changes.fullName !== undefined && changes.fullName !== user.realName) {
     result.full_name = { removed: user.realName, added: changes.fullName };
     next.realName = changes.fullName;

@@ -53,6 +53,7 @@ export const BUGZILLA_SQL: SqlDialect = {
      'flags', ${flagList(BUGZILLA_FLAG_SQL, 'f.bug_id = b.bug_id AND f.attach_id IS NULL')})`,
   // 5.x has neither BMO's settings (its own mean nothing here) nor its reactions.
   userSettings: `'{}'::json AS settings`,
+  userLastSeen: 'extract(epoch FROM p.last_seen_date::timestamptz)::bigint AS last_seen',
   commentReactions: `'[]'::json AS reactions`,
 };
 

@@ -91,8 +91,10 @@ async function writeGroups(client: pg.PoolClient, snapshot: StoreSnapshot): Prom
 async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
   const { users } = snapshot;
   await client.query(
-    `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext, cryptpassword, disable_mail)
-     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[], $7::smallint[])`,
+    `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext, cryptpassword, disable_mail, last_seen_date)
+     SELECT u, l, r, e, d, c, m, ${OUR_SQL.timestamp('s')}
+     FROM unnest($1::integer[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[], $7::smallint[], $8::bigint[])
+       AS x(u, l, r, e, d, c, m, s)`,
     [
       users.map((u) => u.id),
       users.map((u) => u.login),
@@ -101,6 +103,7 @@ async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promi
       users.map((u) => u.disabled_text ?? ''),
       users.map((u) => u.password_hash ?? null),
       users.map((u) => (u.email_enabled === false ? 1 : 0)),
+      users.map((u) => u.last_seen_date ?? null),
     ],
   );
   const grants = users.flatMap((u) => [

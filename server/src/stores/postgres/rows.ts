@@ -26,6 +26,8 @@ export interface SqlDialect {
   bugOtherFields: string;
   /** A user's non-default settings as a JSON object over profiles `p`, aliased `settings`. */
   userSettings: string;
+  /** `profiles.last_seen_date` (5.x and BMO keep it; BMO answers it) over `p` in epoch seconds, aliased `last_seen`. */
+  userLastSeen: string;
   /** A comment's reactions as JSON `[user id, reaction]` pairs over longdescs `l`, aliased `reactions`. */
   commentReactions: string;
 }
@@ -48,6 +50,7 @@ export const OUR_SQL: SqlDialect = {
      'flags', ${flagList(OUR_FLAG_SQL, 'f.bug_id = b.bug_id AND f.attach_id IS NULL')})`,
   userSettings: `COALESCE((SELECT json_object_agg(s.setting_name, s.setting_value) FROM profile_setting s
      WHERE s.user_id = p.userid), '{}'::json) AS settings`,
+  userLastSeen: `extract(epoch FROM p.last_seen_date)::bigint AS last_seen`,
   commentReactions: COMMENT_REACTIONS_COLUMN,
 };
 
@@ -58,7 +61,7 @@ const BLESS_GROUP_NAMES = `ARRAY(SELECT g.name FROM user_group_map m JOIN groups
 /** Columns that make a User; `p` is an alias of profiles. */
 export function userColumns(sql: SqlDialect): string {
   return `p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext, p.cryptpassword, p.disable_mail,
-  ${sql.userGroupNames} AS group_names, ${BLESS_GROUP_NAMES} AS bless_names, ${sql.userSettings}`;
+  ${sql.userGroupNames} AS group_names, ${BLESS_GROUP_NAMES} AS bless_names, ${sql.userSettings}, ${sql.userLastSeen}`;
 }
 
 export const USER_COLUMNS = userColumns(OUR_SQL);
@@ -74,6 +77,7 @@ export interface UserRow {
   group_names: string[];
   bless_names: string[];
   settings: Record<string, string>;
+  last_seen: string | null;
 }
 
 export function userFromRow(row: UserRow): User {
@@ -90,6 +94,7 @@ export function userFromRow(row: UserRow): User {
     emailEnabled: row.disable_mail === 0,
     blessGroups: row.bless_names,
     ...(Object.keys(row.settings).length > 0 ? { settings: row.settings } : {}),
+    ...(row.last_seen === null ? {} : { lastSeenDate: Number(row.last_seen) }),
   };
 }
 

@@ -3,7 +3,7 @@ import type { NewUserRecord } from '../../bugzilla/store/store.js';
 import type { User } from '../../bugzilla/types.js';
 import { userWriteErrors } from '../../bugzilla/user/user-writes.js';
 import type { Database } from './database.js';
-import { USER_COLUMNS, type UserRow, userFromRow } from './rows.js';
+import { OUR_SQL, USER_COLUMNS, type UserRow, userFromRow } from './rows.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -67,7 +67,7 @@ export async function updateUsersIn<T>(
       await client
         .query(
           `UPDATE profiles SET login_name = $2, realname = $3, cryptpassword = $4, disabledtext = $5, is_enabled = $6,
-             disable_mail = $7
+             disable_mail = $7, last_seen_date = ${OUR_SQL.timestamp('$8::bigint')}
            WHERE userid = $1`,
           [
             user.id,
@@ -77,6 +77,7 @@ export async function updateUsersIn<T>(
             user.disabledText ?? '',
             user.disabled ? 0 : 1,
             user.emailEnabled ? 0 : 1,
+            user.lastSeenDate ?? null,
           ],
         )
         .catch(takenOr(user.login));

@@ -82,7 +82,22 @@ function runAs(
   request.runAs(found);
   state.user = found.user;
   if (!found.user) countAnonymous(endpoint.key, request, deps);
-  return endpoint.spec.handle(request, deps);
+  const seen =
+    found.user && deps.profile.objects.recordsLastSeen ? recordLastSeen(found.user, request, deps) : undefined;
+  return seen ? seen.then(() => endpoint.spec.handle(request, deps)) : endpoint.spec.handle(request, deps);
+}
+
+/**
+ * Bugzilla's update_last_seen_date (Bugzilla.pm login): the first call of a day records the day in
+ * the user's profile, durably, before the method runs. Only a store that owns its data records it.
+ */
+function recordLastSeen(user: User, request: EndpointRequest, deps: RouteDeps): Promise<unknown> | undefined {
+  const day = Math.floor(request.webNow / 86_400_000) * 86_400;
+  if (user.lastSeenDate === day || !deps.store.owned) return undefined;
+  return deps.store.owned.updateUsers([user.id], (users) => ({
+    users: users.map((current) => Object.assign({}, current, { lastSeenDate: day })),
+    answer: null,
+  }));
 }
 
 /** BMO's methods that count a logged-out call against a rate limit before anything else (Bugzilla/WebService/Bug.pm). */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BMO_KEYS, BMO_LOGINS, bmoFixture } from '../../../testing/bmo-fixture.js';
 import { getOk, httpClient } from '../../../testing/http.js';
 import { type BzServer, startServer } from '../../../testing/test-server.js';
@@ -13,10 +13,12 @@ let bz: BzServer;
 let api: ReturnType<typeof httpClient>;
 
 beforeAll(async () => {
-  bz = await startServer({ fixture: bmoFixture() });
+  bz = await startServer({ fixture: bmoFixture(), clock: '2026-06-01T12:00:00Z' });
   api = httpClient(bz.url);
 });
 afterAll(() => bz.stop());
+// Each test starts from the fixture: a call records the caller's last_seen_date.
+beforeEach(() => bz.reset());
 
 describe('whoami under bmo', () => {
   it("answers BMO's fields: the nick from the name, no login, the groups, and a uuid that names no one", async () => {
@@ -30,12 +32,23 @@ describe('whoami under bmo', () => {
       uuid: whoUuid(2, 'bz-companion'),
     });
     // A name without a :nick gives the login's part before @ (Bugzilla::User::nick).
-    expect(await getOk(api, '/rest/whoami', BMO_KEYS.out)).toMatchObject({ nick: 'out' });
+    expect(await getOk(api, '/rest/whoami', BMO_KEYS.triager)).toMatchObject({ nick: 'tom' });
     expect(whoUuid(2, 'bz-companion')).toMatch(/^bmo-who:[0-9a-f]{40}$/);
   });
 });
 
 describe('User.get under bmo', () => {
+  it('records the day a user is seen, as Bugzilla.pm login does, once a day', async () => {
+    const seen = () =>
+      getOk<{ users: Array<{ last_seen_date: string | null }> }>(
+        api,
+        `/rest/user?names=${BMO_LOGINS.triager}&include_fields=last_seen_date`,
+        BMO_KEYS.admin,
+      );
+    await getOk(api, '/rest/whoami', BMO_KEYS.triager);
+    expect((await seen()).users[0]?.last_seen_date).toBe('2026-06-01T00:00:00Z');
+  });
+
   it('gives the nick to everyone, and when asked the pending requests and whether they are blocked', async () => {
     const anonymous = await getOk<{ users: unknown[] }>(api, `/rest/user?names=${BMO_LOGINS.triager}`);
     expect(anonymous.users).toEqual([
@@ -60,7 +73,7 @@ describe('User.get under bmo', () => {
       {
         name: BMO_LOGINS.out,
         nick: 'out',
-        last_seen_date: null,
+        last_seen_date: '2026-05-20T00:00:00Z',
         requests: {
           review: { blocked: true, pending: 0 },
           feedback: { blocked: true, pending: 0 },

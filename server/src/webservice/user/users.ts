@@ -1,3 +1,4 @@
+import { formatBugzillaTime } from '@bz-companion/shared';
 import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
 import { catalogueErrors } from '../../bugzilla/catalogue/catalogue-errors.js';
 import type { GroupDefinition } from '../../bugzilla/catalogue/types.js';
@@ -61,7 +62,7 @@ function groupFilter(params: MethodParams, caller: User | undefined, catalogue: 
 
 function userJson(user: User, caller: User, catalogue: Catalogue, fields: FieldSelection, nick: boolean): Json {
   const all: Json = nick
-    ? // BMO's (Bugzilla/WebService/User.pm get): the nick, and when the account was made and last seen, which are not kept here.
+    ? // BMO's (Bugzilla/WebService/User.pm get): the nick, the day last seen, and when the account was made (not kept here).
       {
         id: user.id,
         real_name: user.realName,
@@ -69,7 +70,7 @@ function userJson(user: User, caller: User, catalogue: Catalogue, fields: FieldS
         name: user.login,
         email: user.login,
         can_login: !user.disabled,
-        last_seen_date: null,
+        last_seen_date: user.lastSeenDate === undefined ? null : formatBugzillaTime(user.lastSeenDate * 1000),
         creation_time: null,
       }
     : { id: user.id, real_name: user.realName, name: user.login, email: user.login, can_login: !user.disabled };
