@@ -123,6 +123,12 @@ for (const underTest of STORES) {
         expect([huge, seven?.id]).toEqual([undefined, 7]);
       });
 
+      it("lists a bug's duplicates (Bugzilla's duplicates rows), none for a bug that has none", async () => {
+        expect(await store.duplicatesOf(8)).toEqual([9]);
+        expect(await store.duplicatesOf(9)).toEqual([]);
+        expect(await store.duplicatesOf(2 ** 31)).toEqual([]);
+      });
+
       it("reads a bug's comments in order and its history", async () => {
         const comments = await store.commentsOf(8);
         expect(comments.length).toBeGreaterThan(1);

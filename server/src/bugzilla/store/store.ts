@@ -111,6 +111,8 @@ export interface Store {
   allBugs(): Read<Iterable<Bug>>;
   /** Aliases are matched without regard to letter case, as Bugzilla does. */
   bugByAlias(alias: string): Read<Bug | undefined>;
+  /** The bugs that are duplicates of this one (Bugzilla's `duplicates` rows), by id. */
+  duplicatesOf(bugId: number): Read<number[]>;
   /** A comment by its global id. */
   commentById(id: number): Read<Comment | undefined>;
   /** A bug's comments, oldest first: a comment's index is its `count`. */

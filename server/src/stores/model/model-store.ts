@@ -244,6 +244,13 @@ export class ModelStore implements Store, OwnedData {
     return this.#model.threads.historyOf(bugId);
   }
 
+  /** Read by walking the bugs: a BMO answer asks it of the bugs it shows, and a data set in memory is small. */
+  duplicatesOf(bugId: number): number[] {
+    const ids: number[] = [];
+    for (const bug of this.#model.bugs.values()) if (bug.fields.dupe_of === bugId) ids.push(bug.id);
+    return ids.sort((a, b) => a - b);
+  }
+
   visitorsOf(bugId: number): number[] {
     const users: number[] = [];
     for (const [userId, visits] of this.#model.visits) if (visits.get(bugId) !== undefined) users.push(userId);

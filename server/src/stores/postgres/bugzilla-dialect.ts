@@ -55,6 +55,7 @@ export const BUGZILLA_SQL: SqlDialect = {
   userSettings: `'{}'::json AS settings`,
   userLastSeen: 'extract(epoch FROM p.last_seen_date::timestamptz)::bigint AS last_seen',
   commentReactions: `'[]'::json AS reactions`,
+  duplicateIds: 'SELECT dupe AS id FROM duplicates WHERE dupe_of = $1 ORDER BY dupe',
 };
 
 /** An attachment's flags, over `a` (attachments), in a Bugzilla database: as Bug.attachments lists them. */

@@ -30,6 +30,8 @@ export interface SqlDialect {
   userLastSeen: string;
   /** A comment's reactions as JSON `[user id, reaction]` pairs over longdescs `l`, aliased `reactions`. */
   commentReactions: string;
+  /** The ids (`id`) of the duplicates of bug $1, by id. */
+  duplicateIds: string;
 }
 
 /** The database's clock in epoch milliseconds, as every statement that reads it writes it. */
@@ -52,6 +54,7 @@ export const OUR_SQL: SqlDialect = {
      WHERE s.user_id = p.userid), '{}'::json) AS settings`,
   userLastSeen: `extract(epoch FROM p.last_seen_date)::bigint AS last_seen`,
   commentReactions: COMMENT_REACTIONS_COLUMN,
+  duplicateIds: `SELECT b.bug_id AS id FROM bugs b WHERE b.bzc_fields->>'dupe_of' = $1::text ORDER BY b.bug_id`,
 };
 
 /** The groups a user was given bless rights on directly (Bugzilla::User::_set_groups's rows), sorted. */
