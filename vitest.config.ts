@@ -30,6 +30,7 @@ const API_TESTS = [
   'server/src/push/webhook-push.test.ts',
   'server/src/webservice/bmo/bmo-comments.test.ts',
   'server/src/webservice/user/bmo-users.test.ts',
+  'server/src/webservice/bug/bmo-bug-object.test.ts',
   'server/src/test-double/start-server.test.ts',
   'server/src/shared-client.test.ts',
   'server/testing/fuzz/fuzz.test.ts',

@@ -61,7 +61,7 @@ export function bmoFixture(parameters: Record<string, string> = {}) {
       {
         name: 'Firefox',
         components: [
-          { name: 'General', default_assignee: BMO_LOGINS.dev },
+          { name: 'General', default_assignee: BMO_LOGINS.dev, triage_owner: BMO_LOGINS.triager },
           { name: 'Toolbars', default_assignee: BMO_LOGINS.dev },
         ],
         versions: ['unspecified'],
@@ -81,6 +81,10 @@ export function bmoFixture(parameters: Record<string, string> = {}) {
         version: 'unspecified',
         reporter: BMO_LOGINS.admin,
         assigned_to: BMO_LOGINS.dev,
+        type: 'defect',
+        mentors: [BMO_LOGINS.triager],
+        filed_via: 'standard_form',
+        deadline: '2026-09-01',
         flags: [
           {
             id: 1,
@@ -138,6 +142,18 @@ export function bmoFixture(parameters: Record<string, string> = {}) {
         reporter: BMO_LOGINS.triager,
         assigned_to: BMO_LOGINS.dev,
         comments: [{ id: 5, author: BMO_LOGINS.triager, time: '2026-01-03T00:00:00Z', text: 'Same crash.' }],
+      },
+      {
+        id: 4,
+        summary: 'Toolbar button gone',
+        product: 'Firefox',
+        component: 'Toolbars',
+        version: 'unspecified',
+        type: 'enhancement',
+        regressed_by: [1],
+        reporter: BMO_LOGINS.dev,
+        assigned_to: BMO_LOGINS.dev,
+        comments: [{ id: 6, author: BMO_LOGINS.dev, time: '2026-01-04T00:00:00Z', text: 'Since the crash fix.' }],
       },
     ],
   };

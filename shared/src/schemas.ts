@@ -187,7 +187,8 @@ export const bugUpdateSchema = z.object({
   bugs: z.array(
     z.object({
       id: z.number().int(),
-      alias: z.array(z.string()),
+      /** A list (5.1+); BMO's one string or null. */
+      alias: z.union([z.array(z.string()), z.string(), z.null()]),
       last_change_time: bugzillaTimestamp,
       changes: z.record(z.string(), z.object({ removed: z.string(), added: z.string() })),
     }),

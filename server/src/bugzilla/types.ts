@@ -119,6 +119,13 @@ export interface BugFields {
   bug_type?: string;
   /** BMO's RestrictComments: only `restrict_comments_group` may change the bug or react to its comments. */
   restrict_comments?: boolean;
+  /** BMO's mentors (`bug_mentors`), by user id, in the order given. */
+  mentors?: number[];
+  /** BMO's regressions (`regressions` table): the bugs that caused this one, and those it caused. */
+  regressed_by?: number[];
+  regresses?: number[];
+  /** BMO's `bugs.filed_via`: how it was filed (`standard_form`, `api`, …); absent: BMO's default, `unknown`. */
+  filed_via?: string;
   /** Time tracking (absent: none yet): `YYYY-MM-DD`, and hours. */
   deadline?: string | null;
   estimated_time?: number;

@@ -26,11 +26,12 @@ import { isStorableId } from '../../bugzilla/ids.js';
 import { ownedData, type Store } from '../../bugzilla/store/store.js';
 import type { Bug, User } from '../../bugzilla/types.js';
 import { visitEffectsOfUpdate } from '../../bugzilla/visit/update-visits.js';
+import { bmoUserJson } from '../method/bmo-user-json.js';
 import { NAMES_A_BUG } from '../method/error-codes.js';
 import { FieldSelection } from '../method/field-selection.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../method/route.js';
 import { attachmentFlagPlanner } from './attachment-flag-planner.js';
-import { attachmentJson } from './attachment-json.js';
+import { attachmentJson, bmoAttachmentJson } from './attachment-json.js';
 
 /** A private attachment is for insiders and for whoever attached it (5.2's get_attachments_by_bug). */
 function mayList(attachment: Attachment, user: User | undefined, insider: boolean): boolean {
@@ -44,12 +45,16 @@ function mayList(attachment: Attachment, user: User | undefined, insider: boolea
  */
 export async function listAttachments(
   request: ApiRequest,
-  { store }: RouteDeps,
+  { store, profile }: RouteDeps,
   byAttachmentId: boolean,
 ): Promise<BugAttachmentsResult> {
   const { user, query } = request;
   const insider = isInsider(user, store.instance.parameters);
   const fields = FieldSelection.fromQuery(query);
+  const json = (attachment: Attachment) =>
+    profile.objects.attachmentExtras
+      ? bmoAttachmentJson(attachment, store, fields, (creator) => bmoUserJson(creator))
+      : attachmentJson(attachment, store, fields);
   const bugRefs = namedRefs(byAttachmentId ? undefined : request.pathId, query.getAll('ids'));
   const attachmentRefs = namedRefs(byAttachmentId ? request.pathId : undefined, query.getAll('attachment_ids'));
   if (bugRefs.length === 0 && attachmentRefs.length === 0) {
@@ -60,7 +65,7 @@ export async function listAttachments(
     const bug = await checkBug(store, user, ref);
     const shown: Array<Record<string, unknown>> = [];
     for (const attachment of await store.attachmentsOf(bug.id)) {
-      if (mayList(attachment, user, insider)) shown.push(await attachmentJson(attachment, store, fields));
+      if (mayList(attachment, user, insider)) shown.push(await json(attachment));
     }
     bugs[String(bug.id)] = shown;
   }
@@ -75,7 +80,7 @@ export async function listAttachments(
   for (const attachment of found) {
     await checkBug(store, user, attachment.bugId);
     if (attachment.isPrivate && !insider) throw attachmentErrors.accessDenied(attachment.id);
-    attachments[String(attachment.id)] = await attachmentJson(attachment, store, fields);
+    attachments[String(attachment.id)] = await json(attachment);
   }
   return { bugs, attachments };
 }

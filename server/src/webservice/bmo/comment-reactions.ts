@@ -10,8 +10,8 @@ import { isStorableId } from '../../bugzilla/ids.js';
 import { readAll } from '../../bugzilla/read.js';
 import { ownedData, type Store } from '../../bugzilla/store/store.js';
 import type { Comment, CommentReaction, User } from '../../bugzilla/types.js';
+import { bmoUserJson } from '../method/bmo-user-json.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../method/route.js';
-import { bmoUserJson } from './bmo-user-json.js';
 
 type Reactions = ResponseOf<'GET /rest/bug/comment/{id}/reactions'>;
 

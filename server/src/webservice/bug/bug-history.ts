@@ -37,12 +37,7 @@ async function history(request: ApiRequest, { store, profile }: RouteDeps): Prom
   }
   const answer: BugHistoryResult = { bugs: [] };
   for (const bug of bugs.values()) {
-    const history: HistoryEntry[] = [];
-    for (const set of mergedHistory(await store.historyOf(bug.id))) {
-      if (newSince !== null && set.when <= newSince) continue;
-      const entry = await changeSetJson(set, store, viewer, bug.id, shapes.historyComment);
-      if (entry.changes.length > 0) history.push(entry);
-    }
+    const history = await historyEntries(bug.id, store, viewer, newSince, shapes.historyComment);
     // BMO gives the alias here only while `usebugaliases` is on (default off: Bugzilla/Config/BugFields.pm).
     const alias =
       shapes.bugAlias === 'one' && store.instance.parameters.usebugaliases !== '1'
@@ -51,6 +46,23 @@ async function history(request: ApiRequest, { store, profile }: RouteDeps): Prom
     answer.bugs.push({ id: bug.id, alias, history });
   }
   return answer;
+}
+
+/** A bug's change sets as Bug.history lists them (also BMO's Bug.get `history`): oldest first, after `newSince`. */
+export async function historyEntries(
+  bugId: number,
+  store: Store,
+  viewer: HistoryViewer,
+  newSince: number | null,
+  commentShape: ObjectShapes['historyComment'],
+): Promise<HistoryEntry[]> {
+  const history: HistoryEntry[] = [];
+  for (const set of mergedHistory(await store.historyOf(bugId))) {
+    if (newSince !== null && set.when <= newSince) continue;
+    const entry = await changeSetJson(set, store, viewer, bugId, commentShape);
+    if (entry.changes.length > 0) history.push(entry);
+  }
+  return history;
 }
 
 async function changeSetJson(

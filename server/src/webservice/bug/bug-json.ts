@@ -5,15 +5,20 @@ import { isOpenStatus } from '../../bugzilla/bug/bug-defaults.js';
 import { afterRead, type Read, readAll } from '../../bugzilla/read.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { Bug, User } from '../../bugzilla/types.js';
+import { nickOf } from '../../bugzilla/user/bmo-nick.js';
+import type { ObjectShapes } from '../../profiles/profile.js';
 import type { FieldSelection } from '../method/field-selection.js';
+import { bmoBugFields } from './bmo-bug-fields.js';
+import { aliasOf } from './bug-alias.js';
 
 type Json = Record<string, unknown>;
 
-/** 5.2's `_user_to_hash`: `name` and `email` are both the login. */
-function userDetail(user: User, fields: FieldSelection, prefix: string): Json {
+/** 5.2's `_user_to_hash`: `name` and `email` are both the login; BMO's has the `nick` too. */
+function userDetail(user: User, fields: FieldSelection, prefix: string, nick: boolean): Json {
   const detail: Json = {};
   if (fields.wants('id', 'default', prefix)) detail.id = user.id;
   if (fields.wants('real_name', 'default', prefix)) detail.real_name = user.realName;
+  if (nick && fields.wants('nick', 'default', prefix)) detail.nick = nickOf(user);
   if (fields.wants('name', 'default', prefix)) detail.name = user.login;
   if (fields.wants('email', 'default', prefix)) detail.email = user.login;
   return detail;
@@ -33,6 +38,8 @@ export function bugJson(
   caller: User | undefined,
   fields: FieldSelection,
   nowMs: number,
+  shapes: ObjectShapes,
+  newSince: number | null = null,
 ): Read<Json> {
   const f = bug.fields;
   // What needs the store is read first (only what is selected), then the answer is built in 5.2's
@@ -51,16 +58,27 @@ export function bugJson(
     ),
   );
   // The caller's own tags (Bug.update_tags): an extra field, read only when asked for.
-  const tags = caller && fields.wants('tags', 'extra') ? store.personalTags(caller.id, bug.id) : [];
-  return afterRead(people, ([creator, assignedTo, qaContact, ...ccUsers]) =>
+  const tags =
+    caller && shapes.personalTagsField && fields.wants('tags', 'extra') ? store.personalTags(caller.id, bug.id) : [];
+  const basic = afterRead(people, ([creator, assignedTo, qaContact, ...ccUsers]) =>
     afterRead(dependencies, (others) => {
       const open = new Set(
         others.filter((other) => other && isOpenStatus(other.fields.status)).map((other) => other?.id),
       );
       return afterRead(tags, (ownTags) =>
-        render(bug, store, caller, fields, nowMs, { creator, assignedTo, qaContact, ccUsers, open, ownTags }),
+        render(bug, store, caller, fields, nowMs, shapes, { creator, assignedTo, qaContact, ccUsers, open, ownTags }),
       );
     }),
+  );
+  if (shapes.bugDefaultFields.length === 0 && shapes.bugExtraFields.length === 0) return basic;
+  // BMO's own fields, read after 5.2's (only a BMO answer pays for them).
+  const context = {
+    newSince,
+    time,
+    detail: (user: User, prefix: string) => userDetail(user, fields, prefix, shapes.userNick),
+  };
+  return afterRead(basic, (json) =>
+    bmoBugFields(bug, store, caller, fields, shapes, context).then((own) => Object.assign(json, own)),
   );
 }
 
@@ -81,8 +99,10 @@ function render(
   caller: User | undefined,
   fields: FieldSelection,
   nowMs: number,
+  shapes: ObjectShapes,
   { creator, assignedTo, qaContact, ccUsers, open, ownTags }: ReadForBug,
 ): Json {
+  const nick = shapes.userNick;
   const f = bug.fields;
   const json: Json = {};
   const put = (name: string, value: () => unknown, type: 'default' | 'extra' = 'default') => {
@@ -91,11 +111,11 @@ function render(
   const person = (name: string, user: User | undefined) => {
     if (!fields.wants(name)) return;
     json[name] = user?.login ?? '';
-    if (user) json[`${name}_detail`] = userDetail(user, fields, name);
+    if (user) json[`${name}_detail`] = userDetail(user, fields, name, nick);
   };
 
   put('id', () => bug.id);
-  put('alias', () => [...bug.aliases]);
+  put('alias', () => aliasOf(bug, shapes.bugAlias));
   put('summary', () => f.summary);
   put('status', () => f.status);
   put('resolution', () => f.resolution);
@@ -117,7 +137,8 @@ function render(
   put('blocks', () => sortDependencies(f.blocks, open));
   put('depends_on', () => sortDependencies(f.depends_on, open));
   put('dupe_of', () => f.dupe_of);
-  put('deadline', () => f.deadline ?? null);
+  // BMO shows it to time trackers only, with the hours (bmo-bug-fields.ts).
+  if (shapes.deadline === 'everyone') put('deadline', () => f.deadline ?? null);
   put('flags', () => f.flags.map((flag) => ({ ...flag })));
   put('groups', () => [...bug.groups]);
   put('creation_time', () => time(f.creation_time));
@@ -132,9 +153,9 @@ function render(
       .filter((user): user is User => user !== undefined)
       .sort((a, b) => (a.login < b.login ? -1 : a.login > b.login ? 1 : 0));
     json.cc = cc.map((user) => user.login);
-    json.cc_detail = cc.map((user) => userDetail(user, fields, 'cc'));
+    json.cc_detail = cc.map((user) => userDetail(user, fields, 'cc', nick));
   }
-  put('tags', () => [...ownTags], 'extra');
+  if (shapes.personalTagsField) put('tags', () => [...ownTags], 'extra');
   if (caller) {
     if (isTimeTracker(caller, store.instance.parameters)) {
       put('estimated_time', () => f.estimated_time ?? 0);

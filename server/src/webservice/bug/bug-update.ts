@@ -109,7 +109,8 @@ export async function updateBugs(
   return {
     bugs: result.bugs.map((bug) => ({
       id: bug.id,
-      alias: bug.alias,
+      // BMO's Bug.update answers its one alias or null (Bugzilla/WebService/Bug.pm update).
+      alias: profile.objects.bugAlias === 'list' ? bug.alias : (bug.alias[0] ?? null),
       last_change_time: formatBugzillaTime(bug.last_change_time * 1000),
       changes: bug.changes,
     })),
