@@ -34,6 +34,7 @@ const API_TESTS = [
   'server/src/test-double/start-server.test.ts',
   'server/src/shared-client.test.ts',
   'server/testing/fuzz/fuzz.test.ts',
+  'server/testing/fuzz/custom-fields.fuzz.test.ts',
 ];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
 if (!withPostgres) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_FIELD_NAMES, renderedCommentText } from '../src/bugzilla/field/bugzilla-tables.js';
+import { apiFieldName } from '../src/bugzilla/field/bug-fields.js';
+import { renderedCommentText } from '../src/bugzilla/field/bugzilla-tables.js';
 import type { Fixture } from '../src/import/fixture/fixture.js';
 import { SERVER_ROOT } from './server-root.js';
 
@@ -198,7 +199,7 @@ function historyOf(bugId: number, data: RecordedDataSet) {
   for (const row of data.activity.filter((activity) => activity.bug_id === bugId)) {
     const last = history[history.length - 1];
     const change = {
-      field_name: API_FIELD_NAMES[row.field] ?? row.field,
+      field_name: apiFieldName(row.field),
       removed: row.removed,
       added: row.added,
       ...(row.comment_id === undefined ? {} : { comment_id: row.comment_id }),

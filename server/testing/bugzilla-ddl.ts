@@ -74,6 +74,7 @@ const TABLES: Readonly<Record<string, string>> = {
   bugs_activity: `id INTSERIAL, bug_id INT3 NN, attach_id INT3, who INT3 NN, bug_when DATETIME NN, fieldid INT3 NN,
     added varchar(255), removed varchar(255), comment_id INT4`,
   bug_user_last_visit: 'id INTSERIAL, user_id INT3 NN, bug_id INT3 NN, last_visit_ts DATETIME NN',
+  field_visibility: 'field_id INT3, value_id INT2 NN',
   audit_log: `user_id INT3, class varchar(255) NN, object_id INT4 NN, field varchar(64) NN, removed MEDIUMTEXT,
     added MEDIUMTEXT, at_time DATETIME NN`,
 };
@@ -125,6 +126,37 @@ export function bugzillaSchemaDdl(engine: 'mysql' | 'postgres'): string[] {
   });
   const indexes = INDEXES.map((on, i) => `CREATE INDEX bzc_test_${i} ON ${on}`);
   return [...tables, ...indexes];
+}
+
+/** Each custom field type's `bugs` column (Bugzilla/Field.pm SQL_DEFINITIONS); a multiple-selection has none. */
+const CUSTOM_COLUMNS: Readonly<Record<number, string>> = {
+  1: "varchar(255) NN = ''",
+  2: "varchar(64) NN = '---'",
+  4: "MEDIUMTEXT NN = ''",
+  5: 'DATETIME',
+  6: 'INT3',
+  9: 'DATE',
+  10: 'INT4 NN = 0',
+};
+
+/**
+ * What Bugzilla::Field->create adds to the schema for a custom field: its `bugs` column, and for
+ * a select its values' table (bz_add_field_tables), with `bug_<name>` for a multiple-selection.
+ */
+export function customFieldDdl(engine: 'mysql' | 'postgres', name: string, type: number): string[] {
+  const suffix = engine === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4' : '';
+  const statements: string[] = [];
+  const column = CUSTOM_COLUMNS[type];
+  if (column) statements.push(`ALTER TABLE bugs ADD COLUMN ${columnDdl(`${name} ${column}`, engine)}`);
+  if (type === 2 || type === 3) {
+    const columns = FIELD_TABLE.split(/,(?![^(]*\))/).map((c) => columnDdl(c, engine));
+    statements.push(`CREATE TABLE ${name} (${columns.join(', ')})${suffix}`);
+  }
+  if (type === 3) {
+    const columns = ['bug_id INT3 NN', 'value varchar(64) NN'].map((c) => columnDdl(c, engine));
+    statements.push(`CREATE TABLE bug_${name} (${columns.join(', ')})${suffix}`);
+  }
+  return statements;
 }
 
 /** Creates Bugzilla 5.x's tables in the session's (empty) database, bz_schema saying 5.x's format. */

@@ -1,4 +1,5 @@
 import { bugzillaDefaultCatalogue } from '../src/bugzilla/field/bugzilla-defaults.js';
+import { writeSmallCustomFields } from './bugzilla-custom-fields-data.js';
 import { createBugzillaSchema } from './bugzilla-ddl.js';
 import type { BugzillaSqlSession, SqlValue } from './bugzilla-sql-session.js';
 
@@ -229,7 +230,7 @@ function* generate(count: number, row: (n: number) => SqlValue[]): Iterable<SqlV
  * A small tracker with one of everything the import must carry over: a disabled user, a password,
  * revoked and live keys, membership through a group's grant, a private bug, aliases, CC, keywords,
  * see-also, dependencies, a duplicate with its rendered notice, flags with a requestee, private
- * comments, a change naming a comment, the audit log and visits.
+ * comments, a change naming a comment, the audit log and visits, and a custom field of each type.
  */
 export async function writeSmallBugzilla(session: BugzillaSqlSession): Promise<void> {
   await writeInstallation(session, 2);
@@ -273,6 +274,7 @@ export async function writeSmallBugzilla(session: BugzillaSqlSession): Promise<v
   );
   await writeSmallBugs(session);
   await writeSmallContent(session);
+  await writeSmallCustomFields(session);
 }
 
 async function writeSmallBugs(session: BugzillaSqlSession): Promise<void> {

@@ -78,7 +78,7 @@ async function createBugzillaTables(client: pg.Client): Promise<void> {
   await client.query(await readFile(join(BUGZILLA_52_DIR, 'schema-postgres.sql'), 'utf8'));
   // pg_dump's script empties the session's search_path.
   await client.query('RESET search_path');
-  // Tables the dump leaves out (Bug.get's fields, login_failure), with 5.2's columns (Bugzilla/DB/Schema.pm).
+  // Tables the dump leaves out (Bug.get's fields, field_visibility, login_failure), with 5.2's columns (Bugzilla/DB/Schema.pm).
   await client.query(`
     CREATE TABLE duplicates (dupe_of integer NOT NULL, dupe integer PRIMARY KEY);
     CREATE TABLE flagtypes (id serial PRIMARY KEY, name varchar(50) NOT NULL, description text NOT NULL,
@@ -106,6 +106,8 @@ async function createBugzillaTables(client: pg.Client): Promise<void> {
           sortkey integer NOT NULL DEFAULT 0, isactive smallint NOT NULL DEFAULT 1, visibility_value_id integer);`,
       )
       .join('\n')}
+    CREATE TABLE field_visibility (field_id integer REFERENCES fielddefs (id) ON DELETE CASCADE,
+      value_id smallint NOT NULL);
     CREATE TABLE login_failure (user_id integer NOT NULL REFERENCES profiles (userid) ON DELETE CASCADE,
       login_time timestamp(0) without time zone NOT NULL, ip_addr varchar(40) NOT NULL);
     CREATE INDEX login_failure_user_id_idx ON login_failure (user_id)`);

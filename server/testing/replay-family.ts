@@ -22,6 +22,8 @@ export interface FamilyReplay {
    * shows): history joins one user's changes of one second, as 5.2 does, so the seconds matter.
    */
   recordedClock?: boolean;
+  /** When 5.2 answered a case, where the answer's own times say otherwise (default: recordedTime). */
+  timeOf?: (recorded: RecordedCase) => number | undefined;
   /** What the recording changed between requests that a request cannot, before case `n`. */
   before?: (n: number, store: Store) => void;
 }
@@ -64,7 +66,7 @@ export function replayFamily(replay: FamilyReplay): void {
         for (const recorded of cases) {
           const difference = replay.differences?.[recorded.n];
           it(`#${recorded.n} ${recorded.name}${difference ? ` (differs: ${difference})` : ''}`, async () => {
-            if (replay.recordedClock) clock.ms = Math.max(clock.ms, recordedTime(recorded) ?? 0);
+            if (replay.recordedClock) clock.ms = Math.max(clock.ms, (replay.timeOf ?? recordedTime)(recorded) ?? 0);
             replay.before?.(recorded.n, server.store);
             const ours = await sendRecorded(server.url, recorded, tokens);
             const theirs = answerValue(recorded.response.status, recorded.response.body);

@@ -1,3 +1,5 @@
+import type { CustomValues } from './field/custom-field.js';
+
 /** The entities the routes need, as the store holds them in memory. */
 
 export interface InstanceSettings {
@@ -131,6 +133,11 @@ export interface BugFields {
   estimated_time?: number;
   remaining_time?: number;
   actual_time?: number;
+  /**
+   * Its custom fields' values (bugzilla/field/custom-values.ts), by field name; a field at its
+   * default is left out, and so is the whole record when every one is.
+   */
+  custom?: CustomValues;
 }
 
 /** A comment; `id` is global across bugs, as Bugzilla's are. */

@@ -158,6 +158,7 @@ function isExpected(error: unknown): boolean {
       'DatabaseUnavailableError',
       'BugzillaImportError',
       'RecordingsError',
+      'TooLargeForFileStoreError',
     ].includes(name) || typeof (error as NodeJS.ErrnoException).code === 'string'
   );
 }

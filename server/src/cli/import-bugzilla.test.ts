@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { writeSmallBugzilla } from '../../testing/bugzilla-import-data.js';
 import { openBugzillaSqlSession } from '../../testing/bugzilla-sql-session.js';
 import { runCli, tempDir } from '../../testing/cli-server.js';
+import { readDataFile } from '../../testing/data-file.js';
 import { describeWithMariadb, useFreshMysqlDatabase } from '../../testing/mariadb-test-database.js';
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 
@@ -69,11 +70,11 @@ describeWithMariadb('import --from-bugzilla from MariaDB', () => {
     const run = await runCli(['import', '--from-bugzilla', databaseUrl(), '--data', data, '--with-passwords']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/: 3 users, 3 bugs, 3 visits, 1 audit events\n$/);
-    for (const what of ['products', 'users', 'bugs', 'comments', 'bugs with history', 'audit events', 'visits']) {
-      expect(run.stderr).toMatch(new RegExp(`^read \\d+ ${what} \\(\\d+\\.\\d s\\)$`, 'm'));
+    for (const what of ['products', 'users', 'bugs', 'comments', 'audit events', 'visits']) {
+      expect(run.stderr).toMatch(new RegExp(`^read \\d+ ${what} \\(\\d+\\.\\d s(, \\d+/s)?\\)$`, 'm'));
     }
-    const snapshot = JSON.parse(await readFile(data, 'utf8'));
-    expect(snapshot.users[0].password_hash).toBe('salt1234,hashhashhash{SHA-256}');
+    const snapshot = await readDataFile(data);
+    expect(snapshot.users[0]?.password_hash).toBe('salt1234,hashhashhash{SHA-256}');
   });
 });
 

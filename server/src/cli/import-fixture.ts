@@ -19,5 +19,6 @@ export async function importFixtureObject(parsed: unknown, source: string, targe
     if (error instanceof FixtureError) throw new FixtureError(`fixture ${fixturePath}: ${error.message}`);
     throw error;
   }
-  return importSummary(fixturePath, await writeImport(snapshot, target), snapshot);
+  const { into, counts } = await writeImport(snapshot, target);
+  return importSummary(fixturePath, into, counts);
 }

@@ -1,7 +1,8 @@
 import type { StoreSnapshot } from '../bugzilla/store/snapshot.js';
-import { ownedData } from '../bugzilla/store/store.js';
+import type { SnapshotPart, SnapshotStream } from '../bugzilla/store/snapshot-stream.js';
+import { checkFileStoreHolds } from '../stores/file/capacity.js';
 import { replaceFileStore } from '../stores/file/replace-file-store.js';
-import { openStore } from '../stores/open/open-store.js';
+import { streamOfSnapshot } from '../stores/snapshot-parts.js';
 import { redactDatabaseUrl } from './open-serve-store.js';
 
 export interface ImportTarget {
@@ -10,27 +11,58 @@ export interface ImportTarget {
   database: string | undefined;
 }
 
-/** Replaces the target store's whole content with a snapshot; returns where it went, fit to print. */
-export async function writeImport(snapshot: StoreSnapshot, target: ImportTarget): Promise<string> {
+/** What an import wrote, counted as it went by. */
+export interface ImportCounts {
+  users: number;
+  bugs: number;
+  comments: number;
+  visits: number;
+  auditEvents: number;
+}
+
+/**
+ * Replaces the target store's whole content with a snapshot or a snapshot stream, all or nothing
+ * (the data file replaced at once; PostgreSQL in one transaction); returns where it went, fit to
+ * print, and what it wrote. A data set past what the file store holds here is refused first.
+ */
+export async function writeImport(
+  source: StoreSnapshot | SnapshotStream,
+  target: ImportTarget,
+): Promise<{ into: string; counts: ImportCounts }> {
+  const stream = 'parts' in source ? source : streamOfSnapshot(source);
+  const counts: ImportCounts = { users: 0, bugs: 0, comments: 0, visits: 0, auditEvents: 0 };
+  const counted = { head: stream.head, parts: countParts(stream.parts, counts) };
   if (target.database === undefined) {
-    await replaceFileStore(target.data, snapshot);
-    return target.data;
+    if (!('parts' in source)) {
+      checkFileStoreHolds(
+        { bugs: source.bugs.length, comments: source.comments?.length ?? 0, users: source.users.length },
+        'the import',
+      );
+    }
+    await replaceFileStore(target.data, counted);
+    return { into: target.data, counts };
   }
-  // One transaction: instances serving the database see the old content or the new, never a mix.
-  const { store, created } = await openStore({ kind: 'postgres', url: target.database, seed: snapshot });
-  try {
-    if (!created) await ownedData(store, 'replacing the content (import)').replaceAll(snapshot);
-  } finally {
-    await store.close();
+  const { importIntoDatabase } = await import('../stores/postgres/import-into.js');
+  await importIntoDatabase(target.database, counted);
+  return { into: redactDatabaseUrl(target.database), counts };
+}
+
+async function* countParts(parts: SnapshotStream['parts'], counts: ImportCounts): AsyncIterable<SnapshotPart> {
+  for await (const part of parts) {
+    const n = part.records.length;
+    if (part.section === 'users') counts.users += n;
+    else if (part.section === 'bugs') counts.bugs += n;
+    else if (part.section === 'comments') counts.comments += n;
+    else if (part.section === 'audit_log') counts.auditEvents += n;
+    else if (part.section === 'last_visits') for (const user of part.records) counts.visits += user.bug_ids.length;
+    yield part;
   }
-  return redactDatabaseUrl(target.database);
 }
 
 /** What an import wrote, in one line. */
-export function importSummary(from: string, into: string, snapshot: StoreSnapshot): string {
+export function importSummary(from: string, into: string, counts: ImportCounts): string {
   return (
-    `imported ${from} into ${into}: ${snapshot.users.length} users, ${snapshot.bugs.length} bugs, ` +
-    `${snapshot.last_visits.reduce((sum, user) => sum + user.bug_ids.length, 0)} visits, ` +
-    `${snapshot.audit_log.length} audit events`
+    `imported ${from} into ${into}: ${counts.users} users, ${counts.bugs} bugs, ` +
+    `${counts.visits} visits, ${counts.auditEvents} audit events`
   );
 }

@@ -36,9 +36,9 @@ async function guesses(server: InProcessServer, login: string) {
   return answers;
 }
 
-describe.each([0, 1])('an unknown login (profile %#)', (which) => {
+describe('an unknown login, under the default profile', () => {
   it('is warned, locked out and hashed exactly as a known login with a wrong password', async () => {
-    const server = servers[which] as InProcessServer;
+    const server = servers[0] as InProcessServer;
     const known = await guesses(server, 'alice@example.com');
     const unknown = await guesses(server, 'nobody-at-all@example.com');
     expect(unknown).toEqual(known);
@@ -48,11 +48,25 @@ describe.each([0, 1])('an unknown login (profile %#)', (which) => {
   });
 
   it('counts a login in any letter case as one, as known logins are', async () => {
-    const server = servers[which] as InProcessServer;
+    const server = servers[0] as InProcessServer;
     const answers = [];
     for (const login of ['Someone@Example.com', 'someone@example.com', 'SOMEONE@EXAMPLE.COM']) {
       answers.push(((await guesses(server, login))[0] as { code: number }).code);
     }
     expect(answers).toEqual([300, 32000, 32000]);
+  });
+});
+
+describe('an unknown login, under --profile bugzilla-5.2', () => {
+  it('is never locked out: 300 every time, each guess hashed as long as a real one (5.2 counts real accounts only)', async () => {
+    const server = servers[1] as InProcessServer;
+    const known = await guesses(server, 'alice@example.com');
+    expect(known.map((answer) => answer.code)).toEqual([300, 300, 300, 300, 32000, 32000]);
+    const unknown = await guesses(server, 'nobody-ever@example.com');
+    expect(unknown.map((answer) => answer.code)).toEqual([300, 300, 300, 300, 300, 300]);
+    for (const answer of unknown) {
+      expect(answer.message).toBe('The login or password you entered is not valid.');
+      expect(answer.hashed).toBe(1);
+    }
   });
 });

@@ -2,11 +2,8 @@ import { formatBugzillaTime } from '@bz-companion/shared';
 import { canSeeChange, canSeeComment, type HistoryViewer } from '../bugzilla/access.js';
 import type { Store } from '../bugzilla/store/store.js';
 import type { Bug } from '../bugzilla/types.js';
-
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { customFieldRows } from './custom-field-html.js';
+import { escapeHtml } from './escape-html.js';
 
 /** The pages are read logged out. */
 const LOGGED_OUT: HistoryViewer = { insider: false, timeTracker: false };
@@ -60,6 +57,7 @@ export async function bugPageBody(bug: Bug, store: Store): Promise<string> {
 <dt>Assigned to</dt><dd>${login(bug.assignedTo)}</dd>
 <dt>Reported</dt><dd>${when(f.creation_time)} by ${login(bug.reporter)}</dd>
 <dt>Modified</dt><dd>${when(f.last_change_time)}</dd>
+${customFieldRows(bug, store.catalogue)}
 </dl>
 <section id="comments">
 ${comments}

@@ -25,9 +25,27 @@ beforeAll(async () => {
   [server, hidden, closed] = await Promise.all([
     serveFixture({
       ...fixture,
+      custom_fields: [
+        { name: 'cf_stage', description: 'Stage', type: 'single_select', values: ['design', 'testing'] },
+        { name: 'cf_notes', description: 'Release <notes>', type: 'textarea' },
+        { name: 'cf_regressed_by', description: 'Regressed by', type: 'bug_id' },
+        { name: 'cf_old', description: 'Old', type: 'freetext', obsolete: true },
+        {
+          name: 'cf_phase',
+          description: 'Phase',
+          type: 'freetext',
+          visibility_field: 'cf_stage',
+          visibility_values: ['testing'],
+        },
+      ],
       bugs: [
         {
           ...first,
+          cf_stage: 'design',
+          cf_notes: 'one\r\n<two>',
+          cf_regressed_by: 6,
+          cf_old: 'gone',
+          cf_phase: 'hidden here',
           summary: 'Crash on <script>alert(1)</script>',
           history: [...(first && 'history' in first ? (first.history ?? []) : []), TIME_WORKED],
         },
@@ -48,6 +66,21 @@ const page = async (query: string) => {
 };
 
 describe('the demo bug pages', () => {
+  it('show the custom fields shown on the bug, by their descriptions (escaped), in their order', async () => {
+    const html = await page('id=myalias');
+    expect(html).toContain('<dt data-field="cf_stage">Stage</dt><dd>design</dd>');
+    expect(html).toContain(
+      '<dt data-field="cf_notes">Release &#60;notes&#62;</dt><dd><pre>one\r\n&#60;two&#62;</pre></dd>',
+    );
+    expect(html).toMatch(
+      /<dt data-field="cf_regressed_by">Regressed by<\/dt><dd><a href="show_bug.cgi\?id=6">Bug 6<\/a><\/dd>/,
+    );
+    expect(html.indexOf('data-field="cf_stage"')).toBeLessThan(html.indexOf('data-field="cf_regressed_by"'));
+    // Obsolete, and not shown while cf_stage is not testing.
+    expect(html).not.toContain('cf_old');
+    expect(html).not.toContain('cf_phase');
+  });
+
   it('show the summary (escaped), the fields, and the history', async () => {
     const html = await page('id=myalias');
     expect(html).toContain('<h2 id="summary">Crash on &#60;script&#62;alert(1)&#60;/script&#62;</h2>');

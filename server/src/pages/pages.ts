@@ -3,7 +3,8 @@ import { anonymousMayRead, canSeeBug } from '../bugzilla/access.js';
 import { checkBug } from '../bugzilla/bug/check-bug.js';
 import { BugzillaError, errors } from '../bugzilla/errors.js';
 import type { Store } from '../bugzilla/store/store.js';
-import { bugPageBody, escapeHtml } from './bug-page-html.js';
+import { bugPageBody } from './bug-page-html.js';
+import { escapeHtml } from './escape-html.js';
 
 const INDEX_PATHS = new Set(['/', '/index.cgi', '/buglist.cgi']);
 

@@ -26,6 +26,12 @@ export interface CredentialRules {
    * text `ARRAY(0x…)`: a key that matches nothing (306). The contract takes the first value.
    */
   repeatedIsList: boolean;
+  /**
+   * A login no account has is counted and locked out as a real one is, so answers never tell which
+   * logins exist (bz-companion's hardening); Bugzilla counts failures of real accounts only
+   * (User::note_login_failure needs a user) and answers 300 to every attempt of any other login.
+   */
+  unknownLoginsLockOut: boolean;
 }
 
 export interface LastVisitRules {
@@ -159,6 +165,11 @@ export interface Profile {
   untypedBodyIsForm: boolean;
   /** Which `?callback=` names a GET may use for JSONP; any other is refused (32611) with `allowed` as the reason. */
   jsonpCallback: JsonpCallbackRule;
+  /**
+   * An attachment's is_private, is_obsolete and is_patch: 5.2's numbers 0/1 (`type('int', …)` in
+   * _attachment_to_hash), or booleans as 5.1's API answers them (API/1_0/Resource/Bug.pm, as_boolean).
+   */
+  attachmentFlags: 'numbers' | 'booleans';
   /** `GET /rest/version` when the fixture does not set one. */
   defaultVersion: string;
   /** Where calls count against the rate limits, once the data set turns them on (`rate_limit_active`); undefined: none. */

@@ -127,6 +127,7 @@ const bzCompanion: Profile = {
     shortNameWins: false,
     cookieTokenOnWrite: false,
     repeatedIsList: false,
+    unknownLoginsLockOut: true,
   },
   lastVisit: {
     involvement: 'when-strict-setting',
@@ -146,6 +147,7 @@ const bzCompanion: Profile = {
   defaultVersion: '5.2',
   rateLimits: undefined,
   objects: BUGZILLA_OBJECTS,
+  attachmentFlags: 'numbers',
 };
 
 const bugzilla52: Profile = {
@@ -170,6 +172,7 @@ const bugzilla52: Profile = {
     shortNameWins: true,
     cookieTokenOnWrite: true,
     repeatedIsList: true,
+    unknownLoginsLockOut: false,
   },
   lastVisit: {
     involvement: 'always',
@@ -192,6 +195,7 @@ const bugzilla52: Profile = {
   defaultVersion: '5.2',
   rateLimits: undefined,
   objects: BUGZILLA_OBJECTS,
+  attachmentFlags: 'numbers',
 };
 
 const bugzilla51: Profile = {
@@ -206,6 +210,7 @@ const bugzilla51: Profile = {
     shortNameWins: true,
     cookieTokenOnWrite: false,
     repeatedIsList: true,
+    unknownLoginsLockOut: false,
   },
   lastVisit: { ...bugzilla52.lastVisit, read: 'unresolved-ids' },
   parametersLoggedIn: PARAMETERS_LOGGED_IN_5_1,
@@ -214,6 +219,7 @@ const bugzilla51: Profile = {
   corsAllowHeaders: undefined,
   untypedBodyIsForm: false,
   defaultVersion: '5.1.2',
+  attachmentFlags: 'booleans',
 };
 
 /**
@@ -262,6 +268,7 @@ const bmo: Profile = {
     shortNameWins: false,
     cookieTokenOnWrite: false,
     repeatedIsList: true,
+    unknownLoginsLockOut: false,
   },
   // A bug the caller cannot see is refused (102) and nothing of the batch is written: BMO's
   // Bug->check runs check_is_visible before its `next unless can_see_bug` line
@@ -284,6 +291,7 @@ const bmo: Profile = {
   defaultVersion: '20260820.1',
   rateLimits: BMO_RATE_LIMITS,
   objects: BMO_OBJECTS,
+  attachmentFlags: 'numbers',
 };
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { planAttachmentFlags } from '../../src/bugzilla/attachment/attachment-flags.js';
+import { planCreate } from '../../src/bugzilla/bug/create-plan.js';
 import { planUpdate } from '../../src/bugzilla/bug/update-plan.js';
 import { seeAlsoAliases } from '../../src/bugzilla/bug-url/see-also-change.js';
 import { createFlagType, updateFlagTypes } from '../../src/bugzilla/flag/flag-type-writes.js';
@@ -43,6 +44,20 @@ export async function updateBugs(
   });
 }
 
+/** Bug.create of `params` by `actorId`, planned by the store against its current rows. */
+async function createBug(store: Store, actorId: number, params: Record<string, unknown>, when: number) {
+  const actor = (await store.userById(actorId)) as User;
+  const { catalogue } = store;
+  const parameters = store.instance.parameters;
+  return owned(store).writeBugs({
+    bugIds: [],
+    aliases: [],
+    logins: [],
+    when,
+    plan: (view) => planCreate({ actor, when, params, catalogue, parameters, urlbase: 'http://bz.test/' }, view),
+  });
+}
+
 /**
  * Bug writes every store keeps alike beyond fields (run by store-contract.test.ts on each store
  * that owns its data): flags cleared by a move, existing comments made private, with their history rows.
@@ -70,6 +85,105 @@ export function bugWriteContract(store: () => Store, readOnly: boolean): void {
     await updateBugs(store(), DEV, [4], { comment_is_private: { [id]: false } }, T0 + 2);
     expect((await store().commentById(id))?.isPrivate).toBe(false);
     expect((await store().historyOf(4)).at(-1)?.changes[0]).toMatchObject({ removed: '1', added: '0' });
+  });
+  it('files a bug as 5.2 maps what Bug.create is sent: creator ignored, its own names taken, the rest refused (qa-causes #1-#4, #87-#93)', async () => {
+    if (readOnly) return;
+    const base = {
+      product: 'Widgets',
+      component: 'Backend',
+      version: '1.0',
+      summary: 'Filed',
+      op_sys: 'All',
+      platform: 'All',
+    };
+    const { id } = await createBug(
+      store(),
+      DEV,
+      { ...base, creator: 'user@example.com', is_cc_accessible: false },
+      T0 + 40,
+    );
+    const bug = await store().bugById(id);
+    expect(bug).toMatchObject({ reporter: DEV, cclistAccessible: false });
+    const { id: second } = await createBug(store(), DEV, { ...base, priority: null, short_desc: 'ignored' }, T0 + 41);
+    expect((await store().bugById(second))?.fields.summary).toBe('Filed');
+    for (const [params, code, message] of [
+      [{ ...base, priority: '' }, 50, 'You must select/enter a Priority.'],
+      [{ ...base, severity: '' }, 50, 'You must select/enter a Severity.'],
+      [{ ...base, product: 'NoSuchProduct' }, 106, 'Sorry, either the product NoSuchProduct does not exist'],
+      [
+        { ...base, is_markdown: true },
+        53,
+        'is_markdown is not a valid parameter for the Bugzilla::Bug::create function.',
+      ],
+      [{ ...base, estimated_time: -1 }, 55, "The value '-1' in the Orig. Est. field is less than the minimum"],
+    ] as const) {
+      await expect(createBug(store(), DEV, params, T0 + 42), JSON.stringify(params)).rejects.toMatchObject({
+        code,
+        message: expect.stringContaining(message),
+      });
+    }
+  });
+  it("refuses what 5.2's set_all refuses, with its codes and texts, and changes nothing (qa-causes #94-#126)", async () => {
+    if (readOnly) return;
+    const before = await store().bugById(5);
+    const refused: Array<[Record<string, unknown>, number, string]> = [
+      [{ status: '' }, 50, 'You must select/enter a status.'],
+      [{ status: null }, 50, 'You must select/enter a status.'],
+      [{ assigned_to: '' }, 50, 'To reassign a bug, you must provide an address for the new assignee.'],
+      [{ component: '' }, 105, 'To file this bug, you must first choose a component. If necessary, just guess.'],
+      [{ op_sys: '' }, 50, 'You must select/enter a OS.'],
+      [{ priority: '' }, 50, 'You must select/enter a Priority.'],
+      [{ version: '' }, 50, 'You must select/enter a version.'],
+      [{ product: '' }, 50, 'You must select/enter a product.'],
+      [{ dupe_of: null }, 50, 'Form field dup_id was not defined.'],
+      [{ status: 'RESOLVED', resolution: 'DUPLICATE', dupe_of: null }, 119, 'You must specify a bug id'],
+      [
+        { product: 'NoSuchProduct12345' },
+        106,
+        "Sorry, either the product NoSuchProduct12345 does not exist or you aren't authorized to enter a bug into it.",
+      ],
+      [
+        { estimated_time: -1 },
+        55,
+        "The value '-1' in the Orig. Est. field is less than the minimum allowable value of '0'.",
+      ],
+      [
+        { remaining_time: 100000000 },
+        54,
+        "The value '100000000' in the Hours Left field is more than the maximum allowable value of '99999.99'.",
+      ],
+      [{ deadline: '2026-02-30' }, 56, "'2026-02-30' is not a legal date. Please use the format 'YYYY-MM-DD'."],
+    ];
+    for (const [params, code, message] of refused) {
+      const answer = updateBugs(store(), DEV, [5], params, T0 + 30);
+      await expect(answer, JSON.stringify(params)).rejects.toMatchObject({
+        code,
+        message: expect.stringContaining(message),
+      });
+    }
+    expect(await store().bugById(5)).toEqual(before);
+    const none = await updateBugs(store(), DEV, [5], { see_also: { add: [null, ''] } }, T0 + 31);
+    expect(none.bugs[0]?.changes).toEqual({});
+    const kept = await updateBugs(store(), DEV, [5], { estimated_time: '1.005' }, T0 + 32);
+    expect(kept.bugs[0]?.changes.estimated_time).toEqual({ removed: '0.00', added: '1.005' });
+    expect((await store().bugById(5))?.fields.estimated_time).toBe(1.01);
+    await updateBugs(store(), DEV, [5], { estimated_time: 0 }, T0 + 33);
+  });
+  it('lets only who may edit a bug remove others from its CC (cc_remove_denied), anyone remove themselves', async () => {
+    if (readOnly) return;
+    const { user: outsider } = await owned(store()).addUser({ login: 'cc-outsider@example.com' });
+    const before = (await store().bugById(2))?.cc ?? [];
+    expect(before).toContain(2);
+    await expect(
+      updateBugs(store(), outsider.id, [2], { cc: { remove: ['user@example.com'] } }, T0 + 20),
+    ).rejects.toThrow('You do not have permission to remove other people from the CC list.');
+    expect((await store().bugById(2))?.cc).toEqual(before);
+    await updateBugs(store(), outsider.id, [2], { cc: { add: ['cc-outsider@example.com'] } }, T0 + 21);
+    await updateBugs(store(), outsider.id, [2], { cc: { remove: ['cc-outsider@example.com'] } }, T0 + 22);
+    expect((await store().bugById(2))?.cc).toEqual(before);
+    await updateBugs(store(), DEV, [2], { cc: { remove: ['user@example.com'] } }, T0 + 23);
+    expect((await store().bugById(2))?.cc).not.toContain(2);
+    await updateBugs(store(), DEV, [2], { cc: { add: ['user@example.com'] } }, T0 + 24);
   });
   it('keeps a change longer than an activity row in several rows, as 5.2 does, and Bug.history joins them', async () => {
     if (readOnly) return;

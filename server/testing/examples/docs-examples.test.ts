@@ -75,4 +75,27 @@ describe('the docs (docs/fixtures.md)', () => {
     expect(section).toContain('products[0].components[0].default_assignee: unknown user');
     expect(section).toContain('workflow[2]: unknown status "DONE" (list it in field_values.bug_status)');
   });
+
+  it('shows custom fields of every type, a bug’s values of them, and the errors that name a wrong one', async () => {
+    const docs = await read('../../../docs/fixtures.md');
+    const section = docs.slice(docs.indexOf('## Custom fields'));
+    const fixture = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)?.[1] as string);
+    const snapshot = snapshotFromFixture(fixture);
+    expect(snapshot.catalogue?.custom_fields?.map((field) => field.type)).toEqual([1, 2, 3, 5, 9, 6, 10, 1, 2]);
+    expect(snapshot.bugs.map((bug) => Object.keys(bug.fields?.custom ?? {}).length)).toEqual([8, 1]);
+    const wrong = (bug: number, change: Record<string, unknown>) => () =>
+      snapshotFromFixture({
+        ...fixture,
+        bugs: fixture.bugs.map((b: object, i: number) => (i === bug ? { ...b, ...change } : b)),
+      });
+    expect(wrong(0, { cf_stage: 'nope' })).toThrow('bugs[0].cf_stage: cf_stage has no value "nope"');
+    expect(wrong(1, { cf_nosuch: 1 })).toThrow('bugs[1].cf_nosuch: unknown custom field (declare it in custom_fields)');
+    expect(section).toContain('bugs[0].cf_stage: cf_stage has no value "nope"');
+    const gizmos = structuredClone(fixture);
+    gizmos.custom_fields[7].visibility_values = ['Gizmos'];
+    expect(() => snapshotFromFixture(gizmos)).toThrow(
+      'custom_fields[7].visibility_values[0]: product has no value "Gizmos"',
+    );
+    expect(section).toContain('custom_fields[7].visibility_values[0]: product has no value "Gizmos"');
+  });
 });

@@ -1,11 +1,7 @@
 import { errors } from '../errors.js';
+import { perlTrue } from '../perl-truth.js';
 import { type Attachment, type AttachmentFieldValues, columnsOf } from './attachment.js';
 import { attachmentErrors } from './attachment-errors.js';
-
-/** Perl's truth, as 5.2's check_boolean reads a flag: anything but nothing, false, 0, "0" and "". */
-export function perlTrue(value: unknown): boolean {
-  return value !== undefined && value !== null && value !== false && value !== 0 && value !== '0' && value !== '';
-}
 
 /** A parameter as Perl stringifies it; undefined when absent (or a structure, which 5.2 would stringify oddly). */
 export function perlText(value: unknown): string | undefined {

@@ -1,4 +1,5 @@
 import { BugzillaError } from '../errors.js';
+import { perlTrue } from '../perl-truth.js';
 import { type ParsedUri, parseUri, queryParam, uriText } from './uri.js';
 
 /**
@@ -84,7 +85,6 @@ const handles: Record<BugUrlClass, (uri: ParsedUri, text: string, urlbase: strin
   'Bugzilla::BugUrl::MantisBT': (uri) =>
     /view\.php\?id=\d+$/.test(uri.path + (uri.query === undefined ? '' : `?${uri.query}`)),
   'Bugzilla::BugUrl::SourceForge': (uri) => {
-    const perlTrue = (value: string | undefined) => value !== undefined && value !== '' && value !== '0';
     return (
       lower(uri.authority) === 'sourceforge.net' &&
       /\/tracker\//.test(uri.path) &&

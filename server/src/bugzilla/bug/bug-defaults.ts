@@ -35,8 +35,3 @@ export function defaultBugFields(times: { creation: number; lastChange: number }
     last_change_time: times.lastChange,
   };
 }
-
-/** Bugzilla's open states in the default workflow; RESOLVED and VERIFIED (and the legacy CLOSED) are closed. */
-export function isOpenStatus(status: string): boolean {
-  return status !== 'RESOLVED' && status !== 'VERIFIED' && status !== 'CLOSED';
-}

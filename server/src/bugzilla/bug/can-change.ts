@@ -54,7 +54,7 @@ export function requiredPrivileges(
   return 'reporter';
 }
 
-/** Throws 5.2's illegal_change (115) when the change is not the user's to make. */
+/** Throws 5.2's illegal_change (115) when the change is not the user's to make, naming the values unless told not to. */
 export function checkCanChange(
   user: User,
   bug: Bug,
@@ -62,7 +62,12 @@ export function checkCanChange(
   oldValue: string,
   newValue: string,
   context: Parameters<typeof requiredPrivileges>[5],
+  valuesInRefusal = true,
 ): void {
   const privileges = requiredPrivileges(user, bug, field, oldValue, newValue, context);
-  if (privileges) throw writeErrors.illegalChange(field, oldValue, newValue, privileges);
+  if (!privileges) return;
+  // Some of 5.2's refusals name no values (Comment::_check_work_time, _check_dependencies).
+  throw valuesInRefusal
+    ? writeErrors.illegalChange(field, oldValue, newValue, privileges)
+    : writeErrors.illegalChange(field, '', '', privileges);
 }

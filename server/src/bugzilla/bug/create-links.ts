@@ -4,12 +4,25 @@ import { errors } from '../errors.js';
 import { flagErrors } from '../flag/flag-errors.js';
 import { type FlagRequest, planFlags } from '../flag/flag-rules.js';
 import type { Bug } from '../types.js';
-import { checkCanChange } from './can-change.js';
+import { canEditBugs, checkCanChange } from './can-change.js';
 import { type CreateCommand, list } from './create-command.js';
 import type { BugView, BugWriteEffect } from './effect.js';
+import { checkDependencyLoops } from './relations.js';
 import { WorkingBug } from './working-bug.js';
 
-export function dependencyIds(view: BugView, { actor, parameters }: CreateCommand, given: unknown): number[] {
+/**
+ * 5.2's `_check_dependencies` on entry: only who may edit bugs sets them (others' are dropped); each a
+ * visible bug (100, 101, 102), and no loop.
+ */
+export function newDependencies(view: BugView, command: CreateCommand): { dependsOn: number[]; blocks: number[] } {
+  if (!canEditBugs(command.actor)) return { dependsOn: [], blocks: [] };
+  const dependsOn = dependencyIds(view, command, command.params.depends_on);
+  const blocks = dependencyIds(view, command, command.params.blocks);
+  checkDependencyLoops(0, dependsOn, blocks, (other) => view.bug(other));
+  return { dependsOn, blocks };
+}
+
+function dependencyIds(view: BugView, { actor, parameters }: CreateCommand, given: unknown): number[] {
   const ids: number[] = [];
   for (const item of list(given)) {
     const text = String(item).trim();

@@ -1,78 +1,40 @@
 import { newBugSeeAlso, type SeeAlsoList } from '../bug-url/see-also-change.js';
-import { checkCommentLength, commentText } from '../comment/comment-text.js';
-import { BugzillaError, errors } from '../errors.js';
+import type { CustomValues } from '../field/custom-field.js';
+import { perlTrue } from '../perl-truth.js';
 import type { Bug, BugFields } from '../types.js';
-import { checkAliases, checkAliasesDistinct } from './create-aliases.js';
+import { checkAliasesDistinct } from './create-aliases.js';
+import { checkNewBug, type NewBugValues } from './create-checks.js';
 import { type CreateCommand, list } from './create-command.js';
-import { checkFields } from './create-fields.js';
-import { dependencyIds, linkOtherSides, mirrorSeeAlsoOnCreate, setNewFlags } from './create-links.js';
-import { checkPeople } from './create-people.js';
+import { checkNewListsDistinct, takesCustomField } from './create-custom-fields.js';
+import { linkOtherSides, mirrorSeeAlsoOnCreate, setNewFlags } from './create-links.js';
+import { createParams, invalidCreateParam } from './create-params.js';
 import type { BugView, BugWriteEffect, BugWritePlan } from './effect.js';
-import { checkDependencyLoops } from './relations.js';
 import { checkStorableText } from './storable-text.js';
-import { checkDeadline, checkHours } from './time-tracking.js';
 
 export type { CreateCommand } from './create-command.js';
-
-/** The parameters 5.2's Bug.create takes (its create fields, by the API's names). */
-const CREATE_PARAMS = new Set([
-  'product',
-  'component',
-  'summary',
-  'version',
-  'description',
-  'comment_is_private',
-  'is_markdown',
-  'op_sys',
-  'platform',
-  'priority',
-  'severity',
-  'alias',
-  'assigned_to',
-  'qa_contact',
-  'cc',
-  'status',
-  'resolution',
-  'target_milestone',
-  'groups',
-  'keywords',
-  'depends_on',
-  'blocks',
-  'see_also',
-  'url',
-  'whiteboard',
-  'flags',
-  'estimated_time',
-  'remaining_time',
-  'deadline',
-  'comment_tags',
-]);
-
-const truthy = (value: unknown) =>
-  value !== undefined && value !== null && value !== false && value !== 0 && value !== '0' && value !== '';
 
 /**
  * 5.2's Bug.create (WebService/Bug.pm `create`, Bug.pm `create` and its validators), in 5.2's order
  * of checks: the new bug, its description as comment 0, the other side of its dependencies (each
  * with a history row), its flags (a history row on the new bug), and `{id}`.
  */
-export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<{ id: number }> {
-  checkStorableText(command.params);
-  for (const name of Object.keys(command.params)) {
-    if (!CREATE_PARAMS.has(name)) {
-      throw new BugzillaError(53, `${name} is not a valid parameter for the Bugzilla::Bug::create function.`);
-    }
-  }
-  const fields = checkFields(command);
-  const people = checkPeople(command, view, fields.component);
-  const comment = checkDescription(command);
-  const times = checkTimes(command.params);
-  const aliases = checkAliases(view, command.actor, command.parameters, command.params.alias);
-  const dependsOn = dependencyIds(view, command, command.params.depends_on);
-  const blocks = dependencyIds(view, command, command.params.blocks);
-  checkDependencyLoops(0, dependsOn, blocks, (other) => view.bug(other));
+export function planCreate(given: CreateCommand, view: BugView): BugWritePlan<{ id: number }> {
+  checkStorableText(given.params);
+  const { params, invalid } = createParams(given.params, (name) => takesCustomField(given.catalogue, name));
+  const command: CreateCommand = {
+    actor: given.actor,
+    when: given.when,
+    params,
+    catalogue: given.catalogue,
+    parameters: given.parameters,
+    urlbase: given.urlbase,
+  };
+  const checked = checkNewBug(command, view);
+  // Bug->create's row takes only what the bugs table has (Object::insert_create_data), once all else is checked.
+  if (invalid !== undefined) throw invalidCreateParam(invalid);
   // What 5.2 checks once the bug's row is in (a refusal from here on has used its id up).
   const id = view.newBugId();
+  checkNewListsDistinct(checked.custom);
   const seeAlso = newBugSeeAlso(command.params.see_also, id, {
     actor: command.actor,
     parameters: command.parameters,
@@ -86,20 +48,34 @@ export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<
   // properties one by one at run time, and planning a create took about 130 µs instead of 10.
   const bug: Bug = {
     id,
-    aliases,
+    aliases: checked.aliases,
     reporter: actor.id,
-    assignedTo: people.assignedTo,
-    qaContact: people.qaContact,
-    cc: people.cc,
-    groups: people.groups,
-    reporterAccessible: true,
-    cclistAccessible: true,
-    fields: newBugFields(fields.values, { seeAlso: seeAlso.list, blocks, dependsOn, times, when }),
+    assignedTo: checked.assignedTo,
+    qaContact: checked.qaContact,
+    cc: checked.cc,
+    groups: checked.groups,
+    // Bugzilla's own columns, taken as check_boolean takes them (a null is false); the table's default is true.
+    reporterAccessible: Object.hasOwn(command.params, 'is_creator_accessible')
+      ? perlTrue(command.params.is_creator_accessible)
+      : true,
+    cclistAccessible: Object.hasOwn(command.params, 'is_cc_accessible')
+      ? perlTrue(command.params.is_cc_accessible)
+      : true,
+    fields: newBugFields(checked.values, {
+      seeAlso: seeAlso.list,
+      blocks: checked.links.blocks,
+      dependsOn: checked.links.dependsOn,
+      times: checked.times,
+      when,
+      custom: checked.custom.values,
+    }),
   };
   const effect: BugWriteEffect = {
     bugs: [bug],
     history: [],
-    comments: [{ bugId: id, author: actor.id, time: when, text: comment.text, isPrivate: comment.isPrivate }],
+    comments: [
+      { bugId: id, author: actor.id, time: when, text: checked.comment.text, isPrivate: checked.comment.isPrivate },
+    ],
     visits: [],
   };
   if (command.params.flags !== undefined) setNewFlags(command, view, bug, effect);
@@ -110,13 +86,14 @@ export function planCreate(command: CreateCommand, view: BugView): BugWritePlan<
 
 /** The new bug's fields, in the order Bug.get lists them. */
 function newBugFields(
-  values: ReturnType<typeof checkFields>['values'],
+  values: NewBugValues,
   more: {
     seeAlso: SeeAlsoList;
     blocks: readonly number[];
     dependsOn: readonly number[];
-    times: ReturnType<typeof checkTimes>;
+    times: { estimated_time: number; remaining_time: number; deadline: string | null };
     when: number;
+    custom: CustomValues | undefined;
   },
 ): BugFields {
   const fields: BugFields = {
@@ -148,25 +125,6 @@ function newBugFields(
     last_change_time: more.when,
   };
   if (more.seeAlso.added.length > 0) fields.see_also_class = more.seeAlso.classes;
+  if (more.custom) fields.custom = more.custom;
   return fields;
-}
-
-/** Comment 0: the description (may be empty), private only for insiders. */
-function checkDescription(command: CreateCommand): { text: string; isPrivate: boolean } {
-  const { params, actor, parameters } = command;
-  const given = params.description;
-  const text = commentText(given);
-  const isPrivate = truthy(params.comment_is_private);
-  const insiders = parameters.insidergroup ?? '';
-  if (isPrivate && !(insiders !== '' && actor.groups.includes(insiders))) throw errors.notInsider();
-  checkCommentLength(text);
-  return { text, isPrivate };
-}
-
-/** Time tracking as 5.2 files it: the estimate is also what is left (whatever `remaining_time` says). */
-function checkTimes(params: Readonly<Record<string, unknown>>) {
-  const estimate = params.estimated_time === undefined ? 0 : checkHours('estimated_time', params.estimated_time).hours;
-  if (params.remaining_time !== undefined) checkHours('remaining_time', params.remaining_time);
-  const deadline = checkDeadline(params.deadline);
-  return { estimated_time: estimate, remaining_time: estimate, deadline };
 }

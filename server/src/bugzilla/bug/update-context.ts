@@ -74,12 +74,10 @@ export class UpdateContext {
   }
 
   /** 5.2's check_can_change_field against the bug as it was before this write (115). */
-  checkChange(working: WorkingBug, field: string, oldValue: string, newValue: string): void {
+  checkChange(working: WorkingBug, field: string, oldValue: string, newValue: string, valuesInRefusal = true): void {
     const { actor, parameters, catalogue } = this.command;
-    checkCanChange(actor, working.original, field, oldValue, newValue, {
-      parameters,
-      isOpen: (status) => catalogue.isOpen(status),
-    });
+    const context = { parameters, isOpen: (status: string) => catalogue.isOpen(status) };
+    checkCanChange(actor, working.original, field, oldValue, newValue, context, valuesInRefusal);
   }
 
   mayChange(working: WorkingBug, field: string, oldValue: string, newValue: string): boolean {

@@ -10,6 +10,8 @@ import { writeErrors } from './write-errors.js';
 /** dupe_of as 5.2's _check_dup_id takes it: a visible bug, not this one, and no loop of duplicates. */
 export function checkDupeOf(plan: UpdateContext, working: WorkingBug, given: unknown): number {
   const target = scalarText(given) ?? '';
+  // Bug::_check_dup_id: none given is undefined_field (50).
+  if (target === '') throw writeErrors.undefinedField('dup_id');
   if (!/^\d+$/.test(target)) throw errors.invalidBugId(target);
   const id = Number(target);
   if (id === working.id) throw writeErrors.dupeOfItself(working.id);

@@ -5,10 +5,6 @@ import { writeErrors } from './write-errors.js';
 export const has = (params: Readonly<Record<string, unknown>>, name: string) =>
   Object.hasOwn(params, name) && params[name] !== undefined;
 
-/** Perl's truth. */
-export const truthy = (value: unknown) =>
-  value !== undefined && value !== null && value !== false && value !== 0 && value !== '0' && value !== '';
-
 export type AddRemoveSet = { add?: unknown[]; remove?: unknown[]; set?: unknown[] };
 
 /** An `{add, remove, set}` member (5.2 dies on anything else where it expects one). */
@@ -38,7 +34,9 @@ export function addRemoveOrSet(raw: unknown, param: string): AddRemoveSet {
     : { set: Array.isArray(raw) ? raw : [raw] };
 }
 
-export const texts = (items: readonly unknown[] | undefined) => (items ?? []).map((item) => String(item).trim());
+/** Each item as Perl's trim reads it: an undef is an empty text. */
+export const texts = (items: readonly unknown[] | undefined) =>
+  (items ?? []).map((item) => (item === null || item === undefined ? '' : String(item).trim()));
 
 /** Bug ids of a dependency list (5.2 takes ids; an alias there is not looked up). */
 export function idList(items: readonly unknown[] | undefined): number[] {

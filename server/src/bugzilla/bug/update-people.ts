@@ -1,3 +1,4 @@
+import { canEditBugs } from './can-change.js';
 import { scalarText } from './field-values.js';
 import type { UpdateContext } from './update-context.js';
 import type { AddRemoveSet } from './update-params.js';
@@ -17,8 +18,8 @@ export function setUser(plan: UpdateContext, working: WorkingBug, field: PersonF
     if (!user) throw writeErrors.noSuchUser(given);
     id = user.id;
   } else if (field === 'assigned_to') {
-    // 5.2 refuses an empty assignee (the field is required).
-    throw writeErrors.noSuchUser(given);
+    // 5.2 refuses an empty assignee (Bug::_check_assigned_to: reassign_to_empty); an empty QA contact is none.
+    throw writeErrors.reassignToEmpty();
   }
   changeUser(plan, working, field, id);
 }
@@ -46,6 +47,8 @@ function changeUser(plan: UpdateContext, working: WorkingBug, field: PersonField
 export function setCc(plan: UpdateContext, working: WorkingBug, form: AddRemoveSet): void {
   const cc = [...working.bug.cc];
   for (const login of texts(form.add)) {
+    // add_cc: nothing given adds nothing.
+    if (login === '' || login === '0') continue;
     const user = plan.view.userByLogin(login);
     if (!user) throw writeErrors.noSuchUser(login);
     if (!cc.includes(user.id)) cc.push(user.id);
@@ -53,10 +56,23 @@ export function setCc(plan: UpdateContext, working: WorkingBug, form: AddRemoveS
   for (const login of texts(form.remove)) {
     const user = plan.view.userByLogin(login);
     if (!user) throw writeErrors.noSuchUser(login);
+    // remove_cc: only who may edit the bug removes others; anyone may remove themselves.
+    if (user.id !== plan.command.actor.id && !canEditBug(plan, working)) throw writeErrors.ccRemoveDenied();
     const at = cc.indexOf(user.id);
     if (at !== -1) cc.splice(at, 1);
   }
   applyCc(plan, working, cc);
+}
+
+/** 5.2's Bug->user canedit: editbugs, or the bug's assignee, or its QA contact where QA contacts are used. */
+function canEditBug(plan: UpdateContext, working: WorkingBug): boolean {
+  const { actor, parameters } = plan.command;
+  const bug = working.original;
+  return (
+    canEditBugs(actor) ||
+    bug.assignedTo === actor.id ||
+    (parameters.useqacontact === '1' && bug.qaContact !== null && bug.qaContact === actor.id)
+  );
 }
 
 /** The bug's CC list becomes `cc`, with one history row for the whole write. */

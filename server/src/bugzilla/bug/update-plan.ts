@@ -1,14 +1,16 @@
+import { perlTrue } from '../perl-truth.js';
 import type { BugView, BugWriteEffect, BugWritePlan } from './effect.js';
 import { checkStorableText } from './storable-text.js';
 import { addComment, setCommentPrivacy } from './update-comments.js';
 import { type UpdateCommand, UpdateContext } from './update-context.js';
+import { setCustomFields } from './update-custom-fields.js';
 import { setDependencies } from './update-dependencies.js';
 import { clearFlagsOfMove, setFlags } from './update-flags.js';
 import { setGroups } from './update-groups.js';
 import { setKeywords } from './update-keywords.js';
-import { addRemoveSet, has, truthy } from './update-params.js';
+import { addRemoveSet, has } from './update-params.js';
 import { resetUser, setCc, setUser } from './update-people.js';
-import { setProduct, setVersionAndMilestone } from './update-product.js';
+import { setComponent, setProduct, setVersionAndMilestone } from './update-product.js';
 import { setSeeAlso } from './update-see-also.js';
 import { setStatus } from './update-status.js';
 import { setAccessibility, setAliases, setPlainFields } from './update-text-fields.js';
@@ -44,11 +46,12 @@ export function planUpdate(command: UpdateCommand, view: BugView): BugWritePlan<
 function setAll(plan: UpdateContext, working: WorkingBug): void {
   const { params, bugIds } = plan.command;
   if (bugIds.length > 1 && has(params, 'alias')) throw writeErrors.multipleAliasNotAllowed();
-  if (has(params, 'product') || has(params, 'component')) setProduct(plan, working);
+  if (has(params, 'product')) setProduct(plan, working);
+  else if (has(params, 'component')) setComponent(plan, working);
   if (has(params, 'groups')) setGroups(plan, working, addRemoveSet(params.groups, 'groups'));
   if (has(params, 'depends_on') || has(params, 'blocks')) setDependencies(plan, working);
   if (has(params, 'keywords')) setKeywords(plan, working);
-  if (has(params, 'comment')) addComment(plan, working);
+  if (has(params, 'comment') || has(params, 'work_time')) addComment(plan, working);
   if (has(params, 'comment_is_private')) setCommentPrivacy(plan, working);
   setTimeTracking(plan, working);
   for (const name of ['assigned_to', 'qa_contact'] as const) if (has(params, name)) setUser(plan, working, name);
@@ -56,9 +59,10 @@ function setAll(plan: UpdateContext, working: WorkingBug): void {
   setVersionAndMilestone(plan, working);
   setAccessibility(plan, working);
   if (has(params, 'status') || has(params, 'resolution') || has(params, 'dupe_of')) setStatus(plan, working);
-  if (truthy(params.reset_assigned_to)) resetUser(plan, working, 'assigned_to');
-  if (truthy(params.reset_qa_contact)) resetUser(plan, working, 'qa_contact');
+  if (perlTrue(params.reset_assigned_to)) resetUser(plan, working, 'assigned_to');
+  if (perlTrue(params.reset_qa_contact)) resetUser(plan, working, 'qa_contact');
   if (has(params, 'see_also')) setSeeAlso(plan, working);
+  setCustomFields(plan, working);
   if (has(params, 'cc')) setCc(plan, working, addRemoveSet(params.cc, 'cc'));
   if (has(params, 'alias')) setAliases(plan, working);
   if (has(params, 'flags')) setFlags(plan, working);

@@ -28,6 +28,8 @@ export function setSeeAlso(plan: UpdateContext, working: WorkingBug): void {
   const list = new SeeAlsoList(working.bug);
   const add = () => {
     for (const url of texts(form.add)) {
+      // add_see_also: nothing (a null, an empty text, Perl's false "0") adds nothing.
+      if (url === '' || url === '0') continue;
       const checked = checkSeeAlsoValue(url, working.id, context);
       if (!checked || !list.add(checked.value, checked.className)) continue;
       if (checked.localBug) mirrorSeeAlso(plan, checked.localBug.id, working.id, 'add');

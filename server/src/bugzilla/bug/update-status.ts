@@ -11,11 +11,18 @@ export function setStatus(plan: UpdateContext, working: WorkingBug): void {
   const { fields } = working.bug;
   const oldStatus = fields.status;
   const oldResolution = fields.resolution;
-  const givenStatus = scalarText(params.status);
+  const givenStatus = has(params, 'status') ? (scalarText(params.status) ?? '') : undefined;
+  // An empty or null status is object_not_specified (Bugzilla::Status->check): 50.
+  if (givenStatus === '') throw writeErrors.required('status');
   const givenResolution = has(params, 'resolution') ? (scalarText(params.resolution) ?? '') : undefined;
   let status = givenStatus ? checkStatus(catalogue, givenStatus) : oldStatus;
   let resolution = givenResolution ? checkResolution(catalogue, givenResolution) : fields.resolution;
   let dupeOf = fields.dupe_of;
+  // With a status or resolution, set_resolution takes dupe_of only when it has a value (else 119 below);
+  // alone, set_dup_id checks it (50 for none).
+  const dupeGiven =
+    has(params, 'dupe_of') &&
+    ((scalarText(params.dupe_of) ?? '') !== '' || (givenStatus === undefined && givenResolution === undefined));
   if (status !== oldStatus) checkTransition(plan, working, oldStatus, status);
   const open = catalogue.isOpen(status);
   if (open) {
@@ -23,13 +30,10 @@ export function setStatus(plan: UpdateContext, working: WorkingBug): void {
     // Reopening clears the resolution (and the duplicate).
     resolution = '';
     dupeOf = null;
-  } else if (
-    (givenResolution === '' || resolution === '') &&
-    !(has(params, 'dupe_of') && givenResolution === undefined)
-  ) {
+  } else if ((givenResolution === '' || resolution === '') && !(dupeGiven && givenResolution === undefined)) {
     throw writeErrors.missingResolution(status);
   }
-  if (has(params, 'dupe_of')) {
+  if (dupeGiven) {
     dupeOf = checkDupeOf(plan, working, params.dupe_of);
     if (resolution !== 'DUPLICATE') {
       const duplicateStatus = parameters.duplicate_or_move_bug_status || 'RESOLVED';

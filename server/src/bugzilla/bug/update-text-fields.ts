@@ -1,7 +1,8 @@
 import { canSeeBug } from '../access.js';
+import { perlTrue } from '../perl-truth.js';
 import { checkAliasText, checkSelectValue, checkSummary, SELECT_FIELDS, scalarText } from './field-values.js';
 import type { UpdateContext } from './update-context.js';
-import { addRemoveOrSet, has, texts, truthy } from './update-params.js';
+import { addRemoveOrSet, has, texts } from './update-params.js';
 import { listDiff, type WorkingBug } from './working-bug.js';
 import { writeErrors } from './write-errors.js';
 
@@ -17,8 +18,11 @@ export function setPlainFields(plan: UpdateContext, working: WorkingBug): void {
     fields[name] = value;
   };
   for (const name of Object.keys(SELECT_FIELDS) as Array<keyof typeof SELECT_FIELDS>) {
-    const given = scalarText(params[name]);
-    if (given !== undefined) set(SELECT_FIELDS[name].bugzilla, name, checkSelectValue(catalogue, name, given));
+    if (!has(params, name)) continue;
+    // An empty or null value is object_not_specified (50), as Field::Choice->check has it.
+    const given = scalarText(params[name]) ?? '';
+    if (given === '') throw writeErrors.required(SELECT_FIELDS[name].kind);
+    set(SELECT_FIELDS[name].bugzilla, name, checkSelectValue(catalogue, name, given));
   }
   if (has(params, 'summary')) set('short_desc', 'summary', checkSummary(params.summary));
   if (has(params, 'url')) set('bug_file_loc', 'url', scalarText(params.url) ?? '');
@@ -33,7 +37,7 @@ export function setAccessibility(plan: UpdateContext, working: WorkingBug): void
     ['is_creator_accessible', 'reporter_accessible', 'reporterAccessible'],
   ] as const) {
     if (!has(params, name)) continue;
-    const value = truthy(params[name]);
+    const value = perlTrue(params[name]);
     const old = working.bug[key] ? '1' : '0';
     plan.checkChange(working, field, old, value ? '1' : '0');
     working.record(field, old, value ? '1' : '0');

@@ -3,7 +3,7 @@ import type { UpdateContext } from './update-context.js';
 import { has } from './update-params.js';
 import type { WorkingBug } from './working-bug.js';
 
-/** deadline, estimated_time, remaining_time (in `changes`) and work_time (history only, added to actual_time). */
+/** deadline, estimated_time and remaining_time (5.2's set_deadline, set_estimated_time, set_remaining_time); work_time goes with the comment (update-comments.ts). */
 export function setTimeTracking(plan: UpdateContext, working: WorkingBug): void {
   const { params } = plan.command;
   const { fields } = working.bug;
@@ -21,12 +21,5 @@ export function setTimeTracking(plan: UpdateContext, working: WorkingBug): void 
     plan.checkChange(working, field, hoursText(fields[field]), text);
     working.record(field, hoursText(fields[field]), text);
     fields[field] = hours;
-  }
-  if (has(params, 'work_time')) {
-    const { hours, text } = checkHours('work_time', params.work_time);
-    if (hours === 0) return;
-    plan.checkChange(working, 'work_time', '0', text);
-    working.activityOnly.push({ field_name: 'work_time', removed: '', added: text });
-    fields.actual_time = (fields.actual_time ?? 0) + hours;
   }
 }

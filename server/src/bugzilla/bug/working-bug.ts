@@ -1,23 +1,5 @@
+import { apiFieldName } from '../field/bug-fields.js';
 import type { Bug, FieldChange } from '../types.js';
-
-/** Bugzilla's field names as the API answers them (Bugzilla::Bug FIELD_MAP, reversed; `bug_group` is `groups`). */
-export const API_NAMES: Readonly<Record<string, string>> = {
-  bug_status: 'status',
-  short_desc: 'summary',
-  rep_platform: 'platform',
-  bug_severity: 'severity',
-  bug_file_loc: 'url',
-  status_whiteboard: 'whiteboard',
-  dependson: 'depends_on',
-  blocked: 'blocks',
-  cclist_accessible: 'is_cc_accessible',
-  reporter_accessible: 'is_creator_accessible',
-  everconfirmed: 'is_confirmed',
-  dup_id: 'dupe_of',
-  bug_group: 'groups',
-};
-
-export const apiName = (field: string) => API_NAMES[field] ?? field;
 
 /**
  * A bug being changed by one write: a copy of the stored one, with the changes made so far as
@@ -71,11 +53,12 @@ export class WorkingBug {
 
   /** The history rows of the changes, with the API's field names (as Bug.history answers them). */
   activity(): FieldChange[] {
-    const rows = [...this.changes].map(([field, { removed, added }]) => ({
-      field_name: apiName(field),
-      removed,
-      added,
-    }));
+    const rows: FieldChange[] = [];
+    for (const [field, { removed, added }] of this.changes) {
+      // Bug->update reports a new duplicate in its changes but logs no activity for it (the
+      // duplicates table changes after bugs_activity is written): Bug.history has none.
+      if (field !== 'dup_id') rows.push({ field_name: apiFieldName(field), removed, added });
+    }
     return [...rows, ...this.activityOnly];
   }
 
@@ -83,7 +66,7 @@ export class WorkingBug {
   answerChanges(): Record<string, { removed: string; added: string }> {
     const answer: Record<string, { removed: string; added: string }> = {};
     for (const [field, change] of this.changes)
-      answer[apiName(field)] = { removed: change.removed, added: change.added };
+      answer[apiFieldName(field)] = { removed: change.removed, added: change.added };
     return answer;
   }
 }

@@ -31,6 +31,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   status_whiteboard: 'Whiteboard',
   target_milestone: 'Target Milestone',
   version: 'Version',
+  work_time: 'Hours Worked',
 };
 
 /** Who may make a change a user was refused (Bugzilla::Constants PRIVILEGES_REQUIRED_*). */
@@ -45,11 +46,13 @@ export const writeErrors = {
         : privs === 'assignee'
           ? 'the assignee of the bug, or '
           : 'the assignee or reporter of the bug, or ';
+    // The template's white space: "field from X to Y," and, with neither, "field ,".
     const from = oldValue === '' ? '' : ` from ${oldValue}`;
     const to = newValue === '' ? '' : ` to ${newValue}`;
+    const values = from === '' && to === '' ? ' ' : `${from}${to}`;
     return new BugzillaError(
       115,
-      `You tried to change the ${FIELD_DESCRIPTIONS[field] ?? field} field${from}${to}, but only ${who}a user with the required permissions may change that field.`,
+      `You tried to change the ${FIELD_DESCRIPTIONS[field] ?? field} field${values}, but only ${who}a user with the required permissions may change that field.`,
       { status: 401 },
     );
   },
@@ -60,6 +63,13 @@ export const writeErrors = {
     new BugzillaError(51, `There is no ${kind} named '${value}' in the '${product}' product.`, { status: 404 }),
   noSuchKeyword: (name: string) =>
     new BugzillaError(51, `There is no keyword named '${name}'. See the list of available keywords.`, { status: 404 }),
+  /** 5.2's object_not_specified: an empty value of a field that must have one (its class as 5.2 names it). */
+  required: (what: string) => new BugzillaError(50, `You must select/enter a ${what}.`),
+  requireComponent: () =>
+    new BugzillaError(105, 'To file this bug, you must first choose a component. If necessary, just guess.'),
+  reassignToEmpty: () => new BugzillaError(50, 'To reassign a bug, you must provide an address for the new assignee.'),
+  /** 5.2's undefined_field (a code error): a parameter that must have a value was given none. */
+  undefinedField: (field: string) => new BugzillaError(50, `Form field ${field} was not defined.`),
   requireSummary: () => new BugzillaError(107, 'You must enter a summary for this bug.'),
   summaryTooLong: (length: number) =>
     new BugzillaError(
@@ -133,6 +143,8 @@ export const writeErrors = {
       `The name ${login} is not a valid username. Either you misspelled it, or the person has not registered for a Bugzilla account.`,
       { status: 401 },
     ),
+  /** 5.2 has no WebService code for it: an unmapped user error, 32000. */
+  ccRemoveDenied: () => new BugzillaError(32000, 'You do not have permission to remove other people from the CC list.'),
   commentRequiredFor: (field: string, from: string, to: string) =>
     new BugzillaError(
       32000,

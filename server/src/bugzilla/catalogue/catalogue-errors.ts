@@ -43,6 +43,8 @@ export const catalogueErrors = {
     notFound(51, `There is no component named '${name}' in the '${product}' product.`),
   classificationDisabled: () => bad(900, 'Sorry, classification is not enabled.'),
   noSuchField: (name: string) => notFound(51, `There is no field named '${name}'.`),
+  /** Bug.fields `ids` that are not digits (Bugzilla::Object::_load_from_db's detaint_natural). */
+  fieldIdNotNumeric: () => bad(52, 'Invalid parameter passed to Bugzilla::Field::_load_from_db: It must be numeric.'),
   fieldUnusable: (name: string) => bad(108, `Can't use "${name}" as a field name.`),
   loggedOutIds: () =>
     unauthorized(

@@ -1,3 +1,4 @@
+import { type CustomField, FIELD_TYPE } from '../field/custom-field.js';
 import type {
   CatalogueData,
   Classification,
@@ -41,6 +42,11 @@ export class Catalogue {
   readonly #groups: Map<string, GroupDefinition>;
   readonly #groupsById: Map<number, GroupDefinition>;
   readonly #statuses: Map<string, StatusValue>;
+  readonly #customFields: readonly CustomField[];
+  readonly #activeCustomFields: readonly CustomField[];
+  readonly #customFieldsByName: Map<string, CustomField>;
+  readonly #customFieldsById: Map<number, CustomField>;
+  readonly #customDateTimeNames: ReadonlySet<string>;
 
   private constructor(data: CatalogueData) {
     this.data = data;
@@ -54,6 +60,18 @@ export class Catalogue {
     this.#groups = byName(data.groups);
     this.#groupsById = byId(data.groups);
     this.#statuses = new Map(data.statuses.map((status) => [status.value, status]));
+    // Bugzilla::Field's LIST_ORDER: sortkey, then name.
+    this.#customFields = [...(data.customFields ?? [])].sort(
+      (a, b) => a.sortkey - b.sortkey || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
+    this.#activeCustomFields = this.#customFields.filter((field) => !field.obsolete);
+    this.#customFieldsByName = byName(this.#customFields);
+    this.#customFieldsById = byId(this.#customFields);
+    this.#customDateTimeNames = new Set(
+      this.#activeCustomFields
+        .filter((field) => field.type === FIELD_TYPE.datetime || field.type === FIELD_TYPE.date)
+        .map((field) => field.name),
+    );
   }
 
   static from(data: CatalogueData): Catalogue {
@@ -133,6 +151,30 @@ export class Catalogue {
     return this.data.flagTypes
       .filter((type) => type.targetType === target && type.inclusions.some(matches) && !type.exclusions.some(matches))
       .sort((a, b) => a.sortkey - b.sortkey || a.name.localeCompare(b.name));
+  }
+
+  /** Every custom field, obsolete ones too, in Bugzilla's order (sortkey, then name). */
+  customFields(): readonly CustomField[] {
+    return this.#customFields;
+  }
+
+  /** The custom fields a bug shows and takes (Bugzilla->active_custom_fields: not obsolete), in order. */
+  activeCustomFields(): readonly CustomField[] {
+    return this.#activeCustomFields;
+  }
+
+  /** A custom field by name, in any letter case (Bugzilla::Field->new({name})), obsolete ones too. */
+  customField(name: string): CustomField | undefined {
+    return this.#customFieldsByName.get(key(name));
+  }
+
+  customFieldById(id: number): CustomField | undefined {
+    return this.#customFieldsById.get(id);
+  }
+
+  /** The active date/time and date fields: what XML-RPC sends as `<dateTime.iso8601>` (5.2's `type('dateTime')`). */
+  customDateTimeNames(): ReadonlySet<string> {
+    return this.#customDateTimeNames;
   }
 
   group(name: string): GroupDefinition | undefined {

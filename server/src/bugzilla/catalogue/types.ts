@@ -1,3 +1,6 @@
+import type { CustomField } from '../field/custom-field.js';
+import type { FieldValue } from '../field/field-value.js';
+
 /**
  * What a tracker offers around its bugs: classifications, products with their components,
  * versions and milestones, the values of its select fields, the status workflow, keywords, flag
@@ -76,15 +79,7 @@ export interface GroupControl {
   canConfirm: boolean;
 }
 
-/** A value of a select field (`priority`, `bug_severity`, `op_sys`, `rep_platform`, `resolution`, `bug_status`). */
-export interface FieldValue {
-  id: number;
-  value: string;
-  sortkey: number;
-  isActive: boolean;
-  /** The value of the field's `visibility_field` this value is shown for (null: always). */
-  visibilityValueId: number | null;
-}
+export type { FieldValue } from '../field/field-value.js';
 
 export interface StatusValue extends FieldValue {
   isOpen: boolean;
@@ -179,4 +174,6 @@ export interface CatalogueData {
   groups: GroupDefinition[];
   /** BMO's webhooks; absent in data written before there were any. */
   webhooks?: Webhook[];
+  /** The custom fields (`fielddefs` rows with `custom`), in any order; absent in data written before: none. */
+  customFields?: CustomField[];
 }

@@ -1,9 +1,6 @@
 import { BugzillaError, errors } from '../errors.js';
+import { perlTrue } from '../perl-truth.js';
 import type { Comment } from '../types.js';
-
-/** Perl's truth. */
-const truthy = (value: unknown) =>
-  value !== undefined && value !== null && value !== false && value !== 0 && value !== '0' && value !== '';
 
 export const commentPrivacyErrors = {
   /** Ids that name no comment of the bug (5.2's comment_invalid_isprivate). */
@@ -42,7 +39,7 @@ export function planCommentPrivacy(
   for (const comment of comments) {
     const key = String(comment.id);
     if (!asked.has(key)) continue;
-    const isPrivate = truthy(asked.get(key));
+    const isPrivate = perlTrue(asked.get(key));
     asked.delete(key);
     if (isPrivate === comment.isPrivate) continue;
     if (!insider) throw errors.notInsider();

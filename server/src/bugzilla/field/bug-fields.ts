@@ -1,6 +1,3 @@
-/** Bugzilla's field types (Bugzilla::Constants FIELD_TYPE_*), as Bug.fields numbers them. */
-export const FIELD_TYPE = { freetext: 0, singleSelect: 2, datetime: 5, bugUrls: 7, keywords: 8 } as const;
-
 /** A standard field of 5.2 (`fielddefs`): its id, name, display name, type and whether a new bug needs it. */
 export interface StandardField {
   id: number;
@@ -97,7 +94,7 @@ export const GLOBAL_SELECTS: ReadonlySet<string> = new Set([
   'priority',
 ]);
 
-/** The API's names of fields that Bugzilla's own names differ from (Bugzilla::Bug FIELD_MAP), for Bug.legal_values. */
+/** The API's names of fields that Bugzilla's own names differ from (Bugzilla::Bug FIELD_MAP): the one map, read both ways. */
 export const FIELD_MAP: Readonly<Record<string, string>> = {
   blocks: 'blocked',
   commentprivacy: 'comment_is_private',
@@ -118,3 +115,14 @@ export const FIELD_MAP: Readonly<Record<string, string>> = {
   url: 'bug_file_loc',
   whiteboard: 'status_whiteboard',
 };
+
+/**
+ * The API's name of a field by Bugzilla's own (bugs_activity, fielddefs, Bug->update's changes): FIELD_MAP
+ * reversed, and `bug_group` is `groups`, as 5.2's Bug.history and Bug.update answer them (WebService/Bug.pm).
+ */
+const API_NAMES: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(FIELD_MAP).map(([api, bugzilla]) => [bugzilla, api] as const),
+  ['bug_group', 'groups'],
+]);
+
+export const apiFieldName = (field: string): string => API_NAMES.get(field) ?? field;

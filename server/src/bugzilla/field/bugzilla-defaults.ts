@@ -22,7 +22,14 @@ const ENUM_DEFAULTS: Record<SelectFieldName, readonly string[]> = {
 };
 
 const STATUSES = ['UNCONFIRMED', 'CONFIRMED', 'IN_PROGRESS', 'RESOLVED', 'VERIFIED'];
-const CLOSED_STATUSES = new Set(['RESOLVED', 'VERIFIED']);
+/**
+ * The closed states of Bugzilla's workflows: RESOLVED and VERIFIED, and an older installation's CLOSED.
+ * Only what a catalogue is built from asks this (a status a data set names without saying); everything
+ * else asks the catalogue (Catalogue.isOpen), where a tracker's own closed states are.
+ */
+const CLOSED_STATUSES: ReadonlySet<string> = new Set(['RESOLVED', 'VERIFIED', 'CLOSED']);
+
+export const isOpenByDefault = (status: string): boolean => !CLOSED_STATUSES.has(status);
 
 const STATUS_WORKFLOW: ReadonlyArray<readonly [string | null, string]> = [
   [null, 'UNCONFIRMED'],
@@ -70,7 +77,7 @@ function enumValues(values: readonly string[]): FieldValue[] {
 }
 
 export function defaultStatuses(): StatusValue[] {
-  return enumValues(STATUSES).map((value) => ({ ...value, isOpen: !CLOSED_STATUSES.has(value.value) }));
+  return enumValues(STATUSES).map((value) => ({ ...value, isOpen: isOpenByDefault(value.value) }));
 }
 
 export function defaultWorkflow(): WorkflowTransition[] {

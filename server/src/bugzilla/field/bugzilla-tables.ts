@@ -3,22 +3,6 @@
  * the store that serves a Bugzilla database and the fixture built from its data set.
  */
 
-/** Bugs' database column names (fielddefs.name) that Bug.history shows by their API names. */
-export const API_FIELD_NAMES: Readonly<Record<string, string>> = {
-  bug_status: 'status',
-  dependson: 'depends_on',
-  blocked: 'blocks',
-  bug_group: 'groups',
-  short_desc: 'summary',
-  rep_platform: 'platform',
-  bug_severity: 'severity',
-  bug_file_loc: 'url',
-  status_whiteboard: 'whiteboard',
-  bug_id: 'id',
-  reporter_accessible: 'is_creator_accessible',
-  cclist_accessible: 'is_cc_accessible',
-};
-
 /** Bugzilla's comment types (Bugzilla::Constants CMT_DUPE_OF, CMT_HAS_DUPE) whose text is rendered, not stored. */
 const CMT_DUPE_OF = 1;
 const CMT_HAS_DUPE = 2;

@@ -1,7 +1,7 @@
 import type { CatalogueData, FieldValue, Product, SelectFieldName } from '../catalogue/types.js';
 import { typeKnownByItsFlag } from '../flag/type-known-by-its-flag.js';
 import type { BugFields } from '../types.js';
-import { bugzillaDefaultCatalogue } from './bugzilla-defaults.js';
+import { bugzillaDefaultCatalogue, isOpenByDefault } from './bugzilla-defaults.js';
 
 /** What a data set says without a catalogue of its own: its bugs, and the groups its users and bugs name. */
 export interface CatalogueEvidence {
@@ -78,7 +78,7 @@ function addBugFields(catalogue: CatalogueData, fields: BugFields, assignee: num
   for (const [field, bugField] of BUG_FIELD_OF) addValue(catalogue.fieldValues[field], String(fields[bugField]));
   if (!catalogue.statuses.some((status) => status.value === fields.status)) {
     // A status of an older workflow (NEW, ASSIGNED, REOPENED) is open; CLOSED is not.
-    catalogue.statuses.push({ ...newValue(catalogue.statuses, fields.status), isOpen: fields.status !== 'CLOSED' });
+    catalogue.statuses.push({ ...newValue(catalogue.statuses, fields.status), isOpen: isOpenByDefault(fields.status) });
   }
   for (const flag of fields.flags) {
     if (catalogue.flagTypes.some((type) => type.id === flag.type_id)) continue;

@@ -1,6 +1,7 @@
-import { type AccessParameters, isVisible } from '../access.js';
+import { type AccessParameters, isInsider, isVisible } from '../access.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { FlagType } from '../catalogue/types.js';
+import { perlTrue } from '../perl-truth.js';
 import type { Bug, BugFlag, User } from '../types.js';
 import { flagErrors } from './flag-errors.js';
 import { typeKnownByItsFlag } from './type-known-by-its-flag.js';
@@ -105,10 +106,6 @@ export function canRequestFlag(user: User, type: FlagType, catalogue: Catalogue)
 
 const same = (value: unknown, id: number) => value !== undefined && value !== null && Number(value) === id;
 
-/** Perl's truth of a parameter: anything but nothing, 0, "0" and "". */
-const truthy = (value: unknown) =>
-  value !== undefined && value !== null && value !== false && value !== 0 && value !== '0' && value !== '';
-
 export interface Resolved {
   request: FlagRequest;
   /** The existing flag it changes; absent: a new flag of `type`. */
@@ -127,17 +124,17 @@ export function resolve(requests: readonly FlagRequest[], target: FlagTarget, ty
   const created: Resolved[] = [];
   for (const request of requests) {
     const { id, type_id: typeId, name } = request;
-    if (truthy(id)) {
+    if (perlTrue(id)) {
       const existing = target.flags.find((flag) => same(id, flag.id));
       if (!existing) throw flagErrors.noSuchFlag(id);
       old.push({ request, existing, type: typeFor(existing, types) });
       continue;
     }
     let type: FlagType | undefined;
-    if (truthy(typeId)) {
+    if (perlTrue(typeId)) {
       type = types.find((candidate) => same(typeId, candidate.id));
       if (!type) throw flagErrors.noSuchFlagTypeId(typeId);
-    } else if (truthy(name)) {
+    } else if (perlTrue(name)) {
       const matches = types.filter((candidate) => candidate.name === name);
       if (matches.length > 1) throw flagErrors.typeNotUnique(String(name));
       type = matches[0];
@@ -146,9 +143,9 @@ export function resolve(requests: readonly FlagRequest[], target: FlagTarget, ty
       created.push({ request });
       continue;
     }
-    if (!truthy(request.new)) {
+    if (!perlTrue(request.new)) {
       const matches = target.flags.filter((flag) => flag.type_id === type.id);
-      if (matches.length > 1) throw flagErrors.notUnique(truthy(typeId) ? typeId : name);
+      if (matches.length > 1) throw flagErrors.notUnique(perlTrue(typeId) ? typeId : name);
       const existing = matches[0];
       if (existing) {
         old.push({ request, existing, type });
@@ -263,7 +260,7 @@ function checkRequestee(
   target: FlagTarget,
   setting: FlagSetting,
 ): User | undefined {
-  if (status !== '?' || !truthy(given)) return undefined;
+  if (status !== '?' || !perlTrue(given)) return undefined;
   const login = String(given);
   const requestee = setting.userByLogin(login);
   if (!requestee) throw flagErrors.noSuchUser(login);
@@ -276,8 +273,7 @@ function checkRequestee(
     (bug.cclistAccessible &&
       (bug.cc.includes(requestee.id) || bug.assignedTo === requestee.id || bug.qaContact === requestee.id));
   if (!reachable) throw flagErrors.requesteeCannotSeeBug(requestee, type.name, bug.id, attachment?.id);
-  const insiders = setting.parameters.insidergroup;
-  if (attachment?.isPrivate && !(insiders && requestee.groups.includes(insiders))) {
+  if (attachment?.isPrivate && !isInsider(requestee, setting.parameters)) {
     throw flagErrors.requesteeCannotSeeAttachment(requestee, type.name, bug.id, attachment.id);
   }
   if (!canSetFlag(requestee, type, setting.catalogue)) {
@@ -289,5 +285,5 @@ function checkRequestee(
 
 /** The logins a `flags` list names as requestees (to look up before planning). */
 export function requesteesOf(requests: readonly FlagRequest[]): string[] {
-  return requests.flatMap((request) => (truthy(request.requestee) ? [String(request.requestee)] : []));
+  return requests.flatMap((request) => (perlTrue(request.requestee) ? [String(request.requestee)] : []));
 }

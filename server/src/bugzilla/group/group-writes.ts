@@ -2,6 +2,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { type CatalogueChange, editable, nextIdOf } from '../catalogue/catalogue-change.js';
 import { catalogueErrors, catalogueWriteErrors } from '../catalogue/catalogue-errors.js';
 import type { GroupDefinition } from '../catalogue/types.js';
+import { isSafeUserRegexp } from './membership.js';
 
 /** Group.create as asked (absent members are undefined). */
 export interface NewGroup {
@@ -18,6 +19,8 @@ function checkedRegexp(source: string): string {
   } catch {
     throw catalogueWriteErrors.groupRegexpInvalid();
   }
+  // Not 5.2's: it runs any regexp; here one that could backtrack without end is refused (membership.ts).
+  if (source !== '' && !isSafeUserRegexp(source)) throw catalogueWriteErrors.groupRegexpInvalid();
   return source;
 }
 

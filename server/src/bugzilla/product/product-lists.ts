@@ -2,6 +2,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { GroupControl, Product } from '../catalogue/types.js';
 import { isMember } from '../group/membership.js';
 import type { User } from '../types.js';
+import { canEnter } from './product-entry.js';
 
 export type ProductListKind = 'accessible' | 'enterable' | 'selectable';
 
@@ -30,16 +31,6 @@ function selectable(user: User | undefined, product: Product, catalogue: Catalog
   return passes(user, product, catalogue, (control) => control.memberControl === 3, orGroups);
 }
 
-/** 5.2's get_enterable_products: in its entry groups, open, with an active component and version. */
-function enterable(user: User | undefined, product: Product, catalogue: Catalogue, orGroups: boolean): boolean {
-  return (
-    product.isActive &&
-    passes(user, product, catalogue, (control) => control.entry, orGroups) &&
-    product.components.some((component) => component.isActive) &&
-    product.versions.some((version) => version.isActive)
-  );
-}
-
 /** The products of one of 5.2's lists (accessible: selectable or enterable), in the order of their names. */
 export function productsFor(
   kind: ProductListKind,
@@ -50,8 +41,8 @@ export function productsFor(
   return catalogue.data.products
     .filter((product) => {
       if (kind === 'selectable') return selectable(user, product, catalogue, orGroups);
-      if (kind === 'enterable') return enterable(user, product, catalogue, orGroups);
-      return selectable(user, product, catalogue, orGroups) || enterable(user, product, catalogue, orGroups);
+      if (kind === 'enterable') return canEnter(catalogue, product, user, orGroups);
+      return selectable(user, product, catalogue, orGroups) || canEnter(catalogue, product, user, orGroups);
     })
     .sort((a, b) => byName(a.name, b.name));
 }

@@ -3,8 +3,9 @@ import type { CatalogueData } from '../catalogue/types.js';
 import type { BugFields, BugFlag, FieldChange } from '../types.js';
 
 /**
- * The data file's format: one JSON object, written whole at each compaction
- * through DurableJsonFile (a lowdb-style adapter: temp file, fsync, rename). Plain snake_case JSON so people can read and diff it.
+ * The store's whole content as data: what a data file holds (as a stream of records, one JSON
+ * value a line: stores/file/record-file-format.ts; snapshot-stream.ts for the stream), what a
+ * reset goes back to and an import brings. Plain snake_case JSON so people can read and diff it.
  * Changes since the snapshot live in the journal beside it (see journal-file.ts).
  */
 

@@ -29,18 +29,52 @@ export const userWriteErrors = {
     ),
 };
 
-/** 5.2's validate_email_syntax with its default `emailregexp`: one `@`, a `.` after it, no space or control character. */
-export function checkedEmail(email: string, createEmailRegexp = '.*'): string {
-  const trimmed = email.trim();
-  const legal = /^[^@\s\p{Cc}]+@[^@\s\p{Cc}]+\.[^@\s\p{Cc}]+$/u.test(trimmed) && trimmed.length <= 127;
-  if (!legal) throw userWriteErrors.illegalEmail(trimmed);
-  let allowed: RegExp;
+/** 5.2's default `emailregexp` (Bugzilla/Config/Auth.pm). */
+const DEFAULT_EMAIL_REGEXP = "^[\\w\\.\\+\\-=']+@[\\w\\.\\-]+\\.[\\w\\-]+$";
+
+const compiledEmailRegexps = new Map<string, RegExp | null>();
+
+function compiled(source: string, flags: string): RegExp | null {
   try {
-    allowed = new RegExp(createEmailRegexp);
+    return new RegExp(source, flags);
   } catch {
-    allowed = /.*/;
+    return null;
   }
-  if (!allowed.test(trimmed)) throw userWriteErrors.illegalEmail(trimmed);
+}
+
+/** The tracker's `emailregexp` (an admin's: one that does not compile matches nothing, as a Perl die refuses). */
+function emailRegexp(source: string): RegExp | null {
+  let regexp = compiledEmailRegexps.get(source);
+  if (regexp === undefined) {
+    regexp = compiled(source, 'u') ?? compiled(source, '');
+    if (compiledEmailRegexps.size > 100) compiledEmailRegexps.clear();
+    compiledEmailRegexps.set(source, regexp);
+  }
+  return regexp;
+}
+
+/**
+ * 5.2's validate_email_syntax (Util.pm): the address matches the tracker's `emailregexp`, is one bare
+ * address (one `@`, a `.` after it, no space or control character), US-ASCII only, at most 127
+ * characters with `emailsuffix`; else 501. A self-registration (`createemailregexp` given) must also
+ * match that.
+ */
+export function checkedEmail(
+  email: string,
+  parameters: { emailregexp?: string | undefined; emailsuffix?: string | undefined },
+  createEmailRegexp?: string,
+): string {
+  const trimmed = email.trim();
+  const full = `${trimmed}${parameters.emailsuffix ?? ''}`;
+  const legal =
+    (emailRegexp(parameters.emailregexp ?? DEFAULT_EMAIL_REGEXP)?.test(trimmed) ?? false) &&
+    /^[^@\s\p{Cc}]+@[^@\s\p{Cc}]+\.[^@\s\p{Cc}]+$/u.test(full) &&
+    !/[^\p{ASCII}]/u.test(full) &&
+    full.length <= 127;
+  if (!legal) throw userWriteErrors.illegalEmail(trimmed);
+  if (createEmailRegexp !== undefined && !(emailRegexp(createEmailRegexp)?.test(trimmed) ?? true)) {
+    throw userWriteErrors.illegalEmail(trimmed);
+  }
   return trimmed;
 }
 
@@ -86,7 +120,8 @@ export function changedUser(user: User, changes: UserChanges, catalogue: Catalog
     next.realName = changes.fullName;
   }
   if (changes.email !== undefined) {
-    const email = checkedEmail(changes.email);
+    // Checked by the caller against the tracker's parameters (checkedEmail).
+    const email = changes.email.trim();
     if (email !== user.login) result.email = { removed: user.login, added: email };
     next.login = email;
   }

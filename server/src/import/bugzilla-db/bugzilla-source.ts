@@ -16,6 +16,8 @@ export interface BugzillaSource {
    * is in that same zone, so the conversion reads the time as Bugzilla meant it.
    */
   epoch(column: string): string;
+  /** A DATE column as `YYYY-MM-DD` text (a driver would make it a Date at some zone's midnight). */
+  dateText(column: string): string;
   /** The names of the tables of the database (the schema Bugzilla uses), lower case. */
   tables(): Promise<Set<string>>;
   close(): Promise<void>;

@@ -33,6 +33,7 @@ export async function openMysqlSource(url: string): Promise<BugzillaSource> {
       return rows as Array<Record<string, unknown>>;
     },
     epoch: (column) => `UNIX_TIMESTAMP(${column})`,
+    dateText: (column) => `DATE_FORMAT(${column}, '%Y-%m-%d')`,
     async tables() {
       const [rows] = await connection.query(
         'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()',

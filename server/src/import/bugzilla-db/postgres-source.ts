@@ -17,6 +17,7 @@ export async function openPostgresSource(url: string): Promise<BugzillaSource> {
       return (await client.query<Record<string, unknown>>(sql)).rows;
     },
     epoch: BUGZILLA_SQL.epochSeconds,
+    dateText: (column) => `to_char(${column}, 'YYYY-MM-DD')`,
     async tables() {
       const { rows } = await client.query<{ name: string }>(
         'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()',

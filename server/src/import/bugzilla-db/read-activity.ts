@@ -1,13 +1,14 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { sortTags } from '../../bugzilla/comment/comment-tags.js';
-import { API_FIELD_NAMES, renderedCommentText } from '../../bugzilla/field/bugzilla-tables.js';
+import { apiFieldName } from '../../bugzilla/field/bug-fields.js';
+import { renderedCommentText } from '../../bugzilla/field/bugzilla-tables.js';
 import type {
   SnapshotAuditEvent,
   SnapshotChangeSet,
   SnapshotComment,
   SnapshotUserVisits,
 } from '../../bugzilla/store/snapshot.js';
-import { flag, groupBy, nullableNum, num, text } from './rows.js';
+import { flag, groupBy, type IdRange, nullableNum, num, text } from './rows.js';
 import type { BugzillaSource } from './source.js';
 
 /** Comment types kept as a type with what it refers to (an attachment's creation, a comment on one). */
@@ -17,13 +18,14 @@ const TYPES_KEPT = new Set([5, 6]);
  * longdescs, every comment with its id and tags; duplicate notices rendered as 5.2 answers them,
  * attachment comments kept with their type, as the store renders them.
  */
-export async function readBugzillaComments(source: BugzillaSource): Promise<SnapshotComment[]> {
+export async function readBugzillaComments(source: BugzillaSource, range: IdRange): Promise<SnapshotComment[]> {
+  const within = `comment_id BETWEEN ${range.from} AND ${range.to}`;
   const [rows, tags] = await Promise.all([
     source.select(
       `SELECT comment_id, bug_id, who, ${source.epoch('bug_when')} AS at, thetext, isprivate, type, extra_data
-       FROM longdescs ORDER BY comment_id`,
+       FROM longdescs WHERE ${within} ORDER BY comment_id`,
     ),
-    source.select('SELECT comment_id, tag FROM longdescs_tags ORDER BY comment_id, tag'),
+    source.select(`SELECT comment_id, tag FROM longdescs_tags WHERE ${within} ORDER BY comment_id, tag`),
   ]);
   const tagsOf = groupBy(tags, 'comment_id', (row) => text(row.tag));
   return rows.map((row) => {
@@ -50,12 +52,16 @@ export async function readBugzillaComments(source: BugzillaSource): Promise<Snap
 
 /**
  * bugs_activity as Bug.history groups it: a change set is what one user changed at one moment, in
- * the order Bugzilla wrote the rows; fields by their API names. By bug id, each bug's sets in order.
+ * the order Bugzilla wrote the rows; fields by their API names. By bug id, each bug's sets in order;
+ * `where` says which bugs' (a range of a.bug_id).
  */
-export async function readBugzillaHistory(source: BugzillaSource): Promise<Map<number, SnapshotChangeSet[]>> {
+export async function readBugzillaHistory(
+  source: BugzillaSource,
+  where: string,
+): Promise<Map<number, SnapshotChangeSet[]>> {
   const rows = await source.select(
     `SELECT a.bug_id, a.who, ${source.epoch('a.bug_when')} AS at, f.name AS field, a.removed, a.added, a.comment_id
-     FROM bugs_activity a JOIN fielddefs f ON f.id = a.fieldid ORDER BY a.bug_id, a.bug_when, a.who, a.id`,
+     FROM bugs_activity a JOIN fielddefs f ON f.id = a.fieldid WHERE ${where} ORDER BY a.bug_id, a.bug_when, a.who, a.id`,
   );
   const history = new Map<number, SnapshotChangeSet[]>();
   let current: SnapshotChangeSet | undefined;
@@ -74,7 +80,7 @@ export async function readBugzillaHistory(source: BugzillaSource): Promise<Map<n
     const field = text(row.field);
     const commentId = nullableNum(row.comment_id);
     current.changes.push({
-      field_name: API_FIELD_NAMES[field] ?? field,
+      field_name: apiFieldName(field),
       removed: text(row.removed),
       added: text(row.added),
       ...(commentId === null ? {} : { comment_id: commentId }),
@@ -100,11 +106,11 @@ export async function readBugzillaAuditLog(source: BugzillaSource): Promise<Snap
   }));
 }
 
-/** bug_user_last_visit, each user's visits oldest first (the order the store keeps them in). */
-export async function readBugzillaVisits(source: BugzillaSource): Promise<SnapshotUserVisits[]> {
+/** bug_user_last_visit of a range of users, each user's visits oldest first (the order the store keeps them in). */
+export async function readBugzillaVisits(source: BugzillaSource, users: IdRange): Promise<SnapshotUserVisits[]> {
   const rows = await source.select(
     `SELECT user_id, bug_id, ${source.epoch('last_visit_ts')} AS at FROM bug_user_last_visit
-     ORDER BY user_id, last_visit_ts, id`,
+     WHERE user_id BETWEEN ${users.from} AND ${users.to} ORDER BY user_id, last_visit_ts, id`,
   );
   const visits: SnapshotUserVisits[] = [];
   let current: SnapshotUserVisits | undefined;

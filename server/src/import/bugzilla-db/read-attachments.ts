@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SnapshotAttachment, StoreSnapshot } from '../../bugzilla/store/snapshot.js';
+import type { SnapshotAttachment } from '../../bugzilla/store/snapshot.js';
 import { attachmentSha256 } from '../../stores/attachment-data.js';
 import { bugFlag, flagsSelect } from './read-bugs.js';
-import { flag, groupBy, num, text } from './rows.js';
+import { flag, groupBy, type IdRange, num, text } from './rows.js';
 import type { BugzillaSource } from './source.js';
 
 /**
@@ -14,20 +14,22 @@ import type { BugzillaSource } from './source.js';
  */
 export async function readBugzillaAttachments(
   source: BugzillaSource,
-  logins: ReadonlyMap<number, string>,
   bugzillaDir: string | undefined,
-): Promise<Pick<StoreSnapshot, 'attachments' | 'attachment_data'>> {
+  range: IdRange,
+): Promise<{ attachments: SnapshotAttachment[]; attachment_data: Record<string, string> }> {
   const [rows, flags, data] = await Promise.all([
     source.select(
       `SELECT attach_id, bug_id, filename, description, mimetype, submitter_id, ispatch, isobsolete, isprivate,
          ${source.epoch('creation_ts')} AS created, ${source.epoch('modification_time')} AS modified
-       FROM attachments ORDER BY attach_id`,
+       FROM attachments WHERE attach_id BETWEEN ${range.from} AND ${range.to} ORDER BY attach_id`,
     ),
-    source.select(`${flagsSelect(source)} WHERE f.attach_id IS NOT NULL ORDER BY f.attach_id, f.id`),
-    source.select('SELECT id, thedata FROM attach_data'),
+    source.select(
+      `${flagsSelect(source)} WHERE f.attach_id BETWEEN ${range.from} AND ${range.to} ORDER BY f.attach_id, f.id`,
+    ),
+    source.select(`SELECT id, thedata FROM attach_data WHERE id BETWEEN ${range.from} AND ${range.to}`),
   ]);
   const bytesOf = new Map(data.map((row) => [num(row.id), row.thedata as Buffer]));
-  const flagsOf = groupBy(flags, 'attach_id', (row) => bugFlag(row, logins));
+  const flagsOf = groupBy(flags, 'attach_id', (row) => bugFlag(row));
   const attachmentData: Record<string, string> = {};
   const attachments = rows.map((row): SnapshotAttachment => {
     const id = num(row.attach_id);

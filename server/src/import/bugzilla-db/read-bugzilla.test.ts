@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { describe, expect, it } from 'vitest';
+import { DUE_TIME } from '../../../testing/bugzilla-custom-fields-data.js';
 import { BASE_TIME, writeSmallBugzilla } from '../../../testing/bugzilla-import-data.js';
 import { openBugzillaSqlSession } from '../../../testing/bugzilla-sql-session.js';
 import { describeWithMariadb, useFreshMysqlDatabase } from '../../../testing/mariadb-test-database.js';
 import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { hashApiKey } from '../../bugzilla/user/api-keys.js';
-import { readBugzillaSnapshot } from './read-bugzilla.js';
+import { collectSnapshot } from '../../stores/snapshot-parts.js';
+import { readBugzillaStream } from './read-bugzilla.js';
 import { openBugzillaSource } from './source.js';
 
 /** The same Bugzilla database, read the same, whichever engine holds it. */
@@ -24,7 +26,9 @@ function readsBugzilla(databaseUrl: () => string): void {
   const read = async (withPasswords = false, bugzillaDir?: string) => {
     const source = await openBugzillaSource(databaseUrl());
     try {
-      return await readBugzillaSnapshot(source, { where: 'the test database', withPasswords, bugzillaDir });
+      return await collectSnapshot(
+        await readBugzillaStream(source, { where: 'the test database', withPasswords, bugzillaDir }),
+      );
     } finally {
       await source.close();
     }
@@ -123,6 +127,58 @@ function readsBugzilla(databaseUrl: () => string): void {
     expect(three).toMatchObject({ groups: ['secret'], reporter_accessible: true, cclist_accessible: false });
     // No creation_ts: the bug is dated by its last change.
     expect(three?.fields).toMatchObject({ depends_on: [1], is_confirmed: false, creation_time: BASE_TIME + 120 });
+  });
+
+  it("reads custom fields from fielddefs, field_visibility and each select's table, values from bugs.cf_… and bug_cf_…", async () => {
+    const snapshot = await read();
+    const fields = new Map(snapshot.catalogue?.custom_fields?.map((field) => [field.name, field]));
+    expect([...fields.keys()]).toEqual([
+      'cf_build',
+      'cf_stage',
+      'cf_os',
+      'cf_notes',
+      'cf_due',
+      'cf_ship',
+      'cf_regressed_by',
+      'cf_points',
+      'cf_old',
+      'cf_phase',
+    ]);
+    expect(fields.get('cf_build')).toMatchObject({
+      id: 60,
+      type: 1,
+      description: 'The build',
+      sortkey: 6000,
+      enter_bug: true,
+      is_mandatory: true,
+      visibility_field: 'product',
+      visibility_value_ids: [2],
+    });
+    expect(fields.get('cf_old')).toMatchObject({ obsolete: true });
+    expect(fields.get('cf_regressed_by')).toMatchObject({ reverse_desc: 'Regressions', is_numeric: true });
+    expect(fields.get('cf_stage')?.values.map((value) => [value.value, value.sortkey, value.is_active])).toEqual([
+      ['---', 0, true],
+      ['testing', 10, true],
+      ['abandoned', 20, false],
+    ]);
+    expect(fields.get('cf_phase')).toMatchObject({ visibility_field: 'cf_stage', value_field: 'cf_stage' });
+    expect(fields.get('cf_phase')?.values[1]).toMatchObject({ value: 'unit', visibility_value_id: 2 });
+    const [one, two, three] = snapshot.bugs;
+    expect(one?.fields?.custom).toEqual({
+      cf_build: 'b-ü-1',
+      cf_stage: 'testing',
+      cf_os: ['linux', 'windows'],
+      cf_notes: 'one\r\ntwo',
+      cf_due: DUE_TIME,
+      cf_ship: '2024-04-30',
+      cf_regressed_by: 2,
+      cf_points: -5,
+      cf_old: 'LEG-1',
+      cf_phase: 'unit',
+    });
+    expect(two?.fields?.custom).toEqual({ cf_os: ['linux'] });
+    // Every value at its column's default: none kept.
+    expect(three?.fields).not.toHaveProperty('custom');
   });
 
   it('reads comments with their ids and privacy, duplicate notices rendered, text byte for byte', async () => {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { emptySnapshot, type StoreSnapshot } from '../../bugzilla/store/snapshot.js';
+import { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, type StoreSnapshot } from '../../bugzilla/store/snapshot.js';
+import type { SnapshotPart, SnapshotStream } from '../../bugzilla/store/snapshot-stream.js';
 import { readBugzillaCatalogue } from '../../stores/bugzilla-db/bugzilla-catalogue.js';
 import {
   BUGZILLA_SCHEMA_PROFILE,
@@ -10,15 +11,10 @@ import {
 } from '../../stores/bugzilla-db/bugzilla-dir.js';
 import { defaultParameterSet } from '../../stores/default-instance.js';
 import { snapshotCatalogue } from '../../stores/snapshot-catalogue.js';
-import {
-  readBugzillaAuditLog,
-  readBugzillaComments,
-  readBugzillaHistory,
-  readBugzillaVisits,
-} from './read-activity.js';
-import { readBugzillaAttachments } from './read-attachments.js';
-import { readBugzillaBugs } from './read-bugs.js';
-import { readBugzillaUsers } from './read-users.js';
+import { BUGZILLA_TABLES, type TableContext } from './bugzilla-tables.js';
+import { TableProgress } from './progress.js';
+import { readBugzillaGroups } from './read-users.js';
+import { num } from './rows.js';
 import { BugzillaImportError, checkBugzillaSchema } from './schema-version.js';
 import type { BugzillaSource } from './source.js';
 
@@ -28,100 +24,73 @@ export interface ReadBugzillaOptions {
   /** The installation's directory: its data/params.json (and the version its code declares, when there). */
   bugzillaDir?: string | undefined;
   withPasswords?: boolean;
-  /** One line per step read, for long imports. */
+  /** Progress lines (per table: rows, rate, time left), for long imports. */
   progress?: (line: string) => void;
 }
 
-/** Reads one part, then says how many rows it read and when. */
-type Step = <T>(what: string, read: () => Promise<T>, count: (value: T) => number) => Promise<T>;
-
 /**
- * A Bugzilla 5.x database as a store snapshot: users, groups, catalogue, field values, workflow,
- * bugs with their flags, comments, history, attachments, audit log and last visits. The schema is
- * checked first, so a database this cannot read is refused before anything is read, let alone written.
+ * A Bugzilla 5.x database as a snapshot stream: the head (settings, groups, catalogue, field values,
+ * workflow) read at once, then every table of BUGZILLA_TABLES a window of ids at a time (each batch
+ * a few statements on an index, each far from any timeout), so memory is bounded by the batch and
+ * not by the database. The schema is checked first: a database this cannot read is refused before
+ * anything is read, let alone written. Read the parts through, in order (the sources' connections
+ * stay open until then).
  */
-export async function readBugzillaSnapshot(
+export async function readBugzillaStream(
   source: BugzillaSource,
   options: ReadBugzillaOptions,
-): Promise<StoreSnapshot> {
+): Promise<SnapshotStream> {
   await checkBugzillaSchema(source, options.where);
-  const snapshot = emptySnapshot(instanceOf(options.bugzillaDir));
+  // The directory's settings first: a directory that is not an installation's is refused before any table is read.
+  const instance = instanceOf(options.bugzillaDir);
   const started = Date.now();
-  const step: Step = async (what, read, count) => {
-    const value = await read();
-    options.progress?.(`read ${count(value)} ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    return value;
+  const [catalogue, groups] = await Promise.all([readBugzillaCatalogue(source.select), readBugzillaGroups(source)]);
+  options.progress?.(`read ${catalogue.products.length} products (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const context: TableContext = {
+    source,
+    groups,
+    withPasswords: options.withPasswords ?? false,
+    bugzillaDir: options.bugzillaDir,
+    customFields: catalogue.customFields ?? [],
   };
-  const [catalogue, { users, groupNames }] = await Promise.all([
-    step(
-      'products',
-      () => readBugzillaCatalogue(source.select),
-      (read) => read.products.length,
-    ),
-    step(
-      'users',
-      () => readBugzillaUsers(source, { withPasswords: options.withPasswords ?? false }),
-      (read) => read.users.length,
-    ),
-  ]);
-  snapshot.catalogue = snapshotCatalogue(catalogue);
-  snapshot.users = users;
-  snapshot.groups = [...groupNames.values()];
-  await readBugTables(source, snapshot, groupNames, step, options.bugzillaDir);
-  return snapshot;
+  return {
+    head: {
+      format: SNAPSHOT_FORMAT,
+      format_version: SNAPSHOT_FORMAT_VERSION,
+      journal_position: 0,
+      instance,
+      groups: [...groups.groupNames.values()],
+      catalogue: snapshotCatalogue(catalogue),
+    },
+    parts: tableParts(context, options.progress),
+  };
 }
 
-/** The big tables at once, each on a connection of its own (see the sources), into the snapshot. */
-async function readBugTables(
-  source: BugzillaSource,
-  snapshot: StoreSnapshot,
-  groupNames: ReadonlyMap<number, string>,
-  step: Step,
-  bugzillaDir: string | undefined,
-): Promise<void> {
-  const logins = new Map(snapshot.users.map((user) => [user.id, user.login]));
-  const [bugs, comments, history, auditLog, visits, attachments] = await Promise.all([
-    step(
-      'bugs',
-      () => readBugzillaBugs(source, logins, groupNames),
-      (read) => read.length,
-    ),
-    step(
-      'comments',
-      () => readBugzillaComments(source),
-      (read) => read.length,
-    ),
-    step(
-      'bugs with history',
-      () => readBugzillaHistory(source),
-      (read) => read.size,
-    ),
-    step(
-      'audit events',
-      () => readBugzillaAuditLog(source),
-      (read) => read.length,
-    ),
-    step(
-      'visits',
-      () => readBugzillaVisits(source),
-      (read) => read.reduce((sum, user) => sum + user.bug_ids.length, 0),
-    ),
-    step(
-      'attachments',
-      () => readBugzillaAttachments(source, logins, bugzillaDir),
-      (read) => read.attachments?.length ?? 0,
-    ),
-  ]);
-  for (const bug of bugs) {
-    const sets = history.get(bug.id);
-    if (sets) bug.history = sets;
+async function* tableParts(context: TableContext, progress?: (line: string) => void): AsyncIterable<SnapshotPart> {
+  for (const table of BUGZILLA_TABLES) {
+    const [extent] = await context.source.select(
+      `SELECT count(*) AS n, min(${table.id}) AS lo, max(${table.id}) AS hi FROM ${table.table}`,
+    );
+    const total = num(extent?.n ?? 0);
+    const meter = new TableProgress(table.what, total, progress);
+    if (total > 0) {
+      const last = num(extent?.hi);
+      for (let from = num(extent?.lo); from <= last; from += Math.min(table.window, last - from + 1)) {
+        const parts = await table.read(context, { from, to: Math.min(from + table.window - 1, last) });
+        for (const part of parts) {
+          if (part.section === table.section) meter.add(rowsOf(part));
+          if (part.records.length > 0) yield part;
+        }
+      }
+    }
+    meter.done();
   }
-  snapshot.bugs = bugs;
-  snapshot.comments = comments;
-  snapshot.audit_log = auditLog;
-  snapshot.last_visits = visits;
-  snapshot.attachments = attachments.attachments ?? [];
-  snapshot.attachment_data = attachments.attachment_data ?? {};
+}
+
+/** The source rows a part was read from (a user's visits are one record of many rows). */
+function rowsOf(part: SnapshotPart): number {
+  if (part.section !== 'last_visits') return part.records.length;
+  return part.records.reduce((sum, user) => sum + user.bug_ids.length, 0);
 }
 
 /** The installation's settings: its parameters when its directory is given, else a fresh 5.2's. */

@@ -18,3 +18,9 @@ export function groupBy<T>(rows: readonly Row[], key: string, value: (row: Row) 
   }
   return groups;
 }
+
+/** Ids from..to, both included: the window one batch of a table (and of its rows in the tables that refer to it) reads. */
+export interface IdRange {
+  from: number;
+  to: number;
+}

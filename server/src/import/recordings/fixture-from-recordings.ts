@@ -44,82 +44,101 @@ const BUG_FIELDS = [
  * (give one with `bz-companion user key LOGIN`).
  */
 export function fixtureFromRecordings(recordings: readonly Recording[]): Json {
-  const bugs = new Map<number, Json>();
-  const comments = new Map<number, Map<number, Json>>();
-  const history = new Map<number, Json[]>();
-  const users = new Map<string, { login: string; real_name?: string }>();
-  const visits = new Map<number, string>();
-  let sessionUser: string | undefined;
-  const seeUser = (login: unknown, realName?: unknown) => {
+  const session = new SeenSession();
+  for (const answer of recordings.flatMap(answerOf)) session.take(answer);
+  return session.fixture();
+}
+
+/** What the answers of one recorded session have shown so far. */
+class SeenSession {
+  readonly #bugs = new Map<number, Json>();
+  readonly #comments = new Map<number, Map<number, Json>>();
+  readonly #history = new Map<number, Json[]>();
+  readonly #users = new Map<string, { login: string; real_name?: string }>();
+  readonly #visits = new Map<number, string>();
+  #sessionUser: string | undefined;
+
+  readonly #seeUser = (login: unknown, realName?: unknown) => {
     if (typeof login !== 'string' || login === '') return;
-    const known = users.get(login) ?? { login };
+    const known = this.#users.get(login) ?? { login };
     if (typeof realName === 'string' && realName !== '') known.real_name = realName;
-    users.set(login, known);
+    this.#users.set(login, known);
   };
 
-  for (const answer of recordings.flatMap(answerOf)) {
+  take(answer: Answer): void {
     const { method, result } = answer;
     if (method === 'Bug.get' || method === 'Bug.search') {
-      for (const bug of (result.bugs as Json[] | undefined) ?? []) addBug(bugs, bug, seeUser);
+      for (const bug of (result.bugs as Json[] | undefined) ?? []) addBug(this.#bugs, bug, this.#seeUser);
     } else if (method === 'Bug.comments') {
-      for (const [id, entry] of Object.entries((result.bugs as Record<string, Json> | undefined) ?? {})) {
-        const own = comments.get(Number(id)) ?? new Map<number, Json>();
-        for (const comment of (entry.comments as Json[] | undefined) ?? []) {
-          seeUser(comment.creator ?? comment.author);
-          own.set(comment.id as number, {
-            id: comment.id,
-            author: comment.creator ?? comment.author,
-            time: asBugzillaTime(comment.creation_time ?? comment.time),
-            text: comment.text ?? '',
-            is_private: Boolean(comment.is_private),
-          });
-        }
-        comments.set(Number(id), own);
-      }
+      this.#takeComments(result);
     } else if (method === 'Bug.history') {
-      for (const bug of (result.bugs as Json[] | undefined) ?? []) {
-        const changes = ((bug.history as Json[] | undefined) ?? []).map((change) => {
-          seeUser(change.who);
-          return { who: change.who, when: asBugzillaTime(change.when), changes: change.changes };
-        });
-        history.set(bug.id as number, changes);
-      }
+      this.#takeHistory(result);
     } else if (method === 'User.whoami') {
-      sessionUser = result.name as string;
-      seeUser(result.name, result.real_name);
+      this.#sessionUser = result.name as string;
+      this.#seeUser(result.name, result.real_name);
     } else if (method === 'User.valid_login' && result.result === true && answer.request.query.login?.[0]) {
-      sessionUser = answer.request.query.login[0];
-      seeUser(sessionUser);
+      this.#sessionUser = answer.request.query.login[0];
+      this.#seeUser(this.#sessionUser);
     } else if (method === 'User.login' && typeof answer.request.query.login?.[0] === 'string') {
-      sessionUser = answer.request.query.login[0];
-      seeUser(sessionUser);
+      this.#sessionUser = answer.request.query.login[0];
+      this.#seeUser(this.#sessionUser);
     } else if (method === 'BugUserLastVisit.get' || method === 'BugUserLastVisit.update') {
       for (const visit of Array.isArray(result) ? (result as Json[]) : []) {
-        if (typeof visit.last_visit_ts === 'string') visits.set(visit.id as number, visit.last_visit_ts);
+        if (typeof visit.last_visit_ts === 'string') this.#visits.set(visit.id as number, visit.last_visit_ts);
       }
     }
   }
 
-  const fixture: Json = {
-    users: [...users.values()],
-    bugs: [...bugs.values()].map((bug) => {
-      const id = bug.id as number;
-      const own = [...(comments.get(id)?.values() ?? [])].sort((a, b) => (a.id as number) - (b.id as number));
-      return {
-        ...bug,
-        ...(own.length > 0 ? { comments: own } : {}),
-        ...(history.has(id) ? { history: history.get(id) } : {}),
-      };
-    }),
-  };
-  // Visits need a user; a session that never said who it was (whoami, login) leaves them out.
-  if (sessionUser !== undefined) {
-    fixture.last_visits = [...visits]
-      .filter(([id]) => bugs.has(id))
-      .sort(([, a], [, b]) => a.localeCompare(b))
-      .map(([bug_id, last_visit_ts]) => ({ user: sessionUser, bug_id, last_visit_ts }));
+  #takeComments(result: Json): void {
+    for (const [id, entry] of Object.entries((result.bugs as Record<string, Json> | undefined) ?? {})) {
+      const own = this.#comments.get(Number(id)) ?? new Map<number, Json>();
+      for (const comment of (entry.comments as Json[] | undefined) ?? []) {
+        this.#seeUser(comment.creator ?? comment.author);
+        own.set(comment.id as number, {
+          id: comment.id,
+          author: comment.creator ?? comment.author,
+          time: asBugzillaTime(comment.creation_time ?? comment.time),
+          text: comment.text ?? '',
+          is_private: Boolean(comment.is_private),
+        });
+      }
+      this.#comments.set(Number(id), own);
+    }
   }
-  return fixture;
+
+  #takeHistory(result: Json): void {
+    for (const bug of (result.bugs as Json[] | undefined) ?? []) {
+      const changes = ((bug.history as Json[] | undefined) ?? []).map((change) => {
+        this.#seeUser(change.who);
+        return { who: change.who, when: asBugzillaTime(change.when), changes: change.changes };
+      });
+      this.#history.set(bug.id as number, changes);
+    }
+  }
+
+  fixture(): Json {
+    const fixture: Json = {
+      users: [...this.#users.values()],
+      bugs: [...this.#bugs.values()].map((bug) => {
+        const id = bug.id as number;
+        const own = [...(this.#comments.get(id)?.values() ?? [])].sort((a, b) => (a.id as number) - (b.id as number));
+        return {
+          ...bug,
+          ...(own.length > 0 ? { comments: own } : {}),
+          ...(this.#history.has(id) ? { history: this.#history.get(id) } : {}),
+        };
+      }),
+    };
+    // Visits need a user; a session that never said who it was (whoami, login) leaves them out.
+    const user = this.#sessionUser;
+    if (user !== undefined) {
+      fixture.last_visits = [...this.#visits]
+        .filter(([id]) => this.#bugs.has(id))
+        .sort(([, a], [, b]) => a.localeCompare(b))
+        .map(([bug_id, last_visit_ts]) => ({ user, bug_id, last_visit_ts }));
+    }
+    return fixture;
+  }
 }
 
 function addBug(bugs: Map<number, Json>, bug: Json, seeUser: (login: unknown, realName?: unknown) => void): void {

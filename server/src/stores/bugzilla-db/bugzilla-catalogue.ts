@@ -8,9 +8,10 @@ import type {
   StatusValue,
 } from '../../bugzilla/catalogue/types.js';
 import { SELECT_FIELDS } from '../../bugzilla/catalogue/types.js';
+import { readBugzillaCustomFields } from './bugzilla-custom-fields.js';
+import type { SelectRows } from './select-rows.js';
 
-/** A SELECT on a Bugzilla database, whichever its engine: rows as plain objects. */
-export type SelectRows = (sql: string) => Promise<Array<Record<string, unknown>>>;
+export type { SelectRows } from './select-rows.js';
 
 /** Bugzilla's booleans are smallint (PostgreSQL) or tinyint (MySQL): 0 or 1. */
 const flag = (value: unknown) => Number(value) === 1 || value === true;
@@ -24,9 +25,10 @@ const nullableNum = (value: unknown) => (value === null || value === undefined ?
  * one read it alike.
  */
 export async function readBugzillaCatalogue(select: SelectRows): Promise<CatalogueData> {
-  const [classifications, products] = await Promise.all([
+  const [classifications, products, customFields] = await Promise.all([
     select('SELECT id, name, description, sortkey FROM classifications ORDER BY sortkey, name'),
     readProducts(select),
+    readBugzillaCustomFields(select),
   ]);
   return {
     classifications: classifications.map((row) => ({
@@ -38,6 +40,7 @@ export async function readBugzillaCatalogue(select: SelectRows): Promise<Catalog
     products,
     ...(await readValuesAndWorkflow(select)),
     ...(await readKeywordsFlagTypesGroups(select)),
+    customFields,
   };
 }
 

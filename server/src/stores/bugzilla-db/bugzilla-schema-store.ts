@@ -1,10 +1,11 @@
 import { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
-import { API_FIELD_NAMES, renderedCommentText } from '../../bugzilla/field/bugzilla-tables.js';
+import { apiFieldName } from '../../bugzilla/field/bug-fields.js';
+import { renderedCommentText } from '../../bugzilla/field/bugzilla-tables.js';
 import { ReadOnlyBugzillaError, type Store } from '../../bugzilla/store/store.js';
 import type { ChangeSet, Comment, InstanceSettings, User } from '../../bugzilla/types.js';
 import type { LoginFailures } from '../../bugzilla/user/login-failures.js';
 import type { ArrivalSources } from '../postgres/arrival-lookups.js';
-import { BUGZILLA_ATTACHMENT_FLAGS, BUGZILLA_SQL } from '../postgres/bugzilla-dialect.js';
+import { BUGZILLA_ATTACHMENT_FLAGS, BUGZILLA_SQL, bugzillaSqlWith } from '../postgres/bugzilla-dialect.js';
 import { Database, type DatabaseOptions } from '../postgres/database.js';
 import {
   BUGZILLA_SIDE_TOKEN_TABLE,
@@ -33,16 +34,27 @@ const INSUFFICIENT_PRIVILEGE = '42501';
 const NO_TOKEN_TABLE = `logging in with a password (this database role may not create ${BUGZILLA_SIDE_TOKEN_TABLE}, where the tokens go)`;
 
 const BUGZILLA_USER_COLUMNS = userColumns(BUGZILLA_SQL);
-const BUGZILLA_BUG_COLUMNS = bugColumns(BUGZILLA_SQL);
 const BUGS_FROM =
   'bugs b LEFT JOIN products pr ON pr.id = b.product_id LEFT JOIN components co ON co.id = b.component_id';
 
-/** Bugzilla keeps keys in clear and matches them exactly; revoked is a smallint there. */
-const BUGZILLA_ARRIVAL_SOURCES: ArrivalSources = {
+/** A bug's columns in a database with these custom fields (their values are columns and tables of their own). */
+const bugColumnsWith = (catalogue: Catalogue) => bugColumns(bugzillaSqlWith(catalogue.customFields()));
+
+/** What the bug columns were built from: the custom fields' names and types. */
+const customFieldsKey = (catalogue: Catalogue) =>
+  catalogue
+    .customFields()
+    .map((field) => `${field.name}:${field.type}`)
+    .join(',');
+
+/** Bugzilla keeps keys in clear and matches them exactly; revoked is a smallint there. Bugs with the current columns. */
+const bugzillaArrivalSources = (columns: { bug: string }): ArrivalSources => ({
   keys: `SELECT k.api_key AS lookup_key, k.revoked <> 0 AS revoked, ${BUGZILLA_USER_COLUMNS}
      FROM user_api_keys k JOIN profiles p ON p.userid = k.user_id WHERE k.api_key = ANY ($1::text[])`,
-  bugs: `SELECT ${BUGZILLA_BUG_COLUMNS} FROM ${BUGS_FROM} WHERE b.bug_id = ANY ($2::integer[])`,
-};
+  get bugs() {
+    return `SELECT ${columns.bug} FROM ${BUGS_FROM} WHERE b.bug_id = ANY ($2::integer[])`;
+  },
+});
 
 /** Comments as Bugzilla answers them: duplicate notices rendered from their type. */
 const BUGZILLA_COMMENT_COLUMNS = commentColumns(BUGZILLA_SQL);
@@ -78,6 +90,8 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
   #instance: InstanceSettings;
   #catalogue: Catalogue;
   readonly #catalogueRefresh: NodeJS.Timeout;
+  /** The bug columns the reads use, built from the catalogue's custom fields. */
+  readonly #columns: { bug: string };
   readonly #stopWatching: () => void;
   /** Visits as (user, bugs, database ms), written in one statement per tick. */
   readonly #visitWrites: TickBatch<VisitWrite, void>;
@@ -92,16 +106,20 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
     tokens: LoginTokenTable | undefined,
     loginFailures: LoginFailures,
   ) {
+    // The bug columns follow the custom fields, which Bugzilla's administrators may add at any time.
+    const columns = { bug: bugColumnsWith(catalogue) };
     super(
       db,
       BUGZILLA_SQL,
       {
-        bugColumns: BUGZILLA_BUG_COLUMNS,
+        get bugColumns() {
+          return columns.bug;
+        },
         bugsFrom: BUGS_FROM,
         commentColumns: BUGZILLA_COMMENT_COLUMNS,
         commentFromRow: bugzillaComment,
       },
-      BUGZILLA_ARRIVAL_SOURCES,
+      bugzillaArrivalSources(columns),
       { attachmentFlags: BUGZILLA_ATTACHMENT_FLAGS, bugTagOrder: 'b.ctid' },
     );
     this.loginFailures = loginFailures;
@@ -112,19 +130,25 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
     });
     this.#instance = instance;
     this.#catalogue = catalogue;
+    this.#columns = columns;
     // Bugzilla's administrators change products and values in Bugzilla, which tells no one: look again now and then.
     this.#catalogueRefresh = setInterval(() => {
-      readBugzillaCatalogue(selectRows(db)).then(
-        (data) => {
-          this.#catalogue = Catalogue.from(data);
-        },
-        () => {},
-      );
+      this.refreshCatalogue().catch(() => {});
     }, CATALOGUE_REFRESH_MS);
     this.#catalogueRefresh.unref();
     this.#stopWatching = watchBugzillaParams(bugzillaDir, (changed) => {
       this.#instance = changed;
     });
+  }
+
+  /**
+   * Reads the catalogue again (as every 30 s): what Bugzilla's administrators changed since. A custom
+   * field added or removed changes the bugs' columns, so their reads are built again.
+   */
+  async refreshCatalogue(): Promise<void> {
+    const next = Catalogue.from(await readBugzillaCatalogue(selectRows(this.db)));
+    if (customFieldsKey(next) !== customFieldsKey(this.#catalogue)) this.#columns.bug = bugColumnsWith(next);
+    this.#catalogue = next;
   }
 
   /** Bugzilla's own products, components, values, workflow, flag types and groups. */
@@ -196,9 +220,7 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
        FROM bugs_activity a JOIN fielddefs f ON f.id = a.fieldid WHERE a.bug_id = $1 ORDER BY a.bug_when, a.who, a.id`,
       [bugId],
     );
-    return changeSetsFromRows(
-      rows.map((row) => ({ ...row, bzc_field_name: API_FIELD_NAMES[row.bzc_field_name] ?? row.bzc_field_name })),
-    );
+    return changeSetsFromRows(rows.map((row) => ({ ...row, bzc_field_name: apiFieldName(row.bzc_field_name) })));
   }
 
   /**

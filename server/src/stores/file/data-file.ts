@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { Adapter } from 'lowdb';
-import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
-import { DurableJsonFile } from './durable-json-file.js';
 import { acquireLock } from './lock-file.js';
+import { RecordFile, type SnapshotFile } from './record-file.js';
+
+export type { SnapshotFile } from './record-file.js';
 
 export const journalPathFor = (dataPath: string) => `${dataPath}.journal`;
 /**
@@ -11,9 +11,6 @@ export const journalPathFor = (dataPath: string) => `${dataPath}.journal`;
  * It holds the entries just before the journal's; both are replayed, in that order, on open.
  */
 export const foldingJournalPathFor = (dataPath: string) => `${dataPath}.journal.folding`;
-
-/** Where a data file's snapshot is read and written; a lowdb adapter, DurableJsonFile unless a test swaps it. */
-export type SnapshotFile = Adapter<StoreSnapshot>;
 
 export interface LockedDataFile {
   dataPath: string;
@@ -39,7 +36,7 @@ export async function lockDataFile(
     dataPath,
     journalPath: journalPathFor(dataPath),
     foldingJournalPath: foldingJournalPathFor(dataPath),
-    snapshotFile: snapshotFile?.(dataPath) ?? new DurableJsonFile<StoreSnapshot>(dataPath),
+    snapshotFile: snapshotFile?.(dataPath) ?? new RecordFile(dataPath),
     release,
   };
 }

@@ -2,14 +2,13 @@ import { type FileHandle, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../testing/cli-server.js';
-import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
 import { StoreWriteError } from '../committer.js';
 import { Model } from '../model/model.js';
-import { DurableJsonFile } from './durable-json-file.js';
 import { FileCommitter } from './file-committer.js';
 import { foldJournal } from './fold-journal.js';
 import { openJournalForWriting } from './journal-file.js';
+import { RecordFile } from './record-file.js';
 
 /** A real journal file whose writes fail with ENOSPC while `full` is set, as on a full disk. */
 function failingWhenFull(handle: FileHandle, state: { full: boolean; syncs: number }): FileHandle {
@@ -39,7 +38,7 @@ async function setup() {
   );
   const state = { full: false, syncs: 0 };
   const errors: string[] = [];
-  const snapshotFile = new DurableJsonFile<StoreSnapshot>(dataPath);
+  const snapshotFile = new RecordFile(dataPath);
   const committer = new FileCommitter({
     model,
     snapshotFile,
@@ -50,6 +49,7 @@ async function setup() {
     folding: false,
     compactAfterBytes: 1024 * 1024,
     fold: (foldingPath) => foldJournal(snapshotFile, foldingPath),
+    foldAtClose: () => true,
     onError: (message) => errors.push(message),
     release: () => {},
   });

@@ -3,8 +3,9 @@ import { dirname } from 'node:path';
 import type { JournalOp } from '../../bugzilla/store/snapshot.js';
 import { type Committer, StoreWriteError } from '../committer.js';
 import type { Model } from '../model/model.js';
+import { modelRecords } from '../model/model-records.js';
 import type { SnapshotFile } from './data-file.js';
-import { syncDirectory } from './durable-json-file.js';
+import { syncDirectory } from './durable-write.js';
 import { openJournalForWriting } from './journal-file.js';
 
 interface Pending {
@@ -25,8 +26,13 @@ export interface FileCommitterOptions {
   folding: boolean;
   /** Set the journal aside and fold it into the snapshot once it grows past this. */
   compactAfterBytes: number;
-  /** Folds the set-aside journal into the snapshot from the files alone (off this thread). */
-  fold: (foldingJournalPath: string) => Promise<void>;
+  /** Folds the set-aside journal into the snapshot from the files alone (off this thread); `signal` stops it. */
+  fold: (foldingJournalPath: string, signal: AbortSignal) => Promise<void>;
+  /**
+   * Whether close writes the model out and empties the journals: when that is quick (a small data
+   * file). A large one is left with its journals, which the next start replays: shutdown in seconds.
+   */
+  foldAtClose: () => boolean;
   onError: (message: string, error: unknown) => void;
   release: () => void;
 }
@@ -57,6 +63,8 @@ export class FileCommitter implements Committer {
   #setAside: boolean;
   /** The fold running now; it never rejects (a failure is reported and tried again later). */
   #fold: Promise<void> | null = null;
+  /** Stops the running fold (at close). */
+  #foldStop: AbortController | null = null;
   /** Set when a failed rotation could not be undone: the journal is then never set aside again. */
   #rotationBroken = false;
   #closed = false;
@@ -87,9 +95,12 @@ export class FileCommitter implements Committer {
     if (this.#closed) return;
     this.#closed = true;
     await this.#drain();
+    // A fold of a large data file takes as long as writing it whole: stopped, not waited for (its
+    // set-aside journal stays, and is replayed and folded again after the next start).
+    this.#foldStop?.abort();
     await this.foldSettled();
     try {
-      if (this.#length > 0 || this.#setAside) await this.#compactNow();
+      if ((this.#length > 0 || this.#setAside) && this.#options.foldAtClose()) await this.#compactNow();
     } catch (error) {
       // The journals still hold everything; the next start replays them.
       this.#options.onError('could not fold the journal into the data file at close', error);
@@ -212,20 +223,25 @@ export class FileCommitter implements Committer {
 
   #startFold(): void {
     if (this.#fold) return;
-    this.#fold = this.#foldSetAside()
+    const stop = new AbortController();
+    this.#foldStop = stop;
+    this.#fold = this.#foldSetAside(stop.signal)
       .catch((error: unknown) => {
+        if (stop.signal.aborted) return; // Stopped at close: nothing failed.
         // Both journals keep every change; try again after another threshold's worth of writes.
         this.#compactAt = this.#length + this.#options.compactAfterBytes;
         this.#options.onError('compaction failed; the journals keep every change', error);
       })
       .finally(() => {
         this.#fold = null;
+        this.#foldStop = null;
       });
   }
 
-  async #foldSetAside(): Promise<void> {
+  async #foldSetAside(signal: AbortSignal): Promise<void> {
     const { foldingJournalPath } = this.#options;
-    await this.#options.fold(foldingJournalPath);
+    await this.#options.fold(foldingJournalPath, signal);
+    if (signal.aborted) return;
     // The snapshot now holds every entry of the set-aside journal (its journal_position says
     // so): a crash before this removal only makes the next start skip those entries.
     await unlink(foldingJournalPath);
@@ -236,7 +252,7 @@ export class FileCommitter implements Committer {
   /** At close, with nothing else running: the live model written out whole, both journals emptied. */
   async #compactNow(): Promise<void> {
     const { model, snapshotFile, foldingJournalPath } = this.#options;
-    await snapshotFile.write(model.toSnapshot());
+    await snapshotFile.write(modelRecords(model));
     if (this.#setAside) {
       await unlink(foldingJournalPath);
       this.#setAside = false;

@@ -2,13 +2,15 @@ import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../testing/cli-server.js';
+import { readDataFile } from '../../../testing/data-file.js';
 import { owned } from '../../../testing/owned.js';
-import { emptySnapshot, type StoreSnapshot } from '../../bugzilla/store/snapshot.js';
+import { emptySnapshot } from '../../bugzilla/store/snapshot.js';
+import type { SnapshotStream } from '../../bugzilla/store/snapshot-stream.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
 import { defaultInstance } from '../default-instance.js';
 import { foldingJournalPathFor, journalPathFor } from './data-file.js';
-import { DurableJsonFile } from './durable-json-file.js';
 import { openFileStore } from './file-store.js';
+import { RecordFile } from './record-file.js';
 
 const fixture = () =>
   snapshotFromFixture({
@@ -90,7 +92,7 @@ describe('file store', () => {
     for (let i = 0; i < 10; i++) await store.recordVisits(1, [1 + (i % 3)], 1000 + i);
     await foldSettled();
     await expect(stat(foldingJournalPathFor(path))).rejects.toMatchObject({ code: 'ENOENT' });
-    const snapshot = JSON.parse(await readFile(path, 'utf8'));
+    const snapshot = await readDataFile(path);
     expect(snapshot.journal_position).toBeGreaterThan(0);
     expect(snapshot.last_visits.length).toBeGreaterThan(0);
     await store.close();
@@ -120,11 +122,11 @@ describe('file store', () => {
     const failing = { now: false };
     const errors: string[] = [];
     const snapshotFile = (dataPath: string) => {
-      const file = new DurableJsonFile<StoreSnapshot>(dataPath);
+      const file = new RecordFile(dataPath);
       return {
         read: () => file.read(),
-        write: (data: StoreSnapshot) =>
-          failing.now ? Promise.reject(new Error('EIO: snapshot write failed')) : file.write(data),
+        write: (stream: SnapshotStream) =>
+          failing.now ? Promise.reject(new Error('EIO: snapshot write failed')) : file.write(stream),
       };
     };
     const { store } = await openFileStore(path, {
@@ -136,7 +138,7 @@ describe('file store', () => {
     failing.now = true;
     for (let i = 0; i < 5; i++) await store.recordVisits(1, [1], 500 + i);
     expect(errors[0]).toMatch(/compaction failed/);
-    expect(JSON.parse(await readFile(path, 'utf8')).journal_position).toBe(0);
+    expect((await readDataFile(path)).journal_position).toBe(0);
     failing.now = false;
     await store.close();
     expect((await stat(journalPathFor(path))).size).toBe(0);
@@ -284,7 +286,7 @@ describe('user add through the journal', () => {
     const reopened = await openFileStore(path);
     expect((await reopened.store.findApiKey(apiKey))?.user.groups).toEqual(['brand-new']);
     await reopened.store.close();
-    const snapshot = JSON.parse(await readFile(path, 'utf8'));
+    const snapshot = await readDataFile(path);
     expect(snapshot.groups).toContain('brand-new');
   });
 });

@@ -1,16 +1,20 @@
+import { statSync } from 'node:fs';
 import { access, readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import { CorruptDataError, Model } from '../model/model.js';
 import { ModelStore } from '../model/model-store.js';
+import { streamOfSnapshot } from '../snapshot-parts.js';
+import { checkFileStoreHolds } from './capacity.js';
 import { lockDataFile, type SnapshotFile } from './data-file.js';
-import { tempFilePattern } from './durable-json-file.js';
+import { tempFilePattern } from './durable-write.js';
 import { FileAttachmentData } from './file-attachment-data.js';
 import { FileCommitter } from './file-committer.js';
 import { foldInWorker } from './fold-in-worker.js';
 import { foldJournal } from './fold-journal.js';
 import { openJournalForWriting } from './journal-file.js';
+import { readRecordFileCounts } from './record-file-reader.js';
 import { replayJournalFile } from './replay-journal.js';
 
 export interface OpenFileStoreOptions {
@@ -25,7 +29,7 @@ export interface OpenFileStoreOptions {
    */
   snapshotFile?: (dataPath: string) => SnapshotFile;
   /** Folds a set-aside journal into the data file (default: on a worker thread). */
-  fold?: (foldingJournalPath: string) => Promise<void>;
+  fold?: (foldingJournalPath: string, signal: AbortSignal) => Promise<void>;
 }
 
 export interface OpenedFileStore {
@@ -54,6 +58,9 @@ export async function openFileStore(path: string, options: OpenFileStoreOptions 
   );
   try {
     await removeStaleTempFiles(dataPath);
+    // Before anything is loaded: a data set past what this store holds here is refused in one line.
+    const counts = options.snapshotFile ? null : await readRecordFileCounts(dataPath);
+    if (counts) checkFileStoreHolds(counts, `data file ${dataPath}`);
     const { model, created } = await readOrCreateSnapshot(snapshotFile, options.create);
     const folding = await exists(foldingJournalPath);
     // The set-aside journal's torn tail, if any, is simply not replayed: the fold drops it too.
@@ -65,7 +72,7 @@ export async function openFileStore(path: string, options: OpenFileStoreOptions 
       options.fold ??
       (options.snapshotFile
         ? (foldingPath: string) => foldJournal(snapshotFile, foldingPath)
-        : (foldingPath: string) => foldInWorker(dataPath, foldingPath));
+        : (foldingPath: string, signal: AbortSignal) => foldInWorker(dataPath, foldingPath, signal));
     const committer = new FileCommitter({
       model,
       snapshotFile,
@@ -76,6 +83,7 @@ export async function openFileStore(path: string, options: OpenFileStoreOptions 
       folding,
       compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
       fold,
+      foldAtClose: () => fileBytes(dataPath) <= FOLD_AT_CLOSE_BYTES,
       onError: options.onError ?? ((message, error) => console.error(`bz-companion: ${message}:`, error)),
       release,
     });
@@ -92,15 +100,30 @@ export async function openFileStore(path: string, options: OpenFileStoreOptions 
 
 export const DEFAULT_COMPACT_AFTER_BYTES = 64 * 1024 * 1024;
 
+/**
+ * The largest data file written out whole at close: about a second's writing here. Past it the
+ * journals stay for the next start to replay (at most two journals of DEFAULT_COMPACT_AFTER_BYTES),
+ * so a large store shuts down in seconds.
+ */
+export const FOLD_AT_CLOSE_BYTES = 64 * 1024 * 1024;
+
+function fileBytes(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
 async function readOrCreateSnapshot(
   snapshotFile: SnapshotFile,
   create: (() => StoreSnapshot) | undefined,
 ): Promise<{ model: Model; created: boolean }> {
   const existing = await snapshotFile.read();
-  if (existing !== null) return { model: Model.fromSnapshot(existing), created: false };
+  if (existing !== null) return { model: await Model.fromStream(existing), created: false };
   if (!create) throw new CorruptDataError('it does not exist');
   const snapshot = create();
-  await snapshotFile.write(snapshot);
+  await snapshotFile.write(streamOfSnapshot(snapshot));
   return { model: Model.fromSnapshot(snapshot), created: true };
 }
 

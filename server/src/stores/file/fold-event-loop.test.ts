@@ -2,13 +2,12 @@ import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../testing/cli-server.js';
-import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
 import { foldingJournalPathFor } from './data-file.js';
-import { DurableJsonFile } from './durable-json-file.js';
 import { openFileStore } from './file-store.js';
 import { foldInWorker } from './fold-in-worker.js';
 import { foldJournal } from './fold-journal.js';
+import { RecordFile } from './record-file.js';
 
 /** How many times a 1 ms interval fires on this thread while `work` runs. */
 async function ticksDuring(work: () => Promise<void>): Promise<number> {
@@ -40,7 +39,7 @@ describe('a fold on the worker thread', () => {
     await copyFile(path, dataCopy);
 
     const onWorker = await ticksDuring(() => foldInWorker(path, folding));
-    const here = await ticksDuring(() => foldJournal(new DurableJsonFile<StoreSnapshot>(dataCopy), folding));
+    const here = await ticksDuring(() => foldJournal(new RecordFile(dataCopy), folding));
 
     expect(onWorker).toBeGreaterThan(50);
     expect(onWorker).toBeGreaterThan(3 * here);

@@ -1,9 +1,8 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { StoreSnapshot } from '../../bugzilla/store/snapshot.js';
-import { DurableJsonFile } from './durable-json-file.js';
 import { foldJournal } from './fold-journal.js';
+import { RecordFile } from './record-file.js';
 
 /**
  * The worker thread that folds a set-aside journal into the data file (see fold-in-worker.ts),
@@ -30,5 +29,5 @@ function yieldTheCpuToServing(): void {
 
 yieldTheCpuToServing();
 const { dataPath, journalPath } = workerData as FoldJob;
-await foldJournal(new DurableJsonFile<StoreSnapshot>(dataPath), journalPath);
+await foldJournal(new RecordFile(dataPath), journalPath);
 parentPort?.postMessage('folded');

@@ -2,6 +2,7 @@ import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../testing/cli-server.js';
+import { readDataFile } from '../../../testing/data-file.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import { snapshotFromFixture } from '../../import/fixture/fixture.js';
 import { foldingJournalPathFor, journalPathFor } from './data-file.js';
@@ -79,7 +80,7 @@ describe('folding a set-aside journal beside the writes', () => {
     hold.open();
     await foldSettled();
     expect(await exists(foldingJournalPathFor(path))).toBe(false);
-    expect(JSON.parse(await readFile(path, 'utf8')).journal_position).toBeGreaterThan(0);
+    expect((await readDataFile(path)).journal_position).toBeGreaterThan(0);
     await store.close();
     const reopened = await openFileStore(path);
     expect(reopened.replayed).toBe(0);
@@ -132,7 +133,7 @@ describe('folding a set-aside journal beside the writes', () => {
     await visitEach(store, 10, 7);
     const expected = await visitsOf(store);
     const setAside = await lineCount(foldingJournalPathFor(path));
-    expect(JSON.parse(await readFile(path, 'utf8')).journal_position).toBe(setAside);
+    expect((await readDataFile(path)).journal_position).toBe(setAside);
     const reopened = await reopenAfterCrash(path, { compactAfterBytes: 1024 * 1024 });
     // Only the fresh journal's entries: the set-aside ones are in the snapshot already.
     expect(reopened.replayed).toBe(17 - setAside);
@@ -163,7 +164,7 @@ describe('folding a set-aside journal beside the writes', () => {
     await foldSettled();
     expect(errors).toEqual(['compaction failed; the journals keep every change']);
     expect(await exists(foldingJournalPathFor(path))).toBe(true);
-    expect(JSON.parse(await readFile(path, 'utf8')).journal_position).toBe(0);
+    expect((await readDataFile(path)).journal_position).toBe(0);
     // Writes go on, and after another threshold's worth the fold is tried again.
     await visitEach(store, 8, 20);
     await foldSettled();

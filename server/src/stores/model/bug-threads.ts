@@ -12,6 +12,8 @@ export class BugThreads {
   readonly #commentsByBug = new Map<number, Comment[]>();
   readonly #history = new Map<number, ChangeSet[]>();
   #maxCommentId = 0;
+  /** Whether the comments were added in id order (a snapshot in any other order is written sorted). */
+  #inIdOrder = true;
 
   /** Forgets everything (a reset). */
   clear(): void {
@@ -19,6 +21,7 @@ export class BugThreads {
     this.#commentsByBug.clear();
     this.#history.clear();
     this.#maxCommentId = 0;
+    this.#inIdOrder = true;
   }
 
   get maxCommentId(): number {
@@ -74,6 +77,7 @@ export class BugThreads {
     let at = list.length;
     while (at > 0 && compareComments(list[at - 1] as Comment, comment) > 0) at--;
     list.splice(at, 0, comment);
+    if (comment.id < this.#maxCommentId) this.#inIdOrder = false;
     this.#maxCommentId = Math.max(this.#maxCommentId, comment.id);
     return comment;
   }
@@ -104,9 +108,17 @@ export class BugThreads {
     else this.#history.set(bugId, [set]);
   }
 
-  /** Every comment, by id, for snapshots. */
-  allComments(): SnapshotComment[] {
-    return [...this.#comments.values()].sort((a, b) => a.id - b.id).map(snapshotComment);
+  /** Every comment as a snapshot record, in the order they were added (by id, as every source gives them). */
+  *snapshotComments(): IterableIterator<SnapshotComment> {
+    const comments = this.#inIdOrder
+      ? this.#comments.values()
+      : [...this.#comments.values()].sort((a, b) => a.id - b.id);
+    for (const comment of comments) yield snapshotComment(comment);
+  }
+
+  /** How many comments there are. */
+  get commentCount(): number {
+    return this.#comments.size;
   }
 }
 

@@ -116,11 +116,10 @@ function addAttachments(
   }
 }
 
-function updateAttachments(
-  entry: Extract<LegacyAttachmentEntry, { op: 'update_attachments' }>,
-  attachments: ModelAttachments,
-  model: LegacyAttachmentParts,
-): boolean {
+type UpdateEntry = Extract<LegacyAttachmentEntry, { op: 'update_attachments' }>;
+type AttachmentUpdate = UpdateEntry['updates'][number];
+
+function updateAttachments(entry: UpdateEntry, attachments: ModelAttachments, model: LegacyAttachmentParts): boolean {
   // An entry whose flags had changed since it was planned changed nothing when it was applied.
   const stale = entry.updates.some((update) => {
     const attachment = attachments.byId(update.id);
@@ -132,40 +131,8 @@ function updateAttachments(
     const bug = old && model.bugs.get(old.bugId);
     if (!old || !bug) continue;
     const attachment: Attachment = { ...old };
-    const changes = attachmentChanges(columnsOf(attachment), update.set);
-    if (changes.length > 0) {
-      const { set } = update;
-      if (set.description !== undefined) attachment.description = set.description;
-      if (set.filename !== undefined) attachment.fileName = set.filename;
-      if (set.mimetype !== undefined) attachment.contentType = set.mimetype;
-      if (set.ispatch !== undefined) attachment.isPatch = set.ispatch;
-      if (set.isobsolete !== undefined) attachment.isObsolete = set.isobsolete;
-      if (set.isprivate !== undefined) attachment.isPrivate = set.isprivate;
-      attachment.modificationTime = entry.time;
-      bug.fields.last_change_time = entry.time;
-      model.threads.addChanges(
-        bug.id,
-        entry.who,
-        entry.time,
-        changes.map((change) => ({
-          field_name: `attachments.${change.column}`,
-          removed: change.removed,
-          added: change.added,
-          attachment_id: attachment.id,
-        })),
-      );
-    }
-    let flagsChanged = false;
-    if (update.flags) {
-      attachment.flags = numberFlags(update.flags.flags, model);
-      const { change } = update.flags;
-      if (change) {
-        flagsChanged = true;
-        attachment.modificationTime = entry.time;
-        bug.fields.last_change_time = entry.time;
-        addFlagHistory(bug, attachment.id, change, update.flags.cc_add, entry, model);
-      }
-    }
+    const columnsChanged = setColumns(attachment, bug, update, entry, model);
+    const flagsChanged = setFlags(attachment, bug, update, entry, model);
     if (update.comment !== '') {
       model.threads.addComment({
         id: model.threads.maxCommentId + 1,
@@ -180,8 +147,59 @@ function updateAttachments(
       bug.fields.last_change_time = entry.time;
     }
     attachments.put(attachment);
-    if (changes.length > 0 || flagsChanged || update.comment !== '') model.touched(bug.id);
+    if (columnsChanged || flagsChanged || update.comment !== '') model.touched(bug.id);
   }
+  return true;
+}
+
+/** The update's new column values on the attachment, with their history rows; whether any changed. */
+function setColumns(
+  attachment: Attachment,
+  bug: Bug,
+  update: AttachmentUpdate,
+  entry: UpdateEntry,
+  model: LegacyAttachmentParts,
+): boolean {
+  const changes = attachmentChanges(columnsOf(attachment), update.set);
+  if (changes.length === 0) return false;
+  const { set } = update;
+  if (set.description !== undefined) attachment.description = set.description;
+  if (set.filename !== undefined) attachment.fileName = set.filename;
+  if (set.mimetype !== undefined) attachment.contentType = set.mimetype;
+  if (set.ispatch !== undefined) attachment.isPatch = set.ispatch;
+  if (set.isobsolete !== undefined) attachment.isObsolete = set.isobsolete;
+  if (set.isprivate !== undefined) attachment.isPrivate = set.isprivate;
+  attachment.modificationTime = entry.time;
+  bug.fields.last_change_time = entry.time;
+  model.threads.addChanges(
+    bug.id,
+    entry.who,
+    entry.time,
+    changes.map((change) => ({
+      field_name: `attachments.${change.column}`,
+      removed: change.removed,
+      added: change.added,
+      attachment_id: attachment.id,
+    })),
+  );
+  return true;
+}
+
+/** The update's flags on the attachment, with their history; whether a flag changed. */
+function setFlags(
+  attachment: Attachment,
+  bug: Bug,
+  update: AttachmentUpdate,
+  entry: UpdateEntry,
+  model: LegacyAttachmentParts,
+): boolean {
+  if (!update.flags) return false;
+  attachment.flags = numberFlags(update.flags.flags, model);
+  const { change } = update.flags;
+  if (!change) return false;
+  attachment.modificationTime = entry.time;
+  bug.fields.last_change_time = entry.time;
+  addFlagHistory(bug, attachment.id, change, update.flags.cc_add, entry, model);
   return true;
 }
 

@@ -21,10 +21,12 @@ export class ModelAttachments {
     this.#maxId = 0;
   }
 
-  load(rows: readonly SnapshotAttachment[], data: Record<string, string> | undefined): void {
+  load(rows: readonly SnapshotAttachment[]): void {
     for (const row of rows) this.#add(attachmentOfSnapshot(row));
-    for (const [sha256, base64] of Object.entries(data ?? {}))
-      this.inlineData.set(sha256, Buffer.from(base64, 'base64'));
+  }
+
+  loadData(records: ReadonlyArray<{ sha256: string; base64: string }>): void {
+    for (const { sha256, base64 } of records) this.inlineData.set(sha256, Buffer.from(base64, 'base64'));
   }
 
   /** One more than the highest id there is (where a store starts numbering new attachments). */
@@ -53,10 +55,8 @@ export class ModelAttachments {
     return [...this.#byId.values()].sort((a, b) => a.id - b.id).map(snapshotAttachment);
   }
 
-  snapshotData(): Record<string, string> {
-    const data: Record<string, string> = {};
-    for (const [sha256, bytes] of this.inlineData) data[sha256] = bytes.toString('base64');
-    return data;
+  snapshotData(): Array<{ sha256: string; base64: string }> {
+    return [...this.inlineData].map(([sha256, bytes]) => ({ sha256, base64: bytes.toString('base64') }));
   }
 
   /** An attachment a bug write added or changed, whole: it replaces the old entry (a reader holding that one keeps it). */

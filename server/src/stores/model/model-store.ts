@@ -35,6 +35,7 @@ import { snapshotCatalogue } from '../snapshot-catalogue.js';
 import { userRecord } from '../user-record.js';
 import { MemoryLoginFailures } from './memory-login-failures.js';
 import { type Model, normalizeAuditClass } from './model.js';
+import { modelSnapshot } from './model-records.js';
 import { UserSearch } from './user-search.js';
 
 /** The Store over an in-memory model; the committer decides how durable a change is. */
@@ -466,7 +467,7 @@ export class ModelStore implements Store, OwnedData {
 
   /** With every attachment's bytes in it, so the snapshot stands alone (a reset or another store can load it). */
   async snapshot(): Promise<StoreSnapshot> {
-    const snapshot = structuredClone(this.#model.toSnapshot());
+    const snapshot = structuredClone(modelSnapshot(this.#model));
     const data: Record<string, string> = snapshot.attachment_data ?? {};
     for (const attachment of snapshot.attachments ?? []) {
       if (Object.hasOwn(data, attachment.data_sha256)) continue;

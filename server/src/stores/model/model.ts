@@ -1,4 +1,4 @@
-import { formatBugzillaTime, parseBugzillaTime } from '@bz-companion/shared';
+import { parseBugzillaTime } from '@bz-companion/shared';
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../../bugzilla/bug/bug-defaults.js';
 import { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
 import type { CatalogueData } from '../../bugzilla/catalogue/types.js';
@@ -7,11 +7,14 @@ import {
   type JournalOp,
   SNAPSHOT_FORMAT,
   SNAPSHOT_FORMAT_VERSION,
+  type SnapshotBug,
   type SnapshotLoginToken,
   type SnapshotUser,
+  type SnapshotUserVisits,
   type StoreSnapshot,
   snapshotAliases,
 } from '../../bugzilla/store/snapshot.js';
+import type { SnapshotHead, SnapshotPart, SnapshotStream } from '../../bugzilla/store/snapshot-stream.js';
 import type {
   ApiKeyRecord,
   AuditEvent,
@@ -23,9 +26,9 @@ import type {
 } from '../../bugzilla/types.js';
 import { type AccountOffer, MAX_TOKEN_AGE_SECONDS } from '../../bugzilla/user/account-offers.js';
 import { keepsStoredVisit } from '../../bugzilla/visit/visits.js';
-import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
-import { snapshotBug } from '../snapshot-records.js';
-import { userOfRecord, userRecord } from '../user-record.js';
+import { catalogueOfSection } from '../snapshot-catalogue.js';
+import { streamOfSnapshot } from '../snapshot-parts.js';
+import { userOfRecord } from '../user-record.js';
 import { applyBugWrite, numberedComment } from './apply-bug-write.js';
 import { BugThreads } from './bug-threads.js';
 import {
@@ -84,23 +87,16 @@ export class Model {
   /** The highest flag id given: flags are numbered in one sequence, as 5.2's `flags.id`. */
   maxFlagId = 0;
 
-  private constructor(snapshot: StoreSnapshot) {
-    this.journalPosition = snapshot.journal_position;
-    this.#load(snapshot);
+  private constructor(head: SnapshotHead) {
+    this.journalPosition = head.journal_position;
+    this.#loadHead(head);
     // Only where the data file opens: a reset's snapshot starts a new generation with no counts.
-    const counts = snapshot.write_counts;
-    if (counts) {
-      this.generation = counts.generation;
-      for (const [bugId, count] of counts.bugs) this.bugVersions.set(bugId, count);
-    }
+    if (head.write_generation !== undefined) this.generation = head.write_generation;
   }
 
-  /**
-   * Fills the (empty) model from a snapshot. Every collection loaded here must
-   * be emptied in `#clear`, or a reset would keep some of the old content.
-   */
-  #load(snapshot: StoreSnapshot): void {
-    const { instance } = snapshot;
+  /** Every collection filled here and in `#loadPart` must be emptied in `#clear`, or a reset would keep some of the old content. */
+  #loadHead(head: SnapshotHead): void {
+    const { instance } = head;
     this.instance = {
       version: instance.version,
       profile: instance.profile,
@@ -110,78 +106,130 @@ export class Model {
       visitRetention: instance.visit_retention === true,
       dbTimeOffsetSeconds: instance.db_time_offset_seconds,
     };
-    this.groups = snapshot.groups;
-    this.catalogue = Catalogue.from(catalogueOfSnapshot(snapshot));
-    for (const user of snapshot.users) this.#addUser(user);
-    for (const bug of snapshot.bugs) {
-      const aliases = snapshotAliases(bug.alias);
-      const entry: Bug = {
-        id: bug.id,
-        aliases,
-        reporter: bug.reporter_id,
-        assignedTo: bug.assigned_to_id,
-        qaContact: bug.qa_contact_id,
-        cc: bug.cc_ids,
-        // By name, as 5.2 lists them (Bugzilla::Group->new_from_list orders by name), and as PostgreSQL reads them.
-        groups: [...bug.groups].sort(),
-        reporterAccessible: bug.reporter_accessible,
-        cclistAccessible: bug.cclist_accessible,
-        fields: bug.fields ?? defaultBugFields({ creation: DEFAULT_BUG_TIME, lastChange: DEFAULT_BUG_TIME }),
-      };
-      this.bugs.set(bug.id, entry);
-      for (const flag of entry.fields.flags) this.maxFlagId = Math.max(this.maxFlagId, flag.id);
-      for (const alias of aliases) this.bugsByAlias.set(alias.toLowerCase(), entry);
+    this.groups = head.groups;
+    this.catalogue = Catalogue.from(catalogueOfSection(head.catalogue));
+  }
+
+  /** Adds one batch of a snapshot's records (SECTIONS' order: a section refers only to earlier ones). */
+  #loadPart(part: SnapshotPart): void {
+    switch (part.section) {
+      case 'users':
+        for (const user of part.records) this.#addUser(user);
+        return;
+      case 'bugs':
+        for (const bug of part.records) this.#addBug(bug);
+        return;
+      case 'comments':
+        for (const comment of part.records) this.threads.addComment(comment);
+        this.commentTags.count(part.records);
+        return;
+      case 'audit_log':
+        for (const event of part.records) {
+          this.auditLog.push({
+            className: normalizeAuditClass(event.class),
+            objectId: event.object_id,
+            field: event.field,
+            removed: event.removed,
+            added: event.added,
+            atTime: parseBugzillaTime(event.at_time) / 1000,
+            user: event.user_id,
+          });
+        }
+        return;
+      case 'last_visits':
+        for (const visits of part.records) this.#addVisits(visits);
+        return;
+      case 'login_tokens':
+        for (const token of part.records) this.#addLoginToken(token);
+        return;
+      case 'account_offers':
+        for (const offer of part.records) this.accountOffers.push(offer);
+        return;
+      case 'attachments':
+        this.attachments.load(part.records);
+        for (const row of part.records)
+          for (const flag of row.flags) this.maxFlagId = Math.max(this.maxFlagId, flag.id);
+        return;
+      case 'attachment_data':
+        this.attachments.loadData(part.records);
+        return;
+      case 'personal_tags':
+        this.personalTags.load(part.records);
+        return;
+      case 'write_counts':
+        for (const [bugId, count] of part.records) this.bugVersions.set(bugId, count);
+        return;
+    }
+  }
+
+  #addBug(bug: SnapshotBug): void {
+    const aliases = snapshotAliases(bug.alias);
+    const entry: Bug = {
+      id: bug.id,
+      aliases,
+      reporter: bug.reporter_id,
+      assignedTo: bug.assigned_to_id,
+      qaContact: bug.qa_contact_id,
+      cc: bug.cc_ids,
+      // By name, as 5.2 lists them (Bugzilla::Group->new_from_list orders by name), and as PostgreSQL reads them.
+      groups: [...bug.groups].sort(),
+      reporterAccessible: bug.reporter_accessible,
+      cclistAccessible: bug.cclist_accessible,
+      fields: bug.fields ?? defaultBugFields({ creation: DEFAULT_BUG_TIME, lastChange: DEFAULT_BUG_TIME }),
+    };
+    this.bugs.set(bug.id, entry);
+    for (const flag of entry.fields.flags) this.maxFlagId = Math.max(this.maxFlagId, flag.id);
+    for (const alias of aliases) this.bugsByAlias.set(alias.toLowerCase(), entry);
+    if (bug.history && bug.history.length > 0) {
       this.threads.setHistory(
         bug.id,
-        (bug.history ?? []).map((set) => ({ who: set.who_id, when: set.when, changes: set.changes })),
+        bug.history.map((set) => ({ who: set.who_id, when: set.when, changes: set.changes })),
       );
     }
-    for (const comment of snapshot.comments ?? []) this.threads.addComment(comment);
-    this.commentTags.count(snapshot.comments ?? []);
-    for (const event of snapshot.audit_log) {
-      this.auditLog.push({
-        className: normalizeAuditClass(event.class),
-        objectId: event.object_id,
-        field: event.field,
-        removed: event.removed,
-        added: event.added,
-        atTime: parseBugzillaTime(event.at_time) / 1000,
-        user: event.user_id,
-      });
+  }
+
+  #addVisits({ user_id, bug_ids, last_visit_ts }: SnapshotUserVisits): void {
+    if (!Array.isArray(bug_ids) || !Array.isArray(last_visit_ts) || bug_ids.length !== last_visit_ts.length) {
+      throw new Error(`the visits of user ${user_id} are not two arrays of one length`);
     }
-    for (const { user_id, bug_ids, last_visit_ts } of snapshot.last_visits) {
-      if (!Array.isArray(bug_ids) || !Array.isArray(last_visit_ts) || bug_ids.length !== last_visit_ts.length) {
-        throw new Error(`the visits of user ${user_id} are not two arrays of one length`);
-      }
-      const visits = this.#visitsOf(user_id);
-      for (let i = 0; i < bug_ids.length; i++) visits.set(bug_ids[i] as number, last_visit_ts[i] as number);
-    }
-    for (const token of snapshot.login_tokens ?? []) this.#addLoginToken(token);
-    this.accountOffers = [...(snapshot.account_offers ?? [])];
-    this.attachments.load(snapshot.attachments ?? [], snapshot.attachment_data);
-    for (const row of snapshot.attachments ?? []) {
-      for (const flag of row.flags) this.maxFlagId = Math.max(this.maxFlagId, flag.id);
-    }
-    this.personalTags.load(snapshot.personal_tags ?? []);
+    const visits = this.#visitsOf(user_id);
+    for (let i = 0; i < bug_ids.length; i++) visits.set(bug_ids[i] as number, last_visit_ts[i] as number);
   }
 
   /** Builds the model from a parsed data file, refusing anything that is not one. */
   static fromSnapshot(snapshot: unknown): Model {
-    const data = snapshot as Partial<StoreSnapshot> | null;
-    if (data === null || typeof data !== 'object' || data.format !== SNAPSHOT_FORMAT) {
-      throw new CorruptDataError(`it is not a ${SNAPSHOT_FORMAT} data file (no "format": "${SNAPSHOT_FORMAT}")`);
-    }
-    if (data.format_version !== SNAPSHOT_FORMAT_VERSION) {
-      throw new CorruptDataError(`its format_version ${String(data.format_version)} is not supported`);
-    }
-    for (const key of ['users', 'bugs', 'audit_log', 'last_visits', 'groups'] as const) {
-      if (!Array.isArray(data[key])) throw new CorruptDataError(`its "${key}" is not an array`);
-    }
+    checkSnapshotShape(snapshot);
+    return Model.fromStream(streamOfSnapshot(snapshot as StoreSnapshot)) as Model;
+  }
+
+  /**
+   * Builds the model from a snapshot's stream, a batch at a time: synchronously from records in
+   * hand, as a promise from records read (a data file). Refuses anything that is not a data file's.
+   */
+  static fromStream(stream: SnapshotStream): Model | Promise<Model> {
+    checkHead(stream.head);
+    const model = new Model(stream.head);
+    const parts = stream.parts;
+    if (Symbol.asyncIterator in parts) return model.#loadAsync(parts);
+    model.#loadAll(parts);
+    return model;
+  }
+
+  #loadAll(parts: Iterable<SnapshotPart>): void {
     try {
-      return new Model(data as StoreSnapshot);
+      for (const part of parts) this.#loadPart(part);
     } catch (error) {
-      throw new CorruptDataError(`its content is malformed (${(error as Error).message})`);
+      throw malformed(error);
     }
+  }
+
+  async #loadAsync(parts: AsyncIterable<SnapshotPart>): Promise<Model> {
+    try {
+      for await (const part of parts) this.#loadPart(part);
+    } catch (error) {
+      throw malformed(error);
+    }
+    return this;
   }
 
   apply(op: JournalOp): void {
@@ -199,30 +247,20 @@ export class Model {
         if (this.usersByLogin.has(op.user.login.toLowerCase())) return;
         this.#addUser({ ...op.user, id: op.user.id ?? this.nextUserId() });
         return;
-      case 'replace':
+      case 'replace': {
         this.generation++;
         this.#clear();
-        this.#load(op.snapshot);
-        return;
-      case 'login_token':
-        // As 5.2's persist_login: issuing a token is when stale ones are cleaned up.
-        for (const [hash, token] of this.loginTokens) {
-          if (token.lastUsed < op.expire_before) this.loginTokens.delete(hash);
-        }
-        this.#addLoginToken(op.token);
-        return;
-      case 'account_offer': {
-        const expired = op.offer.issued - MAX_TOKEN_AGE_SECONDS;
-        this.accountOffers = this.accountOffers.filter((offer) => offer.issued >= expired);
-        this.accountOffers.push(op.offer);
+        const { head, parts } = streamOfSnapshot(op.snapshot);
+        this.#loadHead(head);
+        // A reset starts its generation with no write counts, whatever the snapshot carried.
+        for (const part of parts as Iterable<SnapshotPart>) if (part.section !== 'write_counts') this.#loadPart(part);
         return;
       }
+      case 'login_token':
+      case 'account_offer':
       case 'replace_api_key':
-        for (const key of this.apiKeys.values()) if (key.userId === op.user) key.revoked = true;
-        this.apiKeys.set(op.sha256, { sha256: op.sha256, userId: op.user, revoked: false });
-        return;
       case 'logout':
-        this.loginTokens.delete(op.sha256);
+        this.#applyCredentials(op);
         return;
       case 'comment':
         this.#addComment(op);
@@ -253,6 +291,34 @@ export class Model {
         // An entry this version does not know (a newer version's): skipping it would lose an
         // acknowledged write, so the journal is refused as it is.
         throw new CorruptDataError(`its journal has an entry this version does not know: ${(op as { op: string }).op}`);
+    }
+  }
+
+  /** The journal's login entries: tokens, account offers, API keys, logouts. */
+  #applyCredentials(
+    op: Extract<JournalOp, { op: 'login_token' | 'account_offer' | 'replace_api_key' | 'logout' }>,
+  ): void {
+    switch (op.op) {
+      case 'login_token':
+        // As 5.2's persist_login: issuing a token is when stale ones are cleaned up.
+        for (const [hash, token] of this.loginTokens) {
+          if (token.lastUsed < op.expire_before) this.loginTokens.delete(hash);
+        }
+        this.#addLoginToken(op.token);
+        return;
+      case 'account_offer': {
+        const expired = op.offer.issued - MAX_TOKEN_AGE_SECONDS;
+        this.accountOffers = this.accountOffers.filter((offer) => offer.issued >= expired);
+        this.accountOffers.push(op.offer);
+        return;
+      }
+      case 'replace_api_key':
+        for (const key of this.apiKeys.values()) if (key.userId === op.user) key.revoked = true;
+        this.apiKeys.set(op.sha256, { sha256: op.sha256, userId: op.user, revoked: false });
+        return;
+      case 'logout':
+        this.loginTokens.delete(op.sha256);
+        return;
     }
   }
 
@@ -372,61 +438,6 @@ export class Model {
     return max + 1;
   }
 
-  toSnapshot(): StoreSnapshot {
-    const lastVisits: StoreSnapshot['last_visits'] = [];
-    for (const [userId, visits] of this.visits) {
-      const bugIds: number[] = [];
-      const timestamps: number[] = [];
-      for (const [bugId, ts] of visits.entries()) {
-        bugIds.push(bugId);
-        timestamps.push(ts);
-      }
-      lastVisits.push({ user_id: userId, bug_ids: bugIds, last_visit_ts: timestamps });
-    }
-    return {
-      format: SNAPSHOT_FORMAT,
-      format_version: SNAPSHOT_FORMAT_VERSION,
-      journal_position: this.journalPosition,
-      ...(this.generation === 0 && this.bugVersions.size === 0
-        ? {}
-        : { write_counts: { generation: this.generation, bugs: [...this.bugVersions] } }),
-      instance: {
-        version: this.instance.version,
-        ...(this.instance.profile === undefined ? {} : { profile: this.instance.profile }),
-        extensions: this.instance.extensions,
-        parameters: this.instance.parameters,
-        strict_involvement: this.instance.strictInvolvement,
-        visit_retention: this.instance.visitRetention,
-        db_time_offset_seconds: this.instance.dbTimeOffsetSeconds,
-      },
-      groups: this.groups,
-      users: [...this.users.values()].map((user) => this.#snapshotUser(user)),
-      bugs: [...this.bugs.values()].map((bug) => snapshotBug(bug, this.threads.historyOf(bug.id))),
-      audit_log: this.auditLog.map((event) => ({
-        class: event.className,
-        object_id: event.objectId,
-        field: event.field,
-        removed: event.removed,
-        added: event.added,
-        at_time: formatBugzillaTime(event.atTime * 1000),
-        user_id: event.user,
-      })),
-      last_visits: lastVisits,
-      login_tokens: [...this.loginTokens].map(([sha256, token]) => ({
-        sha256,
-        user_id: token.userId,
-        ip_addr: token.ipAddr,
-        last_used: token.lastUsed,
-      })),
-      ...(this.accountOffers.length > 0 ? { account_offers: [...this.accountOffers] } : {}),
-      comments: this.threads.allComments(),
-      catalogue: snapshotCatalogue(this.catalogue.data),
-      attachments: this.attachments.snapshotRows(),
-      personal_tags: this.personalTags.snapshotRows(),
-      attachment_data: this.attachments.snapshotData(),
-    };
-  }
-
   #addLoginToken(token: SnapshotLoginToken): void {
     this.loginTokens.set(token.sha256, { userId: token.user_id, ipAddr: token.ip_addr, lastUsed: token.last_used });
   }
@@ -461,11 +472,28 @@ export class Model {
       this.apiKeys.set(key.sha256, { sha256: key.sha256, userId: user.id, revoked: key.revoked });
     }
   }
+}
 
-  #snapshotUser(user: User): SnapshotUser {
-    const apiKeys = [...this.apiKeys.values()]
-      .filter((key) => key.userId === user.id)
-      .map((key) => ({ sha256: key.sha256, revoked: key.revoked }));
-    return { ...userRecord(user), api_keys: apiKeys };
+/** The checks of a whole snapshot's shape that its head cannot make (its record lists are arrays). */
+export function checkSnapshotShape(snapshot: unknown): void {
+  checkHead(snapshot as SnapshotHead);
+  const data = snapshot as Partial<StoreSnapshot>;
+  for (const key of ['users', 'bugs', 'audit_log', 'last_visits', 'groups'] as const) {
+    if (!Array.isArray(data[key])) throw new CorruptDataError(`its "${key}" is not an array`);
   }
+}
+
+function checkHead(head: SnapshotHead | null): void {
+  if (head === null || typeof head !== 'object' || head.format !== SNAPSHOT_FORMAT) {
+    throw new CorruptDataError(`it is not a ${SNAPSHOT_FORMAT} data file (no "format": "${SNAPSHOT_FORMAT}")`);
+  }
+  if (head.format_version !== SNAPSHOT_FORMAT_VERSION) {
+    throw new CorruptDataError(`its format_version ${String(head.format_version)} is not supported`);
+  }
+  if (!Array.isArray(head.groups)) throw new CorruptDataError('its "groups" is not an array');
+}
+
+function malformed(error: unknown): Error {
+  if (error instanceof CorruptDataError) return error;
+  return new CorruptDataError(`its content is malformed (${(error as Error).message})`);
 }

@@ -52,8 +52,14 @@ export class ArrivalLookups {
   readonly #batch: TickBatch<Lookup, number | ApiKeyRow | BugRow | undefined>;
 
   constructor(db: Database, sources: ArrivalSources = OUR_ARRIVAL_SOURCES) {
-    const statement = arrivalLookups(sources);
+    // Built again when the sources change: a Bugzilla database's bug columns follow its custom fields.
+    let statement = arrivalLookups(sources);
+    let builtFor = sources.bugs;
     this.#batch = new TickBatch(async (lookups) => {
+      if (sources.bugs !== builtFor) {
+        builtFor = sources.bugs;
+        statement = arrivalLookups(sources);
+      }
       const keyValues = new Set<string>();
       const ids = new Set<number>();
       for (const lookup of lookups) {

@@ -1,4 +1,6 @@
+import type { CustomField } from '../../bugzilla/field/custom-field.js';
 import { BUG_RELATION_FIELDS } from './bug-relation-sql.js';
+import { bugzillaCustomValuesSql } from './bugzilla-custom-sql.js';
 import { type FlagSqlDialect, flagList } from './flag-sql.js';
 import type { SqlDialect } from './rows.js';
 
@@ -33,6 +35,17 @@ function wallTime(epochSeconds: string): string {
  * - Bug.get's other fields from Bugzilla's own columns and the tables it keeps them in (products,
  *   keywords, dependencies, flags...), over BUGZILLA_BUGS_FROM's joins.
  */
+/** Bug.get's other fields from Bugzilla's own columns and tables; `custom`, the bug's custom values (jsonb or NULL). */
+const bugzillaOtherFields = (
+  custom: string,
+) => `json_build_object('product', pr.name, 'component', co.name, 'version', b.version, 'priority', b.priority,
+     'severity', b.bug_severity, 'op_sys', b.op_sys, 'platform', b.rep_platform, 'target_milestone', b.target_milestone,
+     'url', b.bug_file_loc, 'whiteboard', b.status_whiteboard, 'is_confirmed', b.everconfirmed = 1,
+     ${BUG_RELATION_FIELDS},
+     'dupe_of', (SELECT du.dupe_of FROM duplicates du WHERE du.dupe = b.bug_id),
+     'flags', ${flagList(BUGZILLA_FLAG_SQL, 'f.bug_id = b.bug_id AND f.attach_id IS NULL')},
+     'custom', ${custom})`;
+
 export const BUGZILLA_SQL: SqlDialect = {
   epochSeconds: (column) => `extract(epoch FROM ${column}::timestamptz)::bigint`,
   timestamp: wallTime,
@@ -45,18 +58,21 @@ export const BUGZILLA_SQL: SqlDialect = {
       SELECT gg.grantor_id FROM group_group_map gg JOIN member_of mo ON gg.member_id = mo.group_id
       WHERE gg.grant_type = 0)
     SELECT g.name FROM groups g WHERE g.id IN (SELECT group_id FROM member_of) ORDER BY g.name COLLATE "C")`,
-  bugOtherFields: `json_build_object('product', pr.name, 'component', co.name, 'version', b.version, 'priority', b.priority,
-     'severity', b.bug_severity, 'op_sys', b.op_sys, 'platform', b.rep_platform, 'target_milestone', b.target_milestone,
-     'url', b.bug_file_loc, 'whiteboard', b.status_whiteboard, 'is_confirmed', b.everconfirmed = 1,
-     ${BUG_RELATION_FIELDS},
-     'dupe_of', (SELECT du.dupe_of FROM duplicates du WHERE du.dupe = b.bug_id),
-     'flags', ${flagList(BUGZILLA_FLAG_SQL, 'f.bug_id = b.bug_id AND f.attach_id IS NULL')})`,
+  bugOtherFields: bugzillaOtherFields('NULL'),
   // 5.x has neither BMO's settings (its own mean nothing here) nor its reactions.
   userSettings: `'{}'::json AS settings`,
   userLastSeen: 'extract(epoch FROM p.last_seen_date::timestamptz)::bigint AS last_seen',
   commentReactions: `'[]'::json AS reactions`,
   duplicateIds: 'SELECT dupe AS id FROM duplicates WHERE dupe_of = $1 ORDER BY dupe',
 };
+
+/** BUGZILLA_SQL for a database with these custom fields: its bugs' values read with the rest (bugzilla-custom-sql.ts). */
+export function bugzillaSqlWith(customFields: readonly CustomField[]): SqlDialect {
+  return {
+    ...BUGZILLA_SQL,
+    bugOtherFields: bugzillaOtherFields(bugzillaCustomValuesSql(customFields, BUGZILLA_SQL.epochSeconds)),
+  };
+}
 
 /** An attachment's flags, over `a` (attachments), in a Bugzilla database: as Bug.attachments lists them. */
 export const BUGZILLA_ATTACHMENT_FLAGS = flagList(BUGZILLA_FLAG_SQL, 'f.attach_id = a.attach_id');

@@ -2,32 +2,56 @@ import { parseBugzillaTime } from '@bz-companion/shared';
 import type pg from 'pg';
 import { DEFAULT_BUG_TIME, defaultBugFields } from '../../bugzilla/bug/bug-defaults.js';
 import { activityRows } from '../../bugzilla/history/activity-rows.js';
-import { type StoreSnapshot, snapshotAliases } from '../../bugzilla/store/snapshot.js';
+import {
+  type SnapshotAttachment,
+  type SnapshotAuditEvent,
+  type SnapshotBug,
+  type SnapshotComment,
+  type SnapshotLoginToken,
+  type SnapshotPersonalTags,
+  type SnapshotUser,
+  type SnapshotUserVisits,
+  type StoreSnapshot,
+  snapshotAliases,
+} from '../../bugzilla/store/snapshot.js';
+import type { SnapshotPart, SnapshotStream } from '../../bugzilla/store/snapshot-stream.js';
 import { generateTokenSecret } from '../../bugzilla/user/login-tokens.js';
 import { normalizeAuditClass } from '../model/model.js';
-import { catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
-import { importBugRelations, importFlags } from './bug-relation-import.js';
+import { streamOfSnapshot } from '../snapshot-parts.js';
+import {
+  attachmentFlagRows,
+  bugFlagRows,
+  importBugRelations,
+  importFlags,
+  writeKeywordDefs,
+} from './bug-relation-import.js';
 import type { Database } from './database.js';
 import { NEXT_FLAG_ID } from './flag-id-sequence.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
 import { fieldsJson, OUR_SQL } from './rows.js';
 import { TABLES_REFERRING_FIRST } from './tables.js';
 
-/** Visits are sent in slices of this many rows, so a million-visit import never builds one huge statement. */
-const VISIT_SLICE = 50_000;
+/** Rows a DELETE of the old content removes per statement: each statement short, whatever the table's size. */
+const DELETE_SLICE = 50_000;
 
 export interface ImportOptions {
   /** Write only if nothing was imported yet (instances seeding a new database together: the first one wins). */
   onlyIfEmpty?: boolean;
 }
 
-/**
- * Replaces the database's content with a snapshot (validated already: it comes
- * from snapshotFromFixture or a data file), in one transaction: readers see the
- * old content or the new, never a mix, and a failure leaves the old.
- */
-/** Resolves to whether it wrote (false: `onlyIfEmpty` and the database had data). */
+/** Replaces the database's content with a snapshot in hand (see importStream). */
 export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: ImportOptions = {}): Promise<boolean> {
+  return importStream(db, streamOfSnapshot(snapshot), options);
+}
+
+/**
+ * Replaces the database's content with a snapshot stream (validated already: a fixture's, a data
+ * file's, a Bugzilla database's), in one transaction: readers see the old content or the new, never
+ * a mix, and a failure leaves the old. The stream is written a batch at a time, each batch a few
+ * statements, so memory is the batch's and no statement comes near the query timeout.
+ * Resolves to whether it wrote (false: `onlyIfEmpty` and the database had data).
+ */
+export function importStream(db: Database, stream: SnapshotStream, options: ImportOptions = {}): Promise<boolean> {
   return db.transaction(async (client) => {
     // Instances importing or seeding at once take turns here.
     await client.query('LOCK TABLE bzc_instance IN ACCESS EXCLUSIVE MODE');
@@ -35,61 +59,136 @@ export function importSnapshot(db: Database, snapshot: StoreSnapshot, options: I
       const existing = await client.query('SELECT 1 FROM bzc_instance');
       if (existing.rowCount) return false;
     }
-    // DELETE, not TRUNCATE: TRUNCATE is not MVCC-safe, and a reader whose snapshot was taken before it
-    // committed (each statement's, in READ COMMITTED) then finds the tables empty, not the old content.
-    for (const table of TABLES_REFERRING_FIRST) await client.query(`DELETE FROM ${table}`);
-    await client.query(
-      INSERT_INSTANCE,
-      instanceValues(snapshot.instance, snapshotCatalogue(catalogueOfSnapshot(snapshot))),
-    );
-    await writeGroups(client, snapshot);
-    await writeUsers(client, snapshot);
-    await writeBugs(client, snapshot);
-    await importBugRelations(client, snapshot);
-    await writeComments(client, snapshot);
-    await writeAttachments(client, snapshot);
-    await writePersonalTags(client, snapshot);
-    await writeHistory(client, snapshot);
-    await writeAuditLog(client, snapshot);
-    await writeVisits(client, snapshot);
-    await writeLoginTokens(client, snapshot);
-    await writeAccountOffers(client, snapshot);
-    for (const [table, column] of [
-      ['profiles', 'userid'],
-      ['bugs', 'bug_id'],
-      ['groups', 'id'],
-      ['longdescs', 'comment_id'],
-      ['attachments', 'attach_id'],
-      ['bug_see_also', 'id'],
-    ]) {
+    await deleteContent(client);
+    await client.query(INSERT_INSTANCE, instanceValues(stream.head.instance, stream.head.catalogue));
+    await writeGroups(client, stream.head.groups, false);
+    await writeKeywordDefs(client, stream.head.catalogue);
+    const deferred = new DeferredRows();
+    for await (const part of stream.parts) await writePart(client, part, deferred);
+    await deferred.write(client);
+    for (const [table, column] of SERIAL_COLUMNS) {
       await client.query(
         `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(max(${column}), 0) + 1, false) FROM ${table}`,
       );
     }
-    await importFlags(client, snapshot);
     // Flags' ids come from one sequence (migration 0007), past the imported ones.
     await client.query(`SELECT setval('bzc_flag_ids', ${NEXT_FLAG_ID}, false)`);
     return true;
   });
 }
 
-async function writeGroups(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
-  // Declared groups first, in their order; then any a user or bug names (a data file may hold those).
-  const names = new Set(snapshot.groups);
-  for (const user of snapshot.users) for (const group of user.groups) names.add(group);
-  for (const bug of snapshot.bugs) for (const group of bug.groups) names.add(group);
-  // As in Bugzilla, a group that restricts bugs is a bug group; the others (tweakparams, ...) are not.
-  const bugGroups = new Set(snapshot.bugs.flatMap((bug) => bug.groups));
+const SERIAL_COLUMNS = [
+  ['profiles', 'userid'],
+  ['bugs', 'bug_id'],
+  ['groups', 'id'],
+  ['longdescs', 'comment_id'],
+  ['attachments', 'attach_id'],
+  ['bug_see_also', 'id'],
+] as const;
+
+/**
+ * DELETE, not TRUNCATE: TRUNCATE is not MVCC-safe, and a reader whose snapshot was taken before it
+ * committed (each statement's, in READ COMMITTED) then finds the tables empty, not the old content.
+ * A slice at a time, so that no statement of a large table's removal runs long.
+ */
+async function deleteContent(client: pg.PoolClient): Promise<void> {
+  for (const table of TABLES_REFERRING_FIRST) {
+    for (;;) {
+      const deleted = await client.query(
+        `DELETE FROM ${table} WHERE ctid = ANY (ARRAY(SELECT ctid FROM ${table} LIMIT ${DELETE_SLICE}))`,
+      );
+      if ((deleted.rowCount ?? 0) < DELETE_SLICE) break;
+    }
+  }
+}
+
+/** One batch of one section into its tables; what needs rows of later sections waits in `deferred`. */
+async function writePart(client: pg.PoolClient, part: SnapshotPart, deferred: DeferredRows): Promise<void> {
+  switch (part.section) {
+    case 'users':
+      await writeGroups(
+        client,
+        part.records.flatMap((user) => user.groups),
+        false,
+      );
+      return writeUsers(client, part.records);
+    case 'bugs':
+      await writeGroups(
+        client,
+        part.records.flatMap((bug) => bug.groups),
+        true,
+      );
+      await writeBugs(client, part.records);
+      await importBugRelations(client, part.records, deferred.dependencies);
+      await importFlags(client, bugFlagRows(part.records));
+      return writeHistory(client, part.records, deferred.historyLater);
+    case 'comments':
+      return writeComments(client, part.records);
+    case 'attachments':
+      await writeAttachments(client, part.records, deferred.bytesWanted);
+      return importFlags(client, attachmentFlagRows(part.records));
+    case 'attachment_data':
+      return writeAttachmentData(client, part.records, deferred.bytesWanted);
+    case 'audit_log':
+      return writeAuditLog(client, part.records);
+    case 'last_visits':
+      return writeVisits(client, part.records);
+    case 'login_tokens':
+      return writeLoginTokens(client, part.records);
+    case 'account_offers':
+      return writeAccountOffers(client, part.records);
+    case 'personal_tags':
+      return writePersonalTags(client, part.records);
+    case 'write_counts':
+      // The model's plan checks; PostgreSQL serialises writes by its row locks instead.
+      return;
+  }
+}
+
+/**
+ * What an import writes only once every batch is in: dependencies (both bugs must be there, Bugzilla's
+ * foreign keys), history naming comments or attachments, and the attachments whose bytes have not
+ * come yet (a snapshot's bytes follow them).
+ */
+class DeferredRows {
+  readonly dependencies: Array<[number, number]> = [];
+  /** Attachment ids by the SHA-256 of the bytes they still lack. */
+  readonly bytesWanted = new Map<string, number[]>();
+  /** Bugs whose history names comments or attachments. */
+  readonly historyLater: SnapshotBug[] = [];
+
+  async write(client: pg.PoolClient): Promise<void> {
+    await insertHistory(client, this.historyLater);
+    for (const [sha256, ids] of this.bytesWanted) {
+      throw new Error(`the bytes of attachment ${ids[0]} (${sha256}) are not in the snapshot`);
+    }
+    const pairs = this.dependencies;
+    await client.query(
+      // A bug that is not there (which no write lets happen) cannot be pointed at: Bugzilla's foreign keys.
+      `INSERT INTO dependencies (blocked, dependson) SELECT DISTINCT d.blocked, d.dependson
+       FROM unnest($1::integer[], $2::integer[]) AS d(blocked, dependson)
+       JOIN bugs x ON x.bug_id = d.blocked JOIN bugs y ON y.bug_id = d.dependson`,
+      [pairs.map(([blocked]) => blocked), pairs.map(([, dependson]) => dependson)],
+    );
+  }
+}
+
+/**
+ * Groups into `groups` (declared ones first, in their order; then any a user or bug names). As in
+ * Bugzilla, a group that restricts bugs is a bug group; the others (tweakparams, ...) are not.
+ */
+async function writeGroups(client: pg.PoolClient, names: readonly string[], bugGroups: boolean): Promise<void> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return;
   await client.query(
     `INSERT INTO groups (name, isbuggroup)
-     SELECT name, isbuggroup FROM unnest($1::text[], $2::smallint[]) WITH ORDINALITY AS g(name, isbuggroup, ord)
-     ORDER BY ord`,
-    [[...names], [...names].map((name) => (bugGroups.has(name) ? 1 : 0))],
+     SELECT name, $2 FROM unnest($1::text[]) WITH ORDINALITY AS g(name, ord) ORDER BY ord
+     ON CONFLICT (name) DO ${bugGroups ? 'UPDATE SET isbuggroup = 1' : 'NOTHING'}`,
+    [unique, bugGroups ? 1 : 0],
   );
 }
 
-async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
-  const { users } = snapshot;
+async function writeUsers(client: pg.PoolClient, users: readonly SnapshotUser[]): Promise<void> {
   await client.query(
     `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext, cryptpassword, disable_mail, last_seen_date)
      SELECT u, l, r, e, d, c, m, ${OUR_SQL.timestamp('s')}
@@ -130,8 +229,7 @@ async function writeUsers(client: pg.PoolClient, snapshot: StoreSnapshot): Promi
   );
 }
 
-async function writeBugs(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
-  const { bugs } = snapshot;
+async function writeBugs(client: pg.PoolClient, bugs: readonly SnapshotBug[]): Promise<void> {
   const fields = bugs.map(
     (b) => b.fields ?? defaultBugFields({ creation: DEFAULT_BUG_TIME, lastChange: DEFAULT_BUG_TIME }),
   );
@@ -176,8 +274,7 @@ async function writeBugs(client: pg.PoolClient, snapshot: StoreSnapshot): Promis
   );
 }
 
-async function writeComments(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
-  const comments = snapshot.comments ?? [];
+async function writeComments(client: pg.PoolClient, comments: readonly SnapshotComment[]): Promise<void> {
   await client.query(
     `INSERT INTO longdescs (comment_id, bug_id, who, bug_when, thetext, isprivate, type, extra_data)
      SELECT i, b, w, ${OUR_SQL.timestamp('t')}, x, p, y, e
@@ -210,10 +307,8 @@ async function writeComments(client: pg.PoolClient, snapshot: StoreSnapshot): Pr
 }
 
 /** Each user's own tags of bugs: the tags, then which bugs carry them, in the order added. */
-async function writePersonalTags(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
-  const rows = (snapshot.personal_tags ?? []).flatMap((row) =>
-    row.tags.map((tag) => [row.user_id, row.bug_id, tag] as const),
-  );
+async function writePersonalTags(client: pg.PoolClient, personalTags: readonly SnapshotPersonalTags[]): Promise<void> {
+  const rows = personalTags.flatMap((row) => row.tags.map((tag) => [row.user_id, row.bug_id, tag] as const));
   await client.query(
     `INSERT INTO tag (user_id, name) SELECT DISTINCT u, n FROM unnest($1::integer[], $2::text[]) AS t(u, n)`,
     [rows.map(([user]) => user), rows.map(([, , tag]) => tag)],
@@ -226,39 +321,75 @@ async function writePersonalTags(client: pg.PoolClient, snapshot: StoreSnapshot)
   );
 }
 
-/** Attachments with their bytes, which the snapshot must carry (`attachment_data`, by SHA-256). */
-async function writeAttachments(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
-  const data = snapshot.attachment_data ?? {};
-  for (const a of snapshot.attachments ?? []) {
-    const base64 = data[a.data_sha256];
-    if (base64 === undefined) throw new Error(`the bytes of attachment ${a.id} are not in the snapshot`);
-    await client.query(
-      `INSERT INTO attachments (attach_id, bug_id, creation_ts, modification_time, description, mimetype, ispatch,
-         filename, submitter_id, isobsolete, isprivate)
-       VALUES ($1, $2, ${OUR_SQL.timestamp('$3::bigint')}, ${OUR_SQL.timestamp('$4::bigint')}, $5, $6,
-         $7, $8, $9, $10, $11)`,
-      [
-        a.id,
-        a.bug_id,
-        a.creation_time,
-        a.modification_time,
-        a.description,
-        a.content_type,
-        a.is_patch ? 1 : 0,
-        a.file_name,
-        a.creator_id,
-        a.is_obsolete ? 1 : 0,
-        a.is_private ? 1 : 0,
-      ],
-    );
-    await client.query('INSERT INTO attach_data (id, thedata) VALUES ($1, $2)', [a.id, Buffer.from(base64, 'base64')]);
+/** Attachments' rows; their bytes are written when they come (a snapshot's `attachment_data`, by SHA-256). */
+async function writeAttachments(
+  client: pg.PoolClient,
+  attachments: readonly SnapshotAttachment[],
+  bytesWanted: Map<string, number[]>,
+): Promise<void> {
+  for (const a of attachments) {
+    const ids = bytesWanted.get(a.data_sha256);
+    if (ids) ids.push(a.id);
+    else bytesWanted.set(a.data_sha256, [a.id]);
+  }
+  await client.query(
+    `INSERT INTO attachments (attach_id, bug_id, creation_ts, modification_time, description, mimetype, ispatch,
+       filename, submitter_id, isobsolete, isprivate)
+     SELECT i, b, ${OUR_SQL.timestamp('c')}, ${OUR_SQL.timestamp('m')}, d, t, p, f, s, o, v
+     FROM unnest($1::integer[], $2::integer[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::smallint[],
+       $8::text[], $9::integer[], $10::smallint[], $11::smallint[]) AS a(i, b, c, m, d, t, p, f, s, o, v)`,
+    [
+      attachments.map((a) => a.id),
+      attachments.map((a) => a.bug_id),
+      attachments.map((a) => a.creation_time),
+      attachments.map((a) => a.modification_time),
+      attachments.map((a) => a.description),
+      attachments.map((a) => a.content_type),
+      attachments.map((a) => (a.is_patch ? 1 : 0)),
+      attachments.map((a) => a.file_name),
+      attachments.map((a) => a.creator_id),
+      attachments.map((a) => (a.is_obsolete ? 1 : 0)),
+      attachments.map((a) => (a.is_private ? 1 : 0)),
+    ],
+  );
+}
+
+async function writeAttachmentData(
+  client: pg.PoolClient,
+  data: ReadonlyArray<{ sha256: string; base64: string }>,
+  bytesWanted: Map<string, number[]>,
+): Promise<void> {
+  for (const { sha256, base64 } of data) {
+    const ids = bytesWanted.get(sha256);
+    if (!ids) continue; // Bytes no attachment names: nothing to keep.
+    bytesWanted.delete(sha256);
+    const bytes = Buffer.from(base64, 'base64');
+    for (const id of ids) await client.query('INSERT INTO attach_data (id, thedata) VALUES ($1, $2)', [id, bytes]);
   }
 }
 
 /** One row per change; bzc_change_set numbers a bug's sets in time order (stable, as the file store sorts them). */
-async function writeHistory(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
-  const rows: Array<[number, number, number, number, string, string, string, number | null, number | null]> = [];
-  for (const bug of snapshot.bugs) {
+type ActivityRow = [number, number, number, number, string, string, string, number | null, number | null];
+
+/**
+ * A batch of bugs' history, one row per change. A bug whose history names a comment or an attachment
+ * (Bugzilla's foreign keys: they come later in the stream) waits in `later` and goes in whole at the
+ * end, so a bug's rows stay in their order.
+ */
+async function writeHistory(client: pg.PoolClient, bugs: readonly SnapshotBug[], later: SnapshotBug[]): Promise<void> {
+  const now = bugs.filter((bug) => {
+    const refers = (bug.history ?? []).some((set) =>
+      set.changes.some((change) => change.comment_id !== undefined || change.attachment_id !== undefined),
+    );
+    if (refers) later.push(bug);
+    return !refers;
+  });
+  await insertHistory(client, now);
+}
+
+async function insertHistory(client: pg.PoolClient, bugs: readonly SnapshotBug[]): Promise<void> {
+  const rows: ActivityRow[] = [];
+  for (const bug of bugs) {
     const sets = [...(bug.history ?? [])].sort((a, b) => a.when - b.when);
     sets.forEach((set, index) => {
       for (const change of activityRows(set.changes)) {
@@ -286,8 +417,7 @@ async function writeHistory(client: pg.PoolClient, snapshot: StoreSnapshot): Pro
   );
 }
 
-async function writeLoginTokens(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
-  const tokens = snapshot.login_tokens ?? [];
+async function writeLoginTokens(client: pg.PoolClient, tokens: readonly SnapshotLoginToken[]): Promise<void> {
   await client.query(
     `INSERT INTO bzc_login_tokens (sha256, user_id, ip_addr, last_used)
      SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::bigint[])`,
@@ -300,8 +430,10 @@ async function writeLoginTokens(client: pg.PoolClient, snapshot: StoreSnapshot):
   );
 }
 
-async function writeAccountOffers(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
-  const offers = snapshot.account_offers ?? [];
+async function writeAccountOffers(
+  client: pg.PoolClient,
+  offers: ReadonlyArray<{ email: string; issued: number }>,
+): Promise<void> {
   await client.query(
     `INSERT INTO tokens (issuedate, token, tokentype, eventdata)
      SELECT ${OUR_SQL.timestamp('o.issued')}, o.token, 'account', o.email
@@ -310,8 +442,7 @@ async function writeAccountOffers(client: pg.PoolClient, snapshot: StoreSnapshot
   );
 }
 
-async function writeAuditLog(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
-  const events = snapshot.audit_log;
+async function writeAuditLog(client: pg.PoolClient, events: readonly SnapshotAuditEvent[]): Promise<void> {
   await client.query(
     `INSERT INTO audit_log (class, object_id, field, removed, added, at_time, user_id)
      SELECT c, o, f, r, a, ${OUR_SQL.timestamp('t')}, u
@@ -329,11 +460,11 @@ async function writeAuditLog(client: pg.PoolClient, snapshot: StoreSnapshot): Pr
   );
 }
 
-async function writeVisits(client: pg.PoolClient, snapshot: StoreSnapshot): Promise<void> {
+async function writeVisits(client: pg.PoolClient, visits: readonly SnapshotUserVisits[]): Promise<void> {
   const users: number[] = [];
   const bugs: number[] = [];
   const stamps: number[] = [];
-  for (const { user_id, bug_ids, last_visit_ts } of snapshot.last_visits) {
+  for (const { user_id, bug_ids, last_visit_ts } of visits) {
     // A later write of the same bug replaces the earlier one and takes its place in the write order.
     const latest = new Map<number, number>();
     bug_ids.forEach((bug, i) => {
@@ -346,14 +477,11 @@ async function writeVisits(client: pg.PoolClient, snapshot: StoreSnapshot): Prom
       stamps.push(ts);
     }
   }
-  for (let start = 0; start < users.length; start += VISIT_SLICE) {
-    const end = start + VISIT_SLICE;
-    // nextval runs after ORDER BY ord, so bzc_write_seq follows the write order.
-    await client.query(
-      `INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts, bzc_write_seq)
-       SELECT u, b, ${OUR_SQL.timestamp('t')}, nextval('bzc_visit_write_seq')
-       FROM unnest($1::integer[], $2::integer[], $3::bigint[]) WITH ORDINALITY AS v(u, b, t, ord) ORDER BY ord`,
-      [users.slice(start, end), bugs.slice(start, end), stamps.slice(start, end)],
-    );
-  }
+  // nextval runs after ORDER BY ord, so bzc_write_seq follows the write order.
+  await client.query(
+    `INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts, bzc_write_seq)
+     SELECT u, b, ${OUR_SQL.timestamp('t')}, nextval('bzc_visit_write_seq')
+     FROM unnest($1::integer[], $2::integer[], $3::bigint[]) WITH ORDINALITY AS v(u, b, t, ord) ORDER BY ord`,
+    [users, bugs, stamps],
+  );
 }

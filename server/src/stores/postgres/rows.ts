@@ -164,8 +164,9 @@ export function bugFromRow(row: BugRow): Bug {
       last_change_time: Number(row.last_change_time),
     },
   };
-  // No See Also value with a class (bug_see_also.class '') reads as none known.
+  // No See Also value with a class (bug_see_also.class '') reads as none known; no custom value, as all at their defaults.
   if (!bug.fields.see_also_class) delete bug.fields.see_also_class;
+  if (!bug.fields.custom) delete bug.fields.custom;
   return bug;
 }
 

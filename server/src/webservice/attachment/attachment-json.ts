@@ -2,17 +2,20 @@ import { formatBugzillaTime } from '@bz-companion/shared';
 import type { Attachment } from '../../bugzilla/attachment/attachment.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { User } from '../../bugzilla/types.js';
+import type { Profile } from '../../profiles/profile.js';
 import type { FieldSelection } from '../method/field-selection.js';
 
 /**
  * An attachment as 5.2's Bug.attachments answers it (_attachment_to_hash): the flags as numbers
- * 0/1, `data` base64 (XML-RPC sends that member as `<base64>`), include/exclude_fields applied.
+ * 0/1 (5.1's API: booleans), `data` base64 (XML-RPC sends that member as `<base64>`), include/exclude_fields applied.
  */
 export async function attachmentJson(
   attachment: Attachment,
   store: Store,
   fields: FieldSelection,
+  flags: Profile['attachmentFlags'] = 'numbers',
 ): Promise<Record<string, unknown>> {
+  const flag = (value: boolean) => (flags === 'booleans' ? value : value ? 1 : 0);
   const json: Record<string, unknown> = {};
   const put = (name: string, value: () => unknown) => {
     if (fields.wants(name)) json[name] = value();
@@ -24,9 +27,9 @@ export async function attachmentJson(
   put('file_name', () => attachment.fileName);
   put('summary', () => attachment.description);
   put('content_type', () => attachment.contentType);
-  put('is_private', () => (attachment.isPrivate ? 1 : 0));
-  put('is_obsolete', () => (attachment.isObsolete ? 1 : 0));
-  put('is_patch', () => (attachment.isPatch ? 1 : 0));
+  put('is_private', () => flag(attachment.isPrivate));
+  put('is_obsolete', () => flag(attachment.isObsolete));
+  put('is_patch', () => flag(attachment.isPatch));
   if (fields.wants('creator')) json.creator = (await store.userById(attachment.creator))?.login ?? '';
   if (fields.wants('data'))
     json.data = ((await store.attachmentData(attachment)) ?? Buffer.alloc(0)).toString('base64');
@@ -44,8 +47,9 @@ export async function bmoAttachmentJson(
   store: Store,
   fields: FieldSelection,
   detail: (user: User, prefix: string) => Record<string, unknown>,
+  flags: Profile['attachmentFlags'] = 'numbers',
 ): Promise<Record<string, unknown>> {
-  const json = await attachmentJson(attachment, store, fields);
+  const json = await attachmentJson(attachment, store, fields, flags);
   if (fields.wants('description')) json.description = attachment.description;
   const creator =
     fields.wants('attacher') || fields.wants('creator') ? await store.userById(attachment.creator) : undefined;

@@ -53,8 +53,8 @@ export async function listAttachments(
   const fields = FieldSelection.fromQuery(query);
   const json = (attachment: Attachment) =>
     profile.objects.attachmentExtras
-      ? bmoAttachmentJson(attachment, store, fields, (creator) => bmoUserJson(creator))
-      : attachmentJson(attachment, store, fields);
+      ? bmoAttachmentJson(attachment, store, fields, (creator) => bmoUserJson(creator), profile.attachmentFlags)
+      : attachmentJson(attachment, store, fields, profile.attachmentFlags);
   const bugRefs = namedRefs(byAttachmentId ? undefined : request.pathId, query.getAll('ids'));
   const attachmentRefs = namedRefs(byAttachmentId ? request.pathId : undefined, query.getAll('attachment_ids'));
   if (bugRefs.length === 0 && attachmentRefs.length === 0) {

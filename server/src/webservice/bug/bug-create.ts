@@ -1,5 +1,6 @@
 import type { BugCreateResult } from '@bz-companion/shared';
 import { planCreate } from '../../bugzilla/bug/create-plan.js';
+import { customBugRefs } from '../../bugzilla/bug/custom-field-bug-ids.js';
 import { newBugSeeAlsoValues, seeAlsoAliases } from '../../bugzilla/bug-url/see-also-change.js';
 import { requesteesOf } from '../../bugzilla/flag/flag-rules.js';
 import { isStorableId } from '../../bugzilla/ids.js';
@@ -19,9 +20,11 @@ async function create(request: ApiRequest, deps: RouteDeps): Promise<BugCreateRe
   const actor = currentUser(request);
   const params = writeParams(request.body);
   const when = Math.floor((await request.databaseNow()) / 1000);
+  const custom = customBugRefs(store.catalogue, params);
   const bugIds = [...list(params.depends_on), ...list(params.blocks)]
     .map((id) => Number(id))
-    .filter((id) => isStorableId(id));
+    .filter((id) => isStorableId(id))
+    .concat(custom.ids);
   const logins = [
     ...[params.assigned_to, params.qa_contact].filter((login): login is string => typeof login === 'string'),
     ...list(params.cc).map(String),
@@ -30,7 +33,11 @@ async function create(request: ApiRequest, deps: RouteDeps): Promise<BugCreateRe
   const write = ownedData(store, 'filing a bug').writeBugs({
     bugIds,
     // A See Also word may be another bug's alias, which the plan looks up.
-    aliases: [...list(params.alias).map(String), ...seeAlsoAliases({ add: newBugSeeAlsoValues(params.see_also) })],
+    aliases: [
+      ...list(params.alias).map(String),
+      ...seeAlsoAliases({ add: newBugSeeAlsoValues(params.see_also) }),
+      ...custom.aliases,
+    ],
     logins,
     when,
     plan: (view) =>

@@ -5,12 +5,13 @@ import { namedRefs } from '../../bugzilla/bug/bug-ref.js';
 import { checkBug } from '../../bugzilla/bug/check-bug.js';
 import { errors } from '../../bugzilla/errors.js';
 import { mergedHistory } from '../../bugzilla/history/merged-history.js';
+import { perlTrue } from '../../bugzilla/perl-truth.js';
 import { parseLegalDate } from '../../bugzilla/search/legal-date.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { Bug, ChangeSet, FieldChange } from '../../bugzilla/types.js';
 import type { ObjectShapes } from '../../profiles/profile.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../method/route.js';
-import { perlTrue, visibleBugOrNone } from '../method/skip-private.js';
+import { visibleBugOrNone } from '../method/skip-private.js';
 import { aliasOf } from './bug-alias.js';
 
 /**

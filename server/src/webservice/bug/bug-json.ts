@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { isTimeTracker } from '../../bugzilla/access.js';
-import { isOpenStatus } from '../../bugzilla/bug/bug-defaults.js';
+import { customValue, customValueJson } from '../../bugzilla/field/custom-values.js';
 import { afterRead, type Read, readAll } from '../../bugzilla/read.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { Bug, User } from '../../bugzilla/types.js';
@@ -29,7 +29,7 @@ const time = (seconds: number) => formatBugzillaTime(seconds * 1000);
 /**
  * A bug as Bug.get and Bug.search answer it (5.2's `_bug_to_hash`), narrowed
  * to the selected fields. Logins go with their `_detail` objects; logged-in
- * callers also get `update_token`, and members of the time-tracking group the
+ * callers also get `update_token` (where the method adds it), and members of the time-tracking group the
  * time fields.
  */
 export function bugJson(
@@ -37,7 +37,8 @@ export function bugJson(
   store: Store,
   caller: User | undefined,
   fields: FieldSelection,
-  nowMs: number,
+  /** When the answer is made, for the `update_token` Bug.get and Bug.possible_duplicates add; null: none (Bug.search). */
+  nowMs: number | null,
   shapes: ObjectShapes,
   newSince: number | null = null,
 ): Read<Json> {
@@ -63,7 +64,7 @@ export function bugJson(
   const basic = afterRead(people, ([creator, assignedTo, qaContact, ...ccUsers]) =>
     afterRead(dependencies, (others) => {
       const open = new Set(
-        others.filter((other) => other && isOpenStatus(other.fields.status)).map((other) => other?.id),
+        others.filter((other) => other && store.catalogue.isOpen(other.fields.status)).map((other) => other?.id),
       );
       return afterRead(tags, (ownTags) =>
         render(bug, store, caller, fields, nowMs, shapes, { creator, assignedTo, qaContact, ccUsers, open, ownTags }),
@@ -98,7 +99,7 @@ function render(
   store: Store,
   caller: User | undefined,
   fields: FieldSelection,
-  nowMs: number,
+  nowMs: number | null,
   shapes: ObjectShapes,
   { creator, assignedTo, qaContact, ccUsers, open, ownTags }: ReadForBug,
 ): Json {
@@ -119,7 +120,7 @@ function render(
   put('summary', () => f.summary);
   put('status', () => f.status);
   put('resolution', () => f.resolution);
-  put('is_open', () => isOpenStatus(f.status));
+  put('is_open', () => store.catalogue.isOpen(f.status));
   put('is_confirmed', () => f.is_confirmed);
   put('product', () => f.product);
   put('component', () => f.component);
@@ -156,13 +157,18 @@ function render(
     json.cc_detail = cc.map((user) => userDetail(user, fields, 'cc', nick));
   }
   if (shapes.personalTagsField) put('tags', () => [...ownTags], 'extra');
+  // Every custom field but obsolete ones, shown or not on this bug (5.2's active_custom_fields).
+  for (const field of store.catalogue.activeCustomFields()) {
+    if (fields.wants(field.name, 'custom')) json[field.name] = customValueJson(field, customValue(f, field));
+  }
   if (caller) {
     if (isTimeTracker(caller, store.instance.parameters)) {
       put('estimated_time', () => f.estimated_time ?? 0);
       put('remaining_time', () => f.remaining_time ?? 0);
       put('actual_time', () => f.actual_time ?? 0);
     }
-    put('update_token', () => updateToken(bug.id, caller.id, nowMs));
+    // 5.2's _add_update_tokens runs in Bug.get and Bug.possible_duplicates only, never in Bug.search.
+    if (nowMs !== null) put('update_token', () => updateToken(bug.id, caller.id, nowMs));
   }
   return json;
 }

@@ -1,6 +1,7 @@
 import { type BugUpdateResult, formatBugzillaTime } from '@bz-companion/shared';
 import { namedRefs } from '../../bugzilla/bug/bug-ref.js';
 import { checkBug } from '../../bugzilla/bug/check-bug.js';
+import { customBugRefs } from '../../bugzilla/bug/custom-field-bug-ids.js';
 import { planUpdate } from '../../bugzilla/bug/update-plan.js';
 import { seeAlsoAliases } from '../../bugzilla/bug-url/see-also-change.js';
 import { errors } from '../../bugzilla/errors.js';
@@ -73,9 +74,10 @@ export async function updateBugs(
   }
   const when = Math.floor((await request.databaseNow()) / 1000);
   const owned = ownedData(store, 'changing a bug');
+  const custom = customBugRefs(store.catalogue, params);
   const write = owned.writeBugs({
-    bugIds: bugs.map((bug) => bug.id),
-    aliases: [...aliasesOf(params), ...seeAlsoAliases(params.see_also)],
+    bugIds: [...bugs.map((bug) => bug.id), ...custom.ids],
+    aliases: [...aliasesOf(params), ...seeAlsoAliases(params.see_also), ...custom.aliases],
     logins: loginsOf(params),
     when,
     plan: (view) =>

@@ -40,9 +40,7 @@ function get(request: ApiRequest, { store, profile }: RouteDeps): Read<BugGetRes
 function search(request: ApiRequest, { store, profile }: RouteDeps): Read<BugSearchResult> {
   return afterRead(searchBugs(store, request.user, request.query), (bugs) => {
     const fields = FieldSelection.fromQuery(request.query);
-    const rendered = readAll(
-      bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow, profile.objects)),
-    );
+    const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, null, profile.objects)));
     return afterRead(rendered, (json) => ({ bugs: json }));
   });
 }

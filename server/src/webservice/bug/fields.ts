@@ -1,28 +1,17 @@
 import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
 import { catalogueErrors } from '../../bugzilla/catalogue/catalogue-errors.js';
 import type { FieldValue, SelectFieldName } from '../../bugzilla/catalogue/types.js';
-import { errors } from '../../bugzilla/errors.js';
-import {
-  FIELD_MAP,
-  GLOBAL_SELECTS,
-  PRODUCT_SPECIFIC_FIELDS,
-  STANDARD_FIELDS,
-  type StandardField,
-} from '../../bugzilla/field/bug-fields.js';
-import { byName, productsFor, versionOrder } from '../../bugzilla/product/product-lists.js';
+import { PRODUCT_SPECIFIC_FIELDS, type StandardField } from '../../bugzilla/field/bug-fields.js';
+import { type FieldDef, fieldDefById, fieldDefByName, fieldDefs } from '../../bugzilla/field/field-defs.js';
+import { byName, productsFor } from '../../bugzilla/product/product-lists.js';
 import type { User } from '../../bugzilla/types.js';
 import { FieldSelection } from '../method/field-selection.js';
 import { MethodParams } from '../method/method-params.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../method/route.js';
+import { customFieldJson } from './custom-field-json.js';
+import { bySortkey, legalValues } from './legal-values.js';
 
 type Json = Record<string, unknown>;
-
-const byId = new Map(STANDARD_FIELDS.map((field) => [String(field.id), field]));
-const byFieldName = new Map(STANDARD_FIELDS.map((field) => [field.name, field]));
-
-/** Choice tables' order: sort key, then value. */
-const bySortkey = <T extends { sortkey: number; value: string }>(a: T, b: T) =>
-  a.sortkey - b.sortkey || byName(a.value, b.value);
 
 function choiceJson(value: FieldValue): Json {
   return { name: value.value, sort_key: value.sortkey, sortkey: value.sortkey, visibility_values: [] };
@@ -32,7 +21,8 @@ function choiceJson(value: FieldValue): Json {
 function valuesOf(field: StandardField, catalogue: Catalogue, user: User | undefined, orGroups: boolean): Json[] {
   const { data } = catalogue;
   if (PRODUCT_SPECIFIC_FIELDS.has(field.name)) {
-    const visible = new Set(productsFor('accessible', user, catalogue, orGroups).map((product) => product.id));
+    // User::can_see_product: the selectable products (no Mandatory group the user is outside of).
+    const visible = new Set(productsFor('selectable', user, catalogue, orGroups).map((product) => product.id));
     const products = data.products.filter((product) => visible.has(product.id));
     const entry = (name: string, sortkey: number, product: string, isActive: boolean) => ({
       name,
@@ -42,9 +32,10 @@ function valuesOf(field: StandardField, catalogue: Catalogue, user: User | undef
       is_active: isActive,
     });
     if (field.name === 'component') {
+      // Bugzilla::Component's LIST_ORDER: product id, then name.
       return products
         .flatMap((product) => product.components.map((component) => ({ component, product })))
-        .sort((a, b) => a.component.id - b.component.id)
+        .sort((a, b) => a.product.id - b.product.id || byName(a.component.name, b.component.name))
         .map(({ component, product }) => entry(component.name, 0, product.name, component.isActive));
     }
     if (field.name === 'version') {
@@ -113,7 +104,12 @@ function hasValues(field: StandardField): boolean {
   );
 }
 
-function fieldJson(field: StandardField, request: ApiRequest, { store }: RouteDeps, fields: FieldSelection): Json {
+function standardFieldJson(
+  field: StandardField,
+  request: ApiRequest,
+  { store }: RouteDeps,
+  fields: FieldSelection,
+): Json {
   const json: Json = {
     id: field.id,
     type: field.type,
@@ -132,70 +128,43 @@ function fieldJson(field: StandardField, request: ApiRequest, { store }: RouteDe
       json.values = valuesOf(field, store.catalogue, request.user, store.instance.parameters.or_groups === '1');
     }
   }
-  const kept: Json = {};
-  for (const name of Object.keys(json)) if (fields.wants(name)) kept[name] = json[name];
-  return kept;
+  return json;
 }
 
-/** Bug.fields: every field, or those of `ids` then `names` (each once); an unknown one is an error. */
+/** `ids` as Bugzilla::Field->check({id}) reads one: digits (52 otherwise), each a field's (51 otherwise). */
+function fieldWithId(catalogue: Catalogue, given: string): FieldDef {
+  const id = given.trim();
+  if (!/^\d+$/.test(id)) throw catalogueErrors.fieldIdNotNumeric();
+  const field = fieldDefById(catalogue, Number(id));
+  if (!field) throw catalogueErrors.noSuchObject('field', 'id', id);
+  return field;
+}
+
+/** Bug.fields: every field but obsolete ones, or those of `ids` then `names` (each once); an unknown one is an error. */
 function fieldsOf(request: ApiRequest, deps: RouteDeps) {
-  const segment = request.pathId;
-  const params = new MethodParams(
-    request,
-    segment === undefined ? {} : { [/^\d+$/.test(segment) ? 'ids' : 'names']: [segment] },
-  );
-  let chosen: StandardField[] = STANDARD_FIELDS as StandardField[];
+  const { catalogue } = deps.store;
+  const params = MethodParams.idsOrNames(request);
+  let chosen: readonly FieldDef[] = fieldDefs(catalogue, false);
   if (params.has('ids') || params.has('names')) {
-    chosen = [];
-    for (const id of params.list('ids')) {
-      const field = byId.get(id);
-      if (!field) throw catalogueErrors.noSuchObject('field', 'id', id);
-      chosen.push(field);
-    }
+    const picked: FieldDef[] = [];
+    for (const id of params.list('ids')) picked.push(fieldWithId(catalogue, id));
     for (const name of params.list('names')) {
-      const field = byFieldName.get(name);
+      const field = fieldDefByName(catalogue, name.trim());
       if (!field) throw catalogueErrors.noSuchField(name);
-      if (!chosen.includes(field)) chosen.push(field);
+      if (!picked.some((other) => other.field.id === field.field.id)) picked.push(field);
     }
+    chosen = picked;
   }
   const fields = FieldSelection.fromQuery(request.query);
-  return { fields: chosen.map((field) => fieldJson(field, request, deps, fields)) };
-}
-
-/** Bug.legal_values: a select field's active values, or a product's components, versions or milestones. */
-function legalValues(request: ApiRequest, { store }: RouteDeps) {
-  const [segment, productSegment] = (request.pathId ?? '').split('/');
-  const path: Record<string, string> = {};
-  if (segment) path.field = segment;
-  if (productSegment) path.product_id = productSegment;
-  const params = new MethodParams(request, path);
-  const given = params.text('field');
-  if (given === undefined) throw errors.paramRequired('field');
-  const name = FIELD_MAP[given] ?? given;
-  const { catalogue } = store;
-  if (GLOBAL_SELECTS.has(name)) {
-    const values =
-      name === 'bug_status'
-        ? catalogue.data.statuses.filter((status) => status.isActive)
-        : catalogue.values(name as SelectFieldName).filter((value) => value.isActive);
-    return { values: [...values].sort(bySortkey).map((value) => value.value) };
-  }
-  if (!PRODUCT_SPECIFIC_FIELDS.has(name)) throw catalogueErrors.fieldUnusable(given);
-  const id = params.text('product_id');
-  if (id === undefined) throw catalogueErrors.productIdRequired();
-  const orGroups = store.instance.parameters.or_groups === '1';
-  const product = productsFor('accessible', request.user, catalogue, orGroups).find((p) => String(p.id) === id);
-  if (!product) throw catalogueErrors.productIdAccessDenied(id);
-  if (name === 'component') {
-    return { values: [...product.components].sort((a, b) => byName(a.name, b.name)).map((c) => c.name) };
-  }
-  if (name === 'version') {
-    return { values: [...product.versions].sort((a, b) => versionOrder(a.value, b.value)).map((v) => v.value) };
-  }
   return {
-    values: [...product.milestones]
-      .sort((a, b) => a.sortkey - b.sortkey || versionOrder(a.value, b.value))
-      .map((milestone) => milestone.value),
+    fields: chosen.map((def) => {
+      const json = def.custom
+        ? customFieldJson(def.field, catalogue, fields.wants('values'))
+        : standardFieldJson(def.field, request, deps, fields);
+      const kept: Json = {};
+      for (const name of Object.keys(json)) if (fields.wants(name)) kept[name] = json[name];
+      return kept;
+    }),
   };
 }
 

@@ -1,17 +1,21 @@
 import type { AddCommentResult, BugCommentsResult } from '@bz-companion/shared';
 import { canSeeComment, isInsider } from '../../bugzilla/access.js';
 import { namedRefs } from '../../bugzilla/bug/bug-ref.js';
+import { checkCanChange } from '../../bugzilla/bug/can-change.js';
 import { checkBug } from '../../bugzilla/bug/check-bug.js';
+import { checkHours } from '../../bugzilla/bug/time-tracking.js';
+import { planUpdate } from '../../bugzilla/bug/update-plan.js';
 import { checkCommentLength, commentText } from '../../bugzilla/comment/comment-text.js';
 import { errors } from '../../bugzilla/errors.js';
 import { isStorableId, isStorableText } from '../../bugzilla/ids.js';
+import { perlTrue } from '../../bugzilla/perl-truth.js';
 import { parseLegalDate } from '../../bugzilla/search/legal-date.js';
 import { ownedData } from '../../bugzilla/store/store.js';
-import type { Comment } from '../../bugzilla/types.js';
+import type { Bug, Comment } from '../../bugzilla/types.js';
 import { visitEffectsOfUpdate } from '../../bugzilla/visit/update-visits.js';
 import { FieldSelection } from '../method/field-selection.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../method/route.js';
-import { perlTrue, visibleBugOrNone } from '../method/skip-private.js';
+import { visibleBugOrNone } from '../method/skip-private.js';
 import { commentJson } from './comment-json.js';
 
 /**
@@ -76,10 +80,6 @@ async function comments(
   return { bugs, comments: byId };
 }
 
-/** Perl's truth, which 5.2 applies to is_private: anything but nothing, false, 0, "0" and "". */
-const truthy = (value: unknown) =>
-  value !== undefined && value !== null && value !== false && value !== 0 && value !== '0' && value !== '';
-
 /** A parameter of a POST as 5.2 merges them: the query over the body over the path. */
 function param(request: ApiRequest, name: string): unknown {
   const fromQuery = request.query.getAll(name);
@@ -96,23 +96,32 @@ function param(request: ApiRequest, name: string): unknown {
  * bug's last_change_time, and changes visits as a bug update does (see
  * visitEffectsOfUpdate).
  */
-async function addComment(request: ApiRequest, { store, profile, push }: RouteDeps): Promise<AddCommentResult> {
+async function addComment(request: ApiRequest, deps: RouteDeps): Promise<AddCommentResult> {
+  const { store, profile, push } = deps;
   const user = currentUser(request);
+  const id = param(request, 'id') ?? request.pathId;
+  // WebService::Bug::add_comment: `defined $params->{id}` first, then the comment.
+  if (id === undefined || id === null) throw errors.paramRequired('id');
   const raw = param(request, 'comment');
   const given = Array.isArray(raw) ? raw[0] : raw;
   if (typeof given !== 'string' && typeof given !== 'number') throw errors.paramRequired('comment');
   if (String(given).trim() === '') throw errors.paramRequired('comment');
-  const id = param(request, 'id') ?? request.pathId;
   const bug = await checkBug(store, user, Array.isArray(id) ? id[0] : id);
   const parameters = store.instance.parameters;
   // The pre-3.6 name `private`, when given, replaces `is_private` (as 5.2 does).
-  const isPrivate = truthy(param(request, 'private') ?? param(request, 'is_private'));
+  const isPrivate = perlTrue(param(request, 'private') ?? param(request, 'is_private'));
   if (isPrivate && !isInsider(user, parameters)) throw errors.notInsider();
   const text = commentText(given);
   if (!isStorableText(text)) throw errors.unstorableText('comment');
   checkCommentLength(text);
+  const workTime = param(request, 'work_time');
+  const hours = workTime === undefined ? undefined : checkHours('work_time', workTime, true);
+  if (hours) checkCanChange(user, bug, 'work_time', '0', hours.text, accessContext(store), false);
   const effects = await visitEffectsOfUpdate(store, bug, user, profile);
   const time = Math.floor((await request.databaseNow()) / 1000);
+  if (hours && hours.hours !== 0) {
+    return commentWithHours(request, deps, { bug, text, isPrivate, workTime, time, effects });
+  }
   const comment = await ownedData(store, 'adding a comment').addComment({
     bugId: bug.id,
     author: user.id,
@@ -124,6 +133,60 @@ async function addComment(request: ApiRequest, { store, profile, push }: RouteDe
   });
   await push.afterWrite({ kind: 'comment-added', commentId: comment.id }, user, time);
   return { id: comment.id };
+}
+
+const accessContext = (store: RouteDeps['store']) => ({
+  parameters: store.instance.parameters,
+  isOpen: (status: string) => store.catalogue.isOpen(status),
+});
+
+/**
+ * A comment with hours worked is a bug write (Bug->add_comment then update): the comment, the hours'
+ * history row, actual_time up and what is left down, planned as Bug.update plans them, in one write.
+ */
+async function commentWithHours(
+  request: ApiRequest,
+  { store, push }: RouteDeps,
+  given: {
+    bug: Bug;
+    text: string;
+    isPrivate: boolean;
+    workTime: unknown;
+    time: number;
+    effects: Awaited<ReturnType<typeof visitEffectsOfUpdate>>;
+  },
+): Promise<AddCommentResult> {
+  const { bug, time, effects } = given;
+  const actor = currentUser(request);
+  const visits = new Map([[bug.id, { setFor: effects.authorVisit ? [actor.id] : [], forget: effects.forgetVisitsOf }]]);
+  const params = { comment: { body: given.text, is_private: given.isPrivate }, work_time: given.workTime };
+  await ownedData(store, 'adding a comment').writeBugs({
+    bugIds: [bug.id],
+    aliases: [],
+    logins: [],
+    when: time,
+    plan: (view) =>
+      planUpdate(
+        {
+          actor,
+          when: time,
+          bugIds: [bug.id],
+          params,
+          catalogue: store.catalogue,
+          parameters: store.instance.parameters,
+          visits,
+          urlbase: '',
+        },
+        view,
+      ),
+  });
+  const mine = (await store.commentsOf(bug.id)).filter(
+    (comment) => comment.author === actor.id && comment.time === time,
+  );
+  const id = Math.max(...mine.map((comment) => comment.id));
+  // BMO's webhooks see it as the comment it is (Bugzilla/Extension/Webhooks: comment event).
+  await push.afterWrite({ kind: 'comment-added', commentId: id }, actor, time);
+  return { id };
 }
 
 export const bugCommentRoutes = {
@@ -147,7 +210,10 @@ export const bugCommentRoutes = {
   'POST /rest/bug/{id}/comment': {
     rpc: { name: 'Bug.add_comment', params: 'body', pathParam: 'id', readOnly: false },
     codes: [
-      [50, 'comment is required'],
+      [50, 'id or comment is required'],
+      [52, 'the hours worked are not a number'],
+      [54, 'the hours worked are too many'],
+      [115, 'only time trackers log hours'],
       [113, 'only insiders may add a private comment'],
       [114, 'the comment is too long'],
     ],

@@ -27,6 +27,20 @@ describe('FieldSelection (include_fields / exclude_fields by type)', () => {
     expect(select('exclude_fields=_default').wants('summary')).toBe(false);
   });
 
+  it('takes a custom field as a default field and as a _custom one; an exclusion of either type wins', () => {
+    expect(select('').wants('cf_stage', 'custom')).toBe(true);
+    expect(select('include_fields=_custom').wants('cf_stage', 'custom')).toBe(true);
+    expect(select('include_fields=_custom').wants('summary')).toBe(false);
+    expect(select('include_fields=_default').wants('cf_stage', 'custom')).toBe(true);
+    expect(select('include_fields=id').wants('cf_stage', 'custom')).toBe(false);
+    expect(select('include_fields=id,cf_stage').wants('cf_stage', 'custom')).toBe(true);
+    expect(select('exclude_fields=_custom').wants('cf_stage', 'custom')).toBe(false);
+    expect(select('exclude_fields=_custom').wants('summary')).toBe(true);
+    expect(select('include_fields=_default&exclude_fields=_custom').wants('cf_stage', 'custom')).toBe(false);
+    expect(select('include_fields=_custom&exclude_fields=_default').wants('cf_stage', 'custom')).toBe(false);
+    expect(select('include_fields=_custom&exclude_fields=cf_build').wants('cf_build', 'custom')).toBe(false);
+  });
+
   it('asks for a detail object and only the named sub-fields of it', () => {
     const fields = select('include_fields=assigned_to.name');
     expect(fields.wants('assigned_to')).toBe(true);

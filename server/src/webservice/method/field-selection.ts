@@ -7,6 +7,18 @@
  */
 export type FieldType = 'default' | 'extra' | 'custom';
 
+/**
+ * The types each kind of field has: a custom field is both `default` and `custom`
+ * (WebService/Bug.pm `_bug_to_hash`). 5.2 tries a field's types in Perl hash order, so with one
+ * of them included and the other excluded its answer changes from request to request; here the
+ * exclusion wins, always.
+ */
+const TYPES_OF: Record<FieldType, readonly string[]> = {
+  default: ['default'],
+  extra: ['extra'],
+  custom: ['default', 'custom'],
+};
+
 /** The cache groups of top-level fields, by type; a ':' tells them apart from detail objects' names. */
 const TYPE_GROUPS: Record<FieldType, string> = { default: ':default', extra: ':extra', custom: ':custom' };
 
@@ -73,8 +85,9 @@ export class FieldSelection {
     if (include?.has(name) || this.#parents.has(name)) return true;
     // A detail object's own fields: all of them unless some were named.
     if (prefix) return !this.#parents.has(prefix);
-    if (this.#exclude.has(`_${type}`) || this.#exclude.has('_all')) return false;
-    if (include === null) return type === 'default';
-    return include.has('_all') || include.has(`_${type}`);
+    const types = TYPES_OF[type];
+    if (this.#exclude.has('_all') || types.some((of) => this.#exclude.has(`_${of}`))) return false;
+    if (include === null) return types.includes('default');
+    return include.has('_all') || types.some((of) => include.has(`_${of}`));
   }
 }

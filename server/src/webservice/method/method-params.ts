@@ -1,3 +1,4 @@
+import { perlTrue } from '../../bugzilla/perl-truth.js';
 import type { ApiRequest } from './route.js';
 
 /**
@@ -55,8 +56,7 @@ export class MethodParams {
     const value = this.value(name);
     if (value === undefined || value === null) return undefined;
     const single = Array.isArray(value) ? value[value.length - 1] : value;
-    if (typeof single === 'boolean') return single;
-    return !(single === 0 || single === '' || single === '0');
+    return perlTrue(single);
   }
 }
 

@@ -3,9 +3,6 @@ import { BugzillaError } from '../../bugzilla/errors.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { Bug, User } from '../../bugzilla/types.js';
 
-/** A parameter's Perl truth: anything but absent, '', and '0'. */
-export const perlTrue = (value: string | null) => value !== null && value !== '' && value !== '0';
-
 /**
  * BMO's `skip_private` (Bugzilla/WebService/Bug.pm comments and history): the bug a reference names,
  * or nothing where `Bugzilla::Bug->new` finds none or the caller may not see it, instead of the

@@ -63,7 +63,9 @@ function checkBody(body: BodyParams, limit: number): void {
     const value = values.pop();
     const name = names.pop() as string;
     const depth = depths.pop() as number;
-    if (typeof value !== 'object' || value === null) continue;
+    // Bytes (an XML-RPC <base64>, or a <string> where the method takes bytes) are one value: the method
+    // bounds their size itself (Bug.add_attachment's maxattachmentsize), not as a list of their bytes.
+    if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) continue;
     if (depth > MAX_NESTING) throw errors.nestedTooDeep(name, MAX_NESTING);
     const push = (itemName: string, item: unknown) => {
       names.push(itemName);

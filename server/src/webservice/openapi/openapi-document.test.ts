@@ -84,4 +84,20 @@ describe('openApiDocument', () => {
     const search = document.paths['/rest/bug']?.get as unknown as { parameters: Array<{ name: string }> };
     expect(search.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['product', 'email1', 'limit']));
   });
+
+  it("describes a bug's custom fields (cf_…) in Bug.get's and Bug.search's answers and Bug.create's and Bug.update's bodies", () => {
+    const text = (value: unknown) => JSON.stringify(value);
+    const document = openApiDocument(PROFILES['bugzilla-5.2'], '0.0.0') as unknown as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    };
+    const { paths } = document;
+    for (const answer of [paths['/rest/bug']?.get?.responses['200'], paths['/rest/bug/{id}']?.get?.responses['200']]) {
+      expect(text(answer)).toContain('"patternProperties":{"^cf_[a-z0-9_]+$":{"description":"A custom field\'s value');
+    }
+    for (const body of [paths['/rest/bug']?.post?.requestBody, paths['/rest/bug/{id}']?.put?.requestBody]) {
+      expect(text(body)).toContain(
+        '"patternProperties":{"^cf_[a-z0-9_]+$":{"description":"A custom field\'s new value',
+      );
+    }
+  });
 });

@@ -13,6 +13,7 @@ import type { Profile } from '../../profiles/profile.js';
 import { type CodeNote, errorCodesOf } from '../method/error-codes.js';
 import type { RouteSpec } from '../method/route.js';
 import { routeTable } from '../table/method-table.js';
+import { describeCustomFields } from './custom-field-schemas.js';
 
 type Json = Record<string, unknown>;
 
@@ -139,6 +140,7 @@ export function openApiDocument(profile: Profile, version: string): Json {
     const { method, path } = splitEndpoint(key);
     paths[path] = { ...paths[path], [method.toLowerCase()]: operation(key, schemas, profile) };
   }
+  describeCustomFields(paths as Record<string, Record<string, Json>>);
   return {
     openapi: '3.1.0',
     info: {

@@ -22,11 +22,12 @@ export function callParts(method: RpcMethod, params: BodyParams): CallParts {
   let query: URLSearchParams | undefined;
   for (const name of Object.keys(params)) {
     const value = params[name];
+    // Perl's undef: a parameter that is undef is not there, but an undef in a list is one of its
+    // elements, empty (as REST's `?ids=` sends it), which the method refuses as 5.2 does (`ids: [null]`: 100).
+    if (value === null || value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) {
-      // Perl's undef: the parameter is not there.
-      if (item === null || item === undefined) continue;
       query ??= new URLSearchParams();
-      query.append(name, scalarText(item));
+      query.append(name, item === null || item === undefined ? '' : scalarText(item));
     }
   }
   return { pathId, query: query ?? EMPTY_QUERY, body: null };

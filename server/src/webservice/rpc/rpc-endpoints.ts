@@ -113,7 +113,8 @@ async function xmlRpc(ctx: RpcContext, deps: RouteDeps, bodyLimitBytes: number, 
       if (typeof value === 'string') call.params[name] = Buffer.from(value, 'utf8');
     }
     const result = await callMethod(method, call.params, deps, ctx, 'POST', ctx.headers, ctx.state);
-    send(ctx, checkAnswerSize(methodResponse(result), boundsOf(method.endpoint).answerBytes));
+    const dateTimes = deps.store.catalogue.customDateTimeNames();
+    send(ctx, checkAnswerSize(methodResponse(result, dateTimes), boundsOf(method.endpoint).answerBytes));
   } catch (thrown) {
     xmlRpcError(ctx, thrown, logger);
   }

@@ -113,6 +113,14 @@ describe('methodResponse', () => {
     );
   });
 
+  it("types the time fields as 5.2's doubles with two decimals, whole hours too (qa-causes #138, #139)", () => {
+    const xml = methodResponse({ bugs: [{ estimated_time: 4.5, remaining_time: 0, actual_time: 0.75, id: 48 }] });
+    expect(xml).toContain('<name>estimated_time</name><value><double>4.50</double></value>');
+    expect(xml).toContain('<name>remaining_time</name><value><double>0.00</double></value>');
+    expect(xml).toContain('<name>actual_time</name><value><double>0.75</double></value>');
+    expect(xml).toContain('<name>id</name><value><int>48</int></value>');
+  });
+
   it('leaves a time-looking string alone outside the dateTime members (a summary stays a string)', () => {
     expect(parseMethodResponse(methodResponse({ summary: '2026-11-24T19:44:34Z' }))).toEqual({
       result: { summary: '2026-11-24T19:44:34Z' },

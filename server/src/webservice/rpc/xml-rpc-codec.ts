@@ -216,6 +216,14 @@ const DATE_TIME_MEMBERS: ReadonlySet<string> = new Set([
   'modification_date',
 ]);
 
+const NO_MEMBERS: ReadonlySet<string> = new Set();
+
+/**
+ * Members 5.2 types as doubles (`_bug_to_hash`: `$self->type('double', …)`) from a decimal(7,2)
+ * column's text: `<double>4.50</double>`, `<double>0.00</double>`, whole numbers too.
+ */
+const DOUBLE_MEMBERS: ReadonlySet<string> = new Set(['estimated_time', 'remaining_time', 'actual_time']);
+
 const BUGZILLA_TIME = /^(\d{4})-(\d\d)-(\d\d)T(\d\d:\d\d:\d\d)Z$/;
 
 // Text is escaped by xmlText below, as XMLRPC::Lite escapes it (only &, < and >), not by the builder.
@@ -281,10 +289,13 @@ function findValue(part: XmlNode): XmlNode | undefined {
   return param && elements(childrenOf(param, 'param')).find((node) => nameOf(node) === 'value');
 }
 
-/** A method's answer as 5.2 sends it: `<methodResponse><params><param>` holding the result. */
-export function methodResponse(result: unknown): string {
+/**
+ * A method's answer as 5.2 sends it: `<methodResponse><params><param>` holding the result.
+ * `dateTimes` names the tracker's own dateTime members (its custom date/time and date fields).
+ */
+export function methodResponse(result: unknown, dateTimes: ReadonlySet<string> = NO_MEMBERS): string {
   // A method that returns nothing (User.logout) answers an empty value, as XMLRPC::Lite writes undef there.
-  const value = result === null || result === undefined ? '' : encodeValue(result, '');
+  const value = result === null || result === undefined ? '' : encodeValue(result, '', dateTimes);
   return DECLARATION + builder.build({ methodResponse: { params: { param: { value } } } });
 }
 
@@ -299,26 +310,33 @@ export function faultResponse(code: number | string, message: string): string {
  * `20261124T19:44:34` (what python-bugzilla receives), nulls left out of structs and arrays
  * (5.2's _strip_undefs), everything else a string.
  */
-function encodeValue(value: unknown, member: string): Record<string, unknown> {
-  if (typeof value === 'number') return Number.isInteger(value) ? { int: value } : { double: value };
+function encodeValue(
+  value: unknown,
+  member: string,
+  dateTimes: ReadonlySet<string> = NO_MEMBERS,
+): Record<string, unknown> {
+  if (typeof value === 'number') {
+    if (DOUBLE_MEMBERS.has(member)) return { double: value.toFixed(2) };
+    return Number.isInteger(value) ? { int: value } : { double: value };
+  }
   if (typeof value === 'boolean') return { boolean: value ? 1 : 0 };
   if (typeof value === 'string') {
     if (member === BASE64_MEMBER) return { base64: value };
-    const time = DATE_TIME_MEMBERS.has(member) ? BUGZILLA_TIME.exec(value) : null;
+    const time = DATE_TIME_MEMBERS.has(member) || dateTimes.has(member) ? BUGZILLA_TIME.exec(value) : null;
     return time ? { 'dateTime.iso8601': `${time[1]}${time[2]}${time[3]}T${time[4]}` } : { string: xmlText(value) };
   }
   if (value === null || value === undefined) return { nil: '' };
   if (Buffer.isBuffer(value)) return { base64: value.toString('base64') };
   if (Array.isArray(value)) {
     const items = value.filter((item) => item !== null && item !== undefined);
-    return { array: { data: { value: items.map((item) => encodeValue(item, member)) } } };
+    return { array: { data: { value: items.map((item) => encodeValue(item, member, dateTimes)) } } };
   }
   const object = value as Record<string, unknown>;
   const members = [];
   for (const name of Object.keys(object)) {
     const item = object[name];
     if (item === null || item === undefined) continue;
-    members.push({ name: xmlText(name), value: encodeValue(item, name) });
+    members.push({ name: xmlText(name), value: encodeValue(item, name, dateTimes) });
   }
   return { struct: { member: members } };
 }

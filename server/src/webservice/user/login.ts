@@ -1,5 +1,6 @@
 import type { LoginResult } from '@bz-companion/shared';
 import { errors } from '../../bugzilla/errors.js';
+import { perlTrue } from '../../bugzilla/perl-truth.js';
 import { generateTokenSecret } from '../../bugzilla/user/login-tokens.js';
 import { StoreWriteError } from '../../stores/committer.js';
 import type { ApiRequest, RouteDeps, RouteSpec } from '../method/route.js';
@@ -65,9 +66,7 @@ function validLogin(request: ApiRequest): { result: boolean } {
   return { result: request.user !== undefined && request.user.login === String(named) };
 }
 
-function isTrue(value: unknown): boolean {
-  return value === true || (typeof value === 'string' && value !== '' && value !== '0') || value === 1;
-}
+const isTrue = perlTrue;
 
 export const loginRoutes = {
   // Login-exempt: credentials count only when a login is named, and then a password makes a token.

@@ -3,6 +3,7 @@ import { requireGroup } from '../../bugzilla/group/membership.js';
 import { ownedData } from '../../bugzilla/store/store.js';
 import type { User } from '../../bugzilla/types.js';
 import { hashPassword } from '../../bugzilla/user/password-hash.js';
+import { checkPassword } from '../../bugzilla/user/password-rules.js';
 import {
   changedUser,
   checkedEmail,
@@ -19,10 +20,13 @@ async function create(request: ApiRequest, { store }: RouteDeps) {
   if (!caller) throw errorsForAnyone();
   requireGroup(caller, 'editusers', store.catalogue, 'add new', 'users');
   const params = new MethodParams(request);
+  const { parameters } = store.instance;
+  // WebService::User::create: `$params->{email} || ThrowCodeError('param_required')`; no password is '*' (none).
   const email = params.text('email');
-  if (email === undefined) throw errors.paramRequired('email');
-  const login = checkedEmail(email, store.instance.parameters.createemailregexp);
+  if (email === undefined || email === '' || email === '0') throw errors.paramRequired('email');
+  const login = checkedEmail(email, parameters);
   const password = params.text('password');
+  if (password) checkPassword(password, parameters.password_complexity);
   const user = await ownedData(store, 'Creating a user').createUser({
     login,
     realName: params.text('full_name') ?? '',
@@ -60,9 +64,12 @@ async function update(request: ApiRequest, { store }: RouteDeps) {
   for (const name of params.list('names')) known.set(`name:${name.toLowerCase()}`, await store.userByLogin(name));
   const chosen = usersNamed(known, params.list('ids'), params.list('names'));
   const password = params.text('password');
+  if (password) checkPassword(password, store.instance.parameters.password_complexity);
+  const email = params.text('email');
+  if (email !== undefined) checkedEmail(email, store.instance.parameters);
   const changes = {
     fullName: params.text('full_name'),
-    email: params.text('email'),
+    email,
     passwordHash: password ? hashPassword(password) : undefined,
     loginDeniedText: params.text('login_denied_text'),
     emailEnabled: params.flag('email_enabled'),
@@ -90,7 +97,8 @@ async function offerAccount(request: ApiRequest, { store }: RouteDeps) {
   const params = new MethodParams(request);
   const email = params.text('email');
   if (email === undefined || email === '') throw errors.paramRequired('email');
-  const login = checkedEmail(email, store.instance.parameters.createemailregexp);
+  const { parameters } = store.instance;
+  const login = checkedEmail(email, parameters, parameters.createemailregexp ?? '.*');
   if (await store.userByLogin(login)) throw userWriteErrors.loginTaken(login);
   const now = Math.floor((await request.databaseNow()) / 1000);
   await ownedData(store, 'Offering an account').offerAccount(login, now);

@@ -6,6 +6,7 @@ import { errors } from '../../bugzilla/errors.js';
 import { type RequestCounts, requestCounts } from '../../bugzilla/flag/bmo-request-counts.js';
 import { groupOrder } from '../../bugzilla/group/group-order.js';
 import { groupsOf, inGroup, isMember } from '../../bugzilla/group/membership.js';
+import { perlTrue } from '../../bugzilla/perl-truth.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { User } from '../../bugzilla/types.js';
 import { nickOf } from '../../bugzilla/user/bmo-nick.js';
@@ -26,8 +27,8 @@ async function matched(store: Store, params: MethodParams, loggedIn: boolean): P
   const maximum = Number(store.instance.parameters.maxusermatches ?? DEFAULT_MAX_MATCHES) || null;
   const asked = params.text('limit');
   let limit = maximum;
-  if (asked !== undefined && asked !== '' && asked !== '0') {
-    if (!/^\d+$/.test(asked)) throw errors.searchNumberRequired();
+  if (perlTrue(asked)) {
+    if (!/^\d+$/.test(asked as string)) throw errors.searchNumberRequired();
     limit = limit === null ? Number(asked) : Math.min(Number(asked), limit);
   }
   const includeDisabled = params.flag('include_disabled') === true;

@@ -1,0 +1,49 @@
+import { type CustomField, FIELD_TYPE } from '../../bugzilla/field/custom-field.js';
+
+/** json(b)_build_object takes at most 100 arguments: 50 pairs. */
+const PAIRS_PER_OBJECT = 50;
+
+/**
+ * A custom field's value over `b` (Bugzilla's bugs), NULL where it is the field's default, so that
+ * jsonb_strip_nulls leaves the bug's values in the one form every store keeps (custom-values.ts):
+ * date/times as epoch seconds (the dialect's reading of a wall time), dates as text, a multiple-selection's `bug_cf_…` rows in code-unit order.
+ */
+function valueSql(field: CustomField, epochSeconds: (column: string) => string): string {
+  const column = `b.${field.name}`;
+  switch (field.type) {
+    case FIELD_TYPE.multiSelect:
+      return `(SELECT jsonb_agg(m.value ORDER BY m.value COLLATE "C") FROM bug_${field.name} m WHERE m.bug_id = b.bug_id)`;
+    case FIELD_TYPE.singleSelect:
+      return `NULLIF(${column}, '---')`;
+    case FIELD_TYPE.datetime:
+      return epochSeconds(column);
+    case FIELD_TYPE.date:
+      return `to_char(${column}, 'YYYY-MM-DD')`;
+    case FIELD_TYPE.integer:
+      return `NULLIF(${column}, 0)`;
+    case FIELD_TYPE.bugId:
+      return column;
+    default:
+      return `NULLIF(${column}, '')`;
+  }
+}
+
+/**
+ * Every custom field's value of a bug in a Bugzilla database, as one jsonb over `b` (in slices of
+ * 50 fields, joined), obsolete fields' too; NULL when the tracker has none. Built from the
+ * catalogue's fields: their names are those Field.pm allows (bugzilla-custom-fields.ts), so safe as SQL.
+ */
+export function bugzillaCustomValuesSql(
+  fields: readonly CustomField[],
+  epochSeconds: (column: string) => string,
+): string {
+  if (fields.length === 0) return 'NULL';
+  const slices: string[] = [];
+  for (let start = 0; start < fields.length; start += PAIRS_PER_OBJECT) {
+    const pairs = fields
+      .slice(start, start + PAIRS_PER_OBJECT)
+      .map((field) => `'${field.name}', ${valueSql(field, epochSeconds)}`);
+    slices.push(`jsonb_build_object(${pairs.join(', ')})`);
+  }
+  return `NULLIF(jsonb_strip_nulls(${slices.join(' || ')}), '{}'::jsonb)`;
+}
