@@ -39,6 +39,12 @@ export const commentReactionsBodySchema = z.object({
   remove: z.array(z.string()).optional(),
 });
 
+/** A component in BMO's triage owners report: its owner's login ('' for none) and its untriaged bugs by type, and in all. */
+export const triageOwnerSchema = z.object({
+  triage_owner: z.string(),
+  bug_counts: z.record(z.string(), z.number().int()),
+});
+
 export const bmoEndpoints = {
   'GET /rest/bug/comment/{id}/reactions': { path: commentIdPathSchema, response: commentReactionsSchema },
   'PUT /rest/bug/comment/{id}/reactions': {
@@ -50,6 +56,8 @@ export const bmoEndpoints = {
   'POST /rest/bug/comment/render': { body: renderCommentBodySchema, response: renderCommentSchema },
   /** The caller's webhooks. */
   'GET /rest/webhooks/list': { response: z.object({ webhooks: z.array(webhookSchema) }) },
+  /** The triage owners report, by product then component (extensions/BMO/lib/API/V1/Triage.pm). */
+  'GET /rest/bmo/triage_owners': { response: z.record(z.string(), z.record(z.string(), triageOwnerSchema)) },
 } as const;
 
 export type BmoWebhook = z.infer<typeof webhookSchema>;

@@ -27,6 +27,7 @@ const BMO_ONLY: EndpointKey[] = [
   'GET /rest/bug/comment/{id}/reactions',
   'PUT /rest/bug/comment/{id}/reactions',
   'POST /rest/bug/comment/render',
+  'GET /rest/bmo/triage_owners',
 ];
 
 /**

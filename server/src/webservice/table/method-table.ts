@@ -1,6 +1,7 @@
 import { attachmentRoutes } from '../attachment/attachments.js';
 import { commentReactionRoutes } from '../bmo/comment-reactions.js';
 import { bmoRenderCommentRoutes } from '../bmo/render-comment.js';
+import { triageOwnerRoutes } from '../bmo/triage-owners.js';
 import { webhookRoutes } from '../bmo/webhooks.js';
 import { bugCreateRoutes } from '../bug/bug-create.js';
 import { bugHistoryRoutes } from '../bug/bug-history.js';
@@ -61,6 +62,7 @@ export const routeTable: RouteTable = {
   ...seeAlsoRoutes,
   ...possibleDuplicateRoutes,
   ...webhookRoutes,
+  ...triageOwnerRoutes,
   ...commentReactionRoutes,
   ...bmoRenderCommentRoutes,
 };
