@@ -464,24 +464,35 @@ async function writeVisits(client: pg.PoolClient, visits: readonly SnapshotUserV
   const users: number[] = [];
   const bugs: number[] = [];
   const stamps: number[] = [];
+  const lastWrites: number[] = [];
+  let base = 0;
   for (const { user_id, bug_ids, last_visit_ts } of visits) {
-    // A later write of the same bug replaces the earlier one and takes its place in the write order.
-    const latest = new Map<number, number>();
+    // A row keeps the place of its first write (Bugzilla's row id, as the file store numbers it);
+    // a later write of the same bug gives its time and its place in the write order.
+    const rows = new Map<number, { ts: number; last: number }>();
     bug_ids.forEach((bug, i) => {
-      latest.delete(bug);
-      latest.set(bug, last_visit_ts[i] as number);
+      const row = rows.get(bug);
+      if (row) Object.assign(row, { ts: last_visit_ts[i] as number, last: i });
+      else rows.set(bug, { ts: last_visit_ts[i] as number, last: i });
     });
-    for (const [bug, ts] of latest) {
+    for (const [bug, { ts, last }] of rows) {
       users.push(user_id);
       bugs.push(bug);
       stamps.push(ts);
+      lastWrites.push(base + last);
     }
+    base += bug_ids.length;
   }
-  // nextval runs after ORDER BY ord, so bzc_write_seq follows the write order.
+  // nextval runs after each subquery's ORDER BY: ids follow the first writes, bzc_write_seq the last.
   await client.query(
-    `INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts, bzc_write_seq)
-     SELECT u, b, ${OUR_SQL.timestamp('t')}, nextval('bzc_visit_write_seq')
-     FROM unnest($1::integer[], $2::integer[], $3::bigint[]) WITH ORDINALITY AS v(u, b, t, ord) ORDER BY ord`,
-    [users, bugs, stamps],
+    `INSERT INTO bug_user_last_visit (id, user_id, bug_id, last_visit_ts, bzc_write_seq)
+     SELECT w.id, w.u, w.b, ${OUR_SQL.timestamp('w.t')}, nextval('bzc_visit_write_seq')
+     FROM (
+       SELECT nextval(pg_get_serial_sequence('bug_user_last_visit', 'id')) AS id, v.u, v.b, v.t, v.last
+       FROM unnest($1::integer[], $2::integer[], $3::bigint[], $4::integer[]) WITH ORDINALITY AS v(u, b, t, last, ord)
+       ORDER BY v.ord
+     ) AS w
+     ORDER BY w.last`,
+    [users, bugs, stamps, lastWrites],
   );
 }
