@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { renderCommentBodySchema, renderCommentSchema } from './bug-misc.js';
 import { commentIdPathSchema } from './requests.js';
+import { bugSearchSchema } from './schemas.js';
 
 /*
  * bugzilla.mozilla.org's own endpoints (its extensions' REST resources and Mojo API routes), as the
@@ -57,6 +58,8 @@ export const bmoEndpoints = {
   /** The caller's webhooks. */
   'GET /rest/webhooks/list': { response: z.object({ webhooks: z.array(webhookSchema) }) },
   /** The triage owners report, by product then component (extensions/BMO/lib/API/V1/Triage.pm). */
+  /** Bug.possible_duplicates as BMO's REST resource: by `summary` or the summary of bug `id`. */
+  'GET /rest/bug/possible_duplicates': { response: bugSearchSchema },
   'GET /rest/bmo/triage_owners': { response: z.record(z.string(), z.record(z.string(), triageOwnerSchema)) },
 } as const;
 

@@ -28,6 +28,7 @@ const BMO_ONLY: EndpointKey[] = [
   'PUT /rest/bug/comment/{id}/reactions',
   'POST /rest/bug/comment/render',
   'GET /rest/bmo/triage_owners',
+  'GET /rest/bug/possible_duplicates',
 ];
 
 /**

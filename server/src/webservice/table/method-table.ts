@@ -1,4 +1,5 @@
 import { attachmentRoutes } from '../attachment/attachments.js';
+import { bmoPossibleDuplicateRoutes } from '../bmo/bmo-possible-duplicates.js';
 import { commentReactionRoutes } from '../bmo/comment-reactions.js';
 import { bmoRenderCommentRoutes } from '../bmo/render-comment.js';
 import { triageOwnerRoutes } from '../bmo/triage-owners.js';
@@ -63,6 +64,7 @@ export const routeTable: RouteTable = {
   ...possibleDuplicateRoutes,
   ...webhookRoutes,
   ...triageOwnerRoutes,
+  ...bmoPossibleDuplicateRoutes,
   ...commentReactionRoutes,
   ...bmoRenderCommentRoutes,
 };
