@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,18 +12,37 @@ const withPostgres =
   Boolean((process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL)?.trim()) ||
   spawnSync(PG_CLUSTER, ['check'], { stdio: 'ignore' }).status === 0;
 
+/**
+ * Runs `node ARGS`, passing each line it says on stderr (the bench says one per row as it is
+ * measured) straight through, so a run of several minutes shows its progress; resolves with its
+ * exit status and all it said.
+ */
+function streamed(args: string[], timeoutMs: number): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+      process.stderr.write(chunk);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', reject);
+    child.once('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stderr });
+    });
+  });
+}
+
 /** Keeps `npm run bench` working; the numbers of a 1-second run mean nothing and are not checked. */
 describe('npm run bench (smoke)', () => {
   it('measures every row against every server and writes the results', async () => {
     const out = await mkdtemp(join(tmpdir(), 'bench-smoke-'));
-    const run = spawnSync(
-      process.execPath,
+    const run = await streamed(
       [RUN, '--duration', '1', '--warmup', '0', '--sizes', '1000', '--samples', '2', '--out', out],
-      {
-        encoding: 'utf8',
-        // The first run in a clone also builds the previous release (npm ci) for its rows.
-        timeout: 420_000,
-      },
+      // The first run in a clone also builds the previous release (npm ci) for its rows.
+      420_000,
     );
     expect(run.status, run.stderr).toBe(0);
     const latest = JSON.parse(await readFile(join(out, 'latest.json'), 'utf8'));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createScratchDatabase } from '../src/stores/postgres/scratch-database.js';
 import { SERVER_ROOT } from './server-root.js';
+import { READY_TIMEOUT_MS } from './slow-machine.js';
 import { matrixDatabaseUrl } from './test-server.js';
 
 /** The real command line, as users and the acceptance suite run it. */
@@ -63,8 +64,10 @@ export interface RunningServer extends ListeningProcess {
 export interface SpawnOptions {
   /** Added to this process's environment. */
   env?: NodeJS.ProcessEnv;
-  /** How long to wait for the ready line (default 15 s). */
+  /** How long to wait for the ready line (default READY_TIMEOUT_MS: a loaded machine's). */
   readyTimeoutMs?: number;
+  /** The working directory (a default `./data/` lives there). */
+  cwd?: string;
 }
 
 /**
@@ -73,10 +76,11 @@ export interface SpawnOptions {
  */
 export async function spawnListening(args: string[], options: SpawnOptions = {}): Promise<ListeningProcess> {
   const began = performance.now();
-  const timeoutMs = options.readyTimeoutMs ?? 15_000;
+  const timeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   let stdout = '';
   let stderr = '';

@@ -112,11 +112,25 @@ const queryName = fc.constantFrom(
   'o1',
   'v1',
 );
-const query = fc
+const pairsQuery = fc
   .array(fc.tuple(queryName, queryValue), { maxLength: 6 })
   .map((pairs) =>
     pairs.length ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : '',
   );
+
+/** One id named many times (only distinct values are capped): each must cost its answer once, not once per name. */
+const repeatedIds = fc
+  .record({
+    name: fc.constantFrom('ids', 'attachment_ids', 'comment_ids', 'id'),
+    ref: bugRef,
+    times: fc.integer({ min: 2, max: 5000 }),
+    fields: fc.constantFrom('', '&exclude_fields=data', '&include_fields=data,size', '&include_fields=_all'),
+  })
+  .map(
+    ({ name, ref, times, fields }) => `?${`${name}=${encodeURIComponent(ref)}&`.repeat(times).slice(0, -1)}${fields}`,
+  );
+
+const query = fc.oneof({ weight: 4, arbitrary: pairsQuery }, { weight: 1, arbitrary: repeatedIds });
 
 /** Header values must be Latin-1 without CR/LF, or Node refuses to send them. */
 const headerText = fc.string({ maxLength: 60 }).map((text) => text.replace(/[^\x20-\x7e]/g, ''));
@@ -176,6 +190,7 @@ export function fuzzRequest(validKeys: string[]): fc.Arbitrary<RawRequest> {
       encoding: fc.option(fc.constantFrom('gzip', 'br', 'identity', 'compress'), { nil: undefined }),
       extraHeader: fc.option(headerText, { nil: undefined }),
       body: fc.option(jsonBody, { nil: undefined }),
+      delivery: fc.constantFrom<'whole' | 'trickled' | 'cut'>('whole', 'whole', 'whole', 'trickled', 'cut'),
     })
     .map((r) => {
       const headers: Record<string, string> = {};
@@ -188,7 +203,7 @@ export function fuzzRequest(validKeys: string[]): fc.Arbitrary<RawRequest> {
         method: r.method,
         path: `${r.path}${r.query}`,
         headers,
-        ...(r.body === undefined ? {} : { body: r.body }),
+        ...(r.body === undefined ? {} : { body: r.body, delivery: r.delivery }),
       };
     });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createScratchMysqlDatabase } from './bugzilla-sql-session.js';
+import { skippedName } from './skipped-suites.js';
 
 /**
  * Tests that read a Bugzilla database on MariaDB run against a real server named by
@@ -8,16 +9,10 @@ import { createScratchMysqlDatabase } from './bugzilla-sql-session.js';
  */
 export const testMysqlUrl = process.env.TEST_MYSQL_URL?.trim() || undefined;
 
-const HOW_TO_RUN =
-  "Run them with a throwaway server: `.ci/with-mariadb npx vitest run <files>` (needs Debian's mariadb-server), " +
-  'or set TEST_MYSQL_URL=mysql://USER@HOST:PORT/DB (a user that may CREATE DATABASE).';
-
-/** `describe`, or, without TEST_MYSQL_URL, a skipped one announced loudly on stderr. */
+/** `describe`, or, without TEST_MYSQL_URL, a skipped one that the run's summary counts (skipped-suites.ts). */
 export function describeWithMariadb(name: string, body: () => void): void {
-  if (testMysqlUrl === undefined) {
-    console.warn(`\n*** SKIPPED: "${name}" needs MariaDB and TEST_MYSQL_URL is not set. ***\n*** ${HOW_TO_RUN} ***\n`);
-  }
-  describe.skipIf(testMysqlUrl === undefined)(name, body);
+  if (testMysqlUrl === undefined) describe.skip(skippedName(name, 'MariaDB'), body);
+  else describe(name, body);
 }
 
 /** Inside a describeWithMariadb: a fresh database for this file. Returns a getter for its URL. */

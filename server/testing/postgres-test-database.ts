@@ -1,10 +1,11 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../src/stores/postgres/scratch-database.js';
 import { tempDir } from './cli-server.js';
 import { REPO_ROOT } from './server-root.js';
+import { skippedName } from './skipped-suites.js';
 
 /**
  * Tests of the PostgreSQL store run against a real server named by
@@ -13,22 +14,13 @@ import { REPO_ROOT } from './server-root.js';
  */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
-const HOW_TO_RUN =
-  'Run them with a throwaway cluster: `.ci/with-postgres npx vitest run server/src/stores/postgres` ' +
-  "(needs Debian's postgresql), or set TEST_DATABASE_URL=postgres://USER@HOST:PORT/postgres " +
-  '(a role that may CREATE DATABASE).';
-
 const execFileAsync = promisify(execFile);
 const PG_CLUSTER = join(REPO_ROOT, '.ci/pg-cluster');
 
-/** `describe`, or, without TEST_DATABASE_URL, a skipped one announced loudly on stderr. */
+/** `describe`, or, without TEST_DATABASE_URL, a skipped one that the run's summary counts (skipped-suites.ts). */
 export function describeWithPostgres(name: string, body: () => void): void {
-  if (testDatabaseUrl === undefined) {
-    console.warn(
-      `\n*** SKIPPED: "${name}" needs PostgreSQL and TEST_DATABASE_URL is not set. ***\n*** ${HOW_TO_RUN} ***\n`,
-    );
-  }
-  describe.skipIf(testDatabaseUrl === undefined)(name, body);
+  if (testDatabaseUrl === undefined) describe.skip(skippedName(name, 'PostgreSQL'), body);
+  else describe(name, body);
 }
 
 /**
@@ -37,16 +29,8 @@ export function describeWithPostgres(name: string, body: () => void): void {
  */
 export function describeWithOwnCluster(name: string, body: () => void): void {
   const binaries = spawnSync(PG_CLUSTER, ['check'], { stdio: 'ignore' }).status === 0;
-  if (testDatabaseUrl !== undefined && !binaries) {
-    console.warn(
-      `\n*** SKIPPED: "${name}" starts its own PostgreSQL server and found no server binaries. ***\n` +
-        `*** Install Debian's postgresql (or set PG_BINDIR), then: ${HOW_TO_RUN} ***\n`,
-    );
-  }
-  describeWithPostgres(name, () => {
-    if (binaries) body();
-    else it.skip('needs PostgreSQL server binaries', () => {});
-  });
+  if (testDatabaseUrl !== undefined && !binaries) describe.skip(skippedName(name, 'PostgreSQL server binaries'), body);
+  else describeWithPostgres(name, body);
 }
 
 /**

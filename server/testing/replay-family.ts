@@ -6,6 +6,7 @@ import { type InProcessServer, ManualClock, serveStoreInProcess } from './in-pro
 import { sendRecorded, TokenMap } from './recorded-replay.js';
 import { comparable, type RecordedCase, recordedCases, recordedTime } from './recordings.js';
 import { HAS_POSTGRES, REPLAY_STORES } from './replay-stores.js';
+import { skippedName } from './skipped-suites.js';
 
 export interface FamilyReplay {
   /** The recording file's name (test-data/bugzilla-5.2/<family>.json). */
@@ -44,37 +45,36 @@ export function answerValue(status: number, text: string): unknown {
 export function replayFamily(replay: FamilyReplay): void {
   const cases = recordedCases(replay.family).filter(replay.replayed);
   for (const target of REPLAY_STORES) {
-    describe.skipIf(target.needsPostgres && !HAS_POSTGRES)(
-      `Bugzilla 5.2's ${replay.family} recordings on ${target.name}`,
-      () => {
-        let server: InProcessServer;
-        let close: () => Promise<void>;
-        const tokens = new TokenMap();
-        const clock = new ManualClock(Date.parse(replay.startedAt));
-        beforeAll(async () => {
-          const opened = await target.open(replay.snapshot);
-          close = opened.close;
-          server = await serveStoreInProcess(opened.store, {
-            profile: 'bugzilla-5.2',
-            clock,
-          });
+    const name = `Bugzilla 5.2's ${replay.family} recordings on ${target.name}`;
+    const skipped = target.needsPostgres && !HAS_POSTGRES;
+    describe.skipIf(skipped)(skipped ? skippedName(name, 'PostgreSQL') : name, () => {
+      let server: InProcessServer;
+      let close: () => Promise<void>;
+      const tokens = new TokenMap();
+      const clock = new ManualClock(Date.parse(replay.startedAt));
+      beforeAll(async () => {
+        const opened = await target.open(replay.snapshot);
+        close = opened.close;
+        server = await serveStoreInProcess(opened.store, {
+          profile: 'bugzilla-5.2',
+          clock,
         });
-        afterAll(async () => {
-          await server?.stop();
-          await close?.();
+      });
+      afterAll(async () => {
+        await server?.stop();
+        await close?.();
+      });
+      for (const recorded of cases) {
+        const difference = replay.differences?.[recorded.n];
+        it(`#${recorded.n} ${recorded.name}${difference ? ` (differs: ${difference})` : ''}`, async () => {
+          if (replay.recordedClock) clock.ms = Math.max(clock.ms, (replay.timeOf ?? recordedTime)(recorded) ?? 0);
+          replay.before?.(recorded.n, server.store);
+          const ours = await sendRecorded(server.url, recorded, tokens);
+          const theirs = answerValue(recorded.response.status, recorded.response.body);
+          if (difference) expect(answerValue(ours.status, ours.text)).not.toEqual(theirs);
+          else expect(answerValue(ours.status, ours.text)).toEqual(theirs);
         });
-        for (const recorded of cases) {
-          const difference = replay.differences?.[recorded.n];
-          it(`#${recorded.n} ${recorded.name}${difference ? ` (differs: ${difference})` : ''}`, async () => {
-            if (replay.recordedClock) clock.ms = Math.max(clock.ms, (replay.timeOf ?? recordedTime)(recorded) ?? 0);
-            replay.before?.(recorded.n, server.store);
-            const ours = await sendRecorded(server.url, recorded, tokens);
-            const theirs = answerValue(recorded.response.status, recorded.response.body);
-            if (difference) expect(answerValue(ours.status, ours.text)).not.toEqual(theirs);
-            else expect(answerValue(ours.status, ours.text)).toEqual(theirs);
-          });
-        }
-      },
-    );
+      }
+    });
   }
 }

@@ -40,8 +40,9 @@ export const bugSearchQuerySchema = z.object({
   creator: z.array(z.string()).optional(),
   last_change_time: z.array(z.string()).optional(),
   creation_time: z.array(z.string()).optional(),
-  limit: z.array(z.number().int()).optional(),
-  offset: z.array(z.number().int()).optional(),
+  /** Read once (Search.pm's `limit` and `offset`): a number, not a list. */
+  limit: z.number().int().optional(),
+  offset: z.number().int().optional(),
   /**
    * Bugzilla's email chart (first row): a login, matched `equals` or as a substring, in the roles
    * given `'1'` (a bug matches when any of them does): how "the bugs I am involved in" is asked.

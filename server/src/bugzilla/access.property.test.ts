@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MANY_REQUESTS_TIMEOUT_MS } from '../../testing/slow-machine.js';
 import { createApp } from '../app.js';
 import { snapshotFromFixture } from '../import/fixture/fixture.js';
 import { createMemoryStore } from '../stores/memory/memory-store.js';
@@ -102,76 +103,88 @@ async function serve(w: World) {
 }
 
 describe('access, for random users, groups, bugs and visits', () => {
-  it('lets each user record exactly the bugs Bugzilla allows, and only ever touch their own visits', async () => {
-    await fc.assert(
-      fc.asyncProperty(world, async (w) => {
-        const { base, close } = await serve(w);
-        const call = async (user: number, method: string, path: string) => {
-          const response = await fetch(`${base}${path}`, { method, headers: { 'X-BUGZILLA-API-KEY': key(user) } });
-          return { status: response.status, body: (await response.json()) as { code?: number } & unknown[] };
-        };
-        const allBugs = w.bugs.map((_, i) => `ids=${i + 1}`).join('&');
-        const views = async () =>
-          Promise.all(
-            w.userGroups.map(async (_, user) => (await call(user, 'GET', `/rest/bug_user_last_visit?${allBugs}`)).body),
-          );
-        try {
-          for (let user = 0; user < w.userGroups.length; user++) {
-            for (let bug = 0; bug < w.bugs.length; bug++) {
-              const before = await views();
-              const answer = await call(user, 'POST', `/rest/bug_user_last_visit/${bug + 1}`);
-              const expected = expectedPost(w, user, bug);
-              expect(answer.status === 200 ? 200 : answer.body.code).toBe(expected);
-              const after = await views();
-              after.forEach((view, other) => {
-                if (other !== user || expected !== 200) expect(view).toEqual(before[other]);
-              });
-            }
-          }
-        } finally {
-          await close();
-        }
-      }),
-      { numRuns: Number(process.env.ACCESS_RUNS ?? 40) },
-    );
-  });
-
-  it('lets each user read exactly the bugs, comments and history Bugzilla shows them', async () => {
-    await fc.assert(
-      fc.asyncProperty(world, async (w) => {
-        const { base, close } = await serve(w);
-        const get = async (user: number | null, path: string) => {
-          const headers: Record<string, string> = user === null ? {} : { 'X-BUGZILLA-API-KEY': key(user) };
-          const response = await fetch(`${base}${path}`, { headers });
-          return {
-            status: response.status,
-            body: (await response.json()) as { code?: number; bugs?: Array<{ id: number }> },
+  it(
+    'lets each user record exactly the bugs Bugzilla allows, and only ever touch their own visits',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(world, async (w) => {
+          const { base, close } = await serve(w);
+          const call = async (user: number, method: string, path: string) => {
+            const response = await fetch(`${base}${path}`, { method, headers: { 'X-BUGZILLA-API-KEY': key(user) } });
+            return { status: response.status, body: (await response.json()) as { code?: number } & unknown[] };
           };
-        };
-        const visibleTo = (user: number | null) =>
-          w.bugs
-            .map((bug, i) => ({ bug, id: i + 1 }))
-            .filter(({ bug, id }) => (user === null ? bug.groups.length === 0 : expectedPost(w, user, id - 1) !== 102))
-            .map(({ id }) => id);
-        try {
-          for (const user of [null, ...w.userGroups.keys()]) {
-            const found = await get(user, '/rest/bug?include_fields=id');
-            expect(found.body.bugs?.map((bug) => bug.id)).toEqual(visibleTo(user));
-            for (let id = 1; id <= w.bugs.length; id++) {
-              const expected = visibleTo(user).includes(id) ? 200 : 102;
-              for (const path of [`/rest/bug/${id}`, `/rest/bug/${id}/comment`, `/rest/bug/${id}/history`]) {
-                const answer = await get(user, path);
-                expect(answer.status === 200 ? 200 : answer.body.code, path).toBe(expected);
+          const allBugs = w.bugs.map((_, i) => `ids=${i + 1}`).join('&');
+          const views = async () =>
+            Promise.all(
+              w.userGroups.map(
+                async (_, user) => (await call(user, 'GET', `/rest/bug_user_last_visit?${allBugs}`)).body,
+              ),
+            );
+          try {
+            for (let user = 0; user < w.userGroups.length; user++) {
+              for (let bug = 0; bug < w.bugs.length; bug++) {
+                const before = await views();
+                const answer = await call(user, 'POST', `/rest/bug_user_last_visit/${bug + 1}`);
+                const expected = expectedPost(w, user, bug);
+                expect(answer.status === 200 ? 200 : answer.body.code).toBe(expected);
+                const after = await views();
+                after.forEach((view, other) => {
+                  if (other !== user || expected !== 200) expect(view).toEqual(before[other]);
+                });
               }
             }
+          } finally {
+            await close();
           }
-        } finally {
-          await close();
-        }
-      }),
-      { numRuns: Number(process.env.ACCESS_RUNS ?? 40) },
-    );
-  });
+        }),
+        { numRuns: Number(process.env.ACCESS_RUNS ?? 40) },
+      );
+    },
+    MANY_REQUESTS_TIMEOUT_MS,
+  );
+
+  it(
+    'lets each user read exactly the bugs, comments and history Bugzilla shows them',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(world, async (w) => {
+          const { base, close } = await serve(w);
+          const get = async (user: number | null, path: string) => {
+            const headers: Record<string, string> = user === null ? {} : { 'X-BUGZILLA-API-KEY': key(user) };
+            const response = await fetch(`${base}${path}`, { headers });
+            return {
+              status: response.status,
+              body: (await response.json()) as { code?: number; bugs?: Array<{ id: number }> },
+            };
+          };
+          const visibleTo = (user: number | null) =>
+            w.bugs
+              .map((bug, i) => ({ bug, id: i + 1 }))
+              .filter(({ bug, id }) =>
+                user === null ? bug.groups.length === 0 : expectedPost(w, user, id - 1) !== 102,
+              )
+              .map(({ id }) => id);
+          try {
+            for (const user of [null, ...w.userGroups.keys()]) {
+              const found = await get(user, '/rest/bug?include_fields=id');
+              expect(found.body.bugs?.map((bug) => bug.id)).toEqual(visibleTo(user));
+              for (let id = 1; id <= w.bugs.length; id++) {
+                const expected = visibleTo(user).includes(id) ? 200 : 102;
+                for (const path of [`/rest/bug/${id}`, `/rest/bug/${id}/comment`, `/rest/bug/${id}/history`]) {
+                  const answer = await get(user, path);
+                  expect(answer.status === 200 ? 200 : answer.body.code, path).toBe(expected);
+                }
+              }
+            }
+          } finally {
+            await close();
+          }
+        }),
+        { numRuns: Number(process.env.ACCESS_RUNS ?? 40) },
+      );
+    },
+    MANY_REQUESTS_TIMEOUT_MS,
+  );
 
   it('never shows parameters beyond the caller’s tier', async () => {
     await fc.assert(

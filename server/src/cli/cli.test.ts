@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, serveCli, serveFixture, tempDir } from '../../testing/cli-server.js';
 import { KEYS, standardFixture } from '../../testing/fixtures.js';
+import { timeoutForStarts } from '../../testing/slow-machine.js';
 
 async function importText(text: string) {
   const dir = await tempDir();
@@ -257,26 +258,31 @@ describe('serve', () => {
     }
   });
 
-  it('persists writes and exits 0 on SIGTERM and SIGINT', async () => {
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      const server = await serveFixture(standardFixture());
-      const posted = await fetch(`${server.url}/rest/bug_user_last_visit/1`, {
-        method: 'POST',
-        headers: { 'X-BUGZILLA-API-KEY': KEYS.bob },
-      });
-      const [visit] = (await posted.json()) as Array<{ last_visit_ts: string }>;
-      expect(await server.stop(signal)).toBe(0);
-      const restarted = await serveCli(server.dataPath);
-      try {
-        const read = await fetch(`${restarted.url}/rest/bug_user_last_visit/1`, {
+  it(
+    'persists writes and exits 0 on SIGTERM and SIGINT',
+    async () => {
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+        const server = await serveFixture(standardFixture());
+        const posted = await fetch(`${server.url}/rest/bug_user_last_visit/1`, {
+          method: 'POST',
           headers: { 'X-BUGZILLA-API-KEY': KEYS.bob },
         });
-        expect(await read.json()).toEqual([{ id: 1, last_visit_ts: visit?.last_visit_ts }]);
-      } finally {
-        await restarted.stop();
+        const [visit] = (await posted.json()) as Array<{ last_visit_ts: string }>;
+        expect(await server.stop(signal)).toBe(0);
+        const restarted = await serveCli(server.dataPath);
+        try {
+          const read = await fetch(`${restarted.url}/rest/bug_user_last_visit/1`, {
+            headers: { 'X-BUGZILLA-API-KEY': KEYS.bob },
+          });
+          expect(await read.json()).toEqual([{ id: 1, last_visit_ts: visit?.last_visit_ts }]);
+        } finally {
+          await restarted.stop();
+        }
       }
-    }
-  });
+      // Four server processes started in turn.
+    },
+    timeoutForStarts(4),
+  );
 
   it('takes PORT from the environment when --port is not given', async () => {
     const result = await runCli(['serve', '--data', join(await tempDir(), 'data.json')], { PORT: 'not-a-port' });

@@ -164,6 +164,34 @@ function isExpected(error: unknown): boolean {
 }
 
 /** `serve`: the options read and checked, then the server started. */
+/**
+ * A proxy, or a replay without --fallback, answers every request from the tracker or the recordings
+ * and opens no store: a store named beside it would be silently unused, so it is refused.
+ */
+function refuseStoreBesideUpstream(values: {
+  proxy?: string | undefined;
+  replay?: string | undefined;
+  fallback: boolean;
+  data?: string | undefined;
+  database?: string | undefined;
+  'in-memory': boolean;
+}): void {
+  const upstream =
+    values.proxy !== undefined ? '--proxy' : values.replay !== undefined && !values.fallback ? '--replay' : '';
+  if (upstream === '') return;
+  const named =
+    values.data !== undefined
+      ? '--data'
+      : values['in-memory']
+        ? '--in-memory'
+        : values.database !== undefined && values.database !== process.env.DATABASE_URL
+          ? '--database'
+          : undefined;
+  if (named === undefined) return;
+  const instead = upstream === '--replay' ? ' (or add --fallback to answer misses from it)' : '';
+  throw new UsageError(`${upstream} answers every request itself and opens no store: drop ${named}${instead}`);
+}
+
 async function serveCommand(rest: string[]): Promise<void> {
   const { values } = parseArgs({
     args: rest,
@@ -197,6 +225,7 @@ async function serveCommand(rest: string[]): Promise<void> {
   const port = parsePort(values.port);
   const bugzillaDir = parseBugzillaSchema(values['bugzilla-schema'], values['bugzilla-dir'], database, values.admin);
   const data = parseData(values.data, database);
+  refuseStoreBesideUpstream(values);
   await serve({
     host: values.host,
     port,

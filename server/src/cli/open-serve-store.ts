@@ -1,8 +1,10 @@
 import type { Clock } from '../bugzilla/clock.js';
+import { emptySnapshot } from '../bugzilla/store/snapshot.js';
 import type { Store } from '../bugzilla/store/store.js';
 import { pruneExpiredVisits } from '../bugzilla/visit/retention.js';
 import { demoFixture } from '../import/fixture/demo.js';
 import { snapshotFromFixture } from '../import/fixture/fixture.js';
+import { defaultInstance } from '../stores/default-instance.js';
 import { openStore } from '../stores/open/open-store.js';
 
 export interface ServeStoreOptions {
@@ -11,6 +13,13 @@ export interface ServeStoreOptions {
   /** Serve the Bugzilla database at `database` (--bugzilla-schema), its settings read from this directory. */
   bugzillaDir?: string | undefined;
   inMemory: boolean;
+  /**
+   * A proxy, or a replay without --fallback, answers every request itself: it opens no store of its
+   * own (so it runs beside a server on the default data file) and has no admin of its own to print.
+   */
+  upstreamOnly?: boolean | undefined;
+  /** Said as it happens, while the server answers "starting" (a new database's migrations). */
+  progress?: ((line: string) => void) | undefined;
   /** Fold the data file's journal into it once it holds this many bytes (the file store's default otherwise). */
   foldAfterBytes?: number | undefined;
 }
@@ -37,7 +46,10 @@ export async function openServeStore(options: ServeStoreOptions, clock: Clock): 
   };
   const notes: string[] = [];
   let store: Store;
-  if (options.inMemory) {
+  if (options.upstreamOnly) {
+    store = (await openStore({ kind: 'memory', snapshot: emptySnapshot(defaultInstance()) })).store;
+    notes.push('store: none (every request is answered by the tracker or the recordings)');
+  } else if (options.inMemory) {
     store = (await openStore({ kind: 'memory', snapshot: demoSnapshot() })).store;
     notes.push('store: in memory (nothing is saved)');
   } else if (options.database !== undefined && options.bugzillaDir !== undefined) {
@@ -47,14 +59,20 @@ export async function openServeStore(options: ServeStoreOptions, clock: Clock): 
     );
   } else if (options.database !== undefined) {
     // Demo data only in an empty database; if another instance seeded it first, its admin key is not ours to print.
+    let migrations = 0;
     const opened = await openStore({
       kind: 'postgres',
       url: options.database,
       seed: demoSnapshot,
-      log: (line) => notes.push(line),
+      log: (line) => {
+        if (line.startsWith('database: applying migration ')) migrations++;
+        options.progress?.(line);
+      },
     });
     store = opened.store;
-    notes.push(`database: ${redactDatabaseUrl(options.database)}${opened.created ? ' (created with demo data)' : ''}`);
+    const created = opened.created ? ' (created with demo data)' : '';
+    const migrated = migrations > 0 ? `; ${migrations} migrations applied` : '';
+    notes.push(`database: ${redactDatabaseUrl(options.database)}${created}${migrated}`);
     if (!opened.created) {
       adminApiKey = undefined;
       adminPassword = undefined;

@@ -77,7 +77,9 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (options.clock !== null) clock.freezeAt(options.clock);
   let opened: Awaited<ReturnType<typeof openServeStore>>;
   try {
-    opened = await openServeStore(options, clock);
+    // On stderr: stdout's first line stays `listening on URL`, which scripts wait for.
+    const progress = (line: string) => process.stderr.write(`bz-companion: ${line}\n`);
+    opened = await openServeStore({ ...options, progress, upstreamOnly: answering.answersAll }, clock);
   } catch (error) {
     port.server.close();
     throw error;

@@ -17,7 +17,7 @@ const REASON_BY_STATUS: Record<number, string> = {
 };
 
 /** How long an error answer may take to leave before its socket is destroyed anyway. */
-const FLUSH_MS = 1000;
+export const FLUSH_MS = 1000;
 
 /** An error as the protocol at `path` answers it (`/xmlrpc.cgi`: a fault), or undefined for REST's JSON. */
 export type EnvelopeFor = (path: string, error: BugzillaError) => { contentType: string; body: string } | undefined;
@@ -36,13 +36,18 @@ export function answerClientErrorsWithJson(server: Server, envelopeFor?: Envelop
     }
     const status = STATUS_BY_PARSER_ERROR[error.code ?? ''] ?? 400;
     const reason = REASON_BY_STATUS[status] ?? 'it is not valid HTTP';
-    const refusal = errors.unreadableRequest(reason, status);
-    const rendered = renderError(refusal);
     const requestLine = error.rawPacket?.subarray(0, 256).toString('latin1') ?? '';
-    const envelope = envelopeFor?.(/^[A-Z]+ ([^ ?]*)/.exec(requestLine)?.[1] ?? '', refusal);
-    const headers = rendered.headers;
-    if (envelope) headers['Content-Type'] = envelope.contentType;
-    const body = envelope ? envelope.body : rendered.body;
+    // Node's request timer can fire after the app began its answer (a body still arriving): a
+    // second answer would corrupt the first, so the socket only goes.
+    if ((socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const { headers, body } = refusalAnswer(
+      requestPath(requestLine),
+      errors.unreadableRequest(reason, status),
+      envelopeFor,
+    );
     // An answer to HEAD carries no body, even an error (else the client reads it as a second response).
     const head = requestLine.startsWith('HEAD ');
     const lines = [
@@ -60,4 +65,21 @@ export function answerClientErrorsWithJson(server: Server, envelopeFor?: Envelop
       socket.destroy();
     });
   });
+}
+
+/** The path a request line names (`POST /xmlrpc.cgi HTTP/1.1` → `/xmlrpc.cgi`), or '' when it names none. */
+export function requestPath(requestLine: string): string {
+  return /^[A-Z]+ ([^ ?]*)/.exec(requestLine)?.[1] ?? '';
+}
+
+/** A refusal's headers and body, in the envelope of the protocol at `path` (REST's JSON otherwise). */
+export function refusalAnswer(
+  path: string,
+  refusal: BugzillaError,
+  envelopeFor: EnvelopeFor | undefined,
+): { headers: Record<string, string>; body: string } {
+  const rendered = renderError(refusal);
+  const envelope = envelopeFor?.(path, refusal);
+  if (envelope) rendered.headers['Content-Type'] = envelope.contentType;
+  return { headers: rendered.headers, body: envelope ? envelope.body : rendered.body };
 }

@@ -38,7 +38,7 @@ export function readBody(
 }
 
 /** No body by HTTP's framing: `Content-Length: 0`, or neither a length nor a transfer coding. */
-function hasNoBody(request: IncomingMessage): boolean {
+export function hasNoBody(request: IncomingMessage): boolean {
   const { headers } = request;
   const length = headers['content-length'];
   return length === '0' || (length === undefined && headers['transfer-encoding'] === undefined);
@@ -95,7 +95,7 @@ export async function readBodyText(request: IncomingMessage, limitBytes: number)
     }
     // Refused before its end (too large, undecodable): raw-body paused the request, and Node drains only
     // bodies nobody started reading, so the rest would sit unread and the keep-alive connection's next
-    // request would never be answered. Read and drop it (Node's requestTimeout bounds an endless one).
+    // request would never be answered. Read and drop it (http/body-deadline.ts bounds an endless one).
     if (!request.complete) request.resume();
   }
   return text;

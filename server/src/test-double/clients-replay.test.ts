@@ -111,4 +111,41 @@ describe.skipIf(!hasBugzilla)('clients recorded against a 5.2 and replayed offli
       rest: { comments: ['Steps: start it.'], query: [5, 6] },
     });
   }, 90_000);
+
+  it("answers python-bugzilla's call with no recording as Bugzilla faults, naming the nearest of its method", async () => {
+    const script = `
+import bugzilla, json, os, sys
+url, key = os.environ["BZ_URL"], os.environ["BZ_KEY"]
+bz = bugzilla.Bugzilla(url.rstrip("/"), api_key=key)
+try:
+    bz.getbug(9)
+    said = "answered"
+except Exception as error:
+    said = str(error)
+json.dump({"xmlrpc": said}, sys.stdout)
+`;
+    const file = join(work, 'miss.py');
+    writeFileSync(file, script);
+    const replay: BzServer = await startServer({ replay: recordings });
+    try {
+      const { stdout } = await promisify(execFile)(PYTHON, [file], {
+        env: { ...process.env, BZ_URL: replay.url, BZ_KEY: KEY },
+      });
+      const said = JSON.parse(stdout) as { xmlrpc: string };
+      // XML-RPC: a fault (HTTP 200), whose text python-bugzilla shows; the nearest is a Bug.get call, not the probe.
+      expect(said.xmlrpc).toMatch(/no recording for POST \/xmlrpc\.cgi\. Nearest: \d+-POST-xmlrpc-Bug\.get\.json/);
+      expect(said.xmlrpc).not.toMatch(/404 Client Error/);
+      // REST: Bugzilla's 404 with its JSON error, as 5.2 answers an unknown resource (python-bugzilla 3.2
+      // raises on the status before reading it; later ones read the message); the nearest is a GET of bugs.
+      const rest = await fetch(`${replay.url}rest/bug?Bugzilla_api_key=${KEY}&id=9`);
+      expect(rest.status).toBe(404);
+      const error = (await rest.json()) as { code: number; message: string };
+      expect(error.code).toBe(32614);
+      expect(error.message).toMatch(
+        /no recording for GET \/rest\/bug\. Nearest: \d+-GET-rest-bug\.json, which differs in query id/,
+      );
+    } finally {
+      await replay.stop();
+    }
+  }, 90_000);
 });

@@ -42,31 +42,8 @@ export function proxy(options: ProxyOptions): Middleware<ApiState> {
   const basePath = base.pathname.replace(/\/$/, '');
   return async (ctx) => {
     const body = ctx.method === 'GET' || ctx.method === 'HEAD' ? Buffer.alloc(0) : await readRaw(ctx.req, options);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(ctx.headers)) {
-      if (value === undefined || HOP_BY_HOP.has(name)) continue;
-      for (const one of ([] as string[]).concat(value)) headers.append(name, one);
-    }
     const url = `${base.origin}${basePath}${ctx.path}${ctx.querystring ? `?${ctx.querystring}` : ''}`;
-    let answer: Response;
-    let answerBody: Buffer;
-    try {
-      answer = await fetch(url, {
-        method: ctx.method,
-        headers,
-        redirect: 'manual',
-        ...(body.length > 0 ? { body } : {}),
-      });
-      answerBody = Buffer.from(await answer.arrayBuffer());
-    } catch (error) {
-      throw new BugzillaError(
-        -32000,
-        `bz-companion: the tracker at ${base.origin} could not be reached: ${reason(error)}`,
-        {
-          status: 502,
-        },
-      );
-    }
+    const { answer, answerBody } = await askTracker(base, url, ctx.method, forwardedHeaders(ctx.headers), body);
     const raw: RawRequest = {
       method: ctx.method,
       path: ctx.path,
@@ -77,23 +54,7 @@ export function proxy(options: ProxyOptions): Middleware<ApiState> {
     const secrets = new Set<string>();
     const request = requestData(raw, secrets);
     ctx.state.body = request.body;
-    if (options.recorder.active) {
-      const protocol = protocolOf(ctx.path);
-      const contentType = answer.headers.get('content-type') ?? undefined;
-      const response = responseData({ status: answer.status, contentType, body: answerBody }, protocol, secrets);
-      const recording = {
-        protocol,
-        recorded_at: formatBugzillaTime(options.clock.now()),
-        request,
-        response,
-      };
-      try {
-        options.recorder.write(recording, secrets, labelOf(protocol, ctx.path, request.body));
-      } catch (error) {
-        // The client still gets its answer: the exchange happened; only its recording is refused.
-        if (!(error instanceof CredentialLeftError)) throw error;
-      }
-    }
+    if (options.recorder.active) record(options, ctx.path, request, secrets, answer, answerBody);
     ctx.status = answer.status;
     answer.headers.forEach((value, name) => {
       if (!HOP_BY_HOP.has(name) && name !== 'set-cookie') ctx.set(name, value);
@@ -102,6 +63,59 @@ export function proxy(options: ProxyOptions): Middleware<ApiState> {
     if (cookies.length > 0) ctx.set('Set-Cookie', cookies);
     ctx.body = answerBody;
   };
+}
+
+/** The client's headers as the tracker gets them: every one but the hop-by-hop ones. */
+function forwardedHeaders(incoming: IncomingMessage['headers']): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    for (const one of ([] as string[]).concat(value)) headers.append(name, one);
+  }
+  return headers;
+}
+
+/** The tracker's answer, read whole; a tracker out of reach is a 502 in Bugzilla's envelope. */
+async function askTracker(
+  base: URL,
+  url: string,
+  method: string,
+  headers: Headers,
+  body: Buffer,
+): Promise<{ answer: Response; answerBody: Buffer }> {
+  try {
+    const answer = await fetch(url, { method, headers, redirect: 'manual', ...(body.length > 0 ? { body } : {}) });
+    return { answer, answerBody: Buffer.from(await answer.arrayBuffer()) };
+  } catch (error) {
+    throw new BugzillaError(
+      -32000,
+      `bz-companion: the tracker at ${base.origin} could not be reached: ${reason(error)}`,
+      {
+        status: 502,
+      },
+    );
+  }
+}
+
+/** The exchange written with its credentials removed; a recording that would keep one is refused, the answer not. */
+function record(
+  options: ProxyOptions,
+  path: string,
+  request: ReturnType<typeof requestData>,
+  secrets: Set<string>,
+  answer: Response,
+  answerBody: Buffer,
+): void {
+  const protocol = protocolOf(path);
+  const contentType = answer.headers.get('content-type') ?? undefined;
+  const response = responseData({ status: answer.status, contentType, body: answerBody }, protocol, secrets);
+  const recording = { protocol, recorded_at: formatBugzillaTime(options.clock.now()), request, response };
+  try {
+    options.recorder.write(recording, secrets, labelOf(protocol, path, request.body));
+  } catch (error) {
+    // The client still gets its answer: the exchange happened; only its recording is refused.
+    if (!(error instanceof CredentialLeftError)) throw error;
+  }
 }
 
 function readRaw(req: IncomingMessage, options: ProxyOptions): Promise<Buffer> {

@@ -45,17 +45,45 @@ export class Replayer {
     return chosen.recording;
   }
 
-  /** Says which recording comes nearest and how it differs, for the miss's answer. */
+  /**
+   * Says which recording comes nearest and how it differs, for the miss's answer: the nearest of the
+   * same HTTP method, then the same path, then the same RPC method (XML-RPC and JSON-RPC share one
+   * path), then the fewest differences in the parameters; the first recorded among equals.
+   */
   describeMiss(request: ExchangeRequest): string {
     const asked = `${request.method} ${request.path}`;
-    let best: { file: string; differences: string[] } | undefined;
+    let best: { file: string; differences: string[]; distance: readonly number[] } | undefined;
     for (const entry of this.#loaded) {
       const differences = describeDifferences(entry.recording.request, request);
-      if (!best || differences.length < best.differences.length) best = { file: entry.file, differences };
+      const distance = distanceOf(entry.recording.request, request, differences.length);
+      if (!best || nearer(distance, best.distance)) best = { file: entry.file, differences, distance };
     }
     if (!best) return `bz-companion replay: no recording for ${asked} (the directory holds none).`;
     return `bz-companion replay: no recording for ${asked}. Nearest: ${best.file}, which differs in ${best.differences.join('; ')}.`;
   }
+}
+
+/** How far a recorded request is from the one asked, most telling first: method, path, RPC method, parameters. */
+function distanceOf(recorded: ExchangeRequest, asked: ExchangeRequest, differences: number): readonly number[] {
+  return [
+    recorded.method === asked.method ? 0 : 1,
+    recorded.path === asked.path ? 0 : 1,
+    rpcMethodOf(recorded) === rpcMethodOf(asked) ? 0 : 1,
+    differences,
+  ];
+}
+
+function nearer(distance: readonly number[], than: readonly number[]): boolean {
+  for (let i = 0; i < distance.length; i++) {
+    if (distance[i] !== than[i]) return (distance[i] as number) < (than[i] as number);
+  }
+  return false;
+}
+
+/** The RPC method a request calls (XML-RPC's methodName, JSON-RPC's method, in the body or the query). */
+function rpcMethodOf(request: ExchangeRequest): unknown {
+  const body = request.body as { methodName?: unknown; method?: unknown } | null;
+  return body?.methodName ?? body?.method ?? request.query.method?.[0];
 }
 
 export interface ReplayOptions {
@@ -65,7 +93,7 @@ export interface ReplayOptions {
   bodyLimitBytes: number;
 }
 
-/** `serve --replay DIR`: answers from the recordings, a miss with a 404 in the protocol's envelope (or the store's answer). */
+/** `serve --replay DIR`: answers from the recordings, a miss as Bugzilla's error in the protocol's envelope (or the store's answer). */
 export function replay(options: ReplayOptions): Middleware<ApiState> {
   return async (ctx, next) => {
     const body =
@@ -97,22 +125,29 @@ export function replay(options: ReplayOptions): Middleware<ApiState> {
   };
 }
 
-/** A miss, as a 404 in the envelope the request used: Bugzilla's JSON error, an XML-RPC fault, a JSON-RPC error. */
+/**
+ * A miss, answered as Bugzilla answers a call it has nothing for, in the envelope the request used:
+ * REST's 404 with Bugzilla's JSON error (32614, as 5.2 answers an unknown resource); over XML-RPC a
+ * fault and over JSON-RPC an error, each with HTTP 200 as every Bugzilla error travels there, so a
+ * client (python-bugzilla) shows the message, not only "404 Client Error".
+ */
 function answerMiss(ctx: Parameters<Middleware<ApiState>>[0], request: ExchangeRequest, message: string): void {
   const protocol = protocolOf(request.path);
   if (protocol === 'rest') throw new BugzillaError(32614, message, { status: 404 });
-  ctx.status = 404;
   if (protocol === 'xmlrpc') {
+    ctx.status = 200;
     ctx.set('Content-Type', 'text/xml');
     ctx.body = faultResponse(32614, message);
     return;
   }
   if (protocol === 'jsonrpc') {
-    const id = (request.body as { id?: unknown } | null)?.id ?? null;
+    const id = (request.body as { id?: unknown } | null)?.id ?? request.query.id?.[0] ?? null;
+    ctx.status = 200;
     ctx.set('Content-Type', 'application/json; charset=UTF-8');
     ctx.body = errorBody({ version: '1.0', id: id as string }, { code: 32614, message });
     return;
   }
+  ctx.status = 404;
   ctx.set('Content-Type', 'text/plain; charset=UTF-8');
   ctx.body = `${message}\n`;
 }

@@ -24,6 +24,8 @@ export interface Upstream {
   recording: ProxyRecording;
   /** One line for the banner, when there is anything to say. */
   note: string | undefined;
+  /** Every request but the admin API's is answered here (a proxy; a replay without --fallback): no store of its own. */
+  answersAll: boolean;
   /** Back to the start, with the server's reset: replayed recordings answer in their order again. */
   reset: () => void;
 }
@@ -65,6 +67,7 @@ export function upstream(
       middleware: proxy({ target: target.href, recorder: recording.recorder, clock, bodyLimitBytes }),
       recording,
       reset: () => {},
+      answersAll: true,
       note: `proxy: forwarding to ${target.href}${options.record === undefined ? '' : `, recording into ${options.record}`}`,
     };
   }
@@ -75,8 +78,9 @@ export function upstream(
       middleware: replay({ replayer, fallback: options.fallback ?? false, bodyLimitBytes }),
       recording,
       reset: () => replayer.rewind(),
+      answersAll: !options.fallback,
       note: `replay: ${replayer.size} recordings from ${options.replay}${options.fallback ? ', the rest from the store' : ''}`,
     };
   }
-  return { middleware: undefined, recording, note: undefined, reset: () => {} };
+  return { middleware: undefined, recording, note: undefined, reset: () => {}, answersAll: false };
 }

@@ -13,6 +13,7 @@ import { getOk, httpClient } from '../http.js';
 import { serveStoreInProcess } from '../in-process-server.js';
 import { newProduct } from '../new-product.js';
 import { owned } from '../owned.js';
+import { skippedName } from '../skipped-suites.js';
 import { attachmentContract } from './attachment-contract.js';
 import { bugWriteContract, updateBugs } from './bug-write-contract.js';
 import { searchContract } from './search-contract.js';
@@ -90,8 +91,11 @@ const DEV = 5; // dev@example.com
 const T0 = Date.parse('2026-11-24T12:00:00Z') / 1000;
 
 for (const underTest of STORES) {
-  describe.skipIf(underTest.needsPostgres && TEST_DATABASE_URL === undefined)(
-    `the store contract: ${underTest.name}`,
+  const skipped = underTest.needsPostgres && TEST_DATABASE_URL === undefined;
+  describe.skipIf(skipped)(
+    skipped
+      ? skippedName(`the store contract: ${underTest.name}`, 'PostgreSQL')
+      : `the store contract: ${underTest.name}`,
     () => {
       let store: Store;
       let close: () => Promise<void>;

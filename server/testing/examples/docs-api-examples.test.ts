@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, type ListeningProcess, spawnListening } from '../cli-server.js';
+import { examples } from './docs-api-commands.js';
 
 /**
  * Every command of docs/api.md's `sh` blocks, run as written against `serve --in-memory` (the
@@ -11,38 +12,6 @@ import { CLI, type ListeningProcess, spawnListening } from '../cli-server.js';
  * times and login tokens for any such value (a token the docs show is the one the login gave).
  */
 const DOCS = new URL('../../../docs/api.md', import.meta.url);
-
-interface Example {
-  command: string;
-  answer: string | undefined;
-}
-
-const ANSWER = /^(?:\{|\[|\/\*\*\/)/;
-
-function examples(docs: string): Example[] {
-  const found: Example[] = [];
-  for (const [, block] of docs.matchAll(/```sh\n([\s\S]*?)```/g)) {
-    let pending = '';
-    for (const line of (block as string).split('\n')) {
-      if (line.endsWith('\\')) {
-        pending += `${line.slice(0, -1)} `;
-        continue;
-      }
-      const text = pending + line;
-      pending = '';
-      if (text.startsWith('# ')) {
-        const last = found[found.length - 1];
-        if (last && last.answer === undefined && ANSWER.test(text.slice(2))) last.answer = text.slice(2);
-        continue;
-      }
-      if (!text.startsWith('curl ')) continue;
-      const inline = / {2,}# (.*)$/.exec(text);
-      const command = inline ? text.slice(0, inline.index).trim() : text.trim();
-      found.push({ command, answer: inline && ANSWER.test(inline[1] as string) ? inline[1] : undefined });
-    }
-  }
-  return found;
-}
 
 const TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g;
 const TOKEN = /\b\d+-[A-Za-z0-9]{10}\b/g;

@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, type ListeningProcess, spawnListening, tempDir } from '../cli-server.js';
+import { REPO_ROOT } from '../server-root.js';
 
 /**
  * The python-bugzilla examples of docs/test-double.md (REST) and docs/api.md (XML-RPC, its default mode), and
@@ -37,4 +38,32 @@ describe.skipIf(!hasModules)(`the python-bugzilla example (${PYTHON} with bugzil
       expect(output).toMatch(new RegExp(`\\b${count} passed\\b`));
     });
   }
+
+  it("docs/test-double.md's command runs the example where another python3 without the modules comes first", async () => {
+    const docs = await readFile(join(REPO_ROOT, 'docs/test-double.md'), 'utf8');
+    const command = /run it as `([^`]*pytest test_bz\.py)`/.exec(docs)?.[1];
+    expect(command, 'docs/test-double.md names the command that runs test_bz.py').toBeDefined();
+    const dir = await tempDir();
+    // A Python first on the PATH that lacks python-bugzilla (a virtualenv, pyenv, /usr/local): as a newcomer's.
+    const bin = join(dir, 'bin');
+    await mkdir(bin);
+    for (const name of ['python3', 'python', 'pytest']) {
+      await writeFile(
+        join(bin, name),
+        '#!/bin/sh\necho "ModuleNotFoundError: No module named \'bugzilla\'" >&2\nexit 1\n',
+      );
+      await chmod(join(bin, name), 0o755);
+    }
+    const example = await readFile(new URL('./python-bugzilla-example.py', import.meta.url), 'utf8');
+    await writeFile(
+      join(dir, 'test_bz.py'),
+      example.replaceAll('127.0.0.1:3080', `127.0.0.1:${new URL(server.url).port}`),
+    );
+    const run = spawnSync('/bin/sh', ['-c', `${command} -q -p no:cacheprovider`], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+    });
+    expect(run.stdout + run.stderr).toMatch(/\b2 passed\b/);
+  });
 });

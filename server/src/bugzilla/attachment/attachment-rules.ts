@@ -1,3 +1,4 @@
+import { unstorable } from '../bug/storable-text.js';
 import { errors } from '../errors.js';
 import { perlTrue } from '../perl-truth.js';
 import { type Attachment, type AttachmentFieldValues, columnsOf } from './attachment.js';
@@ -22,11 +23,9 @@ export function cleanText(text: string): string {
   return trim(text.replace(/[\x00-\x1F\x7F]+/g, ' '));
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** Refuses text no database column takes (NUL, half of a UTF-16 pair), naming the field. */
 export function storable(text: string, field: string): string {
-  if (text.includes('\u0000') || LONE_SURROGATE.test(text)) throw attachmentErrors.unstorableText(field);
+  if (unstorable(text)) throw attachmentErrors.unstorableText(field);
   return text;
 }
 

@@ -3,8 +3,8 @@ import { BugzillaError } from '../errors.js';
 /** Half of a surrogate pair: no character, and no UTF-8 can hold it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** NUL (no PostgreSQL text column holds it), or half of a surrogate pair. */
-const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+/** NUL (no PostgreSQL text column holds it), or half of a surrogate pair: text no store can keep. */
+export const unstorable = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /**
  * Refuses a write whose parameters hold text no store can keep (PostgreSQL refuses NUL, and a lone

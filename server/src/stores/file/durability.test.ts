@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type RunningServer, runCli, serveCli, serveFixture, tempDir } from '../../../testing/cli-server.js';
 import { KEYS, standardFixture } from '../../../testing/fixtures.js';
+import { timeoutForStarts } from '../../../testing/slow-machine.js';
 
 /**
  * kill -9 while clients are writing: every update the server acknowledged
@@ -10,85 +11,102 @@ import { KEYS, standardFixture } from '../../../testing/fixtures.js';
  * (npm run stress runs many more cycles.)
  */
 describe('durability under kill -9', () => {
-  it('loses no acknowledged visit over several crash cycles', async () => {
-    const fixture = {
-      ...standardFixture(),
-      bugs: Array.from({ length: 200 }, (_, i) => ({ id: i + 1 })),
-      instance: { parameters: { last_visit_keep_days: '0' } },
-    };
-    let server = await serveFixture(fixture);
-    const acknowledged = new Map<number, string>();
-    for (let cycle = 0; cycle < 3; cycle++) {
-      let running = true;
-      const writer = async (worker: number) => {
-        for (let i = 0; running; i++) {
-          const bug = 1 + ((worker * 53 + i * 7 + cycle * 31) % 200);
-          let visits: Array<{ id: number; last_visit_ts: string }>;
-          let status: number;
-          try {
-            const response = await fetch(`${server.url}/rest/bug_user_last_visit/${bug}`, {
-              method: 'POST',
-              headers: { 'X-BUGZILLA-API-KEY': KEYS.bob },
-            });
-            status = response.status;
-            visits = status === 200 ? ((await response.json()) as typeof visits) : [];
-          } catch (error) {
-            if (running) throw error;
-            return; // The server died under this request: it was never acknowledged.
-          }
-          // An answer is never excused: a server that answers anything but 200 here is wrong, killed or not.
-          if (status !== 200) throw new Error(`POST /rest/bug_user_last_visit/${bug} answered ${status}`);
-          for (const visit of visits) acknowledged.set(visit.id, visit.last_visit_ts);
-        }
+  it(
+    'loses no acknowledged visit over several crash cycles',
+    async () => {
+      const fixture = {
+        ...standardFixture(),
+        bugs: Array.from({ length: 200 }, (_, i) => ({ id: i + 1 })),
+        instance: { parameters: { last_visit_keep_days: '0' } },
       };
-      const failures: unknown[] = [];
-      const writers = Array.from({ length: 8 }, (_, worker) => writer(worker).catch((error) => failures.push(error)));
-      await new Promise((resolve) => setTimeout(resolve, 150 + cycle * 120));
-      running = false;
-      server.process.kill('SIGKILL');
-      await Promise.all(writers);
-      expect(failures).toEqual([]);
+      let server = await serveFixture(fixture);
+      const acknowledged = new Map<number, string>();
+      for (let cycle = 0; cycle < 3; cycle++) {
+        let running = true;
+        const writer = async (worker: number) => {
+          for (let i = 0; running; i++) {
+            const bug = 1 + ((worker * 53 + i * 7 + cycle * 31) % 200);
+            let visits: Array<{ id: number; last_visit_ts: string }>;
+            let status: number;
+            try {
+              const response = await fetch(`${server.url}/rest/bug_user_last_visit/${bug}`, {
+                method: 'POST',
+                headers: { 'X-BUGZILLA-API-KEY': KEYS.bob },
+              });
+              status = response.status;
+              visits = status === 200 ? ((await response.json()) as typeof visits) : [];
+            } catch (error) {
+              if (running) throw error;
+              return; // The server died under this request: it was never acknowledged.
+            }
+            // An answer is never excused: a server that answers anything but 200 here is wrong, killed or not.
+            if (status !== 200) throw new Error(`POST /rest/bug_user_last_visit/${bug} answered ${status}`);
+            for (const visit of visits) acknowledged.set(visit.id, visit.last_visit_ts);
+          }
+        };
+        const failures: unknown[] = [];
+        const writers = Array.from({ length: 8 }, (_, worker) => writer(worker).catch((error) => failures.push(error)));
+        await new Promise((resolve) => setTimeout(resolve, 150 + cycle * 120));
+        running = false;
+        server.process.kill('SIGKILL');
+        await Promise.all(writers);
+        expect(failures).toEqual([]);
+        await server.stop();
+        server = await serveCli(server.dataPath);
+        const ids = [...acknowledged.keys()];
+        const response = await fetch(
+          `${server.url}/rest/bug_user_last_visit?${ids.map((id) => `ids=${id}`).join('&')}`,
+          {
+            headers: { 'X-BUGZILLA-API-KEY': KEYS.bob },
+          },
+        );
+        const stored = new Map(
+          ((await response.json()) as Array<{ id: number; last_visit_ts: string | null }>).map((v) => [
+            v.id,
+            v.last_visit_ts,
+          ]),
+        );
+        const lost = ids.filter((id) => {
+          const ts = stored.get(id);
+          return ts === null || ts === undefined || ts < (acknowledged.get(id) as string);
+        });
+        expect(lost).toEqual([]);
+      }
+      expect(acknowledged.size).toBeGreaterThan(20);
       await server.stop();
-      server = await serveCli(server.dataPath);
-      const ids = [...acknowledged.keys()];
-      const response = await fetch(`${server.url}/rest/bug_user_last_visit?${ids.map((id) => `ids=${id}`).join('&')}`, {
-        headers: { 'X-BUGZILLA-API-KEY': KEYS.bob },
-      });
-      const stored = new Map(
-        ((await response.json()) as Array<{ id: number; last_visit_ts: string | null }>).map((v) => [
-          v.id,
-          v.last_visit_ts,
-        ]),
+      // Four server processes (the first, three restarts), each after a crash.
+    },
+    timeoutForStarts(4),
+  );
+
+  it(
+    'loses no acknowledged comment over several crash cycles, and ids never repeat',
+    async () => {
+      const fixture = { ...standardFixture(), bugs: Array.from({ length: 20 }, (_, i) => ({ id: i + 1 })) };
+      await commentCrashCycles(await serveFixture(fixture), [], 150);
+    },
+    timeoutForStarts(4),
+  );
+
+  it(
+    'loses no acknowledged comment when the kills land while journals are set aside and folded',
+    async () => {
+      // A fold every few kB of journal, and cycles long enough for folds to end: kills come during one,
+      // between its steps, and between folds.
+      const foldOften = ['--fold-after', '2000'];
+      const dir = await tempDir();
+      const fixturePath = join(dir, 'fixture.json');
+      await writeFile(
+        fixturePath,
+        JSON.stringify({ ...standardFixture(), bugs: Array.from({ length: 20 }, (_, i) => ({ id: i + 1 })) }),
       );
-      const lost = ids.filter((id) => {
-        const ts = stored.get(id);
-        return ts === null || ts === undefined || ts < (acknowledged.get(id) as string);
-      });
-      expect(lost).toEqual([]);
-    }
-    expect(acknowledged.size).toBeGreaterThan(20);
-    await server.stop();
-  });
-
-  it('loses no acknowledged comment over several crash cycles, and ids never repeat', async () => {
-    const fixture = { ...standardFixture(), bugs: Array.from({ length: 20 }, (_, i) => ({ id: i + 1 })) };
-    await commentCrashCycles(await serveFixture(fixture), [], 150);
-  });
-
-  it('loses no acknowledged comment when the kills land while journals are set aside and folded', async () => {
-    // A fold every few kB of journal, and cycles long enough for folds to end: kills come during one,
-    // between its steps, and between folds.
-    const foldOften = ['--fold-after', '2000'];
-    const dir = await tempDir();
-    const fixturePath = join(dir, 'fixture.json');
-    await writeFile(
-      fixturePath,
-      JSON.stringify({ ...standardFixture(), bugs: Array.from({ length: 20 }, (_, i) => ({ id: i + 1 })) }),
-    );
-    const dataPath = join(dir, 'data.json');
-    expect((await runCli(['import', fixturePath, '--data', dataPath])).code).toBe(0);
-    await commentCrashCycles(await serveCli(dataPath, foldOften), foldOften, 700);
-  });
+      const dataPath = join(dir, 'data.json');
+      expect((await runCli(['import', fixturePath, '--data', dataPath])).code).toBe(0);
+      await commentCrashCycles(await serveCli(dataPath, foldOften), foldOften, 700);
+      // An import, four server processes, and cycles long enough for folds to end.
+    },
+    timeoutForStarts(6),
+  );
 });
 
 /**

@@ -1,6 +1,7 @@
-import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { addAttachments } from '../../../testing/attachment-writes.js';
 import { tempDir } from '../../../testing/cli-server.js';
 import { readDataFile } from '../../../testing/data-file.js';
 import { owned } from '../../../testing/owned.js';
@@ -322,6 +323,45 @@ describe('file permissions', () => {
       const mode = async (file: string) => (await stat(file)).mode & 0o777;
       expect(await mode(path)).toBe(0o600);
       expect(await mode(`${path}.journal`)).toBe(0o600);
+    } finally {
+      await opened.store.close();
+    }
+  });
+
+  it('keeps attachment files readable by the owner only (folder 0700, files 0600), an old 0755 folder too', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'data.json');
+    await mkdir(`${path}.attachments`);
+    await chmod(`${path}.attachments`, 0o755);
+    const opened = await openFileStore(path, { create: fixture });
+    const mode = async (file: string) => (await stat(file)).mode & 0o777;
+    try {
+      expect(await mode(`${path}.attachments`)).toBe(0o700);
+      const attachment = { description: 'd', fileName: 'f.txt', contentType: 'text/plain', isPatch: false };
+      await addAttachments(opened.store, {
+        who: 1,
+        time: 100,
+        attachments: [{ ...attachment, isPrivate: false, bytes: Buffer.from('secret'), comment: '', bugId: 1 }],
+      });
+      const [file] = await readdir(`${path}.attachments`);
+      expect(await mode(join(`${path}.attachments`, file as string))).toBe(0o600);
+    } finally {
+      await opened.store.close();
+    }
+  });
+
+  it('makes a new attachment folder 0700 whatever the umask', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'data.json');
+    const opened = await openFileStore(path, { create: fixture });
+    try {
+      const attachment = { description: 'd', fileName: 'f.txt', contentType: 'text/plain', isPatch: false };
+      await addAttachments(opened.store, {
+        who: 1,
+        time: 100,
+        attachments: [{ ...attachment, isPrivate: false, bytes: Buffer.from('x'), comment: '', bugId: 2 }],
+      });
+      expect((await stat(`${path}.attachments`)).mode & 0o777).toBe(0o700);
     } finally {
       await opened.store.close();
     }

@@ -87,7 +87,7 @@ export async function openFileStore(path: string, options: OpenFileStoreOptions 
       onError: options.onError ?? ((message, error) => console.error(`bz-companion: ${message}:`, error)),
       release,
     });
-    const store = new ModelStore(model, committer, new FileAttachmentData(dataPath));
+    const store = new ModelStore(model, committer, await FileAttachmentData.open(dataPath));
     return { store, created, replayed: older + replayed, foldSettled: () => committer.foldSettled() };
   } catch (error) {
     release();

@@ -204,26 +204,38 @@ async function loadBugs(
   for (const row of rows.rows) into.set(row.bug_id, bugFromRow(row));
 }
 
+/** One write's whole effect, a table at a time, in the order Bugzilla's foreign keys need. */
 async function writeEffect(
   client: pg.PoolClient,
   effect: BugWriteEffect,
   before: ReadonlyMap<number, Bug | undefined>,
 ): Promise<void> {
-  const newFlags = effect.bugs.reduce((count, bug) => count + bug.fields.flags.filter((f) => f.id === 0).length, 0);
-  if (newFlags > 0) {
-    const ids = await client.query<{ id: string }>(
-      "SELECT nextval('bzc_flag_ids') AS id FROM generate_series(1, $1::integer)",
-      [newFlags],
-    );
-    const next = ids.rows.map((row) => Number(row.id));
-    for (const bug of effect.bugs)
-      for (const flag of bug.fields.flags) if (flag.id === 0) flag.id = next.shift() as number;
-  }
+  await numberNewFlags(client, effect.bugs);
   for (const bug of effect.bugs) await writeBug(client, bug, before.get(bug.id) !== undefined);
   await writeBugRelations(client, effect.bugs, before);
   await writeBugFlags(client, effect.bugs, (id) => before.get(id)?.fields.flags ?? []);
   await writeAttachments(client, effect.attachments ?? []);
-  for (const { bugId, set } of effect.history) {
+  await writeHistory(client, effect.history);
+  await writeCommentPrivacy(client, effect.commentPrivacy ?? []);
+  await writeComments(client, effect.comments);
+  await writeVisits(client, effect.visits);
+}
+
+/** New flags (id 0) take their ids from the sequence, all in one round trip. */
+async function numberNewFlags(client: pg.PoolClient, bugs: BugWriteEffect['bugs']): Promise<void> {
+  const newFlags = bugs.reduce((count, bug) => count + bug.fields.flags.filter((f) => f.id === 0).length, 0);
+  if (newFlags === 0) return;
+  const ids = await client.query<{ id: string }>(
+    "SELECT nextval('bzc_flag_ids') AS id FROM generate_series(1, $1::integer)",
+    [newFlags],
+  );
+  const next = ids.rows.map((row) => Number(row.id));
+  for (const bug of bugs) for (const flag of bug.fields.flags) if (flag.id === 0) flag.id = next.shift() as number;
+}
+
+/** Each change set as bugs_activity rows, numbered after the bug's last set. */
+async function writeHistory(client: pg.PoolClient, history: BugWriteEffect['history']): Promise<void> {
+  for (const { bugId, set } of history) {
     const changes = activityRows(set.changes);
     await client.query(
       `INSERT INTO bugs_activity (bug_id, who, bug_when, bzc_change_set, fieldid, bzc_field_name, removed, added, comment_id,
@@ -244,8 +256,10 @@ async function writeEffect(
       ],
     );
   }
-  await writeCommentPrivacy(client, effect.commentPrivacy ?? []);
-  for (const comment of effect.comments) {
+}
+
+async function writeComments(client: pg.PoolClient, comments: BugWriteEffect['comments']): Promise<void> {
+  for (const comment of comments) {
     await client.query(
       `INSERT INTO longdescs (bug_id, who, bug_when, thetext, isprivate, type, extra_data)
        VALUES ($1, $2, ${OUR_SQL.timestamp('$3::bigint')}, $4, $5, $6, $7)`,
@@ -260,7 +274,11 @@ async function writeEffect(
       ],
     );
   }
-  for (const visit of effect.visits) {
+}
+
+/** Visits a write records (the author's, when involved) and deletes (of users no longer involved, as 5.2 does). */
+async function writeVisits(client: pg.PoolClient, visits: BugWriteEffect['visits']): Promise<void> {
+  for (const visit of visits) {
     if (visit.setFor.length > 0) {
       await client.query(
         UPSERT_VISITS,

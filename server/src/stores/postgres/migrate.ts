@@ -50,14 +50,23 @@ export async function migrate(
       ...(count === undefined ? {} : { count }),
       noLock: true,
       singleTransaction: true,
-      logger: { debug: () => {}, info: () => {}, warn: log, error: log },
+      logger: { debug: () => {}, info: (line) => saysMigrating(line, log), warn: log, error: log },
     });
-    for (const migration of ran) log(`database: applied migration ${migration.name}`);
     return ran.map((migration) => migration.name);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [PG_MIGRATE_LOCK_ID]).catch(() => {});
     await client.end();
   }
+}
+
+/**
+ * node-pg-migrate says `### MIGRATION NAME (UP) ###` as it starts each one: passed on then, so a
+ * first start on an empty database says what it is doing while it does it (all of them run in one
+ * transaction, which takes seconds, and the server answers "starting" meanwhile).
+ */
+function saysMigrating(line: string, log: (line: string) => void): void {
+  const name = /^### MIGRATION (\S+) \(UP\) ###$/.exec(line)?.[1];
+  if (name !== undefined) log(`database: applying migration ${name}`);
 }
 
 async function refuseUnknownSchema(client: pg.Client): Promise<void> {

@@ -30,6 +30,7 @@ import { bmoUserJson } from '../method/bmo-user-json.js';
 import { NAMES_A_BUG } from '../method/error-codes.js';
 import { FieldSelection } from '../method/field-selection.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../method/route.js';
+import { DEFAULT_WORK_BOUNDS } from '../method/work-bounds.js';
 import { attachmentFlagPlanner } from './attachment-flag-planner.js';
 import { attachmentJson, bmoAttachmentJson } from './attachment-json.js';
 
@@ -38,10 +39,16 @@ function mayList(attachment: Attachment, user: User | undefined, insider: boolea
   return !attachment.isPrivate || insider || (user !== undefined && attachment.creator === user.id);
 }
 
+/** What one Bug.attachments call may answer: the default bound, held before any data is encoded. */
+const LISTING_BOUNDS = { answerBytes: DEFAULT_WORK_BOUNDS.answerBytes };
+
 /**
  * Bug.attachments: the attachments of the bugs asked for (the bug route's path, plus `ids`) and
  * those asked for by id (the attachment route's path, plus `attachment_ids`); both maps always
  * there. A missing attachment id is left out; a private one is refused to non-insiders (304).
+ * A bug named twice is listed once (5.2 fills one hash entry per bug); every name is still checked.
+ * The sizes of the data to send are known before a byte of it is read or encoded: an answer they
+ * alone would take over its bound is refused then, not after hundreds of megabytes were built.
  */
 export async function listAttachments(
   request: ApiRequest,
@@ -60,14 +67,15 @@ export async function listAttachments(
   if (bugRefs.length === 0 && attachmentRefs.length === 0) {
     throw errors.paramsRequired('Bug.attachments', ['ids', 'attachment_ids']);
   }
-  const bugs: BugAttachmentsResult['bugs'] = {};
+  const byBug = new Map<number, Attachment[]>();
   for (const ref of bugRefs) {
     const bug = await checkBug(store, user, ref);
-    const shown: Array<Record<string, unknown>> = [];
+    if (byBug.has(bug.id)) continue;
+    const shown: Attachment[] = [];
     for (const attachment of await store.attachmentsOf(bug.id)) {
-      if (mayList(attachment, user, insider)) shown.push(await json(attachment));
+      if (mayList(attachment, user, insider)) shown.push(attachment);
     }
-    bugs[String(bug.id)] = shown;
+    byBug.set(bug.id, shown);
   }
   const ids = attachmentRefs.map((ref) => ref.trim());
   if (ids.some((id) => !/^\d+$/.test(id))) throw attachmentErrors.idNotNumeric();
@@ -76,13 +84,27 @@ export async function listAttachments(
     const attachment = isStorableId(id) ? await store.attachmentById(id) : undefined;
     if (attachment) found.push(attachment);
   }
-  const attachments: BugAttachmentsResult['attachments'] = {};
   for (const attachment of found) {
     await checkBug(store, user, attachment.bugId);
     if (attachment.isPrivate && !insider) throw attachmentErrors.accessDenied(attachment.id);
-    attachments[String(attachment.id)] = await json(attachment);
   }
+  if (fields.wants('data')) checkDataSize([...byBug.values()].flat().concat(found), LISTING_BOUNDS.answerBytes);
+  const bugs: BugAttachmentsResult['bugs'] = {};
+  for (const [bugId, shown] of byBug) {
+    const listed: Array<Record<string, unknown>> = [];
+    for (const attachment of shown) listed.push(await json(attachment));
+    bugs[String(bugId)] = listed;
+  }
+  const attachments: BugAttachmentsResult['attachments'] = {};
+  for (const attachment of found) attachments[String(attachment.id)] = await json(attachment);
   return { bugs, attachments };
+}
+
+/** Refuses an answer whose attachments' data alone, as base64, would be over `limitBytes`. */
+function checkDataSize(attachments: readonly Attachment[], limitBytes: number): void {
+  let bytes = 0;
+  for (const attachment of attachments) bytes += 4 * Math.ceil(attachment.size / 3);
+  if (bytes > limitBytes) throw errors.answerTooLarge(limitBytes);
 }
 
 /** A list parameter as 5.2 reads it: a scalar is a list of one. */
@@ -229,6 +251,7 @@ export const attachmentRoutes = {
     codes: NAMES_A_BUG,
     auth: 'optional-unless-requirelogin',
     fieldsApplied: true,
+    bounds: LISTING_BOUNDS,
     handle: (request, deps) => listAttachments(request, deps, false),
   },
   'GET /rest/bug/attachment/{id}': {
@@ -238,6 +261,7 @@ export const attachmentRoutes = {
     ],
     auth: 'optional-unless-requirelogin',
     fieldsApplied: true,
+    bounds: LISTING_BOUNDS,
     handle: (request, deps) => listAttachments(request, deps, true),
   },
   'POST /rest/bug/{id}/attachment': {

@@ -9,7 +9,7 @@ import {
 } from '@bz-companion/shared';
 import { type ZodType, z } from 'zod';
 import { BugzillaError } from '../../bugzilla/errors.js';
-import type { Profile } from '../../profiles/profile.js';
+import type { CredentialRules, Profile } from '../../profiles/profile.js';
 import { type CodeNote, errorCodesOf } from '../method/error-codes.js';
 import type { RouteSpec } from '../method/route.js';
 import { routeTable } from '../table/method-table.js';
@@ -18,23 +18,91 @@ import { describeCustomFields } from './custom-field-schemas.js';
 type Json = Record<string, unknown>;
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's own dialect) of a zod schema, as requests send it or answers carry it. */
-function jsonSchema(schema: ZodType, io: 'input' | 'output'): Json {
+export function jsonSchema(schema: ZodType, io: 'input' | 'output'): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
   return rest;
 }
 
-/** The credentials a request may carry (Bugzilla's own names; which ones a tracker reads is its profile's). */
-const SECURITY_SCHEMES = {
-  api_key_query: { type: 'apiKey', in: 'query', name: 'Bugzilla_api_key', description: 'Also read as `api_key`.' },
-  api_key_header: { type: 'apiKey', in: 'header', name: 'X-BUGZILLA-API-KEY' },
-  token_query: {
-    type: 'apiKey',
-    in: 'query',
-    name: 'Bugzilla_token',
-    description: 'From `GET /rest/login`; also read as `token`.',
-  },
-};
-const ANY_CREDENTIAL = Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }));
+/**
+ * How a call authenticates under a profile, exactly as its tracker reads credentials
+ * (profile.credentials, login/credentials.ts): the query's (also in a POST or PUT body's JSON, with
+ * the short names `api_key`, `token`, `login` and `password`), the X-BUGZILLA-* headers only where
+ * the tracker reads them (5.2 never does: a client sending only the header is logged out), a
+ * Bearer key where it is taken, and 5.2's login cookies on writes.
+ */
+function securitySchemes(rules: CredentialRules): Record<string, Json> {
+  const schemes: Record<string, Json> = {
+    api_key: {
+      type: 'apiKey',
+      in: 'query',
+      name: 'Bugzilla_api_key',
+      description: 'An API key; also read as `api_key`, and from the JSON body of a POST or PUT.',
+    },
+    token: {
+      type: 'apiKey',
+      in: 'query',
+      name: 'Bugzilla_token',
+      description: 'From `GET /rest/login`; also read as `token`, and from the JSON body of a POST or PUT.',
+    },
+    login: { type: 'apiKey', in: 'query', name: 'Bugzilla_login', description: 'With Bugzilla_password.' },
+    password: { type: 'apiKey', in: 'query', name: 'Bugzilla_password', description: 'With Bugzilla_login.' },
+  };
+  if (rules.headers !== 'ignored') {
+    const order = rules.headers === 'before-params' ? 'before' : 'only when the query and body have none';
+    schemes.api_key_header = {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-BUGZILLA-API-KEY',
+      description: `Read ${order} of Bugzilla_api_key (X-BUGZILLA-TOKEN, -LOGIN and -PASSWORD likewise).`,
+    };
+  }
+  if (rules.bearer) schemes.bearer = { type: 'http', scheme: 'bearer', description: 'An API key as a Bearer token.' };
+  if (rules.cookieTokenOnWrite) {
+    schemes.login_cookie = {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'Bugzilla_login',
+      description: 'On a write, with Bugzilla_logincookie.',
+    };
+    schemes.logincookie_cookie = {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'Bugzilla_logincookie',
+      description: "A browser's login session.",
+    };
+  }
+  return schemes;
+}
+
+/** Each way of authenticating, as OpenAPI's alternatives (a login needs its password; a cookie login, both cookies). */
+function credentialAlternatives(schemes: Record<string, Json>, write: boolean): Json[] {
+  const alternatives: Json[] = [{ api_key: [] }, { token: [] }, { login: [], password: [] }];
+  if (schemes.api_key_header) alternatives.push({ api_key_header: [] });
+  if (schemes.bearer) alternatives.push({ bearer: [] });
+  if (schemes.login_cookie && write) alternatives.push({ login_cookie: [], logincookie_cookie: [] });
+  return alternatives;
+}
+
+/**
+ * The credentials again as the operation's own optional parameters: code generators
+ * (openapi-typescript) type a call's query and headers from parameters only, so a generated
+ * client could otherwise pass no key at all.
+ */
+function credentialParameters(schemes: Record<string, Json>, query: readonly Json[]): Json[] {
+  const taken = new Set(query.map((parameter) => parameter.name));
+  const parameters: Json[] = [];
+  for (const scheme of Object.values(schemes)) {
+    if (scheme.type !== 'apiKey' || scheme.in === 'cookie' || taken.has(scheme.name)) continue;
+    parameters.push({
+      name: scheme.name,
+      in: scheme.in,
+      required: false,
+      description: scheme.description,
+      schema: { type: 'string' },
+    });
+  }
+  return parameters;
+}
 
 /** The query's members as OpenAPI parameters: a list is a repeated parameter (`?ids=1&ids=2`). */
 function queryParameters(schema: ZodType | undefined): Json[] {
@@ -100,9 +168,13 @@ function operation(key: EndpointKey, schemas: EndpointSchemas, profile: Profile)
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = errorResponse(codes);
   }
+  const schemes = securitySchemes(profile.credentials);
+  const alternatives = credentialAlternatives(schemes, splitEndpoint(key).method !== 'GET');
+  const query = queryParameters(schemas.query);
   return {
     operationId: operationId(key),
-    parameters: [...pathParameters(schemas.path), ...queryParameters(schemas.query)],
+    summary: summaryOf(key, spec),
+    parameters: [...pathParameters(schemas.path), ...query, ...credentialParameters(schemes, query)],
     ...(schemas.body
       ? {
           requestBody: {
@@ -111,9 +183,14 @@ function operation(key: EndpointKey, schemas: EndpointSchemas, profile: Profile)
           },
         }
       : {}),
-    security: auth === 'required' ? ANY_CREDENTIAL : [{}, ...ANY_CREDENTIAL],
+    security: auth === 'required' ? alternatives : [{}, ...alternatives],
     responses,
   };
+}
+
+/** The method as Bugzilla names it, and the REST resource it is here (BMO's REST-only paths: the resource alone). */
+function summaryOf(key: EndpointKey, spec: RouteSpec<EndpointKey>): string {
+  return spec.rpc ? `${spec.rpc.name} (${key})` : key;
 }
 
 /** `GET /rest/bug/{id}/comment` → `get_bug_id_comment`: stable, unique, readable. */
@@ -127,12 +204,15 @@ function operationId(key: EndpointKey): string {
   return [method.toLowerCase(), ...words].join('_') + (path.endsWith('/') ? '_by_ids' : '');
 }
 
+/** Where `serve` listens by default: the description written at build time names it. */
+export const DEFAULT_SERVER_URL = 'http://127.0.0.1:3080';
+
 /**
  * The OpenAPI 3.1 description of every REST endpoint `profile`'s tracker serves,
  * generated from the shared endpoint map's zod schemas: an endpoint added there
  * (with its route) is described here from the start.
  */
-export function openApiDocument(profile: Profile, version: string): Json {
+export function openApiDocument(profile: Profile, version: string, serverUrl = DEFAULT_SERVER_URL): Json {
   const paths: Record<string, Json> = {};
   for (const [key, schemas] of Object.entries(endpoints) as Array<[EndpointKey, EndpointSchemas]>) {
     // A tracker without it, or a method only RPC clients can call: no REST route to describe.
@@ -148,11 +228,13 @@ export function openApiDocument(profile: Profile, version: string): Json {
       version,
       description:
         "Bugzilla 5.x's REST API, generated from bz-companion's request and answer schemas. Every error is Bugzilla's envelope `{error, code, message, documentation}`; each operation lists the codes it may answer.",
+      license: { name: 'MPL-2.0', identifier: 'MPL-2.0' },
     },
+    servers: [{ url: serverUrl, description: 'this server (its address as the description was asked of it)' }],
     paths,
     components: {
       schemas: { BugzillaError: jsonSchema(errorBodySchema, 'output') },
-      securitySchemes: SECURITY_SCHEMES,
+      securitySchemes: securitySchemes(profile.credentials),
     },
   };
 }
