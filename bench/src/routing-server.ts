@@ -7,9 +7,11 @@ import {
   demoFixture,
   type EndpointHandler,
   endpointHandlers,
+  RateLimits,
   type Store,
   snapshotFromFixture,
   systemClock,
+  WebhookPush,
 } from '@bz-companion/server';
 import { type EndpointKey, splitEndpoint } from '@bz-companion/shared';
 import Router from '@koa/router';
@@ -30,6 +32,8 @@ function koaRouter(store: Store): Middleware<ApiState> {
     urlbase: undefined,
     profile: chooseProfile(undefined, undefined),
     failures: store.loginFailures,
+    rateLimits: new RateLimits(() => store.instance.parameters),
+    push: new WebhookPush(store, systemClock),
   };
   const handlers: ReadonlyMap<EndpointKey, EndpointHandler> = endpointHandlers(deps, {
     bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,

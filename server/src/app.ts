@@ -7,13 +7,16 @@ import type { LatencyRules } from './admin/latency.js';
 import { recordRequests } from './admin/record-requests.js';
 import type { Clock } from './bugzilla/clock.js';
 import { systemClock } from './bugzilla/clock.js';
+import { RateLimits } from './bugzilla/rate-limit/rate-limits.js';
 import type { Store } from './bugzilla/store/store.js';
+import { blockedAddresses } from './http/blocked-address.js';
 import { hostGuard, hostPolicy } from './http/host-check.js';
 import { requestLog } from './http/request-log.js';
 import { type ApiState, type Logger, respond } from './http/respond.js';
 import { pages } from './pages/pages.js';
 import { isProfileName, type ProfileName } from './profiles/profile.js';
 import { chooseProfile } from './profiles/profiles.js';
+import { WebhookPush } from './push/webhook-push.js';
 import type { MismatchJournal } from './webservice/openapi/mismatch-journal.js';
 import { serveOpenApi } from './webservice/openapi/serve-openapi.js';
 import { validateTraffic } from './webservice/openapi/validate-traffic.js';
@@ -65,6 +68,8 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
     urlbase: options.urlbase,
     profile,
     failures: store.loginFailures,
+    rateLimits: new RateLimits(() => store.instance.parameters),
+    push: options.admin?.push ?? new WebhookPush(store, options.admin?.clock ?? clock),
   };
   const { admin } = options;
   if (admin) app.use(recordRequests(admin.journal, deps.clock));
@@ -80,6 +85,8 @@ export function createApp({ store, clock = systemClock, options = {} }: CreateAp
   app.use(respond(logger, hostGuard(options.acceptsHost ?? hostPolicy('127.0.0.1')), style));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (admin) app.use(adminApi(admin)).use(applyFaults(admin.faults, admin.log, bodyLimitBytes));
+  // Before any route, after the admin API (which is never blocked): BMO's BlockIP plugin.
+  app.use(blockedAddresses(deps.rateLimits, deps.clock));
   const latency = admin?.latency ?? options.latency;
   if (latency) app.use(applyLatency(latency));
   app.use(serveOpenApi(profile));

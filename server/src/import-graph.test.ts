@@ -89,11 +89,11 @@ const SERVER_LAYERS: ReadonlyArray<readonly [string, RegExp]> = [
   ['profiles: what differs between trackers, as data; the package version', /^profiles\/|^package-version\.ts$/],
   ["bugzilla: Bugzilla's objects and their rules, and the contract a store keeps", /^bugzilla\//],
   ['stores: persistence only, a folder per variant', /^stores\//],
-  ['logins and the HTTP helpers', /^(login|http)\//],
+  ["logins, the HTTP helpers and the webhooks' push", /^(login|http|push)\//],
   ['the WebService method contract: a method, its request, its bounds', /^webservice\/method\//],
   [
     'the WebService method families (Bugzilla/WebService/*.pm)',
-    /^webservice\/(bug|attachment|comment|bugzilla|bug-user-last-visit|user|group|product|flag-type)\//,
+    /^webservice\/(bug|attachment|comment|bugzilla|bug-user-last-visit|user|group|product|flag-type|bmo)\//,
   ],
   ['the table of every method, joined from the families', /^webservice\/table\//],
   [

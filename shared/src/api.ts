@@ -8,6 +8,7 @@ import {
   updateAttachmentBodySchema,
   updateAttachmentSchema,
 } from './attachments.js';
+import { bmoEndpoints } from './bmo-api.js';
 import {
   commentTagsBodySchema,
   commentTagsPathSchema,
@@ -124,6 +125,7 @@ export const endpoints = {
     response: bugHistorySchema,
   },
   ...catalogueEndpoints,
+  ...bmoEndpoints,
   ...catalogueWriteEndpoints,
   ...userWriteEndpoints,
   'POST /rest/bug': { body: bugCreateBodySchema, response: bugCreateSchema },

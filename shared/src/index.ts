@@ -3,6 +3,7 @@ export * from './api.js';
 export * from './attachment-client.js';
 export * from './attachments.js';
 export * from './base-url.js';
+export * from './bmo-api.js';
 export * from './bug-misc.js';
 export * from './catalogue-api.js';
 export type { CatalogueCallOptions, CatalogueFields } from './catalogue-client.js';

@@ -46,11 +46,16 @@ export const lastAuditTimeSchema = z.object({
   last_audit_time: bugzillaTimestamp.nullable(),
 });
 
+/** The contract's and 5.1's `login`; BMO's `nick`, `mfa_status`, `groups` and `uuid` (Bugzilla/WebService/User.pm). */
 export const whoamiSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   real_name: z.string().nullable().optional(),
   login: z.string().optional(),
+  nick: z.string().optional(),
+  mfa_status: z.boolean().optional(),
+  groups: z.array(z.string()).optional(),
+  uuid: z.string().optional(),
 });
 
 /** `GET /rest/login`: the token comes only when a password was checked (5.2). */
@@ -182,7 +187,8 @@ export const bugUpdateSchema = z.object({
   bugs: z.array(
     z.object({
       id: z.number().int(),
-      alias: z.array(z.string()),
+      /** A list (5.1+); BMO's one string or null. */
+      alias: z.union([z.array(z.string()), z.string(), z.null()]),
       last_change_time: bugzillaTimestamp,
       changes: z.record(z.string(), z.object({ removed: z.string(), added: z.string() })),
     }),

@@ -70,6 +70,18 @@ const routes: Record<string, Partial<Record<string, AdminHandler>>> = {
   retention: {
     POST: async (_ctx, controls) => ({ removed: await controls.retention() }),
   },
+  webhooks: {
+    GET: async (_ctx, controls) => ({ webhooks: await controls.webhooks() }),
+    POST: async (ctx, controls) => {
+      const webhook = await controls.addWebhook(await readAdminJson(ctx.req));
+      ctx.status = 201;
+      return webhook;
+    },
+  },
+  'webhooks/deliveries': {
+    GET: (ctx, controls) => ({ deliveries: controls.push.deliveries.list(sinceParameter(ctx)) }),
+    DELETE: (_ctx, controls) => ({ cleared: controls.push.deliveries.clear() }),
+  },
 };
 
 /**
@@ -98,6 +110,14 @@ export function adminApi(controls: AdminControls): Middleware<ApiState> {
 
 function handlerFor(ctx: Context): AdminHandler {
   const name = ctx.path.slice(ADMIN_PREFIX.length);
+  const webhook = /^webhooks\/(\d+)$/.exec(name);
+  if (webhook && ctx.method === 'DELETE') {
+    const id = Number(webhook[1]);
+    return async (_ctx, controls) => {
+      if (!(await controls.deleteWebhook(id))) throw new AdminError(404, `no webhook with id "${id}"`);
+      return { deleted: id };
+    };
+  }
   const one = /^(faults|latency)\/([^/]+)$/.exec(name);
   if (one && ctx.method === 'DELETE') {
     const [, kind, id = ''] = one;

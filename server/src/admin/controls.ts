@@ -6,6 +6,7 @@ import { type OwnedData, ownedData } from '../bugzilla/store/store.js';
 import { pruneExpiredVisits } from '../bugzilla/visit/retention.js';
 import { snapshotFromFixture } from '../import/fixture/fixture.js';
 import { forgetUnknownLogins } from '../login/unknown-logins.js';
+import { WebhookPush } from '../push/webhook-push.js';
 import { MismatchJournal } from '../webservice/openapi/mismatch-journal.js';
 import { describeFault } from './apply-faults.js';
 import { parseAdvance, parseClockChange } from './clock-change.js';
@@ -13,6 +14,7 @@ import { FaultRules } from './faults.js';
 import { LatencyRules } from './latency.js';
 import type { RecordingControl } from './recording-control.js';
 import { RequestJournal } from './request-journal.js';
+import { addWebhook, deleteWebhook, listWebhooks } from './webhooks-admin.js';
 
 export interface AdminControlsInput {
   store: Store;
@@ -42,6 +44,8 @@ export class AdminControls {
   /** What `--validate` found (empty without it). */
   readonly mismatches = new MismatchJournal();
   readonly clock: AdjustableClock;
+  /** BMO's webhooks' push: its deliveries are the admin API's to read, and a reset empties its backlogs. */
+  readonly push: WebhookPush;
   readonly recording: RecordingControl | undefined;
   readonly log: ((line: string) => void) | undefined;
   readonly #store: Store;
@@ -66,6 +70,7 @@ export class AdminControls {
   private constructor(input: AdminControlsInput, owned: OwnedData, startSnapshot: StoreSnapshot) {
     this.#store = input.store;
     this.clock = input.clock;
+    this.push = new WebhookPush(input.store, input.clock);
     this.log = input.log;
     this.recording = input.recording;
     // Only a store that owns its data can be reset (not a Bugzilla database: serve refuses --admin there).
@@ -97,6 +102,7 @@ export class AdminControls {
     this.latency.clear();
     for (const rule of this.#startLatency) this.latency.add(rule);
     this.journal.clear();
+    this.push.reset();
     // Lock-outs are part of the state a reset forgets.
     await this.#store.loginFailures.clearAll();
     forgetUnknownLogins(this.#store.loginFailures);
@@ -171,6 +177,23 @@ export class AdminControls {
       `admin: clock ${state.now}${state.frozen ? ' (frozen)' : ''}, db offset ${state.db_time_offset_seconds} s`,
     );
     return state;
+  }
+
+  /** Adds a webhook (a fixture's `webhooks` entry; validated: AdminError 400 naming the problem). */
+  async addWebhook(input: unknown) {
+    const webhook = await addWebhook(this.#store, input);
+    this.log?.(`admin: webhook ${webhook.id} added`);
+    return (await listWebhooks(this.#store, this.push)).find((listed) => listed.id === webhook.id);
+  }
+
+  async deleteWebhook(id: number): Promise<boolean> {
+    const deleted = await deleteWebhook(this.#store, id);
+    if (deleted) this.log?.(`admin: webhook ${id} removed`);
+    return deleted;
+  }
+
+  webhooks() {
+    return listWebhooks(this.#store, this.push);
   }
 
   /** Runs the visit clean-up now, as clean-bug-user-last-visit.pl does; resolves to how many went. */

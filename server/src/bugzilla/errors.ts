@@ -163,6 +163,8 @@ export const errors = {
     new BugzillaError(114, `Comments cannot be longer than ${maxLength} characters.`),
   notInvolved: (bugId: number, code = 1300) =>
     new BugzillaError(code, `Sorry, but you are not involved with Bug ${bugId}.`),
+  /** BMO's `rate_limit` user error (global/user-error.html.tmpl): no code of its own, so 32000. */
+  rateLimit: () => new BugzillaError(32000, 'You have exceeded the rate limit.'),
   /**
    * A Perl `die` inside a Bugzilla method: JSON-RPC's 500 + 100000, sent with
    * HTTP 200. Only profiles that reproduce such a crash raise it.

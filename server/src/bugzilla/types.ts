@@ -36,6 +36,13 @@ export interface User {
   emailEnabled: boolean;
   /** The groups the user was given the right to bless (add others to), directly; sorted. */
   blessGroups: readonly string[];
+  /**
+   * Settings where they differ from the default (`profile_setting`): BMO's `block_reviews` and
+   * `block_needinfo` ("on"). Absent: all default.
+   */
+  settings?: Readonly<Record<string, string>>;
+  /** `profiles.last_seen_date` (5.x's and BMO's): the day (epoch seconds of its midnight, UTC) the user was last seen; absent: never. */
+  lastSeenDate?: number;
 }
 
 export interface LoginToken {
@@ -110,6 +117,17 @@ export interface BugFields {
   flags: BugFlag[];
   creation_time: number;
   last_change_time: number;
+  /** BMO's bug type (`bugs.bug_type`: defect, enhancement, task); absent: BMO's default, defect. */
+  bug_type?: string;
+  /** BMO's RestrictComments: only `restrict_comments_group` may change the bug or react to its comments. */
+  restrict_comments?: boolean;
+  /** BMO's mentors (`bug_mentors`), by user id, in the order given. */
+  mentors?: number[];
+  /** BMO's regressions (`regressions` table): the bugs that caused this one, and those it caused. */
+  regressed_by?: number[];
+  regresses?: number[];
+  /** BMO's `bugs.filed_via`: how it was filed (`standard_form`, `api`, …); absent: BMO's default, `unknown`. */
+  filed_via?: string;
   /** Time tracking (absent: none yet): `YYYY-MM-DD`, and hours. */
   deadline?: string | null;
   estimated_time?: number;
@@ -137,6 +155,14 @@ export interface Comment {
   extraData?: string;
   /** Its tags (Bug.update_comment_tags), sorted as 5.2 lists them; absent when it has none. */
   tags?: readonly string[];
+  /** BMO's reactions to it, in the order made (`longdescs_reactions`); absent when it has none. */
+  reactions?: readonly CommentReaction[];
+}
+
+/** One user's reaction to a comment (`+1`, `heart`, …: bugzilla/comment/bmo-reactions.ts). */
+export interface CommentReaction {
+  userId: number;
+  reaction: string;
 }
 
 /** One row of a change set. `comment_id` names the comment a `longdescs.isprivate` change is about. */

@@ -1,6 +1,7 @@
 import { errors } from '../bugzilla/errors.js';
 import { withRegexpGroups } from '../bugzilla/group/membership.js';
 import { isStorableId } from '../bugzilla/ids.js';
+import type { RateLimits } from '../bugzilla/rate-limit/rate-limits.js';
 import { afterRead } from '../bugzilla/read.js';
 import type { Store } from '../bugzilla/store/store.js';
 import type { User } from '../bugzilla/types.js';
@@ -26,6 +27,7 @@ export interface IdentifyContext {
   ip: string;
   /** Epoch seconds on the server's clock. */
   now: number;
+  rateLimits: RateLimits;
 }
 
 export const ANONYMOUS: Identity = { user: undefined, via: undefined };
@@ -41,7 +43,12 @@ export function identify(credential: Credential, context: IdentifyContext): Iden
       return ANONYMOUS;
     case 'api-key':
       return afterRead(context.store.findApiKey(credential.key), (found): Identity => {
-        if (!found) throw errors.invalidApiKey();
+        if (!found) {
+          // BMO counts a key that matches none (Bugzilla/Auth/Login/APIKey.pm); a revoked one it does not.
+          const rule = context.profile.rateLimits?.badApiKey;
+          if (rule) context.rateLimits.check(rule, context.ip, context.ip, context.now);
+          throw errors.invalidApiKey();
+        }
         if (found.revoked) throw errors.revokedApiKey();
         return { user: enabled(found.user, context.store), via: 'api-key' };
       });

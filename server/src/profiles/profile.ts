@@ -39,13 +39,8 @@ export interface LastVisitRules {
   involvement: 'always' | 'when-strict-setting' | 'never';
   /** `GET .../{id}[?ids]`: the contract's answer, 5.2's crash, master's (ids not resolved), or BMO's stored rows. */
   read: 'contract' | 'crash' | 'unresolved-ids' | 'stored-rows';
-  /** `GET` without ids: the 20 most recent (contract) or every stored row (BMO). */
+  /** `GET` without ids: the 20 most recent (contract) or every stored row by row id (5.2's RPC, BMO). */
   list: 'recent' | 'all-rows';
-  /**
-   * A bug the caller cannot see, in an update: refused with 102 (5.x, the contract) or
-   * left out silently while the visible ones are recorded (as bmo does).
-   */
-  invisibleBugs: 'refuse' | 'skip';
   /** The id answered by an update: the bug's own (an alias becomes its number) or Perl's int() of what was sent (BMO: an alias is 0). */
   answeredId: 'bug' | 'as-sent';
   /** The path id is a scalar that replaces any query `ids` (BMO) rather than a list merged with them. */
@@ -55,6 +50,64 @@ export interface LastVisitRules {
    * and a POST's query `ids` (first value) override path and body.
    */
   perlMerge: boolean;
+}
+
+/**
+ * Where a tracker counts calls against its rate limits (the callers of BMO's
+ * Bugzilla->check_rate_limit), each by the name of its rule in `rate_limit_rules`.
+ */
+export interface RateLimitPoints {
+  /** Methods an anonymous caller is limited in (Bugzilla/WebService/Bug.pm get, comments, attachments). */
+  anonymousMethods: Partial<Record<EndpointKey, string>>;
+  /** An API key that matches none (Bugzilla/Auth/Login/APIKey.pm). */
+  badApiKey: string;
+  /** A bug page viewed logged out (show_bug.cgi). */
+  anonymousBugPage: string;
+}
+
+/** The fields BMO adds to a bug (Bugzilla/WebService/Bug.pm `_bug_to_hash`): given by default. */
+export type BmoDefaultBugField = 'type' | 'duplicates' | 'mentors' | 'comment_count' | 'regressed_by' | 'regressions';
+/** ... and given only when asked for (`_extra`, or by name). */
+export type BmoExtraBugField =
+  | 'triage_owner'
+  | 'counts'
+  | 'attachments'
+  | 'comments'
+  | 'history'
+  | 'description'
+  | 'filed_via'
+  | 'last_change_time_non_bot';
+
+/** What a tracker's objects carry, where BMO's differ from 5.2's (each read from its Bugzilla/WebService/*.pm). */
+export interface ObjectShapes {
+  /** whoami: the contract's `{id, name, real_name, login}`, or BMO's `{id, real_name, nick, name, mfa_status, groups, uuid}` (User.pm whoami). */
+  whoami: 'login' | 'nick-groups-uuid';
+  /** `nick` in every user detail object and in User.get, with User.get's `last_seen_date` and `creation_time` (BMO's `_user_to_hash`). */
+  userNick: boolean;
+  /** A bug's alias: all its aliases as a list (5.1+), or its one alias or null (BMO's `bugs.alias` column), in every answer. */
+  bugAlias: 'list' | 'one';
+  /** The fields BMO adds to a bug; none for 5.x. */
+  bugDefaultFields: readonly BmoDefaultBugField[];
+  bugExtraFields: readonly BmoExtraBugField[];
+  /** The caller's own `tags` as a bug's extra field (5.2); BMO has no such field. */
+  personalTagsField: boolean;
+  /** A bug's `deadline`: shown to everyone (5.2), or, as the hours, to time trackers only (BMO). */
+  deadline: 'everyone' | 'time-trackers';
+  /** A comment's `author`, `raw_text` and `reactions` besides 5.2's fields (BMO's `_translate_comment`). */
+  commentExtras: boolean;
+  /** A history change about a comment: 5.2's database row of it (insiders only), or BMO's `comment_id` and `comment_count`. */
+  historyComment: 'row' | 'id-and-count';
+  /** Bug.comments and Bug.history take `skip_private`: a bug the caller cannot see (or none such) is left out (BMO). */
+  skipPrivate: boolean;
+  /** Product.get's components carry BMO's `triage_owner` and `default_bug_type` (Bugzilla/WebService/Product.pm). */
+  componentTriage: boolean;
+  /** An attachment also carries BMO's `description`, `attacher` and `creator_detail` (its `_attachment_to_hash`). */
+  attachmentExtras: boolean;
+  /**
+   * A logged-in call records the day in the user's `last_seen_date` (Bugzilla.pm login's
+   * update_last_seen_date). 5.x does so too, but nothing of its API reads it; BMO's User.get does.
+   */
+  recordsLastSeen: boolean;
 }
 
 export interface JsonpCallbackRule {
@@ -119,4 +172,7 @@ export interface Profile {
   attachmentFlags: 'numbers' | 'booleans';
   /** `GET /rest/version` when the fixture does not set one. */
   defaultVersion: string;
+  /** Where calls count against the rate limits, once the data set turns them on (`rate_limit_active`); undefined: none. */
+  rateLimits: RateLimitPoints | undefined;
+  objects: ObjectShapes;
 }

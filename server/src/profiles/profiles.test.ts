@@ -269,26 +269,45 @@ describe('bmo', () => {
     await expectBugzillaError(await call('/rest/last_audit_time'), 404, 32614);
   });
 
+  it('has no PUT /rest/bug, and matches a comment id with digits only (REST/Resources/Bug.pm)', async () => {
+    const put = await call('/rest/bug', { method: 'PUT', key: KEYS.admin, json: { ids: [1], whiteboard: '[x]' } });
+    await expectBugzillaError(put, 404, 32614, "A REST API resource was not found for 'PUT /bug'.");
+    await expectBugzillaError(
+      await call('/rest/bug/comment/abc', { key: KEYS.admin }),
+      404,
+      32614,
+      "A REST API resource was not found for 'GET /bug/comment/abc'.",
+    );
+  });
+
   it('reads the header first', async () => {
     const both = await call(`/rest/whoami?Bugzilla_api_key=${KEYS.bob}`, { key: KEYS.alice });
-    expect(await json(both)).toMatchObject({ login: 'alice@example.com' });
+    expect(await json(both)).toMatchObject({ name: 'alice@example.com' });
   });
 
-  it('records any visible bug, answers an alias as bug 0, skips an invisible one silently', async () => {
+  it('records any visible bug and answers an alias as bug 0; a batch naming an invisible bug is refused whole', async () => {
     const posted = (await json(
-      await call('/rest/bug_user_last_visit', { method: 'POST', key: KEYS.carol, json: { ids: [6, 2, 'myalias'] } }),
+      await call('/rest/bug_user_last_visit', { method: 'POST', key: KEYS.carol, json: { ids: [6, 'myalias'] } }),
     )) as Array<{ id: number }>;
     expect(posted.map((visit) => visit.id)).toEqual([6, 0]);
-    const alone = await call('/rest/bug_user_last_visit/2', { method: 'POST', key: KEYS.carol });
-    expect(alone.status).toBe(200);
-    expect(await json(alone)).toEqual([]);
+    // Bug->check refuses before BMO's `next unless can_see_bug` (BugUserLastVisit.pm): 102, rolled back.
+    await expectBugzillaError(
+      await call('/rest/bug_user_last_visit', { method: 'POST', key: KEYS.carol, json: { ids: [5, 2] } }),
+      401,
+      102,
+      'You are not authorized to access bug #2.',
+    );
+    await expectBugzillaError(await call('/rest/bug_user_last_visit/2', { method: 'POST', key: KEYS.carol }), 401, 102);
     const stored = (await json(await call('/rest/bug_user_last_visit', { key: KEYS.carol }))) as Array<{ id: number }>;
     expect(stored.map((visit) => visit.id)).not.toContain(2);
+    expect(stored.map((visit) => visit.id)).not.toContain(5);
   });
 
-  it('lists every stored row, omits never-visited bugs, and reads a path id alone', async () => {
+  it('lists every stored row by row id (first visit), omits never-visited bugs, and reads a path id alone', async () => {
+    // Visits 6, then 1 (the alias), then 6 again: the rows stay in the order they were made.
+    await call('/rest/bug_user_last_visit/6', { method: 'POST', key: KEYS.carol });
     const rows = (await json(await call('/rest/bug_user_last_visit', { key: KEYS.carol }))) as Array<{ id: number }>;
-    expect(rows.map((visit) => visit.id).sort()).toEqual([1, 6]);
+    expect(rows.map((visit) => visit.id)).toEqual([6, 1]);
     const some = (await json(await call('/rest/bug_user_last_visit?ids=6&ids=3', { key: KEYS.carol }))) as Array<{
       id: number;
     }>;

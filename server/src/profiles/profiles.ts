@@ -4,7 +4,14 @@ import {
   PARAMETERS_LOGGED_IN_5_2,
   PARAMETERS_LOGGED_IN_CONTRACT,
 } from './parameter-lists.js';
-import { DEFAULT_PROFILE, type JsonpCallbackRule, type Profile, type ProfileName } from './profile.js';
+import {
+  DEFAULT_PROFILE,
+  type JsonpCallbackRule,
+  type ObjectShapes,
+  type Profile,
+  type ProfileName,
+  type RateLimitPoints,
+} from './profile.js';
 
 /*
  * The one place that says how the trackers differ. Sources: the recordings in
@@ -13,6 +20,16 @@ import { DEFAULT_PROFILE, type JsonpCallbackRule, type Profile, type ProfileName
  */
 
 const NO_ID_LAST_VISIT: EndpointKey[] = ['GET /rest/bug_user_last_visit', 'POST /rest/bug_user_last_visit'];
+
+/** bugzilla.mozilla.org's own endpoints (its extensions'): no other tracker has them. */
+const BMO_ONLY: EndpointKey[] = [
+  'GET /rest/webhooks/list',
+  'GET /rest/bug/comment/{id}/reactions',
+  'PUT /rest/bug/comment/{id}/reactions',
+  'POST /rest/bug/comment/render',
+  'GET /rest/bmo/triage_owners',
+  'GET /rest/bug/possible_duplicates',
+];
 
 /**
  * Bugzilla never enforces login in the last-visit methods (`$user->login(LOGIN_REQUIRED)`
@@ -41,6 +58,52 @@ const IDENTIFIER_CALLBACK: JsonpCallbackRule = {
     "the 'callback' parameter must be a JavaScript name: a letter, '_' or '$', then letters, digits, '_', '$' or '.'.",
 };
 
+/** Bugzilla 5.x's objects (and the contract's, which adds whoami's `login`). */
+const BUGZILLA_OBJECTS: ObjectShapes = {
+  whoami: 'login',
+  userNick: false,
+  bugAlias: 'list',
+  bugDefaultFields: [],
+  bugExtraFields: [],
+  personalTagsField: true,
+  deadline: 'everyone',
+  commentExtras: false,
+  historyComment: 'row',
+  skipPrivate: false,
+  componentTriage: false,
+  attachmentExtras: false,
+  recordsLastSeen: false,
+};
+
+/**
+ * BMO's objects (Bugzilla/WebService/Bug.pm `_bug_to_hash`, `_translate_comment`,
+ * `_changeset_to_hash`, `_user_to_hash`; Bugzilla/WebService/User.pm whoami).
+ */
+const BMO_OBJECTS: ObjectShapes = {
+  whoami: 'nick-groups-uuid',
+  userNick: true,
+  bugAlias: 'one',
+  bugDefaultFields: ['type', 'duplicates', 'mentors', 'comment_count', 'regressed_by', 'regressions'],
+  bugExtraFields: [
+    'triage_owner',
+    'counts',
+    'attachments',
+    'comments',
+    'history',
+    'description',
+    'filed_via',
+    'last_change_time_non_bot',
+  ],
+  personalTagsField: false,
+  deadline: 'time-trackers',
+  commentExtras: true,
+  historyComment: 'id-and-count',
+  skipPrivate: true,
+  componentTriage: true,
+  attachmentExtras: true,
+  recordsLastSeen: true,
+};
+
 /** 5.x's `last_audit_time` keeps `Bugzilla::…` class names only. */
 const PERL_AUDIT_CLASS = /^Bugzilla(::[a-zA-Z0-9_]+)*$/;
 
@@ -54,7 +117,7 @@ const bzCompanion: Profile = {
     jsonrpc: true,
     jsonRpcDocumentation: 'https://bugzilla.readthedocs.io/en/5.2/api/Bugzilla/WebService/Server/JSONRPC.html',
   },
-  missing: new Set(),
+  missing: new Set(BMO_ONLY),
   auth: {},
   digitsOnlyIds: new Set(),
   documentationUrl: 'https://bugzilla.readthedocs.io/en/5.2/api/index.html',
@@ -70,7 +133,6 @@ const bzCompanion: Profile = {
   },
   lastVisit: {
     involvement: 'when-strict-setting',
-    invisibleBugs: 'refuse',
     read: 'contract',
     list: 'recent',
     answeredId: 'bug',
@@ -85,6 +147,8 @@ const bzCompanion: Profile = {
   untypedBodyIsForm: false,
   jsonpCallback: IDENTIFIER_CALLBACK,
   defaultVersion: '5.2',
+  rateLimits: undefined,
+  objects: BUGZILLA_OBJECTS,
   attachmentFlags: 'numbers',
 };
 
@@ -98,7 +162,7 @@ const bugzilla52: Profile = {
     jsonrpc: true,
     jsonRpcDocumentation: 'https://bugzilla.readthedocs.org/en/5.2/api/Bugzilla/WebService/Server/JSONRPC.html',
   },
-  missing: new Set<EndpointKey>(['GET /rest/whoami', 'PUT /rest/bug', ...NO_ID_LAST_VISIT]),
+  missing: new Set<EndpointKey>(['GET /rest/whoami', 'PUT /rest/bug', ...NO_ID_LAST_VISIT, ...BMO_ONLY]),
   auth: LAST_VISIT_LOGIN_NOT_ENFORCED,
   digitsOnlyIds: LAST_VISIT_ID_PATH,
   documentationUrl: 'https://bugzilla.readthedocs.org/en/5.0/api/',
@@ -114,7 +178,6 @@ const bugzilla52: Profile = {
   },
   lastVisit: {
     involvement: 'always',
-    invisibleBugs: 'refuse',
     read: 'crash',
     // Only BugUserLastVisit.get over RPC lists (5.2 has no such REST route): every row, as created (rpc.json #86).
     list: 'all-rows',
@@ -132,13 +195,15 @@ const bugzilla52: Profile = {
   untypedBodyIsForm: true,
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '5.2',
+  rateLimits: undefined,
+  objects: BUGZILLA_OBJECTS,
   attachmentFlags: 'numbers',
 };
 
 const bugzilla51: Profile = {
   ...bugzilla52,
   name: 'bugzilla-5.1',
-  missing: new Set<EndpointKey>(['PUT /rest/bug', ...NO_ID_LAST_VISIT]),
+  missing: new Set<EndpointKey>(['PUT /rest/bug', ...NO_ID_LAST_VISIT, ...BMO_ONLY]),
   documentationUrl: 'https://bugzilla.readthedocs.org/en/latest/api/',
   codes: { userNotInvolved: 1300, invalidToken: 32000 },
   credentials: {
@@ -159,20 +224,43 @@ const bugzilla51: Profile = {
   attachmentFlags: 'booleans',
 };
 
+/**
+ * BMO's callers of Bugzilla->check_rate_limit: Bug.get, Bug.comments and Bug.attachments when
+ * logged out (Bugzilla/WebService/Bug.pm), a bad API key (Bugzilla/Auth/Login/APIKey.pm), a bug
+ * page logged out (show_bug.cgi).
+ */
+const BMO_RATE_LIMITS: RateLimitPoints = {
+  anonymousMethods: {
+    'GET /rest/bug/{id}': 'get_bug',
+    'GET /rest/bug/': 'get_bug',
+    'GET /rest/bug/{id}/comment': 'get_comments',
+    'GET /rest/bug/comment/{id}': 'get_comments',
+    'GET /rest/bug/{id}/attachment': 'get_attachments',
+    'GET /rest/bug/attachment/{id}': 'get_attachments',
+  },
+  badApiKey: 'api_key_mismatch',
+  anonymousBugPage: 'show_bug',
+};
+
 const bmo: Profile = {
   name: 'bmo',
   wrongShape: 'perl-dies',
-  // BMO's REST server has the same page; not recorded live, so not claimed.
+  // BMO's REST server has no HTML page: text/html is not in its REST_CONTENT_TYPE_WHITELIST
+  // (Bugzilla/WebService/Constants.pm), so a browser gets JSON.
   htmlForBrowsers: false,
-  // BMO removed XML-RPC; JSON-RPC stays.
+  // BMO removed XML-RPC (commit 93aa9296f, 2026-08-03) and then JSON-RPC (9c2e16d5c, 2026-08-04):
+  // its routes are made only for the *.cgi files present (Bugzilla/App/Controller/CGI.pm).
   rpc: {
     xmlrpc: false,
-    jsonrpc: true,
+    jsonrpc: false,
     jsonRpcDocumentation: 'https://bmo.readthedocs.io/en/latest/api/Bugzilla/WebService/Server/JSONRPC.html',
   },
-  missing: new Set<EndpointKey>(['GET /rest/parameters', 'GET /rest/last_audit_time']),
+  // No /parameters, /last_audit_time (REST/Resources/Bugzilla.pm); `^/bug$` is GET and POST only
+  // (REST/Resources/Bug.pm), so there is no PUT /rest/bug.
+  missing: new Set<EndpointKey>(['GET /rest/parameters', 'GET /rest/last_audit_time', 'PUT /rest/bug']),
   auth: LAST_VISIT_LOGIN_NOT_ENFORCED,
-  digitsOnlyIds: LAST_VISIT_ID_PATH,
+  // BMO routes `^/bug/comment/(\d+)$` (REST/Resources/Bug.pm) besides the last-visit path.
+  digitsOnlyIds: new Set([...LAST_VISIT_ID_PATH, '/rest/bug/comment/{id}']),
   documentationUrl: 'https://bmo.readthedocs.io/en/latest/api/',
   codes: { userNotInvolved: 32000, invalidToken: 307 },
   // BMO's REST cookie login also needs a valid Bugzilla_api_token, which nothing here issues.
@@ -184,9 +272,11 @@ const bmo: Profile = {
     repeatedIsList: true,
     unknownLoginsLockOut: false,
   },
+  // A bug the caller cannot see is refused (102) and nothing of the batch is written: BMO's
+  // Bug->check runs check_is_visible before its `next unless can_see_bug` line
+  // (Bugzilla/WebService/BugUserLastVisit.pm, Bugzilla/Bug.pm).
   lastVisit: {
     involvement: 'never',
-    invisibleBugs: 'skip',
     read: 'stored-rows',
     list: 'all-rows',
     answeredId: 'as-sent',
@@ -201,6 +291,8 @@ const bmo: Profile = {
   untypedBodyIsForm: false,
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '20260820.1',
+  rateLimits: BMO_RATE_LIMITS,
+  objects: BMO_OBJECTS,
   attachmentFlags: 'numbers',
 };
 

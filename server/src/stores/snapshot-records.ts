@@ -41,6 +41,9 @@ export function snapshotComment(comment: Comment): SnapshotComment {
     ...(comment.type === undefined ? {} : { type: comment.type }),
     ...(comment.extraData === undefined ? {} : { extra_data: comment.extraData }),
     ...(comment.tags === undefined || comment.tags.length === 0 ? {} : { tags: [...comment.tags] }),
+    ...(comment.reactions === undefined || comment.reactions.length === 0
+      ? {}
+      : { reactions: comment.reactions.map(({ userId, reaction }): [number, string] => [userId, reaction]) }),
   };
 }
 

@@ -14,6 +14,8 @@ export function userRecord(user: User): Omit<SnapshotUser, 'api_keys'> {
   };
   if (!user.emailEnabled) record.email_enabled = false;
   if (user.blessGroups.length > 0) record.bless_groups = [...user.blessGroups];
+  if (user.settings && Object.keys(user.settings).length > 0) record.settings = { ...user.settings };
+  if (user.lastSeenDate !== undefined) record.last_seen_date = user.lastSeenDate;
   return record;
 }
 
@@ -29,5 +31,7 @@ export function userOfRecord(record: Omit<SnapshotUser, 'api_keys'>): User {
     passwordHash: record.password_hash ?? null,
     emailEnabled: record.email_enabled ?? true,
     blessGroups: [...(record.bless_groups ?? [])].sort(),
+    ...(record.settings && Object.keys(record.settings).length > 0 ? { settings: { ...record.settings } } : {}),
+    ...(record.last_seen_date === undefined ? {} : { lastSeenDate: record.last_seen_date }),
   };
 }

@@ -128,6 +128,12 @@ for (const underTest of STORES) {
         expect([huge, seven?.id]).toEqual([undefined, 7]);
       });
 
+      it("lists a bug's duplicates (Bugzilla's duplicates rows), none for a bug that has none", async () => {
+        expect(await store.duplicatesOf(8)).toEqual([9]);
+        expect(await store.duplicatesOf(9)).toEqual([]);
+        expect(await store.duplicatesOf(2 ** 31)).toEqual([]);
+      });
+
       it("reads a bug's comments in order and its history", async () => {
         const comments = await store.commentsOf(8);
         expect(comments.length).toBeGreaterThan(1);
@@ -171,6 +177,13 @@ for (const underTest of STORES) {
         for (const bug of [12, 9, 1]) await store.recordVisits(USER, [bug], second);
         expect((await store.recentVisits(USER)).slice(0, 3).map((visit) => visit.bugId)).toEqual([1, 9, 12]);
         expect((await store.allVisits(USER)).slice(-3).map((visit) => visit.bugId)).toEqual([12, 9, 1]);
+      });
+
+      it('lists every visit by row, as Bugzilla orders them by id: a later visit of a bug keeps its first place', async () => {
+        const second = T0 + 6000;
+        for (const bug of [6, 3, 6]) await store.recordVisits(USER, [bug], second);
+        const rows = (await store.allVisits(USER)).map((visit) => visit.bugId);
+        expect(rows.slice(-2)).toEqual([6, 3]);
       });
 
       it('adds a user with a new key, or refuses an empty or taken login (in any letter case) changing nothing', async () => {
@@ -373,6 +386,50 @@ for (const underTest of STORES) {
           groups: before.groups,
         });
         await edit(true, []);
+        expect(await store.userById(DEV)).toEqual(before);
+      });
+
+      it("keeps a user's BMO settings, and BMO's reactions to a comment in the order made, one of each per user", async () => {
+        const comment = (await store.commentsOf(8))[0]?.id as number;
+        if (underTest.name.includes('Bugzilla')) {
+          // 5.2 has neither: nothing to read, and nothing of Bugzilla's to write.
+          expect((await store.userById(DEV))?.settings).toBeUndefined();
+          expect((await store.commentById(comment))?.reactions).toBeUndefined();
+          expect(() => ownedData(store, 'reacting to a comment')).toThrow(ReadOnlyBugzillaError);
+          return;
+        }
+        const before = (await store.userById(DEV)) as NonNullable<Awaited<ReturnType<Store['userById']>>>;
+        await owned(store).updateUsers([DEV], ([current]) => ({
+          users: [{ ...(current as typeof before), settings: { block_needinfo: 'on' } }],
+          answer: null,
+        }));
+        expect((await store.userById(DEV))?.settings).toEqual({ block_needinfo: 'on' });
+        const react = (user: number, add: string[], remove: string[] = []) =>
+          owned(store).updateCommentReactions(comment, user, add, remove);
+        expect(await react(USER, ['+1', 'heart', '+1'])).toEqual([
+          { userId: USER, reaction: '+1' },
+          { userId: USER, reaction: 'heart' },
+        ]);
+        await react(DEV, ['+1']);
+        expect(await react(USER, [], ['heart'])).toEqual([
+          { userId: USER, reaction: '+1' },
+          { userId: DEV, reaction: '+1' },
+        ]);
+        expect((await store.commentById(comment))?.reactions).toEqual([
+          { userId: USER, reaction: '+1' },
+          { userId: DEV, reaction: '+1' },
+        ]);
+        expect((await store.commentsOf(8))[0]?.reactions).toHaveLength(2);
+        expect(await owned(store).updateCommentReactions(99_999, USER, ['+1'], [])).toEqual([]);
+        const snapshot = await owned(store).snapshot();
+        expect(snapshot.comments?.find((one) => one.id === comment)?.reactions).toEqual([
+          [USER, '+1'],
+          [DEV, '+1'],
+        ]);
+        expect(snapshot.users.find((one) => one.id === DEV)?.settings).toEqual({ block_needinfo: 'on' });
+        await react(USER, [], ['+1']);
+        await react(DEV, [], ['+1']);
+        await owned(store).updateUsers([DEV], () => ({ users: [before], answer: null }));
         expect(await store.userById(DEV)).toEqual(before);
       });
 

@@ -12,6 +12,7 @@ import type {
   SelectFieldName,
   StatusValue,
   Version,
+  Webhook,
 } from './types.js';
 
 /** Names are matched without regard to letter case, as Bugzilla::Object->new({name}) does. */
@@ -182,5 +183,10 @@ export class Catalogue {
 
   groupById(id: number): GroupDefinition | undefined {
     return this.#groupsById.get(id);
+  }
+
+  /** BMO's webhooks, by id. */
+  webhooks(): readonly Webhook[] {
+    return this.data.webhooks ?? [];
   }
 }

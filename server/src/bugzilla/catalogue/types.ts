@@ -44,6 +44,8 @@ export interface Component {
   /** `component_cc`: users added to the CC list of new bugs. */
   defaultCc: number[];
   isActive: boolean;
+  /** BMO's `components.triage_owner_id` (extensions/BMO, Bugzilla/Component.pm): who triages its bugs; absent: nobody. */
+  triageOwner?: number | null;
 }
 
 export interface Version {
@@ -140,6 +142,26 @@ export interface GroupDefinition {
   iconUrl: string | null;
 }
 
+/**
+ * A user's webhook (BMO's Webhooks extension, `webhooks` table: extensions/Webhooks/lib/Webhook.pm):
+ * the events it is told of, for a product and component (null: BMO's "Any"). Kept with the
+ * catalogue: like a flag type it names products and components, is small, is read on every write,
+ * and every store that owns its data keeps it durably with the catalogue.
+ */
+export interface Webhook {
+  id: number;
+  name: string;
+  url: string;
+  userId: number;
+  /** BMO's comma-separated events: `create`, `change`, `comment`, `attachment`, `attachment_change`. */
+  event: string;
+  productId: number | null;
+  componentId: number | null;
+  /** A header sent with each post, and its value (both or neither). */
+  apiKeyHeader: string | null;
+  apiKeyValue: string | null;
+}
+
 /** The whole catalogue, as a store keeps it and a snapshot carries it. */
 export interface CatalogueData {
   classifications: Classification[];
@@ -150,6 +172,8 @@ export interface CatalogueData {
   keywords: Keyword[];
   flagTypes: FlagType[];
   groups: GroupDefinition[];
+  /** BMO's webhooks; absent in data written before there were any. */
+  webhooks?: Webhook[];
   /** The custom fields (`fielddefs` rows with `custom`), in any order; absent in data written before: none. */
   customFields?: CustomField[];
 }

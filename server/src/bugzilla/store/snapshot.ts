@@ -26,6 +26,10 @@ export interface SnapshotUser {
   email_enabled?: boolean;
   /** The groups the user may bless; absent: none. */
   bless_groups?: string[];
+  /** Settings where they differ from the default (BMO's block_reviews, block_needinfo); absent: none. */
+  settings?: Record<string, string>;
+  /** BMO's last_seen_date: epoch seconds of the day's midnight (UTC); absent: never seen. */
+  last_seen_date?: number;
 }
 
 export interface SnapshotBug {
@@ -70,6 +74,8 @@ export interface SnapshotComment {
   extra_data?: string;
   /** The comment's tags (Bug.update_comment_tags); absent when it has none. */
   tags?: string[];
+  /** BMO's reactions, `[user id, reaction]` in the order made; absent when it has none. */
+  reactions?: Array<[number, string]>;
 }
 
 /**
@@ -212,6 +218,17 @@ export type JournalOp =
   | { op: 'update_users'; users: Array<Omit<SnapshotUser, 'api_keys'>> }
   /** A catalogue write's effect: the whole next catalogue, and the groups renamed (their members follow). */
   | { op: 'catalogue'; catalogue: SnapshotCatalogue; renamed_groups: Array<[string, string]> }
+  /** A user's reactions added to and removed from a comment (checked already); the result is written into `change`. */
+  | {
+      op: 'comment_reactions';
+      change: {
+        comment_id: number;
+        user_id: number;
+        add: string[];
+        remove: string[];
+        reactions?: Array<[number, string]>;
+      };
+    }
   /** Tags added to and removed from a comment (checked already); the resulting list is written into `change`. */
   | { op: 'comment_tags'; change: { comment_id: number; add: string[]; remove: string[]; tags?: string[] } }
   /** A user's own tags of bugs added and removed (checked already); what changed is written into each change. */

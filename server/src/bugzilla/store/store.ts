@@ -5,7 +5,16 @@ import type { CatalogueChange } from '../catalogue/catalogue-change.js';
 import { type BugzillaError, errors, StoreError } from '../errors.js';
 import type { Read } from '../read.js';
 import type { CompiledSearch } from '../search/compiled-search.js';
-import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../types.js';
+import type {
+  Bug,
+  BugFlag,
+  ChangeSet,
+  Comment,
+  CommentReaction,
+  InstanceSettings,
+  User,
+  VisitRecord,
+} from '../types.js';
 import type { LoginFailures } from '../user/login-failures.js';
 import type { UserMatch } from '../user/user-match.js';
 import type { StoreSnapshot } from './snapshot.js';
@@ -108,6 +117,8 @@ export interface Store {
   searchBugs(search: CompiledSearch): Read<Bug[]>;
   /** Aliases are matched without regard to letter case, as Bugzilla does. */
   bugByAlias(alias: string): Read<Bug | undefined>;
+  /** The bugs that are duplicates of this one (Bugzilla's `duplicates` rows), by id. */
+  duplicatesOf(bugId: number): Read<number[]>;
   /** A comment by its global id. */
   commentById(id: number): Read<Comment | undefined>;
   /** A bug's comments, oldest first: a comment's index is its `count`. */
@@ -133,7 +144,11 @@ export interface Store {
   lastVisit(userId: number, bugId: number): Read<number | undefined>;
   /** The user's 20 most recent visits, newest first. */
   recentVisits(userId: number): Read<VisitRecord[]>;
-  /** Every visit of the user, in the order the store keeps them (oldest write first). */
+  /**
+   * Every visit of the user by row: the bug first visited first, a later visit keeping its place
+   * (Bugzilla's `bug_user_last_visit.id`, Bugzilla/BugUserLastVisit.pm's LIST_ORDER). A data set
+   * loaded from a snapshot numbers its rows in the snapshot's order (of last writes).
+   */
   allVisits(userId: number): Read<VisitRecord[]>;
   /** Epoch seconds of the newest audit event of these classes (all classes when null). */
   lastAuditTime(classNames: readonly string[] | null): Read<number | null>;
@@ -156,6 +171,16 @@ export interface OwnedData {
   addComment(input: NewComment): Promise<Comment>;
   /** Adds and removes a comment's tags (checked already); resolves to its tags then ([] for a missing comment). */
   updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]>;
+  /**
+   * Adds and removes one user's reactions to a comment (checked already: bugzilla/comment/bmo-reactions.ts);
+   * resolves to all its reactions then ([] for a missing comment).
+   */
+  updateCommentReactions(
+    commentId: number,
+    userId: number,
+    add: readonly string[],
+    remove: readonly string[],
+  ): Promise<CommentReaction[]>;
   /** Adds and removes a user's own tags of bugs (checked already); resolves to what changed, per bug in order. */
   updatePersonalTags(
     userId: number,

@@ -112,6 +112,9 @@ export function changedUser(user: User, changes: UserChanges, catalogue: Catalog
     emailEnabled: user.emailEnabled,
     blessGroups: user.blessGroups,
   };
+  // User.update changes no setting (BMO's block_reviews and block_needinfo are the user's own to set).
+  if (user.settings) next.settings = user.settings;
+  if (user.lastSeenDate !== undefined) next.lastSeenDate = user.lastSeenDate;
   if (changes.fullName !== undefined && changes.fullName !== user.realName) {
     result.full_name = { removed: user.realName, added: changes.fullName };
     next.realName = changes.fullName;

@@ -64,6 +64,9 @@ export class BugThreads {
     if (row.type !== undefined && row.type !== 0) comment.type = row.type;
     if (row.extra_data !== undefined) comment.extraData = row.extra_data;
     if (row.tags !== undefined && row.tags.length > 0) comment.tags = row.tags;
+    if (row.reactions !== undefined && row.reactions.length > 0) {
+      comment.reactions = row.reactions.map(([userId, reaction]) => ({ userId, reaction }));
+    }
     this.#comments.set(comment.id, comment);
     let list = this.#commentsByBug.get(comment.bugId);
     if (!list) {

@@ -14,7 +14,16 @@ import {
   type OwnedData,
   type Store,
 } from '../../bugzilla/store/store.js';
-import type { Bug, BugFlag, ChangeSet, Comment, InstanceSettings, User, VisitRecord } from '../../bugzilla/types.js';
+import type {
+  Bug,
+  BugFlag,
+  ChangeSet,
+  Comment,
+  CommentReaction,
+  InstanceSettings,
+  User,
+  VisitRecord,
+} from '../../bugzilla/types.js';
 import { plannedAccountOffer } from '../../bugzilla/user/account-offers.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../../bugzilla/user/api-keys.js';
 import { hashLoginToken } from '../../bugzilla/user/login-tokens.js';
@@ -222,8 +231,31 @@ export class ModelStore implements Store, OwnedData {
     return change.tags ?? [];
   }
 
+  async updateCommentReactions(
+    commentId: number,
+    userId: number,
+    add: readonly string[],
+    remove: readonly string[],
+  ): Promise<CommentReaction[]> {
+    const change: Extract<JournalOp, { op: 'comment_reactions' }>['change'] = {
+      comment_id: commentId,
+      user_id: userId,
+      add: [...add],
+      remove: [...remove],
+    };
+    await this.#committer.commit({ op: 'comment_reactions', change });
+    return (change.reactions ?? []).map(([id, reaction]) => ({ userId: id, reaction }));
+  }
+
   historyOf(bugId: number): readonly ChangeSet[] {
     return this.#model.threads.historyOf(bugId);
+  }
+
+  /** Read by walking the bugs: a BMO answer asks it of the bugs it shows, and a data set in memory is small. */
+  duplicatesOf(bugId: number): number[] {
+    const ids: number[] = [];
+    for (const bug of this.#model.bugs.values()) if (bug.fields.dupe_of === bugId) ids.push(bug.id);
+    return ids.sort((a, b) => a - b);
   }
 
   visitorsOf(bugId: number): number[] {
@@ -319,8 +351,7 @@ export class ModelStore implements Store, OwnedData {
   }
 
   allVisits(userId: number): VisitRecord[] {
-    const visits = this.#model.visits.get(userId);
-    return visits ? [...visits.entries()].map(([bugId, lastVisitTs]) => ({ bugId, lastVisitTs })) : [];
+    return this.#model.visits.get(userId)?.inRowOrder() ?? [];
   }
 
   lastAuditTime(classNames: readonly string[] | null): number | null {

@@ -38,6 +38,7 @@ import {
   type LegacyAttachmentParts,
 } from './legacy-attachment-entries.js';
 import { ModelAttachments } from './model-attachments.js';
+import { applyCommentReactions } from './model-comment-reactions.js';
 import { ModelCommentTags } from './model-comment-tags.js';
 import { ModelPersonalTags } from './model-personal-tags.js';
 import { UserVisits } from './user-visits.js';
@@ -308,6 +309,49 @@ export class Model {
         return;
       }
       case 'login_token':
+      case 'account_offer':
+      case 'replace_api_key':
+      case 'logout':
+        this.#applyCredentials(op);
+        return;
+      case 'comment':
+        this.#addComment(op);
+        return;
+      case 'catalogue':
+        this.#replaceCatalogue(op);
+        return;
+      case 'update_users':
+        for (const user of op.users) this.#updateUser(user);
+        return;
+      case 'bug_write':
+        op.expect.applied = applyBugWrite(this, op);
+        return;
+      case 'comment_tags':
+        this.commentTags.apply(op, this.threads);
+        return;
+      case 'comment_reactions':
+        applyCommentReactions(op, this.threads);
+        return;
+      case 'personal_tags':
+        this.personalTags.apply(op);
+        return;
+      default:
+        if (isLegacyAttachmentEntry(op)) {
+          applyLegacyAttachmentEntry(op, this.attachments, this.#legacyParts());
+          return;
+        }
+        // An entry this version does not know (a newer version's): skipping it would lose an
+        // acknowledged write, so the journal is refused as it is.
+        throw new CorruptDataError(`its journal has an entry this version does not know: ${(op as { op: string }).op}`);
+    }
+  }
+
+  /** The journal's login entries: tokens, account offers, API keys, logouts. */
+  #applyCredentials(
+    op: Extract<JournalOp, { op: 'login_token' | 'account_offer' | 'replace_api_key' | 'logout' }>,
+  ): void {
+    switch (op.op) {
+      case 'login_token':
         // As 5.2's persist_login: issuing a token is when stale ones are cleaned up.
         for (const [hash, token] of this.loginTokens) {
           if (token.lastUsed < op.expire_before) this.loginTokens.delete(hash);
@@ -327,32 +371,6 @@ export class Model {
       case 'logout':
         this.loginTokens.delete(op.sha256);
         return;
-      case 'comment':
-        this.#addComment(op);
-        return;
-      case 'catalogue':
-        this.#replaceCatalogue(op);
-        return;
-      case 'update_users':
-        for (const user of op.users) this.#updateUser(user);
-        return;
-      case 'bug_write':
-        op.expect.applied = applyBugWrite(this, op);
-        return;
-      case 'comment_tags':
-        this.commentTags.apply(op, this.threads);
-        return;
-      case 'personal_tags':
-        this.personalTags.apply(op);
-        return;
-      default:
-        if (isLegacyAttachmentEntry(op)) {
-          applyLegacyAttachmentEntry(op, this.attachments, this.#legacyParts());
-          return;
-        }
-        // An entry this version does not know (a newer version's): skipping it would lose an
-        // acknowledged write, so the journal is refused as it is.
-        throw new CorruptDataError(`its journal has an entry this version does not know: ${(op as { op: string }).op}`);
     }
   }
 

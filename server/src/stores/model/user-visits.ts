@@ -5,16 +5,24 @@ import { RECENT_VISITS_LIMIT } from '../../bugzilla/visit/visits.js';
 /** The recent list's length, fixed by Bugzilla. */
 export const RECENT_LIMIT = RECENT_VISITS_LIMIT;
 
+/** [bug, ts, write sequence, row number]. */
+type Entry = [number, number, number, number];
+
 interface Ranked {
   bugId: number;
   ts: number;
 }
 
-/** Slots per entry in the table: bug id (0 = empty), timestamp, write sequence. */
+/**
+ * Slots per entry in the table: bug id (0 = empty), timestamp, write sequence, and row number
+ * (the sequence of the row's first write: Bugzilla's `bug_user_last_visit.id`, which a later
+ * visit of the same bug keeps).
+ */
 const BUG = 0;
 const TS = 1;
 const SEQ = 2;
-const WIDTH = 3;
+const ROW = 3;
+const WIDTH = 4;
 const MIN_CAPACITY = 8;
 
 /**
@@ -25,7 +33,7 @@ const MIN_CAPACITY = 8;
  * write first, which a per-entry write sequence number decides.
  *
  * Kept in one Float64Array as an open-addressing hash table (linear probing,
- * backward-shift deletion) rather than a Map: about 40 bytes a visit instead of
+ * backward-shift deletion) rather than a Map: about 50 bytes a visit instead of
  * about 100, and a repeated visit updates its slot in place, where a Map's
  * delete-and-insert left garbage for the old space to collect. At a million
  * stored visits under thousands of writes a second, that garbage and that size
@@ -53,14 +61,16 @@ export class UserVisits {
     if (!(bugId > 0)) throw new RangeError(`a visit's bug id must be positive, not ${bugId}`);
     let slot = this.#find(bugId);
     const previous = slot < 0 ? undefined : (this.#table[slot * WIDTH + TS] as number);
+    const seq = this.#nextSeq++;
     if (slot < 0) {
       if ((this.#size + 1) * 4 > this.#capacity * 3) this.#resize(this.#capacity * 2);
       slot = this.#emptySlotFor(bugId);
       this.#table[slot * WIDTH + BUG] = bugId;
+      this.#table[slot * WIDTH + ROW] = seq;
       this.#size++;
     }
     this.#table[slot * WIDTH + TS] = ts;
-    this.#table[slot * WIDTH + SEQ] = this.#nextSeq++;
+    this.#table[slot * WIDTH + SEQ] = seq;
     this.#rerank(bugId, ts, previous);
   }
 
@@ -102,18 +112,26 @@ export class UserVisits {
     for (const [bugId, ts] of this.#ordered()) yield [bugId, ts];
   }
 
-  /** [bug, ts, seq] of every visit, oldest write first. */
-  #ordered(): Array<[number, number, number]> {
+  /** Every visit in row order (the first visit of each bug first), as Bugzilla's `ORDER BY id` lists them. */
+  inRowOrder(): VisitRecord[] {
+    return this.#all()
+      .sort((a, b) => a[3] - b[3])
+      .map(([bugId, lastVisitTs]) => ({ bugId, lastVisitTs }));
+  }
+
+  /** [bug, ts, seq, row] of every visit, oldest write first. */
+  #ordered(): Entry[] {
     return this.#all().sort((a, b) => a[2] - b[2]);
   }
 
-  /** [bug, ts, seq] of every visit, in table order. */
-  #all(): Array<[number, number, number]> {
-    const all: Array<[number, number, number]> = [];
+  /** [bug, ts, seq, row] of every visit, in table order. */
+  #all(): Entry[] {
+    const all: Entry[] = [];
     const table = this.#table;
     for (let at = 0; at < table.length; at += WIDTH) {
       const bugId = table[at + BUG] as number;
-      if (bugId !== 0) all.push([bugId, table[at + TS] as number, table[at + SEQ] as number]);
+      if (bugId !== 0)
+        all.push([bugId, table[at + TS] as number, table[at + SEQ] as number, table[at + ROW] as number]);
     }
     return all;
   }
@@ -195,16 +213,17 @@ export class UserVisits {
     this.#rebuild(this.#all(), capacity);
   }
 
-  /** Refills the table with `entries` (write order kept through their sequence numbers). */
-  #rebuild(entries: Array<[number, number, number]>, capacity = tableCapacityFor(entries.length)): void {
+  /** Refills the table with `entries` (write and row order kept through their sequence numbers). */
+  #rebuild(entries: Entry[], capacity = tableCapacityFor(entries.length)): void {
     this.#capacity = capacity;
     this.#table = new Float64Array(capacity * WIDTH);
     this.#size = entries.length;
-    for (const [bugId, ts, seq] of entries) {
+    for (const [bugId, ts, seq, row] of entries) {
       const slot = this.#emptySlotFor(bugId);
       this.#table[slot * WIDTH + BUG] = bugId;
       this.#table[slot * WIDTH + TS] = ts;
       this.#table[slot * WIDTH + SEQ] = seq;
+      this.#table[slot * WIDTH + ROW] = row;
     }
     this.#recent = null;
   }

@@ -62,6 +62,11 @@ export const BUGZILLA_SQL: SqlDialect = {
       WHERE gg.grant_type = 0)
     SELECT g.name FROM groups g WHERE g.id IN (SELECT group_id FROM member_of) ORDER BY g.name COLLATE "C")`,
   bugOtherFields: bugzillaOtherFields('NULL'),
+  // 5.x has neither BMO's settings (its own mean nothing here) nor its reactions.
+  userSettings: `'{}'::json AS settings`,
+  userLastSeen: 'extract(epoch FROM p.last_seen_date::timestamptz)::bigint AS last_seen',
+  commentReactions: `'[]'::json AS reactions`,
+  duplicateIds: 'SELECT dupe AS id FROM duplicates WHERE dupe_of = $1 ORDER BY dupe',
 };
 
 /** BUGZILLA_SQL for a database with these custom fields: its bugs' values read with the rest (bugzilla-custom-sql.ts). */

@@ -190,8 +190,10 @@ async function writeGroups(client: pg.PoolClient, names: readonly string[], bugG
 
 async function writeUsers(client: pg.PoolClient, users: readonly SnapshotUser[]): Promise<void> {
   await client.query(
-    `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext, cryptpassword, disable_mail)
-     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[], $7::smallint[])`,
+    `INSERT INTO profiles (userid, login_name, realname, is_enabled, disabledtext, cryptpassword, disable_mail, last_seen_date)
+     SELECT u, l, r, e, d, c, m, ${OUR_SQL.timestamp('s')}
+     FROM unnest($1::integer[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[], $7::smallint[], $8::bigint[])
+       AS x(u, l, r, e, d, c, m, s)`,
     [
       users.map((u) => u.id),
       users.map((u) => u.login),
@@ -200,6 +202,7 @@ async function writeUsers(client: pg.PoolClient, users: readonly SnapshotUser[])
       users.map((u) => u.disabled_text ?? ''),
       users.map((u) => u.password_hash ?? null),
       users.map((u) => (u.email_enabled === false ? 1 : 0)),
+      users.map((u) => u.last_seen_date ?? null),
     ],
   );
   const grants = users.flatMap((u) => [
@@ -211,6 +214,12 @@ async function writeUsers(client: pg.PoolClient, users: readonly SnapshotUser[])
      SELECT m.user_id, g.id, m.isbless FROM unnest($1::integer[], $2::text[], $3::smallint[]) AS m(user_id, name, isbless)
      JOIN groups g ON g.name = m.name`,
     [grants.map(([id]) => id), grants.map(([, group]) => group), grants.map(([, , isBless]) => isBless)],
+  );
+  const settings = users.flatMap((u) => Object.entries(u.settings ?? {}).map(([name, value]) => [u.id, name, value]));
+  await client.query(
+    `INSERT INTO profile_setting (user_id, setting_name, setting_value)
+     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[])`,
+    [settings.map(([id]) => id), settings.map(([, name]) => name), settings.map(([, , value]) => value)],
   );
   const keys = users.flatMap((u) => u.api_keys.map((key) => ({ ...key, userId: u.id })));
   await client.query(
@@ -287,6 +296,14 @@ async function writeComments(client: pg.PoolClient, comments: readonly SnapshotC
     tags.map(([id]) => id),
     tags.map(([, tag]) => tag),
   ]);
+  const reactions = comments.flatMap((c) =>
+    (c.reactions ?? []).map(([user, reaction]) => [c.id, user, reaction] as const),
+  );
+  await client.query(
+    `INSERT INTO longdescs_reactions (comment_id, user_id, reaction)
+     SELECT c, u, r FROM unnest($1::integer[], $2::integer[], $3::text[]) WITH ORDINALITY AS x(c, u, r, ord) ORDER BY ord`,
+    [reactions.map(([id]) => id), reactions.map(([, user]) => user), reactions.map(([, , reaction]) => reaction)],
+  );
 }
 
 /** Each user's own tags of bugs: the tags, then which bugs carry them, in the order added. */
@@ -447,24 +464,35 @@ async function writeVisits(client: pg.PoolClient, visits: readonly SnapshotUserV
   const users: number[] = [];
   const bugs: number[] = [];
   const stamps: number[] = [];
+  const lastWrites: number[] = [];
+  let base = 0;
   for (const { user_id, bug_ids, last_visit_ts } of visits) {
-    // A later write of the same bug replaces the earlier one and takes its place in the write order.
-    const latest = new Map<number, number>();
+    // A row keeps the place of its first write (Bugzilla's row id, as the file store numbers it);
+    // a later write of the same bug gives its time and its place in the write order.
+    const rows = new Map<number, { ts: number; last: number }>();
     bug_ids.forEach((bug, i) => {
-      latest.delete(bug);
-      latest.set(bug, last_visit_ts[i] as number);
+      const row = rows.get(bug);
+      if (row) Object.assign(row, { ts: last_visit_ts[i] as number, last: i });
+      else rows.set(bug, { ts: last_visit_ts[i] as number, last: i });
     });
-    for (const [bug, ts] of latest) {
+    for (const [bug, { ts, last }] of rows) {
       users.push(user_id);
       bugs.push(bug);
       stamps.push(ts);
+      lastWrites.push(base + last);
     }
+    base += bug_ids.length;
   }
-  // nextval runs after ORDER BY ord, so bzc_write_seq follows the write order.
+  // nextval runs after each subquery's ORDER BY: ids follow the first writes, bzc_write_seq the last.
   await client.query(
-    `INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts, bzc_write_seq)
-     SELECT u, b, ${OUR_SQL.timestamp('t')}, nextval('bzc_visit_write_seq')
-     FROM unnest($1::integer[], $2::integer[], $3::bigint[]) WITH ORDINALITY AS v(u, b, t, ord) ORDER BY ord`,
-    [users, bugs, stamps],
+    `INSERT INTO bug_user_last_visit (id, user_id, bug_id, last_visit_ts, bzc_write_seq)
+     SELECT w.id, w.u, w.b, ${OUR_SQL.timestamp('w.t')}, nextval('bzc_visit_write_seq')
+     FROM (
+       SELECT nextval(pg_get_serial_sequence('bug_user_last_visit', 'id')) AS id, v.u, v.b, v.t, v.last
+       FROM unnest($1::integer[], $2::integer[], $3::bigint[], $4::integer[]) WITH ORDINALITY AS v(u, b, t, last, ord)
+       ORDER BY v.ord
+     ) AS w
+     ORDER BY w.last`,
+    [users, bugs, stamps, lastWrites],
   );
 }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { expect, it } from 'vitest';
 import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { knownMigrations, MIGRATIONS_TABLE, migrate, SchemaError } from './migrate.js';
-import { BUGZILLA_TABLES, OWN_TABLES } from './tables.js';
+import { BMO_TABLES, BUGZILLA_TABLES, OWN_TABLES } from './tables.js';
 
 async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -25,7 +25,7 @@ describeWithPostgres('migrate (PostgreSQL)', () => {
     );
     const names = tables.map((row) => row.table_name);
     // Exactly these: an import empties the lists' tables, so a table missing from them would keep stale rows.
-    expect(names.sort()).toEqual([...BUGZILLA_TABLES, ...OWN_TABLES, MIGRATIONS_TABLE].sort());
+    expect(names.sort()).toEqual([...BUGZILLA_TABLES, ...BMO_TABLES, ...OWN_TABLES, MIGRATIONS_TABLE].sort());
     const visitColumns = await query<{ column_name: string; data_type: string }>(
       databaseUrl(),
       `SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'bug_user_last_visit'`,

@@ -70,6 +70,11 @@ export abstract class PostgresReads<CommentRow extends object> {
     return withSkew(await this.lookups.now(), this.instance, skewOverrideSeconds);
   }
 
+  async duplicatesOf(bugId: number): Promise<number[]> {
+    if (!isStorableId(bugId)) return [];
+    return (await this.db.query<{ id: number }>(this.#sql.duplicateIds, [bugId])).map((row) => row.id);
+  }
+
   async userById(id: number): Promise<User | undefined> {
     // An id no INTEGER column can hold names nothing (and must never reach PostgreSQL: a 22003).
     if (!isStorableId(id)) return undefined;

@@ -10,13 +10,14 @@ import {
   type OwnedData,
   type Store,
 } from '../../bugzilla/store/store.js';
-import type { ChangeSet, Comment, InstanceSettings, User } from '../../bugzilla/types.js';
+import type { ChangeSet, Comment, CommentReaction, InstanceSettings, User } from '../../bugzilla/types.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../../bugzilla/user/api-keys.js';
 import { catalogueOfSection, catalogueOfSnapshot, snapshotCatalogue } from '../snapshot-catalogue.js';
 import { offerAccountIn } from './account-offers.js';
 import { OUR_ARRIVAL_SOURCES } from './arrival-lookups.js';
 import { runBugWrite } from './bug-writes.js';
 import { changeCatalogueIn } from './catalogue-writes.js';
+import { updateCommentReactions } from './comment-reaction-sql.js';
 import { updateCommentTags } from './comment-tag-sql.js';
 import { Database, type DatabaseOptions } from './database.js';
 import { DatabaseUnavailableError, isUnavailableError } from './errors.js';
@@ -282,6 +283,15 @@ export class PostgresStore extends PostgresReads<CommentRow> implements Store, O
 
   updateCommentTags(commentId: number, add: readonly string[], remove: readonly string[]): Promise<string[]> {
     return updateCommentTags(this.db, commentId, add, remove);
+  }
+
+  updateCommentReactions(
+    commentId: number,
+    userId: number,
+    add: readonly string[],
+    remove: readonly string[],
+  ): Promise<CommentReaction[]> {
+    return updateCommentReactions(this.db, commentId, userId, add, remove);
   }
 
   async addUser(input: NewUser): Promise<{ user: User; apiKey: string }> {

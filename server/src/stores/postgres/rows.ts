@@ -2,6 +2,7 @@ import { DEFAULT_BUG_TIME, defaultBugFields } from '../../bugzilla/bug/bug-defau
 import { sortTags } from '../../bugzilla/comment/comment-tags.js';
 import type { Bug, BugFields, ChangeSet, Comment, User } from '../../bugzilla/types.js';
 import { BUG_RELATION_FIELD_NAMES, BUG_RELATION_FIELDS } from './bug-relation-sql.js';
+import { COMMENT_REACTIONS_COLUMN } from './comment-reaction-sql.js';
 import { COMMENT_TAGS_COLUMN } from './comment-tag-sql.js';
 import { flagList, OUR_FLAG_SQL } from './flag-sql.js';
 
@@ -23,6 +24,14 @@ export interface SqlDialect {
   userGroupNames: string;
   /** The bug's fields that Bugzilla's `bugs` columns below do not hold, as JSON over `b` and the dialect's joins. */
   bugOtherFields: string;
+  /** A user's non-default settings as a JSON object over profiles `p`, aliased `settings`. */
+  userSettings: string;
+  /** `profiles.last_seen_date` (5.x and BMO keep it; BMO answers it) over `p` in epoch seconds, aliased `last_seen`. */
+  userLastSeen: string;
+  /** A comment's reactions as JSON `[user id, reaction]` pairs over longdescs `l`, aliased `reactions`. */
+  commentReactions: string;
+  /** The ids (`id`) of the duplicates of bug $1, by id. */
+  duplicateIds: string;
 }
 
 /** The database's clock in epoch milliseconds, as every statement that reads it writes it. */
@@ -41,6 +50,11 @@ export const OUR_SQL: SqlDialect = {
         WHERE m.user_id = p.userid AND m.isbless = 0 ORDER BY g.name COLLATE "C")`,
   bugOtherFields: `b.bzc_fields || jsonb_build_object(${BUG_RELATION_FIELDS},
      'flags', ${flagList(OUR_FLAG_SQL, 'f.bug_id = b.bug_id AND f.attach_id IS NULL')})`,
+  userSettings: `COALESCE((SELECT json_object_agg(s.setting_name, s.setting_value) FROM profile_setting s
+     WHERE s.user_id = p.userid), '{}'::json) AS settings`,
+  userLastSeen: `extract(epoch FROM p.last_seen_date)::bigint AS last_seen`,
+  commentReactions: COMMENT_REACTIONS_COLUMN,
+  duplicateIds: `SELECT b.bug_id AS id FROM bugs b WHERE b.bzc_fields->>'dupe_of' = $1::text ORDER BY b.bug_id`,
 };
 
 /** The groups a user was given bless rights on directly (Bugzilla::User::_set_groups's rows), sorted. */
@@ -50,7 +64,7 @@ const BLESS_GROUP_NAMES = `ARRAY(SELECT g.name FROM user_group_map m JOIN groups
 /** Columns that make a User; `p` is an alias of profiles. */
 export function userColumns(sql: SqlDialect): string {
   return `p.userid, p.login_name, p.realname, p.is_enabled, p.disabledtext, p.cryptpassword, p.disable_mail,
-  ${sql.userGroupNames} AS group_names, ${BLESS_GROUP_NAMES} AS bless_names`;
+  ${sql.userGroupNames} AS group_names, ${BLESS_GROUP_NAMES} AS bless_names, ${sql.userSettings}, ${sql.userLastSeen}`;
 }
 
 export const USER_COLUMNS = userColumns(OUR_SQL);
@@ -65,6 +79,8 @@ export interface UserRow {
   disable_mail: number;
   group_names: string[];
   bless_names: string[];
+  settings: Record<string, string>;
+  last_seen: string | null;
 }
 
 export function userFromRow(row: UserRow): User {
@@ -80,6 +96,8 @@ export function userFromRow(row: UserRow): User {
     passwordHash: row.cryptpassword || null,
     emailEnabled: row.disable_mail === 0,
     blessGroups: row.bless_names,
+    ...(Object.keys(row.settings).length > 0 ? { settings: row.settings } : {}),
+    ...(row.last_seen === null ? {} : { lastSeenDate: Number(row.last_seen) }),
   };
 }
 
@@ -155,7 +173,7 @@ export function bugFromRow(row: BugRow): Bug {
 /** Columns that make a Comment, from longdescs `l`. */
 export function commentColumns(sql: SqlDialect): string {
   return `l.comment_id, l.bug_id, l.who, ${sql.epochSeconds('l.bug_when')} AS bug_when, l.thetext, l.isprivate, l.type,
-  l.extra_data, ${COMMENT_TAGS_COLUMN}`;
+  l.extra_data, ${COMMENT_TAGS_COLUMN}, ${sql.commentReactions}`;
 }
 
 export const COMMENT_COLUMNS = commentColumns(OUR_SQL);
@@ -173,6 +191,7 @@ export interface CommentRow {
   type: number;
   extra_data: string | null;
   tags: string[];
+  reactions: Array<[number, string]>;
 }
 
 /** Comment types whose text is rendered when read, from what `extra_data` names (an attachment). */
@@ -188,6 +207,7 @@ export function commentFromRow(row: CommentRow): Comment {
     isPrivate: row.isprivate !== 0,
   };
   if (row.tags.length > 0) comment.tags = sortTags(row.tags);
+  if (row.reactions.length > 0) comment.reactions = row.reactions.map(([userId, reaction]) => ({ userId, reaction }));
   if (TYPES_KEPT.has(row.type)) {
     comment.type = row.type;
     if (row.extra_data !== null) comment.extraData = row.extra_data;

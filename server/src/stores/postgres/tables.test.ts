@@ -2,14 +2,14 @@ import pg from 'pg';
 import { expect, it } from 'vitest';
 import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { migrate } from './migrate.js';
-import { BUGZILLA_TABLES, OWN_TABLES, TABLES_REFERRING_FIRST } from './tables.js';
+import { BMO_TABLES, BUGZILLA_TABLES, OWN_TABLES, TABLES_REFERRING_FIRST } from './tables.js';
 
 describeWithPostgres('the tables the store keeps (PostgreSQL)', () => {
   const databaseUrl = useFreshDatabase();
 
   it('are deleted in an order every foreign key allows: each table before those it refers to', async () => {
     await migrate(databaseUrl());
-    expect([...TABLES_REFERRING_FIRST].sort()).toEqual([...BUGZILLA_TABLES, ...OWN_TABLES].sort());
+    expect([...TABLES_REFERRING_FIRST].sort()).toEqual([...BUGZILLA_TABLES, ...BMO_TABLES, ...OWN_TABLES].sort());
     const client = new pg.Client({ connectionString: databaseUrl() });
     await client.connect();
     try {

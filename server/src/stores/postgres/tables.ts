@@ -25,6 +25,12 @@ export const BUGZILLA_TABLES = [
   'tokens',
 ] as const;
 
+/**
+ * bugzilla.mozilla.org's tables the store keeps for a BMO data set, named and typed as BMO's
+ * (`profile_setting` is 5.2's too, but not among the tables its recorded schema holds).
+ */
+export const BMO_TABLES = ['profile_setting', 'longdescs_reactions'] as const;
+
 /** Our own tables, where Bugzilla has none (the migrations' record, bzc_schema_migrations, aside). */
 export const OWN_TABLES = ['bzc_instance', 'bzc_api_key_hashes', 'bzc_login_tokens', 'bzc_login_failures'] as const;
 
@@ -34,6 +40,8 @@ export const OWN_TABLES = ['bzc_instance', 'bzc_api_key_hashes', 'bzc_login_toke
  * foreign keys).
  */
 export const TABLES_REFERRING_FIRST = [
+  'longdescs_reactions',
+  'profile_setting',
   'bzc_login_failures',
   'bzc_login_tokens',
   'bzc_api_key_hashes',
@@ -61,4 +69,6 @@ export const TABLES_REFERRING_FIRST = [
   'groups',
   'profiles',
   'bzc_instance',
-] as const satisfies ReadonlyArray<(typeof BUGZILLA_TABLES)[number] | (typeof OWN_TABLES)[number]>;
+] as const satisfies ReadonlyArray<
+  (typeof BUGZILLA_TABLES)[number] | (typeof BMO_TABLES)[number] | (typeof OWN_TABLES)[number]
+>;

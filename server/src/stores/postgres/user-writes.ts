@@ -3,7 +3,7 @@ import type { NewUserRecord } from '../../bugzilla/store/store.js';
 import type { User } from '../../bugzilla/types.js';
 import { userWriteErrors } from '../../bugzilla/user/user-writes.js';
 import type { Database } from './database.js';
-import { USER_COLUMNS, type UserRow, userFromRow } from './rows.js';
+import { OUR_SQL, USER_COLUMNS, type UserRow, userFromRow } from './rows.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -74,7 +74,7 @@ export async function updateUsersIn<T>(
       await client
         .query(
           `UPDATE profiles SET login_name = $2, realname = $3, cryptpassword = $4, disabledtext = $5, is_enabled = $6,
-             disable_mail = $7
+             disable_mail = $7, last_seen_date = ${OUR_SQL.timestamp('$8::bigint')}
            WHERE userid = $1`,
           [
             user.id,
@@ -84,11 +84,19 @@ export async function updateUsersIn<T>(
             user.disabledText ?? '',
             user.disabled ? 0 : 1,
             user.emailEnabled ? 0 : 1,
+            user.lastSeenDate ?? null,
           ],
         )
         .catch(takenOr(user.login));
       await setGroups(client, user.id, user.groups);
       await setGroups(client, user.id, user.blessGroups, 1);
+      const settings = Object.entries(user.settings ?? {});
+      await client.query('DELETE FROM profile_setting WHERE user_id = $1', [user.id]);
+      await client.query(
+        `INSERT INTO profile_setting (user_id, setting_name, setting_value)
+         SELECT $1, * FROM unnest($2::text[], $3::text[])`,
+        [user.id, settings.map(([name]) => name), settings.map(([, value]) => value)],
+      );
     }
     return planned.answer;
   });

@@ -14,7 +14,10 @@ import { NOW_MS, OUR_SQL, type SqlDialect } from './rows.js';
  * On our schema write order becomes bzc_write_seq (since 9.6 PostgreSQL evaluates
  * volatile output expressions such as nextval after the subquery's ORDER BY ord).
  * Rows are upserted in (user, bug) order, so concurrent statements, from this
- * instance or others, take their row locks in the same order and cannot deadlock.
+ * instance or others, take their row locks in the same order and cannot deadlock;
+ * a new row's id is still drawn in write order (nextval in the ordered subquery), as
+ * Bugzilla numbers rows one write after another and lists them by it (the file store's
+ * row number is its first write's too).
  * A stored visit later than the new one stays (a last visit never goes back in time:
  * a request whose now() was taken earlier may commit later, through another instance;
  * 5.2 itself would overwrite it).
@@ -22,10 +25,10 @@ import { NOW_MS, OUR_SQL, type SqlDialect } from './rows.js';
 export function upsertVisitsStatement(sql: SqlDialect): string {
   const seq = sql.visitWriteOrder === 'bzc_write_seq';
   return `
-INSERT INTO bug_user_last_visit (user_id, bug_id, last_visit_ts${seq ? ', bzc_write_seq' : ''})
-SELECT v.user_id, v.bug_id, ${sql.lastVisitTime('v.ts')}${seq ? ', v.seq' : ''}
+INSERT INTO bug_user_last_visit (id, user_id, bug_id, last_visit_ts${seq ? ', bzc_write_seq' : ''})
+SELECT v.id, v.user_id, v.bug_id, ${sql.lastVisitTime('v.ts')}${seq ? ', v.seq' : ''}
 FROM (
-  SELECT u.user_id, u.bug_id, u.ts${seq ? ", nextval('bzc_visit_write_seq') AS seq" : ''}
+  SELECT nextval(pg_get_serial_sequence('bug_user_last_visit', 'id')) AS id, u.user_id, u.bug_id, u.ts${seq ? ", nextval('bzc_visit_write_seq') AS seq" : ''}
   FROM unnest($1::integer[], $2::integer[], $3::bigint[]) WITH ORDINALITY AS u(user_id, bug_id, ts, ord)
   ORDER BY u.ord
 ) AS v
@@ -65,9 +68,9 @@ ${order}`;
 
 export const RECENT_VISITS = recentVisitsStatement(OUR_SQL);
 
-/** All the user's ($1) visits, oldest write first (5.2 lists its rows so; the file store keeps them so). */
+/** All the user's ($1) visits by row id, the first visit of each bug first, as Bugzilla lists its rows (`LIST_ORDER => 'id'`). */
 export function allVisitsStatement(sql: SqlDialect): string {
-  return visitsStatement(sql, `ORDER BY ${sql.visitWriteOrder}`);
+  return visitsStatement(sql, 'ORDER BY id');
 }
 
 /** Epoch seconds of the user's ($1) last visit of the bug ($2), in either schema's dialect. */

@@ -1,6 +1,7 @@
 import { formatBugzillaTime } from '@bz-companion/shared';
 import type { Attachment } from '../../bugzilla/attachment/attachment.js';
 import type { Store } from '../../bugzilla/store/store.js';
+import type { User } from '../../bugzilla/types.js';
 import type { Profile } from '../../profiles/profile.js';
 import type { FieldSelection } from '../method/field-selection.js';
 
@@ -34,5 +35,25 @@ export async function attachmentJson(
     json.data = ((await store.attachmentData(attachment)) ?? Buffer.alloc(0)).toString('base64');
   put('size', () => attachment.size);
   put('flags', () => attachment.flags.map((flag) => ({ ...flag })));
+  return json;
+}
+
+/**
+ * An attachment as BMO's `_attachment_to_hash` gives it: 5.2's, with `description` (the summary
+ * again), `attacher` (the creator again) and `creator_detail`.
+ */
+export async function bmoAttachmentJson(
+  attachment: Attachment,
+  store: Store,
+  fields: FieldSelection,
+  detail: (user: User, prefix: string) => Record<string, unknown>,
+  flags: Profile['attachmentFlags'] = 'numbers',
+): Promise<Record<string, unknown>> {
+  const json = await attachmentJson(attachment, store, fields, flags);
+  if (fields.wants('description')) json.description = attachment.description;
+  const creator =
+    fields.wants('attacher') || fields.wants('creator') ? await store.userById(attachment.creator) : undefined;
+  if (fields.wants('attacher')) json.attacher = creator?.login ?? '';
+  if (fields.wants('creator') && creator) json.creator_detail = detail(creator, 'creator');
   return json;
 }

@@ -26,13 +26,14 @@ import { isStorableId } from '../../bugzilla/ids.js';
 import { ownedData, type Store } from '../../bugzilla/store/store.js';
 import type { Bug, User } from '../../bugzilla/types.js';
 import { visitEffectsOfUpdate } from '../../bugzilla/visit/update-visits.js';
+import { bmoUserJson } from '../method/bmo-user-json.js';
 import { NAMES_A_BUG } from '../method/error-codes.js';
 import { FieldSelection } from '../method/field-selection.js';
 import { listGiven } from '../method/list-given.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../method/route.js';
 import { DEFAULT_WORK_BOUNDS } from '../method/work-bounds.js';
 import { attachmentFlagPlanner } from './attachment-flag-planner.js';
-import { attachmentJson } from './attachment-json.js';
+import { attachmentJson, bmoAttachmentJson } from './attachment-json.js';
 
 /** A private attachment is for insiders and for whoever attached it (5.2's get_attachments_by_bug). */
 function mayList(attachment: Attachment, user: User | undefined, insider: boolean): boolean {
@@ -58,6 +59,10 @@ export async function listAttachments(
   const { user, query } = request;
   const insider = isInsider(user, store.instance.parameters);
   const fields = FieldSelection.fromQuery(query);
+  const json = (attachment: Attachment) =>
+    profile.objects.attachmentExtras
+      ? bmoAttachmentJson(attachment, store, fields, (creator) => bmoUserJson(creator), profile.attachmentFlags)
+      : attachmentJson(attachment, store, fields, profile.attachmentFlags);
   const bugRefs = namedRefs(byAttachmentId ? undefined : request.pathId, query.getAll('ids'));
   const attachmentRefs = namedRefs(byAttachmentId ? request.pathId : undefined, query.getAll('attachment_ids'));
   const given =
@@ -93,13 +98,11 @@ export async function listAttachments(
   const bugs: BugAttachmentsResult['bugs'] = {};
   for (const [bugId, shown] of byBug) {
     const listed: Array<Record<string, unknown>> = [];
-    for (const attachment of shown)
-      listed.push(await attachmentJson(attachment, store, fields, profile.attachmentFlags));
+    for (const attachment of shown) listed.push(await json(attachment));
     bugs[String(bugId)] = listed;
   }
   const attachments: BugAttachmentsResult['attachments'] = {};
-  for (const attachment of found)
-    attachments[String(attachment.id)] = await attachmentJson(attachment, store, fields, profile.attachmentFlags);
+  for (const attachment of found) attachments[String(attachment.id)] = await json(attachment);
   return { bugs, attachments };
 }
 
@@ -162,6 +165,17 @@ export async function addAttachment(request: ApiRequest, deps: RouteDeps): Promi
     visits,
   });
   const ids = await ownedData(store, 'adding an attachment').writeBugs(write);
+  if (deps.push.listening) {
+    for (const [i, attachmentId] of ids.entries()) {
+      const own = await store.commentsOf(bugs[i]?.id ?? 0);
+      const comment = own.find((one) => one.type === 5 && one.extraData === String(attachmentId));
+      await deps.push.afterWrite(
+        { kind: 'attachment-added', attachmentId, commentId: comment?.id },
+        user,
+        Math.floor(now / 1000),
+      );
+    }
+  }
   return { ids };
 }
 
@@ -224,13 +238,17 @@ export async function updateAttachment(request: ApiRequest, deps: RouteDeps): Pr
   const visits = await visitChanges(store, bugs, user, deps);
   const write = updateAttachmentsWrite({ who: user.id, when: Math.floor(now / 1000), updates, visits });
   const results = await ownedData(store, 'changing an attachment').writeBugs(write);
-  return {
+  const answer = {
     attachments: results.map((result) => {
       const changes: Record<string, { removed: string; added: string }> = {};
       for (const change of result.changes) changes[change.field] = { removed: change.removed, added: change.added };
       return { id: result.id, last_change_time: formatBugzillaTime(result.modificationTime * 1000), changes };
     }),
   };
+  for (const { id, changes } of answer.attachments) {
+    await deps.push.afterWrite({ kind: 'attachment-changed', attachmentId: id, changes }, user, Math.floor(now / 1000));
+  }
+  return answer;
 }
 
 export const attachmentRoutes = {

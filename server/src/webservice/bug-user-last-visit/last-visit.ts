@@ -47,12 +47,9 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
     rules.involvement === 'always' || (rules.involvement === 'when-strict-setting' && strictInvolvement);
   // One reference after another: the first that fails is the error, as in 5.2.
   const checked = await readEach(refs, (ref) =>
-    afterRead(resolveBugRef(store, ref, request.pathBug), (bug): { id: number; ref: unknown } | undefined => {
+    afterRead(resolveBugRef(store, ref, request.pathBug), (bug): { id: number; ref: unknown } => {
       const { id } = bug;
-      if (!canSeeBug(user, bug, parameters)) {
-        if (rules.invisibleBugs === 'skip') return undefined;
-        throw user ? errors.bugAccessDenied(id) : errors.bugAccessQuery(id);
-      }
+      if (!canSeeBug(user, bug, parameters)) throw user ? errors.bugAccessDenied(id) : errors.bugAccessQuery(id);
       // Nobody logged out is ever involved (5.2 answers them "not involved", not "log in").
       if (mustBeInvolved && !(user && isInvolved(user, bug, parameters))) {
         throw errors.notInvolved(id, profile.codes.userNotInvolved);
@@ -60,15 +57,14 @@ async function update(request: ApiRequest, { store, profile }: RouteDeps): Promi
       return { id, ref };
     }),
   );
-  const recorded = checked.filter((entry) => entry !== undefined);
-  const bugIds = recorded.map(({ id }) => id);
+  const bugIds = checked.map(({ id }) => id);
   // Only BMO gets here logged out: it inserts a row for user 0, which the foreign key refuses (read from its code).
   if (!user) throw errors.perlCrash(ANONYMOUS_INSERT_CRASH);
   const databaseMs = await request.databaseNow();
   const ts = Math.floor(databaseMs / 1000);
   await store.recordVisits(user.id, bugIds, ts, databaseMs);
   const lastVisitTs = formatBugzillaTime(ts * 1000);
-  return recorded.map(({ id, ref }) => ({
+  return checked.map(({ id, ref }) => ({
     id: rules.answeredId === 'bug' ? id : perlInt(ref),
     last_visit_ts: lastVisitTs,
   }));

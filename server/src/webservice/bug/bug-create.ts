@@ -53,7 +53,9 @@ async function create(request: ApiRequest, deps: RouteDeps): Promise<BugCreateRe
         view,
       ),
   });
-  return withShapeRule(write, profile.wrongShape);
+  const created = await withShapeRule(write, profile.wrongShape);
+  await deps.push.afterWrite({ kind: 'bug-created', bugId: created.id }, actor, when);
+  return created;
 }
 
 export const bugCreateRoutes = {

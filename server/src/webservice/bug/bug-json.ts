@@ -5,15 +5,20 @@ import { customValue, customValueJson } from '../../bugzilla/field/custom-values
 import { afterRead, type Read, readAll } from '../../bugzilla/read.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { Bug, User } from '../../bugzilla/types.js';
+import { nickOf } from '../../bugzilla/user/bmo-nick.js';
+import type { ObjectShapes } from '../../profiles/profile.js';
 import type { FieldSelection } from '../method/field-selection.js';
+import { bmoBugFields } from './bmo-bug-fields.js';
+import { aliasOf } from './bug-alias.js';
 
 type Json = Record<string, unknown>;
 
-/** 5.2's `_user_to_hash`: `name` and `email` are both the login. */
-function userDetail(user: User, fields: FieldSelection, prefix: string): Json {
+/** 5.2's `_user_to_hash`: `name` and `email` are both the login; BMO's has the `nick` too. */
+function userDetail(user: User, fields: FieldSelection, prefix: string, nick: boolean): Json {
   const detail: Json = {};
   if (fields.wants('id', 'default', prefix)) detail.id = user.id;
   if (fields.wants('real_name', 'default', prefix)) detail.real_name = user.realName;
+  if (nick && fields.wants('nick', 'default', prefix)) detail.nick = nickOf(user);
   if (fields.wants('name', 'default', prefix)) detail.name = user.login;
   if (fields.wants('email', 'default', prefix)) detail.email = user.login;
   return detail;
@@ -34,6 +39,8 @@ export function bugJson(
   fields: FieldSelection,
   /** When the answer is made, for the `update_token` Bug.get and Bug.possible_duplicates add; null: none (Bug.search). */
   nowMs: number | null,
+  shapes: ObjectShapes,
+  newSince: number | null = null,
 ): Read<Json> {
   const f = bug.fields;
   // What needs the store is read first (only what is selected), then the answer is built in 5.2's
@@ -52,16 +59,27 @@ export function bugJson(
     ),
   );
   // The caller's own tags (Bug.update_tags): an extra field, read only when asked for.
-  const tags = caller && fields.wants('tags', 'extra') ? store.personalTags(caller.id, bug.id) : [];
-  return afterRead(people, ([creator, assignedTo, qaContact, ...ccUsers]) =>
+  const tags =
+    caller && shapes.personalTagsField && fields.wants('tags', 'extra') ? store.personalTags(caller.id, bug.id) : [];
+  const basic = afterRead(people, ([creator, assignedTo, qaContact, ...ccUsers]) =>
     afterRead(dependencies, (others) => {
       const open = new Set(
         others.filter((other) => other && store.catalogue.isOpen(other.fields.status)).map((other) => other?.id),
       );
       return afterRead(tags, (ownTags) =>
-        render(bug, store, caller, fields, nowMs, { creator, assignedTo, qaContact, ccUsers, open, ownTags }),
+        render(bug, store, caller, fields, nowMs, shapes, { creator, assignedTo, qaContact, ccUsers, open, ownTags }),
       );
     }),
+  );
+  if (shapes.bugDefaultFields.length === 0 && shapes.bugExtraFields.length === 0) return basic;
+  // BMO's own fields, read after 5.2's (only a BMO answer pays for them).
+  const context = {
+    newSince,
+    time,
+    detail: (user: User, prefix: string) => userDetail(user, fields, prefix, shapes.userNick),
+  };
+  return afterRead(basic, (json) =>
+    bmoBugFields(bug, store, caller, fields, shapes, context).then((own) => Object.assign(json, own)),
   );
 }
 
@@ -82,8 +100,10 @@ function render(
   caller: User | undefined,
   fields: FieldSelection,
   nowMs: number | null,
+  shapes: ObjectShapes,
   { creator, assignedTo, qaContact, ccUsers, open, ownTags }: ReadForBug,
 ): Json {
+  const nick = shapes.userNick;
   const f = bug.fields;
   const json: Json = {};
   const put = (name: string, value: () => unknown, type: 'default' | 'extra' = 'default') => {
@@ -92,11 +112,11 @@ function render(
   const person = (name: string, user: User | undefined) => {
     if (!fields.wants(name)) return;
     json[name] = user?.login ?? '';
-    if (user) json[`${name}_detail`] = userDetail(user, fields, name);
+    if (user) json[`${name}_detail`] = userDetail(user, fields, name, nick);
   };
 
   put('id', () => bug.id);
-  put('alias', () => [...bug.aliases]);
+  put('alias', () => aliasOf(bug, shapes.bugAlias));
   put('summary', () => f.summary);
   put('status', () => f.status);
   put('resolution', () => f.resolution);
@@ -118,7 +138,8 @@ function render(
   put('blocks', () => sortDependencies(f.blocks, open));
   put('depends_on', () => sortDependencies(f.depends_on, open));
   put('dupe_of', () => f.dupe_of);
-  put('deadline', () => f.deadline ?? null);
+  // BMO shows it to time trackers only, with the hours (bmo-bug-fields.ts).
+  if (shapes.deadline === 'everyone') put('deadline', () => f.deadline ?? null);
   put('flags', () => f.flags.map((flag) => ({ ...flag })));
   put('groups', () => [...bug.groups]);
   put('creation_time', () => time(f.creation_time));
@@ -133,9 +154,9 @@ function render(
       .filter((user): user is User => user !== undefined)
       .sort((a, b) => (a.login < b.login ? -1 : a.login > b.login ? 1 : 0));
     json.cc = cc.map((user) => user.login);
-    json.cc_detail = cc.map((user) => userDetail(user, fields, 'cc'));
+    json.cc_detail = cc.map((user) => userDetail(user, fields, 'cc', nick));
   }
-  put('tags', () => [...ownTags], 'extra');
+  if (shapes.personalTagsField) put('tags', () => [...ownTags], 'extra');
   // Every custom field but obsolete ones, shown or not on this bug (5.2's active_custom_fields).
   for (const field of store.catalogue.activeCustomFields()) {
     if (fields.wants(field.name, 'custom')) json[field.name] = customValueJson(field, customValue(f, field));

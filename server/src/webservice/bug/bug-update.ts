@@ -97,10 +97,22 @@ export async function updateBugs(
       ),
   });
   const result = await withShapeRule(write, profile.wrongShape);
+  if (deps.push.listening) {
+    for (const bug of result.bugs) {
+      // The update's comment is on each of its bugs, by the actor at its time.
+      const commentIds = (await store.commentsOf(bug.id))
+        .filter((comment) => comment.time === when && comment.author === actor.id)
+        .map((comment) => comment.id);
+      const before = bugs.find((b) => b.id === bug.id);
+      if (before)
+        await deps.push.afterWrite({ kind: 'bug-changed', before, changes: bug.changes, commentIds }, actor, when);
+    }
+  }
   return {
     bugs: result.bugs.map((bug) => ({
       id: bug.id,
-      alias: bug.alias,
+      // BMO's Bug.update answers its one alias or null (Bugzilla/WebService/Bug.pm update).
+      alias: profile.objects.bugAlias === 'list' ? bug.alias : (bug.alias[0] ?? null),
       last_change_time: formatBugzillaTime(bug.last_change_time * 1000),
       changes: bug.changes,
     })),

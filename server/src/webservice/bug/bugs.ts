@@ -3,6 +3,7 @@ import { namedRefs } from '../../bugzilla/bug/bug-ref.js';
 import { checkBug } from '../../bugzilla/bug/check-bug.js';
 import { errors } from '../../bugzilla/errors.js';
 import { afterRead, type Read, readAll, readEach } from '../../bugzilla/read.js';
+import { parseLegalDate } from '../../bugzilla/search/legal-date.js';
 import { searchBugs } from '../../bugzilla/search/search.js';
 import { NAMES_A_BUG } from '../method/error-codes.js';
 import { FieldSelection } from '../method/field-selection.js';
@@ -16,7 +17,7 @@ import { bugJson } from './bug-json.js';
  * (repeated, never split on commas), each once. Over REST the first id that fails fails the request
  * (5.2 cannot report it as a fault there), so `faults` is always empty.
  */
-function get(request: ApiRequest, { store }: RouteDeps): Read<BugGetResult> {
+function get(request: ApiRequest, { store, profile }: RouteDeps): Read<BugGetResult> {
   const refs = namedRefs(request.pathId, request.query.getAll('ids'));
   if (refs.length === 0 && !listGiven(request, 'ids')) throw errors.paramRequired('ids');
   // One at a time: the first reference that fails is the error, as in 5.2.
@@ -26,14 +27,19 @@ function get(request: ApiRequest, { store }: RouteDeps): Read<BugGetResult> {
       const seen = new Set<number>();
       const bugs = checked.filter((bug) => !seen.has(bug.id) && seen.add(bug.id));
       const fields = FieldSelection.fromQuery(request.query);
-      const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow)));
+      // BMO's Bug.get reads `new_since` for the comments and history it may include.
+      const newSinceText = profile.objects.bugExtraFields.length > 0 ? request.query.get('new_since') : null;
+      const newSince = newSinceText === null ? null : parseLegalDate(newSinceText);
+      const rendered = readAll(
+        bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow, profile.objects, newSince)),
+      );
       return afterRead(rendered, (json) => ({ bugs: json, faults: [] }));
     },
   );
 }
 
 /** Bug.search: the visible bugs matching every criterion, by id. */
-function search(request: ApiRequest, { store }: RouteDeps): Read<BugSearchResult> {
+function search(request: ApiRequest, { store, profile }: RouteDeps): Read<BugSearchResult> {
   const options = {
     transport: request.transport,
     now: Math.floor(request.webNow / 1000),
@@ -41,7 +47,7 @@ function search(request: ApiRequest, { store }: RouteDeps): Read<BugSearchResult
   };
   return afterRead(searchBugs(store, request.user, request.query, options), (bugs) => {
     const fields = FieldSelection.fromQuery(request.query);
-    const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, null)));
+    const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, null, profile.objects)));
     return afterRead(rendered, (json) => ({ bugs: json }));
   });
 }

@@ -16,7 +16,7 @@ const list = (value: unknown): string[] =>
  * Bug.possible_duplicates: the bugs whose summaries share words with `summary` (see
  * bugzilla/bug/possible-duplicates.ts for how they are matched), as Bug.get renders them.
  */
-async function duplicates(request: ApiRequest, { store }: RouteDeps): Promise<BugSearchResult> {
+async function duplicates(request: ApiRequest, { store, profile }: RouteDeps): Promise<BugSearchResult> {
   const body = request.body ?? {};
   const summary = perlText(body.summary) ?? '';
   if (summary === '' || summary === '0') {
@@ -33,7 +33,9 @@ async function duplicates(request: ApiRequest, { store }: RouteDeps): Promise<Bu
   limit = Math.min(limit, MAX_POSSIBLE_DUPLICATES);
   const bugs = await possibleDuplicates(store, request.user, summary, list(body.products), limit);
   const fields = new FieldSelection(list(body.include_fields), list(body.exclude_fields));
-  const rendered = await readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow)));
+  const rendered = await readAll(
+    bugs.map((bug) => bugJson(bug, store, request.user, fields, request.webNow, profile.objects)),
+  );
   return { bugs: rendered as BugSearchResult['bugs'] };
 }
 

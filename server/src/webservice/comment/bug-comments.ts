@@ -16,6 +16,7 @@ import { visitEffectsOfUpdate } from '../../bugzilla/visit/update-visits.js';
 import { FieldSelection } from '../method/field-selection.js';
 import { listGiven } from '../method/list-given.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../method/route.js';
+import { visibleBugOrNone } from '../method/skip-private.js';
 import { commentJson } from './comment-json.js';
 
 /**
@@ -26,7 +27,11 @@ import { commentJson } from './comment-json.js';
  */
 const COMMENT_PARAMS = ['ids', 'comment_ids'] as const;
 
-async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: boolean): Promise<BugCommentsResult> {
+async function comments(
+  request: ApiRequest,
+  { store, profile }: RouteDeps,
+  byCommentId: boolean,
+): Promise<BugCommentsResult> {
   const { user, query } = request;
   const parameters = store.instance.parameters;
   const insider = isInsider(user, parameters);
@@ -41,14 +46,16 @@ async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: 
   const newSince = newSinceText === null ? null : parseLegalDate(newSinceText);
 
   const bugs: BugCommentsResult['bugs'] = {};
+  const skipPrivate = profile.objects.skipPrivate && perlTrue(query.get('skip_private'));
   for (const ref of bugRefs) {
-    const bug = await checkBug(store, user, ref);
+    const bug = skipPrivate ? await visibleBugOrNone(store, user, ref) : await checkBug(store, user, ref);
+    if (!bug) continue;
     // An alias and a number may name one bug: its comments are rendered once.
     if (Object.hasOwn(bugs, String(bug.id))) continue;
     const shown: Array<Record<string, unknown>> = [];
     for (const [count, comment] of (await store.commentsOf(bug.id)).entries()) {
       if (canSeeComment(insider, comment) && (newSince === null || comment.time > newSince)) {
-        shown.push(await commentJson(comment, count, store, fields));
+        shown.push(await commentJson(comment, count, store, fields, profile.objects.commentExtras));
       }
     }
     bugs[String(bug.id)] = { comments: shown };
@@ -71,7 +78,7 @@ async function comments(request: ApiRequest, { store }: RouteDeps, byCommentId: 
     if (!canSeeComment(insider, comment)) throw errors.commentIsPrivate(comment.id);
     // By id, not identity: a store reading from a database answers each read with new objects.
     const count = (await store.commentsOf(comment.bugId)).findIndex((other) => other.id === comment.id);
-    byId[String(comment.id)] = await commentJson(comment, count, store, fields);
+    byId[String(comment.id)] = await commentJson(comment, count, store, fields, profile.objects.commentExtras);
   }
   return { bugs, comments: byId };
 }
@@ -93,7 +100,7 @@ function param(request: ApiRequest, name: string): unknown {
  * visitEffectsOfUpdate).
  */
 async function addComment(request: ApiRequest, deps: RouteDeps): Promise<AddCommentResult> {
-  const { store, profile } = deps;
+  const { store, profile, push } = deps;
   const user = currentUser(request);
   const id = param(request, 'id') ?? request.pathId;
   // WebService::Bug::add_comment: `defined $params->{id}` first, then the comment.
@@ -127,6 +134,7 @@ async function addComment(request: ApiRequest, deps: RouteDeps): Promise<AddComm
     authorVisit: effects.authorVisit,
     forgetVisitsOf: effects.forgetVisitsOf,
   });
+  await push.afterWrite({ kind: 'comment-added', commentId: comment.id }, user, time);
   return { id: comment.id };
 }
 
@@ -141,7 +149,7 @@ const accessContext = (store: RouteDeps['store']) => ({
  */
 async function commentWithHours(
   request: ApiRequest,
-  { store }: RouteDeps,
+  { store, push }: RouteDeps,
   given: {
     bug: Bug;
     text: string;
@@ -178,7 +186,10 @@ async function commentWithHours(
   const mine = (await store.commentsOf(bug.id)).filter(
     (comment) => comment.author === actor.id && comment.time === time,
   );
-  return { id: Math.max(...mine.map((comment) => comment.id)) };
+  const id = Math.max(...mine.map((comment) => comment.id));
+  // BMO's webhooks see it as the comment it is (Bugzilla/Extension/Webhooks: comment event).
+  await push.afterWrite({ kind: 'comment-added', commentId: id }, actor, time);
+  return { id };
 }
 
 export const bugCommentRoutes = {

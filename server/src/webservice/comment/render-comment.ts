@@ -12,7 +12,7 @@ import type { ApiRequest, RouteDeps, RouteSpec } from '../method/route.js';
  * may not see is linked with its status only, a private attachment with no title. With `id`,
  * `comment N` links into that bug (which must be visible).
  */
-async function renderComment(request: ApiRequest, { store }: RouteDeps): Promise<RenderCommentResult> {
+export async function renderComment(request: ApiRequest, { store }: RouteDeps): Promise<RenderCommentResult> {
   const { user } = request;
   const body = request.body ?? {};
   const text = perlText(body.text);

@@ -52,6 +52,17 @@ export class FieldSelection {
     return new FieldSelection(names('include_fields'), names('exclude_fields'));
   }
 
+  /**
+   * The selection inside an object field (a bug's `comments`, as BMO's filter reads `comments.text`):
+   * the sub-fields named under it, else all of them; the exclusions under it too.
+   */
+  inside(prefix: string): FieldSelection {
+    const under = (names: Iterable<string>) =>
+      [...names].filter((name) => name.startsWith(`${prefix}.`)).map((name) => name.slice(prefix.length + 1));
+    const include = under(this.#include ?? []);
+    return new FieldSelection(include.length > 0 ? include : null, under(this.#exclude));
+  }
+
   /** Whether the answer carries `field` (of `type`); `prefix` names the object a sub-field belongs to. */
   wants(field: string, type: FieldType = 'default', prefix?: string): boolean {
     const group = prefix ?? TYPE_GROUPS[type];

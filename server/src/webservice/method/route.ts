@@ -2,6 +2,7 @@ import type { EndpointKey, ResponseOf } from '@bz-companion/shared';
 import type { BodyParams } from '../../bugzilla/body-params.js';
 import type { BugReadAhead } from '../../bugzilla/bug/bug-ref.js';
 import type { Clock } from '../../bugzilla/clock.js';
+import type { RateLimits } from '../../bugzilla/rate-limit/rate-limits.js';
 import type { Read } from '../../bugzilla/read.js';
 import type { SearchTransport } from '../../bugzilla/search/webservice-params.js';
 import type { Store } from '../../bugzilla/store/store.js';
@@ -11,6 +12,7 @@ import type { PreparedJson } from '../../http/prepared-json.js';
 import type { Identity } from '../../login/identify.js';
 import type { AuthPolicy } from '../../profiles/auth-policy.js';
 import type { Profile } from '../../profiles/profile.js';
+import type { WebhookPush } from '../../push/webhook-push.js';
 import type { CodeNote } from './error-codes.js';
 import type { RpcBinding } from './rpc-binding.js';
 import type { WorkBounds } from './work-bounds.js';
@@ -51,6 +53,10 @@ export interface RouteDeps {
   /** The tracker this server behaves as: routes read every difference from it. */
   profile: Profile;
   failures: LoginFailures;
+  /** The rate-limit counts and blocked addresses (the profile says where calls count). */
+  rateLimits: RateLimits;
+  /** BMO's webhooks: a write hands it what it did, once durable. */
+  push: WebhookPush;
 }
 
 type Answer<T> = T | PreparedJson<T>;

@@ -62,25 +62,50 @@ export function runEndpoint(
         failures: deps.failures,
         ip: request.ip,
         now: Math.floor(request.webNow / 1000),
+        rateLimits: deps.rateLimits,
       });
   // Every await costs a tick per request, and the synchronous path makes no closure.
   const answer =
     identity instanceof Promise
-      ? identity.then((found) => runAs(found, spec, request, deps, state))
-      : runAs(identity, spec, request, deps, state);
+      ? identity.then((found) => runAs(found, endpoint, request, deps, state))
+      : runAs(identity, endpoint, request, deps, state);
   return endpoint.timed && answer instanceof Promise ? withinTime(answer, bounds.seconds) : answer;
 }
 
 function runAs(
   found: Identity,
-  spec: RouteSpec<EndpointKey>,
+  endpoint: Endpoint,
   request: EndpointRequest,
   deps: RouteDeps,
   state: RunState,
 ): EndpointAnswer {
   request.runAs(found);
   state.user = found.user;
-  return spec.handle(request, deps);
+  if (!found.user) countAnonymous(endpoint.key, request, deps);
+  const seen =
+    found.user && deps.profile.objects.recordsLastSeen ? recordLastSeen(found.user, request, deps) : undefined;
+  return seen ? seen.then(() => endpoint.spec.handle(request, deps)) : endpoint.spec.handle(request, deps);
+}
+
+/**
+ * Bugzilla's update_last_seen_date (Bugzilla.pm login): the first call of a day records the day in
+ * the user's profile, durably, before the method runs. Only a store that owns its data records it.
+ */
+function recordLastSeen(user: User, request: EndpointRequest, deps: RouteDeps): Promise<unknown> | undefined {
+  const day = Math.floor(request.webNow / 86_400_000) * 86_400;
+  if (user.lastSeenDate === day || !deps.store.owned) return undefined;
+  return deps.store.owned.updateUsers([user.id], (users) => ({
+    users: users.map((current) => Object.assign({}, current, { lastSeenDate: day })),
+    answer: null,
+  }));
+}
+
+/** BMO's methods that count a logged-out call against a rate limit before anything else (Bugzilla/WebService/Bug.pm). */
+function countAnonymous(key: EndpointKey, request: EndpointRequest, deps: RouteDeps): void {
+  const rule = deps.profile.rateLimits?.anonymousMethods[key];
+  if (rule === undefined) return;
+  const now = Math.floor(request.webNow / 1000);
+  deps.rateLimits.check(rule, request.ip, request.ip, now);
 }
 
 /** A query with nothing in it, shared: most requests have none, and the check below compares by identity. */
@@ -97,13 +122,4 @@ function loginExempt(
   headers: IncomingHttpHeaders,
 ) {
   return policy === 'ignore' && query === EMPTY_QUERY && body === null && headers['x-bugzilla-login'] === undefined;
-}
-
-/**
- * The socket's address as 5.2 records it: `127.0.0.1`, not Node's IPv4-mapped `::ffff:127.0.0.1`.
- * Read from the socket: Koa's `ctx.ip` parses proxy headers first, which we never trust, per request.
- */
-export function clientIp(ip: string | undefined): string {
-  if (ip === undefined) return '';
-  return ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
 }

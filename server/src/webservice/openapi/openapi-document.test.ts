@@ -32,6 +32,24 @@ async function isServed(url: string, key: string): Promise<boolean> {
   return !(response.status === 404 && body.code === 32614);
 }
 
+/**
+ * Whether a served route's `{id}` takes this endpoint's path (as `GET /rest/bug/{id}` reads BMO's
+ * `/rest/bug/possible_duplicates` as a bug id where that route is missing, as 5.2 does).
+ */
+function shadowed(key: string, named: readonly string[]): boolean {
+  const { method, path } = splitEndpoint(key as EndpointKey);
+  const segments = path.split('/');
+  return named.some((other) => {
+    const theirs = splitEndpoint(other as EndpointKey);
+    const parts = theirs.path.split('/');
+    return (
+      theirs.method === method &&
+      parts.length === segments.length &&
+      parts.every((part, i) => part === segments[i] || part === '{id}')
+    );
+  });
+}
+
 describe.each(PROFILE_NAMES)('the OpenAPI description under profile %s', (name: ProfileName) => {
   let bz: BzServer;
   let served: Document;
@@ -52,7 +70,7 @@ describe.each(PROFILE_NAMES)('the OpenAPI description under profile %s', (name: 
   it('names every route the server serves, and none it does not', async () => {
     const named = operationsOf(served);
     for (const key of named) expect({ key, served: await isServed(bz.url, key) }).toEqual({ key, served: true });
-    for (const key of ALL_KEYS.filter((k) => !named.includes(k))) {
+    for (const key of ALL_KEYS.filter((k) => !named.includes(k) && !shadowed(k, named))) {
       expect({ key, served: await isServed(bz.url, key) }).toEqual({ key, served: false });
     }
     expect(named).toEqual(REST_KEYS.filter((key) => !PROFILES[name].missing.has(key)).sort());
@@ -99,7 +117,8 @@ describe.each(PROFILE_NAMES)('the OpenAPI description under profile %s', (name: 
 describe('openApiDocument', () => {
   it('is generated from the endpoint map: a new endpoint joins without a line written for it', () => {
     const document = openApiDocument(PROFILES['bz-companion'], '0.0.0') as Document;
-    expect(operationsOf(document)).toEqual([...REST_KEYS].sort());
+    const missing = PROFILES['bz-companion'].missing;
+    expect(operationsOf(document)).toEqual(REST_KEYS.filter((key) => !missing.has(key)).sort());
     const search = document.paths['/rest/bug']?.get as unknown as { parameters: Array<{ name: string }> };
     expect(search.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['product', 'email1', 'limit']));
   });

@@ -34,21 +34,24 @@ function componentJson(
   catalogue: Catalogue,
   loginOf: (id: number | null) => string,
   fields: FieldSelection,
+  triage: boolean,
 ): Json {
-  const json = pick(
-    {
-      id: component.id,
-      name: component.name,
-      description: component.description,
-      default_assigned_to: loginOf(component.defaultAssignee),
-      default_qa_contact: loginOf(component.defaultQaContact),
-      // Always 0: there to match Bug.fields.
-      sort_key: 0,
-      is_active: component.isActive,
-    },
-    fields,
-    'components',
-  );
+  const all: Json = {
+    id: component.id,
+    name: component.name,
+    description: component.description,
+    default_assigned_to: loginOf(component.defaultAssignee),
+    default_qa_contact: loginOf(component.defaultQaContact),
+    // Always 0: there to match Bug.fields.
+    sort_key: 0,
+    is_active: component.isActive,
+  };
+  if (triage) {
+    // BMO's: who triages its bugs ('' for nobody), and the type a new bug gets (BMO's default, defect).
+    all.triage_owner = loginOf(component.triageOwner ?? null);
+    all.default_bug_type = 'defect';
+  }
+  const json = pick(all, fields, 'components');
   if (fields.wants('flag_types', 'default', 'components')) {
     json.flag_types = {
       bug: catalogue.flagTypesFor('bug', component.productId, component.id).map(flagTypeJson),
@@ -74,6 +77,7 @@ export function productJson(
   catalogue: Catalogue,
   loginOf: (id: number | null) => string,
   fields: FieldSelection,
+  triage = false,
 ): Json {
   const json = pick(
     {
@@ -90,7 +94,7 @@ export function productJson(
   if (fields.wants('components')) {
     json.components = [...product.components]
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .map((component) => componentJson(component, catalogue, loginOf, fields));
+      .map((component) => componentJson(component, catalogue, loginOf, fields, triage));
   }
   if (fields.wants('versions')) {
     json.versions = [...product.versions]
@@ -112,6 +116,7 @@ export function componentPeople(products: readonly Product[]): number[] {
     for (const component of product.components) {
       if (component.defaultAssignee !== null) ids.add(component.defaultAssignee);
       if (component.defaultQaContact !== null) ids.add(component.defaultQaContact);
+      if (component.triageOwner !== undefined && component.triageOwner !== null) ids.add(component.triageOwner);
     }
   }
   return [...ids];

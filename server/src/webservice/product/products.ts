@@ -52,10 +52,11 @@ function get(request: ApiRequest, deps: RouteDeps): Read<PreparedJson<ProductsAn
         ]
       : candidates;
   const catalogue = deps.store.catalogue;
-  const selection = `${requested.map((product) => product.id).join(',')}|${request.query.getAll('include_fields').join(',')}|${request.query.getAll('exclude_fields').join(',')}`;
+  const triage = deps.profile.objects.componentTriage;
+  const selection = `${requested.map((product) => product.id).join(',')}|${request.query.getAll('include_fields').join(',')}|${request.query.getAll('exclude_fields').join(',')}|${triage}`;
   return productsAnswer(deps.store, requested, selection, (loginOf) => {
     const fields = FieldSelection.fromQuery(request.query);
-    return { products: requested.map((product) => productJson(product, catalogue, loginOf, fields)) };
+    return { products: requested.map((product) => productJson(product, catalogue, loginOf, fields, triage)) };
   });
 }
 

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import type { BodyParams } from '../../bugzilla/body-params.js';
 import { readBugAhead } from '../../bugzilla/bug/bug-ref.js';
 import { errors } from '../../bugzilla/errors.js';
+import { clientIp } from '../../http/client-ip.js';
 import { preflightHeaders } from '../../http/cors.js';
 import { bodyFieldFilter } from '../../http/field-filter.js';
 import { jsonpCallback } from '../../http/jsonp.js';
@@ -11,7 +12,7 @@ import type { ApiState } from '../../http/respond.js';
 import type { Profile, ProfileName } from '../../profiles/profile.js';
 import { EndpointRequest } from '../method/endpoint-request.js';
 import type { RouteDeps, RouteSpec } from '../method/route.js';
-import { clientIp, EMPTY_QUERY, type Endpoint, runEndpoint } from '../method/run-endpoint.js';
+import { EMPTY_QUERY, type Endpoint, runEndpoint } from '../method/run-endpoint.js';
 import { boundsWith, DEFAULT_WORK_BOUNDS, type WorkBounds } from '../method/work-bounds.js';
 import { routeTable } from '../table/method-table.js';
 import { allowedMethods, Dispatcher } from './dispatch.js';
@@ -144,6 +145,8 @@ export function apiRoutes(deps: ApiDeps, options: ApiRouterOptions) {
         clock: deps.clock,
         urlbase: deps.urlbase,
         failures: deps.failures,
+        rateLimits: deps.rateLimits,
+        push: deps.push,
         profile,
       };
       route = dispatchTable(endpointHandlers(routeDeps, options), profile);

@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { BodyParams } from '../../bugzilla/body-params.js';
+import { clientIp } from '../../http/client-ip.js';
 import { applyFieldFilter, bodyFieldFilter, readFieldFilter } from '../../http/field-filter.js';
 import { PreparedJson } from '../../http/prepared-json.js';
 import { EndpointRequest } from '../method/endpoint-request.js';
 import type { RouteDeps } from '../method/route.js';
-import { clientIp, EMPTY_QUERY, type RunState, runEndpoint } from '../method/run-endpoint.js';
+import { EMPTY_QUERY, type RunState, runEndpoint } from '../method/run-endpoint.js';
 import { checkValueCounts } from '../method/work-bounds.js';
 import { endpointFor } from '../rest/api-router.js';
 import { callParts } from './call-parts.js';

@@ -225,10 +225,16 @@ describe('XML-RPC (/xmlrpc.cgi)', () => {
 });
 
 describe('which tracker serves which', () => {
-  it('bmo serves JSON-RPC only; its /xmlrpc.cgi is no resource', async () => {
+  it('bmo serves neither: its /jsonrpc.cgi and /xmlrpc.cgi are no resources (removed 2026-08-03 and -04)', async () => {
     const bmo = await serveInProcess(bugzilla52FixtureWithPasswords(), { profile: 'bmo' });
     try {
-      expect((await jsonRpcCall(bmo.url, 'Bugzilla.version')).body?.result).toEqual({ version: '5.2' });
+      const json = await fetch(`${bmo.url}/jsonrpc.cgi`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ method: 'Bugzilla.version', params: [{}], id: 1 }),
+      });
+      expect(json.status).toBe(404);
+      expect(await fetch(`${bmo.url}/jsonrpc.cgi?method=Bugzilla.version`).then((r) => r.status)).toBe(404);
       const xml = await fetch(`${bmo.url}/xmlrpc.cgi`, {
         method: 'POST',
         headers: { 'Content-Type': 'text/xml' },

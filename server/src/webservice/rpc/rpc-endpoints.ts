@@ -44,7 +44,15 @@ export function rpcEndpoints(deps: ApiDeps, bodyLimitBytes: number, logger: Logg
     const profile = deps.profile();
     let found = routeDeps.get(profile.name);
     if (!found) {
-      found = { store: deps.store, clock: deps.clock, urlbase: deps.urlbase, failures: deps.failures, profile };
+      found = {
+        store: deps.store,
+        clock: deps.clock,
+        urlbase: deps.urlbase,
+        failures: deps.failures,
+        rateLimits: deps.rateLimits,
+        push: deps.push,
+        profile,
+      };
       routeDeps.set(profile.name, found);
     }
     return found;

@@ -1,4 +1,9 @@
 import { attachmentRoutes } from '../attachment/attachments.js';
+import { bmoPossibleDuplicateRoutes } from '../bmo/bmo-possible-duplicates.js';
+import { commentReactionRoutes } from '../bmo/comment-reactions.js';
+import { bmoRenderCommentRoutes } from '../bmo/render-comment.js';
+import { triageOwnerRoutes } from '../bmo/triage-owners.js';
+import { webhookRoutes } from '../bmo/webhooks.js';
 import { bugCreateRoutes } from '../bug/bug-create.js';
 import { bugHistoryRoutes } from '../bug/bug-history.js';
 import { bugUpdateRoutes } from '../bug/bug-update.js';
@@ -57,4 +62,9 @@ export const routeTable: RouteTable = {
   ...personalTagRoutes,
   ...seeAlsoRoutes,
   ...possibleDuplicateRoutes,
+  ...webhookRoutes,
+  ...triageOwnerRoutes,
+  ...bmoPossibleDuplicateRoutes,
+  ...commentReactionRoutes,
+  ...bmoRenderCommentRoutes,
 };

@@ -1,12 +1,15 @@
+import { formatBugzillaTime } from '@bz-companion/shared';
 import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
 import { catalogueErrors } from '../../bugzilla/catalogue/catalogue-errors.js';
 import type { GroupDefinition } from '../../bugzilla/catalogue/types.js';
 import { errors } from '../../bugzilla/errors.js';
+import { type RequestCounts, requestCounts } from '../../bugzilla/flag/bmo-request-counts.js';
 import { groupOrder } from '../../bugzilla/group/group-order.js';
 import { groupsOf, inGroup, isMember } from '../../bugzilla/group/membership.js';
 import { perlTrue } from '../../bugzilla/perl-truth.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { User } from '../../bugzilla/types.js';
+import { nickOf } from '../../bugzilla/user/bmo-nick.js';
 import { userMatches } from '../../bugzilla/user/user-match.js';
 import { FieldSelection } from '../method/field-selection.js';
 import { MethodParams } from '../method/method-params.js';
@@ -58,14 +61,20 @@ function groupFilter(params: MethodParams, caller: User | undefined, catalogue: 
   return groups;
 }
 
-function userJson(user: User, caller: User, catalogue: Catalogue, fields: FieldSelection): Json {
-  const all: Json = {
-    id: user.id,
-    real_name: user.realName,
-    name: user.login,
-    email: user.login,
-    can_login: !user.disabled,
-  };
+function userJson(user: User, caller: User, catalogue: Catalogue, fields: FieldSelection, nick: boolean): Json {
+  const all: Json = nick
+    ? // BMO's (Bugzilla/WebService/User.pm get): the nick, the day last seen, and when the account was made (not kept here).
+      {
+        id: user.id,
+        real_name: user.realName,
+        nick: nickOf(user),
+        name: user.login,
+        email: user.login,
+        can_login: !user.disabled,
+        last_seen_date: user.lastSeenDate === undefined ? null : formatBugzillaTime(user.lastSeenDate * 1000),
+        creation_time: null,
+      }
+    : { id: user.id, real_name: user.realName, name: user.login, email: user.login, can_login: !user.disabled };
   const json: Json = {};
   for (const name of Object.keys(all)) if (fields.wants(name)) json[name] = all[name];
   // What an editusers member sees comes whatever include_fields says (5.2 adds it after filtering).
@@ -92,7 +101,8 @@ function userJson(user: User, caller: User, catalogue: Catalogue, fields: FieldS
  * User.get: by `names` (a login that does not exist is an error), `ids` (one that does not is
  * left out) and `match`; logged out, only by name and only id, name and real name.
  */
-async function get(request: ApiRequest, { store }: RouteDeps) {
+async function get(request: ApiRequest, { store, profile }: RouteDeps) {
+  const nick = profile.objects.userNick;
   const params = MethodParams.idsOrNames(request);
   if (!params.has('names') && !params.has('ids') && !params.has('match')) {
     throw errors.paramsRequired('User.get', ['ids', 'names', 'match']);
@@ -118,7 +128,9 @@ async function get(request: ApiRequest, { store }: RouteDeps) {
     const inGroups = only(users, groupFilter(params, caller, catalogue));
     return {
       users: inGroups.map((user) => {
-        const all: Json = { id: user.id, real_name: user.realName, name: user.login };
+        const all: Json = nick
+          ? { id: user.id, real_name: user.realName, nick: nickOf(user), name: user.login }
+          : { id: user.id, real_name: user.realName, name: user.login };
         const json: Json = {};
         for (const name of Object.keys(all)) if (fields.wants(name)) json[name] = all[name];
         return json;
@@ -131,7 +143,30 @@ async function get(request: ApiRequest, { store }: RouteDeps) {
   }
   for (const user of await matched(store, params, true)) add(user);
   const inGroups = only(users, groupFilter(params, caller, catalogue));
-  return { users: inGroups.map((user) => userJson(user, caller, catalogue, fields)) };
+  const answer = inGroups.map((user) => userJson(user, caller, catalogue, fields, nick));
+  if (nick && fields.wants('requests')) await addRequests(store, inGroups, answer);
+  return { users: answer };
+}
+
+/**
+ * BMO's Review extension's `requests` (extensions/Review/Extension.pm webservice_user_get): the
+ * pending review, feedback and needinfo requests of each user, and whether they block them.
+ */
+async function addRequests(store: Store, users: readonly User[], answer: Json[]): Promise<void> {
+  const counts = await requestCounts(
+    store,
+    users.map((user) => user.login),
+  );
+  for (const [i, user] of users.entries()) {
+    const count = counts.get(user.login) as RequestCounts;
+    // reviews_blocked covers feedback too (the Review extension's `block_reviews` setting; Needinfo's `block_needinfo`).
+    const reviewsBlocked = user.settings?.block_reviews === 'on';
+    (answer[i] as Json).requests = {
+      review: { blocked: reviewsBlocked, pending: count.review },
+      feedback: { blocked: reviewsBlocked, pending: count.feedback },
+      needinfo: { blocked: user.settings?.block_needinfo === 'on', pending: count.needinfo },
+    };
+  }
 }
 
 function only(users: readonly User[], groups: GroupDefinition[] | null): readonly User[] {

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { renderCommentBodySchema, renderCommentSchema } from './bug-misc.js';
+import { commentIdPathSchema } from './requests.js';
+import { bugSearchSchema } from './schemas.js';
+
+/*
+ * bugzilla.mozilla.org's own endpoints (its extensions' REST resources and Mojo API routes), as the
+ * shared endpoint map holds them: served under the `bmo` profile only, missing (32614) elsewhere.
+ * Answers are checked for the members a client relies on; others pass through.
+ */
+
+/** A webhook as `GET /rest/webhooks/list` lists it (extensions/Webhooks/lib/API/V1/Webhooks.pm). */
+export const webhookSchema = z.looseObject({
+  id: z.number().int(),
+  creator: z.string(),
+  name: z.string(),
+  url: z.string(),
+  event: z.string(),
+  product: z.string(),
+  component: z.string(),
+  enabled: z.boolean(),
+  /** How many messages wait in its backlog. */
+  errors: z.number().int(),
+});
+
+/** A user as BMO's `_user_to_hash` gives one with every field. */
+export const bmoUserSchema = z.looseObject({
+  id: z.number().int(),
+  real_name: z.string(),
+  nick: z.string(),
+  name: z.string(),
+  email: z.string().optional(),
+});
+
+/** Each reaction's users, in the order they reacted; `[]` (BMO's `return []`) for a comment that does not exist. */
+export const commentReactionsSchema = z.union([z.record(z.string(), z.array(bmoUserSchema)), z.array(z.never())]);
+
+export const commentReactionsBodySchema = z.object({
+  add: z.array(z.string()).optional(),
+  remove: z.array(z.string()).optional(),
+});
+
+/** A component in BMO's triage owners report: its owner's login ('' for none) and its untriaged bugs by type, and in all. */
+export const triageOwnerSchema = z.object({
+  triage_owner: z.string(),
+  bug_counts: z.record(z.string(), z.number().int()),
+});
+
+export const bmoEndpoints = {
+  'GET /rest/bug/comment/{id}/reactions': { path: commentIdPathSchema, response: commentReactionsSchema },
+  'PUT /rest/bug/comment/{id}/reactions': {
+    path: commentIdPathSchema,
+    body: commentReactionsBodySchema,
+    response: commentReactionsSchema,
+  },
+  /** Bug.render_comment, which BMO has as a REST resource too (5.2 over RPC only). */
+  'POST /rest/bug/comment/render': { body: renderCommentBodySchema, response: renderCommentSchema },
+  /** The caller's webhooks. */
+  'GET /rest/webhooks/list': { response: z.object({ webhooks: z.array(webhookSchema) }) },
+  /** The triage owners report, by product then component (extensions/BMO/lib/API/V1/Triage.pm). */
+  /** Bug.possible_duplicates as BMO's REST resource: by `summary` or the summary of bug `id`. */
+  'GET /rest/bug/possible_duplicates': { response: bugSearchSchema },
+  'GET /rest/bmo/triage_owners': { response: z.record(z.string(), z.record(z.string(), triageOwnerSchema)) },
+} as const;
+
+export type BmoWebhook = z.infer<typeof webhookSchema>;
