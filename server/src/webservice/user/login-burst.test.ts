@@ -55,16 +55,19 @@ describe('logins cannot be told apart by timing', () => {
 describe('a flood of logins', () => {
   it('queues a bounded number of password checks and answers the rest at once, so a later login is not held', async () => {
     const before = passwordChecks.started;
+    let settled = 0;
     const flood = Array.from({ length: 300 }, (_, n) =>
-      fetch(`${server.url}/rest/login?login=flood-${n}%40example.com&password=guess`),
+      fetch(`${server.url}/rest/login?login=flood-${n}%40example.com&password=guess`).finally(() => {
+        settled += 1;
+      }),
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = performance.now();
     const later = await fetch(`${server.url}/rest/login?login=carol%40example.com&password=guess`);
-    const waited = performance.now() - started;
+    // Not held behind the queue: answered while some of the flood's queued checks still run.
+    const settledBeforeLater = settled;
     const answers = await Promise.all(flood);
     expect(later.status).toBe(401);
-    expect(waited).toBeLessThan(3000);
+    expect(settledBeforeLater).toBeLessThan(flood.length);
     for (const answer of answers) {
       expect(answer.status).toBe(401);
       expect(((await answer.json()) as { code: number }).code).toBe(300);
