@@ -6,7 +6,7 @@ import { answerClientErrorsWithJson } from './http/client-error.js';
 import { sendError } from './http/error-response.js';
 import { rpcEnvelopeFor } from './webservice/rpc/rpc-envelope.js';
 
-export class PortInUseError extends Error {
+class PortInUseError extends Error {
   override readonly name = 'PortInUseError';
 }
 

@@ -2,7 +2,7 @@ import type { Fixture } from '../src/import/fixture/fixture.js';
 import { BUGZILLA_52_PASSWORDS, bugzilla52Fixture } from './bugzilla-5.2-fixture.js';
 
 /** The API key of user 6, `nobody@example.com`, whom the extended data set adds (no group at all). */
-export const BUGZILLA_52_NOBODY_KEY = 'OracleNobodyKey000000000000000000000000N';
+const BUGZILLA_52_NOBODY_KEY = 'OracleNobodyKey000000000000000000000000N';
 
 const TEST_PRODUCT_DESCRIPTION =
   'This is a test product. This ought to be blown away and replaced with real stuff in a finished installation of bugzilla.';

@@ -87,7 +87,7 @@ function flagType(id: number, name: string, rest: Partial<FlagType>): FlagType {
 }
 
 /** The catalogue of the 2026-11-26 recordings (test-data/bugzilla-5.2/data-set-extension.md). */
-export function extendedCatalogue(): CatalogueData {
+function extendedCatalogue(): CatalogueData {
   nextVersionId = 1;
   nextMilestoneId = 1;
   const catalogue = bugzillaDefaultCatalogue(ADMIN);

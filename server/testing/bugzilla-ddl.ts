@@ -118,7 +118,7 @@ function columnDdl(column: string, engine: 'mysql' | 'postgres'): string {
 }
 
 /** CREATE TABLE statements for Bugzilla 5.x's tables on the engine. */
-export function bugzillaSchemaDdl(engine: 'mysql' | 'postgres'): string[] {
+function bugzillaSchemaDdl(engine: 'mysql' | 'postgres'): string[] {
   const suffix = engine === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4' : '';
   const tables = Object.entries(TABLES).map(([table, spec]) => {
     const columns = (spec === 'FIELD' ? FIELD_TABLE : spec).split(/,(?![^(]*\))/).map((c) => columnDdl(c, engine));

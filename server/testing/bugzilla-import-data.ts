@@ -13,7 +13,7 @@ export const BASE_TIME = Date.UTC(2024, 0, 1) / 1000;
 const at = (epoch: number): SqlValue => ({ epoch });
 
 /** fielddefs rows the history refers to, by name. */
-export const FIELD_IDS: Readonly<Record<string, number>> = {
+const FIELD_IDS: Readonly<Record<string, number>> = {
   bug_status: 1,
   short_desc: 2,
   resolution: 3,

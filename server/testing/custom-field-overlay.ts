@@ -10,7 +10,7 @@ import { customFieldDdl } from './bugzilla-ddl.js';
 
 type FieldSpec = { id: number; name: string; type: number; description: string; more?: Record<string, unknown> };
 
-export const OVERLAY_FIELDS: readonly FieldSpec[] = [
+const OVERLAY_FIELDS: readonly FieldSpec[] = [
   { id: 900, name: 'cf_build', type: 1, description: 'Build', more: { enter_bug: true } },
   { id: 901, name: 'cf_stage', type: 2, description: 'Stage', more: { values: ['design', 'testing', 'released'] } },
   { id: 902, name: 'cf_os', type: 3, description: 'Affected OS', more: { values: ['linux', 'windows'] } },
@@ -30,7 +30,7 @@ export const OVERLAY_FIELDS: readonly FieldSpec[] = [
 ];
 
 /** The values, as Bug.get names them, of the bugs that have any (bug 12 has none). */
-export const OVERLAY_VALUES: Readonly<Record<number, Record<string, unknown>>> = {
+const OVERLAY_VALUES: Readonly<Record<number, Record<string, unknown>>> = {
   7: {
     cf_build: '2026.11-b4',
     cf_stage: 'testing',

@@ -7,7 +7,7 @@ import { skippedName } from './skipped-suites.js';
  * TEST_MYSQL_URL (CI starts a throwaway one with .ci/mariadb-cluster). Each test file
  * gets a database of its own, created from that URL and dropped after.
  */
-export const testMysqlUrl = process.env.TEST_MYSQL_URL?.trim() || undefined;
+const testMysqlUrl = process.env.TEST_MYSQL_URL?.trim() || undefined;
 
 /** `describe`, or, without TEST_MYSQL_URL, a skipped one that the run's summary counts (skipped-suites.ts). */
 export function describeWithMariadb(name: string, body: () => void): void {

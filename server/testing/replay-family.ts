@@ -32,7 +32,7 @@ export interface FamilyReplay {
 }
 
 /** An answer as a value: XML-RPC's result or fault, or JSON (REST or JSON-RPC). */
-export function answerValue(status: number, text: string): unknown {
+function answerValue(status: number, text: string): unknown {
   if (!text.startsWith('<?xml')) return comparable(status, text, { ignoreDocumentation: true });
   const parsed = parseMethodResponse(text);
   if ('fault' in parsed) return { status, fault: parsed.fault };

@@ -10,7 +10,7 @@ type Json = Record<string, unknown>;
 type Row = Record<string, any>;
 
 /** `test-data/bugzilla-5.2/search-data-set.json`, verbatim (its shape: search-data-set.md). */
-export function readSearchDataSet(): Row {
+function readSearchDataSet(): Row {
   return JSON.parse(readFileSync(`${BUGZILLA_52_DIR}search-data-set.json`, 'utf8')) as Row;
 }
 
@@ -174,7 +174,7 @@ function withAdminInheritance(groups: string[], all: Row[]): string[] {
  * (classifications, products, values, workflow, keywords, flag types, custom fields), 60 bugs with
  * their fields, custom values, flags, comments and history, attachments and visits.
  */
-export function searchDataSetFixture(): Fixture {
+function searchDataSetFixture(): Fixture {
   const data = readSearchDataSet();
   const versionIds = versionNumbers(data.products as Row[]);
   const select = data.select_values as Record<string, Row[]>;

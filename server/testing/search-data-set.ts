@@ -54,18 +54,6 @@ export function readSearchDataSet(): SearchDataSet {
   return JSON.parse(readFileSync(`${BUGZILLA_52_DIR}search-data-set.json`, 'utf8')) as SearchDataSet;
 }
 
-/** The data set's API keys, by the recordings' `as` names. */
-export const SEARCH_KEYS: Readonly<Record<string, string>> = {
-  admin: 'OracleAdminKey0000000000000000000000000A',
-  user: 'OracleUserKey00000000000000000000000000U',
-  dev: 'OracleDevKey000000000000000000000000000V',
-  qa: 'OracleQaKey0000000000000000000000000000Q',
-  reporter: 'OracleReporterKey0000000000000000000000R',
-  manager: 'OracleManagerKey00000000000000000000000M',
-  contractor: 'OracleContractorKey00000000000000000000C',
-  former: 'OracleFormerKey000000000000000000000000F',
-};
-
 const BUG_FIELDS = ['summary', 'status', 'resolution', 'product', 'component', 'classification', 'version', 'priority'];
 const MORE_FIELDS = ['severity', 'op_sys', 'platform', 'target_milestone', 'url', 'whiteboard', 'keywords', 'see_also'];
 

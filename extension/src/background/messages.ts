@@ -4,7 +4,7 @@ import type { Delivery } from '../visits/delivery.js';
 /** What the popup asks the background, always about one tracker. */
 export type BackgroundRequest = { type: 'delivery-state'; tracker: string } | { type: 'retry-now'; tracker: string };
 
-export function isBackgroundRequest(message: unknown): message is BackgroundRequest {
+function isBackgroundRequest(message: unknown): message is BackgroundRequest {
   const { type, tracker } = (message ?? {}) as { type?: unknown; tracker?: unknown };
   return (type === 'delivery-state' || type === 'retry-now') && typeof tracker === 'string';
 }

@@ -1,5 +1,5 @@
 /** How long a tracker may take to answer before the extension counts it as unreachable. */
-export const REQUEST_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 15_000;
 
 /**
  * A fetch that gives up on a tracker that never answers. Without it one hung

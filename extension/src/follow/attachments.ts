@@ -8,7 +8,7 @@ import { pendingRequests } from './flags.js';
  * time): a review asked on a patch lives on the attachment, not the bug. The rest wait for the next
  * refresh; a bug unchanged since its attachments were read keeps what was read then.
  */
-export const MAX_ATTACHMENT_READS = 12;
+const MAX_ATTACHMENT_READS = 12;
 
 const FIELDS = ['id', 'file_name', 'summary', 'content_type', 'is_patch', 'is_obsolete', 'creator', 'flags'];
 

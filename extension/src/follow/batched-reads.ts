@@ -7,7 +7,7 @@ import {
 } from '@bz-companion/shared';
 
 /** Bugzilla's Bug.search takes this many ids in one request comfortably (a URL stays under 2 KB per 200). */
-export const BATCH = 200;
+const BATCH = 200;
 
 export function chunks<T>(items: readonly T[], size = BATCH): T[][] {
   const out: T[][] = [];

@@ -26,7 +26,7 @@ const FLAG_FIELD = 'flagtypes.name';
  * Whether a comment names the user: their login, or `:name` / `@name` as bugzilla.mozilla.org's and
  * most trackers' people write it (the login's part before the @).
  */
-export function mentions(text: string | undefined, me: string | null): boolean {
+function mentions(text: string | undefined, me: string | null): boolean {
   if (!text || !me) return false;
   if (text.toLowerCase().includes(me.toLowerCase())) return true;
   const name = me.split('@')[0]?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,8 +1,6 @@
 import { type BugComment, type HistoryEntry, parseBugzillaTime } from '@bz-companion/shared';
 import type { BugNews } from '../common/news-state.js';
 
-export const NO_NEWS: BugNews = { comments: 0, changes: 0, fields: [], firstNewComment: null };
-
 const isSomeoneElse = (who: string | undefined, me: string | null) =>
   me === null || who === undefined || who.toLowerCase() !== me.toLowerCase();
 

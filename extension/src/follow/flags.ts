@@ -48,7 +48,7 @@ export const requestsBy = (requests: readonly FlagRequest[], me: string | null) 
  * One value of Bugzilla's flag history (`flagtypes.name`): "review?(bob@example.com), needinfo?,
  * approval+" as flags with their status and whom a request asks.
  */
-export function historyFlags(value: string): Array<{ flag: string; status: '?' | '+' | '-'; of: string | null }> {
+function historyFlags(value: string): Array<{ flag: string; status: '?' | '+' | '-'; of: string | null }> {
   return value
     .split(',')
     .map((token) => /^\s*(.+?)([?+-])(?:\((.*)\))?\s*$/.exec(token))

@@ -61,7 +61,7 @@ export function notificationsFor(
 }
 
 /** At most this many notifications for one refresh; past it, one summary says how many. */
-export const MAX_NOTIFICATIONS = 3;
+const MAX_NOTIFICATIONS = 3;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

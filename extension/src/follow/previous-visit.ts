@@ -18,7 +18,7 @@ export function cannotReadVisits(error: unknown): boolean {
 }
 
 /** The crash itself, which never goes away on that tracker (unlike a 5xx, or an alias the path refuses). */
-export const isVisitReadCrash = (error: unknown) => error instanceof BugzillaApiError && error.code === 100500;
+const isVisitReadCrash = (error: unknown) => error instanceof BugzillaApiError && error.code === 100500;
 
 /**
  * The user's previous visit of a bug, read before this visit is recorded:

@@ -4,7 +4,7 @@ import type { Reason } from '../common/inbox-state.js';
 const same = (a: string | undefined, me: string) => a !== undefined && a.toLowerCase() === me.toLowerCase();
 
 /** The flags of a bug requested of `me`, as the tracker names them with their status ("needinfo?"). */
-export function flagsRequestedOf(bug: BugzillaBug, me: string | null): string[] {
+function flagsRequestedOf(bug: BugzillaBug, me: string | null): string[] {
   if (!me || !Array.isArray(bug.flags)) return [];
   return (bug.flags as Array<{ name?: unknown; status?: unknown; requestee?: unknown }>)
     .filter((flag) => flag.status === '?' && typeof flag.requestee === 'string' && same(flag.requestee, me))

@@ -2,7 +2,7 @@ import type { TrackerInbox } from '../common/inbox-rows.js';
 import { fixedInOptions, troubleWords } from '../ui/trouble-words.js';
 
 /** A note's key among those dismissed: its tracker and its words. */
-export const noteKey = (trackerId: string, note: string) => `${trackerId} ${note}`;
+const noteKey = (trackerId: string, note: string) => `${trackerId} ${note}`;
 
 /**
  * Above the list: each tracker whose refreshes fail, said beside its rows (and marked on them),

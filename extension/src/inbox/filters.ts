@@ -14,7 +14,7 @@ export const FACET_NAMES: readonly Facet[] = ['tracker', 'reason', 'product', 'c
  * fields; a field once). A visitor rather than arrays per facet: the sidebar counts thousands of rows
  * as the inbox opens, while its code is still cold, and an array per row and facet was most of that.
  */
-export function visitFacetValues(row: InboxRow, visit: (facet: Facet, value: string) => void): void {
+function visitFacetValues(row: InboxRow, visit: (facet: Facet, value: string) => void): void {
   visit('tracker', row.label);
   const inbox = row.bug.inbox;
   if (!inbox) {

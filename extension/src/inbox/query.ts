@@ -3,7 +3,7 @@ import { REASON_LABELS } from '../common/inbox-state.js';
 import { fieldLabel } from '../ui/change-words.js';
 
 /** The prefixes the search box takes: `reason:review`, `tracker:core`, `from:carol`, `field:priority`. */
-export const PREFIXES = ['reason', 'tracker', 'from', 'field'] as const;
+const PREFIXES = ['reason', 'tracker', 'from', 'field'] as const;
 type Prefix = (typeof PREFIXES)[number];
 
 /** What was typed in the search box: words for anywhere, and words for one side of a row. */

@@ -38,7 +38,7 @@ const failed = (problem: Problem) => ({ ok: false as const, problem });
  * One section's request. An empty or non-JSON 200 (5.2 on PostgreSQL under
  * concurrent requests) is tried once more before the section says "unavailable".
  */
-export async function section<T>(load: () => Promise<T>): Promise<Section<T>> {
+async function section<T>(load: () => Promise<T>): Promise<Section<T>> {
   for (let attempt = 1; ; attempt++) {
     try {
       return { ok: true, value: await load() };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_LABEL } from './keys.js';
 
-export const authPreferenceSchema = z.enum(['auto', 'header', 'query']);
+const authPreferenceSchema = z.enum(['auto', 'header', 'query']);
 
 export const trackerSettingsSchema = z.object({
   id: z.string().min(1),

@@ -3,7 +3,7 @@ import type { Platform } from '../platform/platform.js';
 import { SYNC } from './keys.js';
 
 /** At most this many pinned filters (they travel in storage.sync). */
-export const MAX_PINS = 20;
+const MAX_PINS = 20;
 
 /** The inbox's pinned filters (storage.sync: the same sidebar in every browser of the user). */
 export class PinsStorage {

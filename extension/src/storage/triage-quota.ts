@@ -12,7 +12,7 @@ export const DROPPED_FIRST =
  * equal share of what the other synced items (the list of trackers, the
  * settings, the pins) leave of the quota, so ten trackers fit as well as one.
  */
-export function triageBudget(otherBytes: number, triageItems: number): number {
+function triageBudget(otherBytes: number, triageItems: number): number {
   const share = Math.floor((SYNC_BUDGET_BYTES - otherBytes) / Math.max(1, triageItems));
   return Math.max(0, Math.min(SYNC_ITEM_BYTES, share));
 }

@@ -27,7 +27,7 @@ const names = (values: readonly FieldValue[]) =>
   values.flatMap((value) => (typeof value.name === 'string' && value.name !== '' ? [value.name] : []));
 
 /** A workflow from Bug.fields' answer for `bug_status` and `resolution`. */
-export function workflowOf(fields: ReadonlyArray<{ name?: unknown; values?: FieldValue[] }>): Workflow {
+function workflowOf(fields: ReadonlyArray<{ name?: unknown; values?: FieldValue[] }>): Workflow {
   const statusValues = fields.find((field) => field.name === 'bug_status')?.values ?? [];
   const moves: Record<string, Transition[]> = {};
   for (const value of statusValues) {

@@ -6,7 +6,7 @@ const same = (a: string | null | undefined, b: string | null) =>
   typeof a === 'string' && b !== null && a.toLowerCase() === b.toLowerCase();
 
 /** A person as a row names them: "you", else the login's part before the @ (the whole login is on hover). */
-export const person = (login: string | null, me: string | null) =>
+const person = (login: string | null, me: string | null) =>
   login === null ? 'anyone' : same(login, me) ? 'you' : shortLogin(login);
 
 const on = (request: { attachment: FlagRequest['attachment'] }) =>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Platform } from '../platform/platform.js';
 
 /** A tracker looked at less than this long ago is not asked again when a page opens. */
-export const LOOK_ON_OPEN_MS = 60_000;
+const LOOK_ON_OPEN_MS = 60_000;
 
 /**
  * A page that shows the trackers' news looks for changes as it opens (each tracker at most once a

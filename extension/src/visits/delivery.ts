@@ -16,7 +16,7 @@ import { enqueue, fingerprint, markDelivered, markFailed } from './queue.js';
 
 const CLOCK_CHECK_EVERY_MS = 10 * 60 * 1000;
 /** The period of the alarm that delivers queued visits (background/index.ts schedules it every minute). */
-export const RETRY_EVERY_MS = 60 * 1000;
+const RETRY_EVERY_MS = 60 * 1000;
 
 type Operation = (state: DeliveryState, tracker: Tracker, save: () => Promise<void>) => Promise<void>;
 

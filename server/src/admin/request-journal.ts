@@ -3,7 +3,7 @@ import { redactJson } from '@bz-companion/shared';
 import { NumberedJournal } from '../http/numbered-journal.js';
 
 export const JOURNAL_CAPACITY = 10_000;
-export const BODY_LIMIT_BYTES = 4096;
+const BODY_LIMIT_BYTES = 4096;
 
 /** What the server was sent: each request recorded on arrival and completed when answered. */
 export class RequestJournal extends NumberedJournal<RecordedRequest> {

@@ -15,8 +15,6 @@ import { exposureWarning, readyBanner } from './banner.js';
 import { openServeStore } from './open-serve-store.js';
 import { shutDownOnSignals } from './shutdown.js';
 
-export { PortInUseError } from '../bind-port.js';
-
 export interface ServeOptions {
   host: string;
   port: number;
@@ -51,7 +49,7 @@ export interface ServeOptions {
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Which tracker the server answers as, and why: said right under `listening on`. */
-export function profileNote(requested: ProfileName | undefined, fromData: string | undefined): string {
+function profileNote(requested: ProfileName | undefined, fromData: string | undefined): string {
   const active = chooseProfile(requested, isProfileName(fromData) ? fromData : undefined).name;
   const why = requested ? '--profile' : isProfileName(fromData) ? "the data's instance.profile" : 'the default';
   return `profile: ${active} (${why}; --profile bz-companion|bugzilla-5.2|bugzilla-5.1|bmo)`;

@@ -8,7 +8,7 @@ import { clientIp } from './client-ip.js';
  * BMO's page for a blocked address (template/en/default/global/ip-blocked.html.tmpl, which
  * Bugzilla::App::Plugin::BlockIP renders once at start), without BMO's header and footer.
  */
-export const BLOCKED_HTML = `<!DOCTYPE html>
+const BLOCKED_HTML = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8"><meta name="robots" content="noindex"><title>Too Many Requests</title></head>
 <body><h1>Too Many Requests</h1>
 

@@ -1,5 +1,5 @@
 /** Request headers a browser may send cross-origin (preflight answer): every credential header BMO lists too. */
-export const ALLOWED_REQUEST_HEADERS =
+const ALLOWED_REQUEST_HEADERS =
   'content-type, x-bugzilla-api-key, x-bugzilla-token, x-bugzilla-login, x-bugzilla-password, authorization, accept, if-none-match';
 
 /**

@@ -125,7 +125,7 @@ function readRaw(req: IncomingMessage, options: ProxyOptions): Promise<Buffer> {
 }
 
 /** What names the file: the RPC method for RPC calls, else the path. */
-export function labelOf(protocol: string, path: string, body: unknown): string {
+function labelOf(protocol: string, path: string, body: unknown): string {
   const data = (body ?? {}) as { methodName?: unknown; method?: unknown };
   if (protocol === 'xmlrpc' && typeof data.methodName === 'string') return `xmlrpc-${data.methodName}`;
   if (protocol === 'jsonrpc' && typeof data.method === 'string') return `jsonrpc-${data.method}`;

@@ -67,7 +67,7 @@ function restQuery(recorded: RecordedCase): URLSearchParams | undefined {
 }
 
 /** Whether 5.2 chose the order itself (no `order`, other than a quicksearch of bug numbers): compared as sets. */
-export function leftToThePlan(recorded: RecordedCase): boolean {
+function leftToThePlan(recorded: RecordedCase): boolean {
   const query = restQuery(recorded);
   if (query?.has('quicksearch') && /^[0-9,\s]*$/.test(query.get('quicksearch') ?? '')) return false;
   if (query) return !query.has('order') || query.getAll('order').length > 1;
@@ -78,7 +78,7 @@ export function leftToThePlan(recorded: RecordedCase): boolean {
 }
 
 /** Whether 5.2 cut the answer short (a limit) of an order it chose: then only the count is known. */
-export function limitedPlan(recorded: RecordedCase, maxResults: number): boolean {
+function limitedPlan(recorded: RecordedCase, maxResults: number): boolean {
   if (!leftToThePlan(recorded)) return false;
   const query = restQuery(recorded);
   return (query?.has('limit') && query.get('limit') !== '0') || maxResults < 60;

@@ -14,7 +14,7 @@ const same = (a: string | null | undefined, b: string | null) =>
   typeof a === 'string' && b !== null && a.toLowerCase() === b.toLowerCase();
 
 /** The actions that make sense for these rows: answering and reviewing are one bug's own requests. */
-export function choicesFor(rows: readonly InboxRow[]): ActChoice[] {
+function choicesFor(rows: readonly InboxRow[]): ActChoice[] {
   const only = rows.length === 1 ? rows[0] : undefined;
   const requests = only?.bug.inbox?.requests ?? [];
   return [

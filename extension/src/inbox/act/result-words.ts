@@ -6,7 +6,7 @@ import { actionWords, type TrackerAction } from './tracker-actions.js';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Why nothing could be sent, in a few words (the tracker's own problems, not the visits' queue). */
-export function problemWords(problem: Problem): string {
+function problemWords(problem: Problem): string {
   switch (problem.kind) {
     case 'unreachable':
       return 'the tracker cannot be reached';

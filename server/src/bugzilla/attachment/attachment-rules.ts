@@ -33,21 +33,21 @@ const LEGAL_CONTENT_TYPE =
   /^(application|audio|image|message|model|multipart|text|video)\/[a-z0-9_\-+.]+(;\s*charset=[a-z0-9_\-+]+)?$/i;
 
 /** 5.2's _check_content_type: a patch is text/plain whatever was said; else `top/sub` with a known top type. */
-export function checkContentType(given: string | undefined, isPatch: boolean): string {
+function checkContentType(given: string | undefined, isPatch: boolean): string {
   const contentType = cleanText(isPatch ? 'text/plain' : (given ?? ''));
   if (!LEGAL_CONTENT_TYPE.test(contentType)) throw attachmentErrors.invalidContentType(contentType);
   return contentType;
 }
 
 /** 5.2's _check_description. */
-export function checkDescription(given: string | undefined): string {
+function checkDescription(given: string | undefined): string {
   const description = trim(given ?? '');
   if (description === '') throw attachmentErrors.missingDescription();
   return storable(description, 'summary');
 }
 
 /** 5.2's _check_filename: cleaned, without a path, at most 255 characters counted from the end. */
-export function checkFileName(given: string | undefined, forUpdate: boolean): string {
+function checkFileName(given: string | undefined, forUpdate: boolean): string {
   const cleaned = cleanText(given ?? '');
   if (cleaned === '') throw forUpdate ? attachmentErrors.fileNameNotSpecified() : attachmentErrors.fileNotSpecified();
   const base = cleaned.replace(/^.*[/\\]/, '');
@@ -59,7 +59,7 @@ export function checkFileName(given: string | undefined, forUpdate: boolean): st
  * MIME::Base64's decode_base64, which 5.2's REST and JSON-RPC apply to `data`: characters outside
  * the alphabet are skipped, decoding stops at the first `=`, and a dangling character is dropped.
  */
-export function decodeBase64Leniently(text: string): Buffer {
+function decodeBase64Leniently(text: string): Buffer {
   let clean = text.replace(/[^A-Za-z0-9+/=]/g, '');
   const pad = clean.indexOf('=');
   if (pad >= 0) clean = clean.slice(0, pad);
@@ -68,14 +68,14 @@ export function decodeBase64Leniently(text: string): Buffer {
 }
 
 /** The bytes of `data`: a Buffer (XML-RPC's base64, or its string as UTF-8) as it is, a string base64-decoded. */
-export function attachmentBytes(data: unknown): Buffer {
+function attachmentBytes(data: unknown): Buffer {
   if (Buffer.isBuffer(data)) return data;
   if (data instanceof Uint8Array) return Buffer.from(data);
   return decodeBase64Leniently(perlText(data) ?? '');
 }
 
 /** 5.2's _check_data: not empty, not over `maxattachmentsize` KB (the text rounds the size to whole KB). */
-export function checkData(bytes: Buffer, parameters: Record<string, string>): Buffer {
+function checkData(bytes: Buffer, parameters: Record<string, string>): Buffer {
   if (bytes.length === 0) throw attachmentErrors.zeroLengthFile();
   if (bytes.length > maxAttachmentBytes(parameters)) {
     throw attachmentErrors.fileTooLarge(perlRound(bytes.length / 1024), parameters.maxattachmentsize ?? '1000');
@@ -84,7 +84,7 @@ export function checkData(bytes: Buffer, parameters: Record<string, string>): Bu
 }
 
 /** The largest attachment `maxattachmentsize` (KB; `maxlocalattachment` MB) lets in, in bytes. */
-export function maxAttachmentBytes(parameters: Record<string, string>): number {
+function maxAttachmentBytes(parameters: Record<string, string>): number {
   const maxKb = Number(parameters.maxattachmentsize ?? '1000');
   const localMb = Number(parameters.maxlocalattachment ?? '0');
   return Math.max((Number.isFinite(localMb) ? localMb : 0) * 1048576, (Number.isFinite(maxKb) ? maxKb : 0) * 1024);

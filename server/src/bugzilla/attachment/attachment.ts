@@ -58,7 +58,7 @@ export const API_NAME_OF_COLUMN: Readonly<Record<AttachmentColumn, string>> = {
 };
 
 /** A column's value as bugs_activity and the answer's `changes` write it: booleans as 0/1. */
-export function columnText(value: string | boolean): string {
+function columnText(value: string | boolean): string {
   return typeof value === 'boolean' ? (value ? '1' : '0') : value;
 }
 

@@ -6,7 +6,7 @@ import { type ParsedUri, parseUri, queryParam, uriText } from './uri.js';
  * See Also's classes (Bugzilla::BugUrl's SUB_CLASSES, in the order 5.2 asks them): the first whose
  * should_handle takes the URL keeps it, in the form its _check_value makes of it.
  */
-export const BUG_URL_CLASSES = [
+const BUG_URL_CLASSES = [
   'Bugzilla::BugUrl::Bugzilla::Local',
   'Bugzilla::BugUrl::Bugzilla',
   'Bugzilla::BugUrl::Launchpad',

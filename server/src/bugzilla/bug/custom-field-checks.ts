@@ -53,7 +53,7 @@ function checkTextarea(field: CustomField, given: unknown): CheckedCustomValue {
 }
 
 /** Bugzilla::Field::Choice->type($field)->check: trimmed, required, matched without regard to case; inactive ones too. */
-export function checkChoice(field: CustomField, given: unknown): string {
+function checkChoice(field: CustomField, given: unknown): string {
   // A struct is Object->check's own parameter hash, which names nothing here.
   const text = given !== null && typeof given === 'object' ? '' : (perlText(given) ?? '').trim();
   if (text === '') throw new BugzillaError(50, `You must select/enter a ${field.description}.`);

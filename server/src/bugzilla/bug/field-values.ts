@@ -76,7 +76,7 @@ export function checkKeywords(catalogue: Catalogue, names: readonly string[]): s
   return sortKeywords(found);
 }
 
-export function sortKeywords(names: string[]): string[] {
+function sortKeywords(names: string[]): string[] {
   return names.sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0));
 }
 

@@ -4,13 +4,13 @@ import { BugzillaError } from '../errors.js';
 /** Bugzilla::Constants MAX_LEN_QUERY_NAME: a tag is named like a saved search. */
 const MAX_LENGTH = 64;
 
-export const personalTagErrors = {
+const personalTagErrors = {
   noName: () => new BugzillaError(32000, 'You tried to create or remove a tag with no name.'),
   tooLong: () => new BugzillaError(32000, `The tag must be less than ${MAX_LENGTH} characters long.`),
 };
 
 /** Bugzilla::Bug::_check_tag_name: cleaned, not empty, at most 64 characters, lowercase. */
-export function checkTagName(name: string): string {
+function checkTagName(name: string): string {
   const tag = cleanText(name);
   if (tag === '') throw personalTagErrors.noName();
   if ([...tag].length > MAX_LENGTH) throw personalTagErrors.tooLong();

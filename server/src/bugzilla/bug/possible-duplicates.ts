@@ -11,7 +11,7 @@ export const MAX_POSSIBLE_DUPLICATES = 25;
  * The words of a summary 5.2 looks for: split at white space, punctuation trimmed from both ends,
  * longer than two characters, lowercase.
  */
-export function summaryWords(summary: string): string[] {
+function summaryWords(summary: string): string[] {
   return summary
     .split(/[\s\b]+/)
     .map((word) => word.replace(/^[^\p{L}\p{N}_]+|[^\p{L}\p{N}_]+$/gu, '').toLowerCase())

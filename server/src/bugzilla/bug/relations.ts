@@ -1,6 +1,4 @@
-import type { Catalogue } from '../catalogue/catalogue.js';
-import type { Product } from '../catalogue/types.js';
-import type { Bug, User } from '../types.js';
+import type { Bug } from '../types.js';
 import { writeErrors } from './write-errors.js';
 
 /**
@@ -34,19 +32,4 @@ export function checkDependencyLoops(
   const above = reach(blocks, (other) => other.fields.blocks);
   const both = [...below].filter((other) => above.has(other)).sort((a, b) => a - b);
   if (both.length > 0) throw writeErrors.dependencyLoopMulti(both);
-}
-
-/**
- * Whether `user` may put a bug of `product` in the group (5.2's group controls): an active bug group
- * the product lets members (or, for others, everyone) use. A product with no controls at all (a data
- * set without a catalogue) lets members use any bug group.
- */
-export function canUseGroup(catalogue: Catalogue, product: Product | undefined, name: string, user: User): boolean {
-  const group = catalogue.group(name);
-  if (!(group?.isBugGroup && group.isActive)) return false;
-  const member = user.groups.includes(group.name);
-  if (!product || product.groupControls.length === 0) return member;
-  const control = product.groupControls.find((candidate) => candidate.groupId === group.id);
-  if (!control) return false;
-  return member ? control.memberControl !== 0 : control.otherControl !== 0;
 }

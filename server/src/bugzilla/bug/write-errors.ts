@@ -2,7 +2,7 @@ import { BugzillaError } from '../errors.js';
 import { WrongShapeError } from '../wrong-shape.js';
 
 /** Bugzilla's field descriptions (template field_descs), as its messages name fields. */
-export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
+const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   alias: 'Alias',
   assigned_to: 'Assignee',
   blocked: 'Blocks',

@@ -2,7 +2,7 @@ import { BugzillaError, errors } from '../errors.js';
 import { perlTrue } from '../perl-truth.js';
 import type { Comment } from '../types.js';
 
-export const commentPrivacyErrors = {
+const commentPrivacyErrors = {
   /** Ids that name no comment of the bug (5.2's comment_invalid_isprivate). */
   invalid: (ids: readonly string[]) =>
     new BugzillaError(

@@ -18,7 +18,7 @@ export const commentTagErrors = {
 };
 
 /** Bugzilla::Comment::_check_tag: 3 to 24 characters, each a word character, `.`, `_` or `-`. */
-export function checkTag(tag: string): string {
+function checkTag(tag: string): string {
   const length = [...tag].length;
   if (length < MIN_LENGTH) throw commentTagErrors.tooShort();
   if (length > MAX_LENGTH) throw commentTagErrors.tooLong();

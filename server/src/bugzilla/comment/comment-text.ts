@@ -1,7 +1,7 @@
 import { errors } from '../errors.js';
 
 /** Bugzilla::Constants MAX_COMMENT_LENGTH, in characters. */
-export const MAX_COMMENT_LENGTH = 65535;
+const MAX_COMMENT_LENGTH = 65535;
 
 /**
  * A comment's text as Bugzilla::Bug's _check_comment keeps it: trailing white space trimmed and

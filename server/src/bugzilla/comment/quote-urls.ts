@@ -55,7 +55,7 @@ const WORD = '[\\p{L}\\p{N}\\p{M}\\p{Pc}]';
 const B_ANY = `(?:(?<=${WORD})(?!${WORD})|(?<!${WORD})(?=${WORD}))`;
 
 /** Bugzilla::Util::html_quote with `utf8` on. */
-export function htmlQuote(text: string): string {
+function htmlQuote(text: string): string {
   return (
     text
       .replace(/&/g, '&amp;')

@@ -76,11 +76,11 @@ function enumValues(values: readonly string[]): FieldValue[] {
   }));
 }
 
-export function defaultStatuses(): StatusValue[] {
+function defaultStatuses(): StatusValue[] {
   return enumValues(STATUSES).map((value) => ({ ...value, isOpen: isOpenByDefault(value.value) }));
 }
 
-export function defaultWorkflow(): WorkflowTransition[] {
+function defaultWorkflow(): WorkflowTransition[] {
   return STATUS_WORKFLOW.map(([from, to]) => ({ from, to, requireComment: false }));
 }
 

@@ -19,7 +19,7 @@ export const FIELD_TYPE = {
  * The types a custom field can have: those 5.2 keeps in a `bugs` column (Bugzilla/Field.pm
  * SQL_DEFINITIONS), and the multiple-selection, kept in a table of its own (`bug_cf_…`).
  */
-export const CUSTOM_FIELD_TYPES = [1, 2, 3, 4, 5, 6, 9, 10] as const;
+const CUSTOM_FIELD_TYPES = [1, 2, 3, 4, 5, 6, 9, 10] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 export const isCustomFieldType = (type: number): type is CustomFieldType =>

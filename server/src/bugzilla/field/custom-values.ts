@@ -45,7 +45,7 @@ export function withCustomValue(
 }
 
 /** `YYYY-MM-DD HH:MM:SS`: how Bugzilla's database hands a DATETIME column back, in UTC. */
-export function sqlDateTime(epochSeconds: number): string {
+function sqlDateTime(epochSeconds: number): string {
   const text = formatBugzillaTime(epochSeconds * 1000);
   return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
 }

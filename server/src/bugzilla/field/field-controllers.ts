@@ -58,7 +58,7 @@ function bugChoice(catalogue: Catalogue, fields: BugValues, field: string): stri
  * Whether a value of `field` (by id) is set on the bug (Bugzilla::Field::ChoiceInterface::is_set_on_bug):
  * the bug's value has that name, or a multiple-selection holds it.
  */
-export function isChoiceSetOnBug(catalogue: Catalogue, fields: BugValues, field: string, id: number): boolean {
+function isChoiceSetOnBug(catalogue: Catalogue, fields: BugValues, field: string, id: number): boolean {
   const name = choiceName(catalogue, field, id);
   const value = bugChoice(catalogue, fields, field);
   if (name === undefined || value === undefined) return false;

@@ -56,7 +56,7 @@ function summary(flag: PlannedFlag): string {
 }
 
 /** 5.2's `diff_arrays`: each of `a` not matched by one of `b`, and the rest of `b`, as multisets in order. */
-export function diffLists(a: readonly string[], b: readonly string[]): { removed: string[]; added: string[] } {
+function diffLists(a: readonly string[], b: readonly string[]): { removed: string[]; added: string[] } {
   const remaining = [...b];
   const removed: string[] = [];
   for (const item of a) {

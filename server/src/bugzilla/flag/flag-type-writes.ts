@@ -7,7 +7,7 @@ import type { FlagScope, FlagType } from '../catalogue/types.js';
 export type ScopeList = ReadonlyArray<string | Record<string, readonly string[]>>;
 
 /** 5.2's _process_lists: a product name is the whole product; a `Product:Component` string is a product name too. */
-export function scopesOf(catalogue: Catalogue, list: ScopeList): FlagScope[] {
+function scopesOf(catalogue: Catalogue, list: ScopeList): FlagScope[] {
   const scopes: FlagScope[] = [];
   for (const entry of list) {
     const byProduct: Record<string, readonly string[]> = typeof entry === 'string' ? { [entry]: [] } : entry;

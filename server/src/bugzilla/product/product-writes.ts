@@ -86,7 +86,7 @@ type Changes = Record<string, { added: string; removed: string }>;
 const flag = (value: boolean) => (value ? '1' : '0');
 
 /** The products `ids` and `names` name (an unknown one refuses the whole request), each once. */
-export function productsNamed(catalogue: Catalogue, ids: readonly string[], names: readonly string[]): Product[] {
+function productsNamed(catalogue: Catalogue, ids: readonly string[], names: readonly string[]): Product[] {
   const found: Product[] = [];
   for (const id of ids) {
     const product = /^\d+$/.test(id) ? catalogue.productById(Number(id)) : undefined;

@@ -15,7 +15,7 @@ export interface RateLimitRule {
  * `default_rate_limit_rules` of Bugzilla/Config/Admin.pm, as its Perl hash keeps them (its
  * `github` is listed twice: the later [5, 60] wins).
  */
-export const BMO_DEFAULT_RATE_LIMIT_RULES = JSON.stringify({
+const BMO_DEFAULT_RATE_LIMIT_RULES = JSON.stringify({
   get_bug: [75, 60],
   show_bug: [75, 60],
   get_attachments: [75, 60],

@@ -44,7 +44,7 @@ export function booleanCharts(params: SearchParams): Clause | undefined {
 }
 
 /** The ids of the custom search's rows (`fN`), as written, in numeric order. */
-export function fieldIds(params: SearchParams): string[] {
+function fieldIds(params: SearchParams): string[] {
   return numbersOf(params.names(), /^f(\d+)$/);
 }
 

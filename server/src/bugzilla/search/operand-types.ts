@@ -46,7 +46,7 @@ const ROW_TYPES: Readonly<Partial<Record<Relation, Readonly<Record<string, Opera
 };
 
 /** A custom field's column type. */
-export function customType(type: number): OperandType {
+function customType(type: number): OperandType {
   if (type === TYPE.bugId || type === TYPE.integer) return 'integer';
   if (type === TYPE.datetime) return 'timestamp';
   if (type === TYPE.date) return 'date';

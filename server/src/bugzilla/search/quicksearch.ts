@@ -95,7 +95,7 @@ function orGroups(input: Array<string | undefined>): string[] {
 }
 
 /** Where the next chart goes (Quicksearch.pm's $chart, $and, $or) and what the words asked so far. */
-export class ChartWriter {
+class ChartWriter {
   chart = 0;
   and = 0;
   or = 0;

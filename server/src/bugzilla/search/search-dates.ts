@@ -65,7 +65,7 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
  * space, seconds optional, `Z` or an offset), `YYYYMMDD`, `YYYY/MM/DD`, and `3 Oct 2026 [10:00[:00]]` or
  * `Oct 3 2026`. Epoch seconds, UTC unless a zone is given; undefined when it is none of them.
  */
-export function dateParse(text: string): number | undefined {
+function dateParse(text: string): number | undefined {
   const t = text.trim();
   const iso =
     /^(\d{4})(?:-|\/|\.)?(\d{1,2})(?:-|\/|\.)?(\d{1,2})(?:[T\s]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2})?$/i.exec(

@@ -1,5 +1,5 @@
 /** How Perl reads an array reference as text (its address is arbitrary; this one is fixed). */
-export const ARRAY_REFERENCE = 'ARRAY(0x55d5c0ffee00)';
+const ARRAY_REFERENCE = 'ARRAY(0x55d5c0ffee00)';
 
 /**
  * A search's parameters as 5.2 holds them: a Perl hash whose every name has one value or a list

@@ -17,7 +17,7 @@ export interface AccountOffer {
   issued: number;
 }
 
-export const accountOfferErrors = {
+const accountOfferErrors = {
   // An error 5.2 has no WebService code for: 32000, its "user error" catch-all.
   tooSoon: () =>
     new BugzillaError(

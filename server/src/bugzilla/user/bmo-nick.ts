@@ -5,7 +5,7 @@ import type { User } from '../types.js';
  * BMO's Bugzilla::Util::extract_nicks: the `:nick` words of a real name (`Dana Dev [:dana]`), a colon
  * not after a digit (so `10:30` is none) followed by letters, digits, `|`, `.`, `_` or `-`.
  */
-export function extractNicks(realName: string): string[] {
+function extractNicks(realName: string): string[] {
   return [...realName.matchAll(/(?<!\d):([\p{L}\p{N}|._-]+)\b/gu)].map((match) => match[1] as string);
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Recording } from './recording.js';
 
 /** A directory that holds no readable recording, or a file in it that is not one. */
-export class RecordingsError extends Error {
+class RecordingsError extends Error {
   override readonly name = 'RecordingsError';
 }
 

@@ -11,8 +11,7 @@ const nullableText = (value: unknown) => (value === null || value === undefined 
  * A custom field's name as Field.pm lets one be made (lowercase letters, digits, `_`): safe as the
  * name of its table and column in SQL. A field of another shape is not read (nor a type with no column).
  */
-export const isReadableCustomField = (name: string, type: number) =>
-  /^cf_[a-z0-9_]+$/.test(name) && isCustomFieldType(type);
+const isReadableCustomField = (name: string, type: number) => /^cf_[a-z0-9_]+$/.test(name) && isCustomFieldType(type);
 
 /**
  * The custom fields of a Bugzilla 5.x database (`fielddefs` rows with `custom`), with their

@@ -6,7 +6,7 @@ import { bugzillaFailuresAfter, LoginFailureTable, type LoginFailureTables } fro
 const INSUFFICIENT_PRIVILEGE = '42501';
 
 /** Beside a Bugzilla database, in our schema: Bugzilla's own login_failure is only read. */
-export const BUGZILLA_SIDE_FAILURE_TABLES = {
+const BUGZILLA_SIDE_FAILURE_TABLES = {
   failures: 'bz_companion.login_failures',
   clears: 'bz_companion.login_failures_cleared',
 } as const satisfies LoginFailureTables;

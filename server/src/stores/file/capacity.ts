@@ -27,13 +27,13 @@ export interface FileStoreCapacity {
   heapBytes: number;
 }
 
-export function fileStoreCapacity(): FileStoreCapacity {
+function fileStoreCapacity(): FileStoreCapacity {
   const heapBytes = getHeapStatistics().heap_size_limit;
   return { modelBytes: Math.min(heapBytes / 2, totalmem() / 4), heapBytes };
 }
 
 /** The model's size for a data set of these counts, estimated from the bytes per record above. */
-export function estimatedModelBytes(counts: SectionCounts): number {
+function estimatedModelBytes(counts: SectionCounts): number {
   let bytes = (counts.last_visits ?? 0) * BYTES_PER_VISIT_RECORD;
   for (const [section, size] of Object.entries(BYTES_PER))
     bytes += (counts[section as keyof SectionCounts] ?? 0) * size;
@@ -41,7 +41,7 @@ export function estimatedModelBytes(counts: SectionCounts): number {
 }
 
 /** A data set the file store should not hold on this machine; the message is one line, naming the limit and --database. */
-export class TooLargeForFileStoreError extends Error {
+class TooLargeForFileStoreError extends Error {
   override readonly name = 'TooLargeForFileStoreError';
 }
 

@@ -98,14 +98,14 @@ export async function openFileStore(path: string, options: OpenFileStoreOptions 
   }
 }
 
-export const DEFAULT_COMPACT_AFTER_BYTES = 64 * 1024 * 1024;
+const DEFAULT_COMPACT_AFTER_BYTES = 64 * 1024 * 1024;
 
 /**
  * The largest data file written out whole at close: about a second's writing here. Past it the
  * journals stay for the next start to replay (at most two journals of DEFAULT_COMPACT_AFTER_BYTES),
  * so a large store shuts down in seconds.
  */
-export const FOLD_AT_CLOSE_BYTES = 64 * 1024 * 1024;
+const FOLD_AT_CLOSE_BYTES = 64 * 1024 * 1024;
 
 function fileBytes(path: string): number {
   try {

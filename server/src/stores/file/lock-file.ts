@@ -1,7 +1,7 @@
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 
 /** Another live process holds the data file. */
-export class DataFileInUseError extends Error {
+class DataFileInUseError extends Error {
   override readonly name = 'DataFileInUseError';
 }
 

@@ -26,7 +26,7 @@ export type ValueColumn = (typeof VALUE_COLUMNS)[number];
 export const ROW_KEYS = { cc: 'who', keywords: 'name', groups: 'name', flags: 'name', aliases: 'alias' } as const;
 export type KeyedRelation = keyof typeof ROW_KEYS;
 
-export const TEXT_COLUMNS = ['short_desc', 'status_whiteboard', 'bug_file_loc', 'aliases', 'comments'] as const;
+const TEXT_COLUMNS = ['short_desc', 'status_whiteboard', 'bug_file_loc', 'aliases', 'comments'] as const;
 export type TextColumn = (typeof TEXT_COLUMNS)[number];
 
 type Key = string | number;

@@ -29,7 +29,7 @@ export const OUR_ARRIVAL_SOURCES: ArrivalSources = {
  * now(), API keys' users ($1), bugs by id ($2). Rows come back as JSON,
  * the one way to return lists of different shapes from one statement.
  */
-export function arrivalLookups(sources: ArrivalSources): string {
+function arrivalLookups(sources: ArrivalSources): string {
   return `
 SELECT ${NOW_MS} AS now_ms,
   (SELECT coalesce(json_agg(key_row), '[]') FROM (${sources.keys}) key_row) AS keys,

@@ -1,9 +1,9 @@
 import pg from 'pg';
 
 /** Notified by bzc_instance's trigger (migration 0004) when a change to it commits. */
-export const INSTANCE_CHANGED_CHANNEL = 'bzc_instance_changed';
+const INSTANCE_CHANGED_CHANNEL = 'bzc_instance_changed';
 /** Notified by profiles' trigger (migration 0022) when a user's login, real name or enabled state changes. */
-export const USERS_CHANGED_CHANNEL = 'bzc_users_changed';
+const USERS_CHANGED_CHANNEL = 'bzc_users_changed';
 /** How it shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'bz-companion instance listener';
 const RECONNECT_DELAY_MS = 1000;

@@ -133,7 +133,7 @@ export interface BugRow {
 }
 
 /** The fields kept in Bugzilla's own columns; the others are in bugs.bzc_fields. */
-export const COLUMN_FIELDS = ['summary', 'status', 'resolution', 'creation_time', 'last_change_time'] as const;
+const COLUMN_FIELDS = ['summary', 'status', 'resolution', 'creation_time', 'last_change_time'] as const;
 
 /** What goes into bugs.bzc_fields: a bug's fields without those Bugzilla's columns and tables hold. */
 export function fieldsJson(fields: BugFields): string {

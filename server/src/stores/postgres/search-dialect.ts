@@ -63,11 +63,6 @@ export interface ColumnContext {
   now: () => string;
 }
 
-/** SQL's text of a timestamp(0) column, as 5.2's `::text` casts write it. */
-export function timestampText(expr: string): string {
-  return `to_char(${expr}, 'YYYY-MM-DD HH24:MI:SS')`;
-}
-
 /** Where a part of a search's SQL is written: the dialect, the statement's values, the bug and rows in scope. */
 export interface SqlScope {
   dialect: SearchSqlDialect;

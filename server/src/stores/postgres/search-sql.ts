@@ -75,7 +75,7 @@ function likeEscaped(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');
 }
 
-export function testSql(operand: Operand, compared: Test, scope: SqlScope): string {
+function testSql(operand: Operand, compared: Test, scope: SqlScope): string {
   // A user compared by login: the users it finds, as 5.2 sub-selects them (over profiles' own indexes).
   if (operand.kind === 'user' && !comparesColumns(compared)) {
     const inner = testOn(`p.${operand.attr}`, 'text', compared, scope);

@@ -51,7 +51,7 @@ const LISTING_BOUNDS = { answerBytes: DEFAULT_WORK_BOUNDS.answerBytes };
  * The sizes of the data to send are known before a byte of it is read or encoded: an answer they
  * alone would take over its bound is refused then, not after hundreds of megabytes were built.
  */
-export async function listAttachments(
+async function listAttachments(
   request: ApiRequest,
   { store, profile }: RouteDeps,
   byAttachmentId: boolean,
@@ -142,7 +142,7 @@ async function visitChanges(
  * there and visible (100, 101, 102), then the attachment's own checks (data, summary, file name,
  * privacy, content type). One attachment per bug named, each with a comment; answered 201.
  */
-export async function addAttachment(request: ApiRequest, deps: RouteDeps): Promise<AddAttachmentResult> {
+async function addAttachment(request: ApiRequest, deps: RouteDeps): Promise<AddAttachmentResult> {
   const { store } = deps;
   const user = currentUser(request);
   const body = request.body ?? {};
@@ -184,7 +184,7 @@ export async function addAttachment(request: ApiRequest, deps: RouteDeps): Promi
  * (32000), be on a bug the caller sees, and be theirs to edit (its creator, or in editbugs and
  * allowed to see it); then 5.2's setters check the values. Answers what changed per attachment.
  */
-export async function updateAttachment(request: ApiRequest, deps: RouteDeps): Promise<UpdateAttachmentResult> {
+async function updateAttachment(request: ApiRequest, deps: RouteDeps): Promise<UpdateAttachmentResult> {
   const { store } = deps;
   const user = currentUser(request);
   const body = request.body ?? {};

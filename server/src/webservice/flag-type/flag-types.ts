@@ -15,7 +15,7 @@ const inGroupId = (user: User | undefined, id: number | null, catalogue: Catalog
 };
 
 /** The statuses the caller may give a new flag of this type: always X, `?` if they may ask, + and - if they may grant. */
-export function flagValues(type: FlagType, user: User | undefined, catalogue: Catalogue): string[] {
+function flagValues(type: FlagType, user: User | undefined, catalogue: Catalogue): string[] {
   const canSet = inGroupId(user, type.grantGroupId, catalogue);
   const values = ['X'];
   if (type.isRequestable && (canSet || inGroupId(user, type.requestGroupId, catalogue))) values.push('?');
@@ -27,7 +27,7 @@ export function flagValues(type: FlagType, user: User | undefined, catalogue: Ca
  * FlagType::match over a product (and a component): included there, and not excluded, where
  * an exclusion of one component counts against the product only for the inclusions of that component.
  */
-export function flagTypesOf(catalogue: Catalogue, product: Product, componentId: number | null): FlagType[] {
+function flagTypesOf(catalogue: Catalogue, product: Product, componentId: number | null): FlagType[] {
   const productFits = (scope: FlagScope) => scope.productId === null || scope.productId === product.id;
   return catalogue.data.flagTypes
     .filter((type) => {

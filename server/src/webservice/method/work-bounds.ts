@@ -52,7 +52,7 @@ function checkQuery(query: URLSearchParams, limit: number): void {
 }
 
 /** Deeper than any method's parameters go (Bug.update's flags are three levels): no handler recurses further. */
-export const MAX_NESTING = 32;
+const MAX_NESTING = 32;
 
 /** Every array and object in the body, at any depth; iterative, as a body may nest thousands deep. */
 function checkBody(body: BodyParams, limit: number): void {

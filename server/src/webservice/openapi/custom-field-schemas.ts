@@ -1,7 +1,7 @@
 type Json = Record<string, unknown>;
 
 /** A custom field's name, as Bugzilla::Field makes them. */
-export const CUSTOM_FIELD_NAME = '^cf_[a-z0-9_]+$';
+const CUSTOM_FIELD_NAME = '^cf_[a-z0-9_]+$';
 
 /** A custom field's value as Bug.get answers it (WebService/Bug.pm `_bug_to_hash`), by its type. */
 const ANSWERED: Json = {

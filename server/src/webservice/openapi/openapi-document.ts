@@ -231,7 +231,7 @@ function operationId(key: EndpointKey): string {
 }
 
 /** Where `serve` listens by default: the description written at build time names it. */
-export const DEFAULT_SERVER_URL = 'http://127.0.0.1:3080';
+const DEFAULT_SERVER_URL = 'http://127.0.0.1:3080';
 
 /**
  * The OpenAPI 3.1 description of every REST endpoint `profile`'s tracker serves,

@@ -8,7 +8,7 @@ import { openApiDocument } from './openapi-document.js';
 
 const KEPT_DESCRIPTIONS = 8;
 
-export const OPENAPI_PATHS: ReadonlySet<string> = new Set(['/rest/openapi.json', '/rest.cgi/openapi.json']);
+const OPENAPI_PATHS: ReadonlySet<string> = new Set(['/rest/openapi.json', '/rest.cgi/openapi.json']);
 const METHOD_LIST_PATHS: ReadonlySet<string> = new Set(['/rest/methods.json', '/rest.cgi/methods.json']);
 
 /**

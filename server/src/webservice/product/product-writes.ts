@@ -7,7 +7,7 @@ import { MethodParams } from '../method/method-params.js';
 import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '../method/route.js';
 
 /** The user a login names (Bugzilla::User->check: an unknown one is error 51), or null when none was given. */
-export async function userNamed(store: Store, login: string | undefined): Promise<number | null> {
+async function userNamed(store: Store, login: string | undefined): Promise<number | null> {
   if (login === undefined || login.trim() === '') return null;
   const user = await store.userByLogin(login.trim());
   if (!user) throw catalogueErrors.noSuchUser(login.trim());
