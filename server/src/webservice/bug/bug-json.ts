@@ -115,6 +115,45 @@ function render(
     if (user) json[`${name}_detail`] = userDetail(user, fields, name, nick);
   };
 
+  putBugFields(put, bug, store, shapes, open);
+  person('creator', creator);
+  person('assigned_to', assignedTo);
+  person('qa_contact', qaContact);
+  if (fields.wants('cc')) {
+    const cc = ccUsers
+      .filter((user): user is User => user !== undefined)
+      .sort((a, b) => (a.login < b.login ? -1 : a.login > b.login ? 1 : 0));
+    json.cc = cc.map((user) => user.login);
+    json.cc_detail = cc.map((user) => userDetail(user, fields, 'cc', nick));
+  }
+  if (shapes.personalTagsField) put('tags', () => [...ownTags], 'extra');
+  // Every custom field but obsolete ones, shown or not on this bug (5.2's active_custom_fields).
+  for (const field of store.catalogue.activeCustomFields()) {
+    if (fields.wants(field.name, 'custom')) json[field.name] = customValueJson(field, customValue(f, field));
+  }
+  if (caller) {
+    if (isTimeTracker(caller, store.instance.parameters)) {
+      put('estimated_time', () => f.estimated_time ?? 0);
+      put('remaining_time', () => f.remaining_time ?? 0);
+      put('actual_time', () => f.actual_time ?? 0);
+    }
+    // 5.2's _add_update_tokens runs in Bug.get and Bug.possible_duplicates only, never in Bug.search.
+    if (nowMs !== null) put('update_token', () => updateToken(bug.id, caller.id, nowMs));
+  }
+  return json;
+}
+
+type Put = (name: string, value: () => unknown, type?: 'default' | 'extra') => void;
+
+/** The bug's own fields and its relations, each where the field selection wants it. */
+function putBugFields(
+  put: Put,
+  bug: Bug,
+  store: Store,
+  shapes: ObjectShapes,
+  open: ReadonlySet<number | undefined>,
+): void {
+  const f = bug.fields;
   put('id', () => bug.id);
   put('alias', () => aliasOf(bug, shapes.bugAlias));
   put('summary', () => f.summary);
@@ -146,31 +185,6 @@ function render(
   put('last_change_time', () => time(f.last_change_time));
   put('is_creator_accessible', () => bug.reporterAccessible);
   put('is_cc_accessible', () => bug.cclistAccessible);
-  person('creator', creator);
-  person('assigned_to', assignedTo);
-  person('qa_contact', qaContact);
-  if (fields.wants('cc')) {
-    const cc = ccUsers
-      .filter((user): user is User => user !== undefined)
-      .sort((a, b) => (a.login < b.login ? -1 : a.login > b.login ? 1 : 0));
-    json.cc = cc.map((user) => user.login);
-    json.cc_detail = cc.map((user) => userDetail(user, fields, 'cc', nick));
-  }
-  if (shapes.personalTagsField) put('tags', () => [...ownTags], 'extra');
-  // Every custom field but obsolete ones, shown or not on this bug (5.2's active_custom_fields).
-  for (const field of store.catalogue.activeCustomFields()) {
-    if (fields.wants(field.name, 'custom')) json[field.name] = customValueJson(field, customValue(f, field));
-  }
-  if (caller) {
-    if (isTimeTracker(caller, store.instance.parameters)) {
-      put('estimated_time', () => f.estimated_time ?? 0);
-      put('remaining_time', () => f.remaining_time ?? 0);
-      put('actual_time', () => f.actual_time ?? 0);
-    }
-    // 5.2's _add_update_tokens runs in Bug.get and Bug.possible_duplicates only, never in Bug.search.
-    if (nowMs !== null) put('update_token', () => updateToken(bug.id, caller.id, nowMs));
-  }
-  return json;
 }
 
 /** Open bugs first, then by id (5.2's `ORDER BY is_open DESC, id`); hidden bugs are not filtered out. */
