@@ -192,18 +192,7 @@ async function updateAttachment(request: ApiRequest, deps: RouteDeps): Promise<U
   if (refs === undefined) throw errors.paramRequired('ids');
   const parameters = store.instance.parameters;
   const insider = isInsider(user, parameters);
-  const attachments: Attachment[] = [];
-  const bugs: Bug[] = [];
-  for (const ref of refs) {
-    const text = perlText(ref)?.trim() ?? '';
-    const id = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-    const attachment = isStorableId(id) ? await store.attachmentById(id) : undefined;
-    if (!attachment) throw attachmentErrors.invalidAttachId(text);
-    const bug = await store.bugById(attachment.bugId);
-    if (!bug || !canSeeBug(user, bug, parameters)) throw attachmentErrors.illegalEditBug(attachment.bugId);
-    attachments.push(attachment);
-    bugs.push(bug);
-  }
+  const { attachments, bugs } = await attachmentsToEdit(store, user, refs);
   const now = await request.databaseNow();
   const flags = await attachmentFlagPlanner(store, user, body.flags, now);
   const updates: Array<UpdateAttachmentsCommand['updates'][number]> = [];
@@ -249,6 +238,28 @@ async function updateAttachment(request: ApiRequest, deps: RouteDeps): Promise<U
     await deps.push.afterWrite({ kind: 'attachment-changed', attachmentId: id, changes }, user, Math.floor(now / 1000));
   }
   return answer;
+}
+
+/** The attachments named, each with its bug: one that is none such (32000) or on a bug the caller cannot see is refused. */
+async function attachmentsToEdit(
+  store: Store,
+  user: User,
+  refs: readonly unknown[],
+): Promise<{ attachments: Attachment[]; bugs: Bug[] }> {
+  const parameters = store.instance.parameters;
+  const attachments: Attachment[] = [];
+  const bugs: Bug[] = [];
+  for (const ref of refs) {
+    const text = perlText(ref)?.trim() ?? '';
+    const id = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    const attachment = isStorableId(id) ? await store.attachmentById(id) : undefined;
+    if (!attachment) throw attachmentErrors.invalidAttachId(text);
+    const bug = await store.bugById(attachment.bugId);
+    if (!bug || !canSeeBug(user, bug, parameters)) throw attachmentErrors.illegalEditBug(attachment.bugId);
+    attachments.push(attachment);
+    bugs.push(bug);
+  }
+  return { attachments, bugs };
 }
 
 export const attachmentRoutes = {

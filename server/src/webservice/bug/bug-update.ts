@@ -6,8 +6,8 @@ import { planUpdate } from '../../bugzilla/bug/update-plan.js';
 import { seeAlsoAliases } from '../../bugzilla/bug-url/see-also-change.js';
 import { errors } from '../../bugzilla/errors.js';
 import { requesteesOf } from '../../bugzilla/flag/flag-rules.js';
-import { ownedData } from '../../bugzilla/store/store.js';
-import type { Bug } from '../../bugzilla/types.js';
+import { ownedData, type Store } from '../../bugzilla/store/store.js';
+import type { Bug, User } from '../../bugzilla/types.js';
 import { visitEffectsOfUpdate } from '../../bugzilla/visit/update-visits.js';
 import { withShapeRule } from '../../bugzilla/wrong-shape.js';
 import { BUG_WRITES, NAMES_A_BUG } from '../method/error-codes.js';
@@ -55,17 +55,7 @@ export async function updateBugs(
   const { store, profile } = deps;
   const actor = currentUser(request);
   const body = request.body ?? {};
-  const given = body.ids;
-  const refs =
-    given === undefined || given === null
-      ? namedRefs(request.pathId, [])
-      : (Array.isArray(given) ? given : [given]).map((ref) => String(ref));
-  if (refs.length === 0) throw errors.paramRequired('ids');
-  const bugs: Bug[] = [];
-  for (const ref of refs) {
-    const bug = await checkBug(store, actor, ref);
-    if (!bugs.some((other) => other.id === bug.id)) bugs.push(bug);
-  }
+  const bugs = await namedBugs(request, store, actor, body.ids);
   const params = writeParams(body, ['ids']);
   const visits = new Map<number, { setFor: number[]; forget: number[] }>();
   for (const bug of bugs) {
@@ -97,17 +87,7 @@ export async function updateBugs(
       ),
   });
   const result = await withShapeRule(write, profile.wrongShape);
-  if (deps.push.listening) {
-    for (const bug of result.bugs) {
-      // The update's comment is on each of its bugs, by the actor at its time.
-      const commentIds = (await store.commentsOf(bug.id))
-        .filter((comment) => comment.time === when && comment.author === actor.id)
-        .map((comment) => comment.id);
-      const before = bugs.find((b) => b.id === bug.id);
-      if (before)
-        await deps.push.afterWrite({ kind: 'bug-changed', before, changes: bug.changes, commentIds }, actor, when);
-    }
-  }
+  if (deps.push.listening) await pushChanges(deps, result.bugs, bugs, actor, when);
   return {
     bugs: result.bugs.map((bug) => ({
       id: bug.id,
@@ -117,6 +97,39 @@ export async function updateBugs(
       changes: bug.changes,
     })),
   };
+}
+
+/** The bugs a Bug.update names, each once, each checked to exist and be visible (the first that fails is the error). */
+async function namedBugs(request: ApiRequest, store: Store, actor: User, given: unknown): Promise<Bug[]> {
+  const refs =
+    given === undefined || given === null
+      ? namedRefs(request.pathId, [])
+      : (Array.isArray(given) ? given : [given]).map((ref) => String(ref));
+  if (refs.length === 0) throw errors.paramRequired('ids');
+  const bugs: Bug[] = [];
+  for (const ref of refs) {
+    const bug = await checkBug(store, actor, ref);
+    if (!bugs.some((other) => other.id === bug.id)) bugs.push(bug);
+  }
+  return bugs;
+}
+
+/** Each changed bug told to who listens (webhooks), with the update's comment on it, by the actor at its time. */
+async function pushChanges(
+  deps: RouteDeps,
+  changed: ReadonlyArray<{ id: number; changes: BugUpdateResult['bugs'][number]['changes'] }>,
+  before: readonly Bug[],
+  actor: User,
+  when: number,
+): Promise<void> {
+  for (const bug of changed) {
+    const commentIds = (await deps.store.commentsOf(bug.id))
+      .filter((comment) => comment.time === when && comment.author === actor.id)
+      .map((comment) => comment.id);
+    const was = before.find((b) => b.id === bug.id);
+    if (was)
+      await deps.push.afterWrite({ kind: 'bug-changed', before: was, changes: bug.changes, commentIds }, actor, when);
+  }
 }
 
 export const bugUpdateRoutes = {
