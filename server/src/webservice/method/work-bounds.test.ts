@@ -137,17 +137,19 @@ describe('every method, as a client may call it', () => {
   });
 
   it.each(methods)('%s answers the largest bug named 10,000 times within its bounds', async (name) => {
-    const started = performance.now();
     const answer = await jsonRpcCall(base, name, {
       ...calls(name),
       ids: Array(10_000).fill(LARGEST_BUG),
       Bugzilla_api_key: KEYS.admin,
     });
     expect(answer.status).toBe(200);
-    // Answered, or refused for its size; never a 500, and never the work of 10,000 bugs.
-    if (answer.body?.error) expect(answer.body.error.code, answer.body.error.message).not.toBe(-32000);
+    // Answered, or refused for its size; never a 500, nor given up at the time bound: the one bug is
+    // worked on once, not 10,000 times. (How long it takes is the bench's to say, not a test's.)
+    if (answer.body?.error) {
+      expect(answer.body.error.code, answer.body.error.message).not.toBe(-32000);
+      expect(answer.body.error.message).not.toMatch(/took longer than/);
+    }
     expect(answer.text.length).toBeLessThan(DEFAULT_WORK_BOUNDS.answerBytes);
-    expect(performance.now() - started).toBeLessThan(DEFAULT_WORK_BOUNDS.seconds * 1000);
   });
 
   it('refuses 10,001 repeats of one id (over ten times the bound in all) over REST too', async () => {
