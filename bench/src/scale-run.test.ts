@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { searchRows } from './search-rows.js';
 
 const RUN = fileURLToPath(new URL('../dist/scale-run.js', import.meta.url));
 const PG_CLUSTER = fileURLToPath(new URL('../../.ci/pg-cluster', import.meta.url));
@@ -13,6 +14,8 @@ const withPostgres = spawnSync(PG_CLUSTER, ['check'], { stdio: 'ignore' }).statu
 describe.skipIf(!withPostgres)('npm run bench:scale (smoke)', () => {
   it('generates, imports and serves a tiny tracker on each store, and writes the figures', async () => {
     const out = await mkdtemp(join(tmpdir(), 'bench-scale-smoke-'));
+    // mkdtemp makes it 0700: the cluster's postgres user must reach the cache inside it.
+    await chmod(out, 0o755);
     try {
       const run = spawnSync(process.execPath, [RUN, '--sizes', '100', '--duration', '1', '--out', out], {
         encoding: 'utf8',
@@ -28,6 +31,8 @@ describe.skipIf(!withPostgres)('npm run bench:scale (smoke)', () => {
         for (const what of ['import from PostgreSQL', 'start to first answer', 'Bug.get p99', 'recent visits p99']) {
           expect(figures.some((f) => f.store === store && f.what === what)).toBe(true);
         }
+        for (const [what] of searchRows(100))
+          expect(figures.some((f) => f.store === store && f.what === what)).toBe(true);
       }
     } finally {
       spawnSync(PG_CLUSTER, ['destroy', join(out, 'cache', 'pg')], { stdio: 'ignore' });

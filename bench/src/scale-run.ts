@@ -3,8 +3,8 @@
  * between runs), each figure beside the size ten times smaller (the growth is the figure):
  * `import --from-bugzilla` from PostgreSQL into a data file and into our PostgreSQL schema (wall
  * time, CPU, peak RSS), then `serve` on each and beside the Bugzilla database itself
- * (--bugzilla-schema): start to first answer, RSS, Bug.get, the recent-visits list, today's
- * Bug.search, Bug.update (durable), and the time to shut down. Options: --sizes, --duration,
+ * (--bugzilla-schema): start to first answer, RSS, Bug.get, the recent-visits list, six
+ * Bug.searches (search-rows.ts), Bug.update (durable), and the time to shut down. Options: --sizes, --duration,
  * --connections, --out. The file store's rows are skipped past what it holds here (capacity.ts).
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,7 @@ import { serveCli } from '@bz-companion/server/testing';
 import { type LoadSpec, runLoad } from './load-generator.js';
 import { memoryMb } from './processes.js';
 import { databaseOf, generatedBugzilla, SCALE_KEY, startCacheCluster } from './scale-data.js';
+import { searchRows } from './search-rows.js';
 
 const { values } = parseArgs({
   options: {
@@ -91,20 +92,13 @@ async function serveRows(bugs: number, store: string, target: string, args: stri
   try {
     note(bugs, store, 'start to first answer', server.startMs / 1000, 's');
     note(bugs, store, 'RSS after start', memoryMb(server.process.pid).rss, 'MB');
-    // Searches last: today's search on PostgreSQL reads every bug, and its requests given up (10 s)
-    // would still load the server while the next row is measured.
+    // Searches last: were one to read every bug again, its requests given up (10 s) would still
+    // load the server while the next row is measured.
     const rows: Array<[string, LoadSpec]> = [
       ['Bug.get p99', spec(server.url, '/rest/bug/{id}', { ids: bugs })],
       ['recent visits p99', spec(server.url, '/rest/bug_user_last_visit')],
       ...(writes ? [updateRow(server.url, bugs)] : []),
-      [
-        'Bug.search (product, status, limit 20) p99',
-        spec(server.url, '/rest/bug?product=Product%203&status=CONFIRMED&limit=20'),
-      ],
-      [
-        'Bug.search (summary words, limit 20) p99',
-        spec(server.url, '/rest/bug?summary=number%20{id}&limit=20', { ids: bugs }),
-      ],
+      ...searchRows(bugs).map(([what, path, extra]): [string, LoadSpec] => [what, spec(server.url, path, extra)]),
     ];
     for (const [what, load] of rows) {
       const result = await runLoad(load, {

@@ -50,7 +50,13 @@ export function normalizeWhere(translated: TranslatedCriteria, now: number): Sea
           where: rewrite(expr.where, expr.relation),
         };
       case 'test': {
-        const type = operandType(expr.operand, (alias) => relationOf(alias, inside));
+        const typeOf = (operand: Operand) => operandType(operand, (alias) => relationOf(alias, inside));
+        const type = typeOf(expr.operand);
+        for (const literal of literalsOf(expr.test)) {
+          if (typeof literal === 'object' && !comparable(type, typeOf(literal.operand))) {
+            throw searchErrors.columnsIncomparable();
+          }
+        }
         return { kind: 'test', operand: expr.operand, test: readLiterals(expr.test, type, now) };
       }
       default:
@@ -110,6 +116,21 @@ function readLiteral(literal: Literal, type: OperandType, now: number): Literal 
     return Number(text);
   }
   return literal;
+}
+
+function literalsOf(compare: Test): readonly Literal[] {
+  return compare.op === 'cmp' ? [compare.value] : compare.op === 'in' ? compare.values : [];
+}
+
+/**
+ * Whether PostgreSQL compares two columns of these types: text with a number or a time it does not
+ * (no implicit cast), which is where 5.2 dies in DBD::Pg — `changedto` `%reporter%` writes
+ * `actcheck.added = bugs.reporter` (Search.pm _pronoun, _changedto). Answered as a refusal instead.
+ */
+function comparable(a: OperandType, b: OperandType): boolean {
+  const family = (type: OperandType) =>
+    type === 'integer' || type === 'numeric' ? 'number' : type === 'date' ? 'timestamp' : type;
+  return family(a) === family(b);
 }
 
 function readLiterals(compare: Test, type: OperandType, now: number): Test {

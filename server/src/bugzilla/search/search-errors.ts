@@ -91,6 +91,9 @@ export const searchErrors = {
     ),
   groupedFieldMismatch: () => new BugzillaError(32000, 'All conditions under a groups search must use the same field.'),
   groupedNesting: () => new BugzillaError(32000, 'You cannot nest clauses within grouped search conditions.'),
+  /** 5.2 dies in DBD::Pg comparing a text column with a numeric one (HTTP 200, 100500): refused plainly. */
+  columnsIncomparable: () =>
+    new BugzillaError(32000, 'This search compares a text field with a user, a number or a date, which it cannot.'),
   operatorUnsupported: (operator: string) =>
     new BugzillaError(CODE_ERROR, `Bugzilla does not support the search type "${shortened(operator)}".`),
   invalidJoiner: (joiner: string) => new BugzillaError(CODE_ERROR, `'${joiner}' is not a valid joiner for a search.`),

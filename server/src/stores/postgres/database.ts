@@ -83,17 +83,20 @@ export class Database {
    * PostgreSQL itself gives it up at `timeoutMs`, when the request it answers is given up too.
    */
   async search<R extends pg.QueryResultRow>(text: string, values: unknown[], timeoutMs: number): Promise<R[]> {
-    this.#searchPool ??= new pg.Pool({
-      connectionString: this.#url,
-      max: Math.max(2, Math.floor((this.#options.maxConnections ?? 10) / 3)),
-      connectionTimeoutMillis: this.#options.connectTimeoutMs ?? 5000,
-      query_timeout: this.#options.queryTimeoutMs ?? 30_000,
-      options: withOptions(this.#url, [
-        '-c plan_cache_mode=force_custom_plan',
-        `-c statement_timeout=${Math.max(1, Math.round(timeoutMs))}`,
-      ]),
-    });
-    this.#searchPool.on('error', () => {});
+    if (this.#searchPool === undefined) {
+      this.#searchPool = new pg.Pool({
+        connectionString: this.#url,
+        max: Math.max(2, Math.floor((this.#options.maxConnections ?? 10) / 3)),
+        connectionTimeoutMillis: this.#options.connectTimeoutMs ?? 5000,
+        query_timeout: this.#options.queryTimeoutMs ?? 30_000,
+        options: withOptions(this.#url, [
+          '-c plan_cache_mode=force_custom_plan',
+          `-c statement_timeout=${Math.max(1, Math.round(timeoutMs))}`,
+        ]),
+      });
+      // Once, with the pool: a listener added per search leaked (MaxListenersExceededWarning).
+      this.#searchPool.on('error', () => {});
+    }
     const pool = this.#searchPool;
     const result = await withRetry(() => pool.query<R>({ text, values }), { idempotent: true });
     return result.rows;
