@@ -174,5 +174,11 @@ export interface Profile {
   defaultVersion: string;
   /** Where calls count against the rate limits, once the data set turns them on (`rate_limit_active`); undefined: none. */
   rateLimits: RateLimitPoints | undefined;
+  /**
+   * BMO's Needinfo extension (extensions/Needinfo/Extension.pm): Bug.update's `needinfo`,
+   * `needinfo_role`, `needinfo_from`, `needinfo_type` and `needinfo_override_<id>`, blocked
+   * requestees refused, a needinfo of someone else cleared only by canconfirm.
+   */
+  needinfoWrites: boolean;
   objects: ObjectShapes;
 }

@@ -148,6 +148,7 @@ const bzCompanion: Profile = {
   jsonpCallback: IDENTIFIER_CALLBACK,
   defaultVersion: '5.2',
   rateLimits: undefined,
+  needinfoWrites: false,
   objects: BUGZILLA_OBJECTS,
   attachmentFlags: 'numbers',
 };
@@ -196,6 +197,7 @@ const bugzilla52: Profile = {
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '5.2',
   rateLimits: undefined,
+  needinfoWrites: false,
   objects: BUGZILLA_OBJECTS,
   attachmentFlags: 'numbers',
 };
@@ -292,6 +294,7 @@ const bmo: Profile = {
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '20260820.1',
   rateLimits: BMO_RATE_LIMITS,
+  needinfoWrites: true,
   objects: BMO_OBJECTS,
   attachmentFlags: 'numbers',
 };
