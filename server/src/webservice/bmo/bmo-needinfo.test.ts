@@ -101,6 +101,17 @@ describe('needinfo cleared under bmo', () => {
     expect(await needinfos()).toEqual([]);
   });
 
+  it('takes the fields as a form too, as BMO reads its parameters', async () => {
+    const response = await api('/rest/bug/1', {
+      method: 'PUT',
+      key: BMO_KEYS.dev,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ needinfo: '1', needinfo_role: 'other', needinfo_from: BMO_LOGINS.triager }),
+    });
+    expect(response.status).toBe(200);
+    expect(await asked()).toEqual([BMO_LOGINS.dev, BMO_LOGINS.triager]);
+  });
+
   it('leaves a needinfo alone when the override is off or names another flag', async () => {
     expect(await update(BMO_KEYS.dev, { needinfo_override_1: 0, needinfo_override_99: 1 })).toEqual({});
     expect(await asked()).toEqual([BMO_LOGINS.dev]);
