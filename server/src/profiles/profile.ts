@@ -180,5 +180,10 @@ export interface Profile {
    * requestees refused, a needinfo of someone else cleared only by canconfirm.
    */
   needinfoWrites: boolean;
+  /**
+   * BMO's Review and Needinfo extensions refuse a review, data-review or feedback request of a
+   * user with `block_reviews`, a needinfo of one with `block_needinfo`, on bugs and attachments.
+   */
+  blockedRequestees: boolean;
   objects: ObjectShapes;
 }

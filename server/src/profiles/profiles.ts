@@ -149,6 +149,7 @@ const bzCompanion: Profile = {
   defaultVersion: '5.2',
   rateLimits: undefined,
   needinfoWrites: false,
+  blockedRequestees: false,
   objects: BUGZILLA_OBJECTS,
   attachmentFlags: 'numbers',
 };
@@ -198,6 +199,7 @@ const bugzilla52: Profile = {
   defaultVersion: '5.2',
   rateLimits: undefined,
   needinfoWrites: false,
+  blockedRequestees: false,
   objects: BUGZILLA_OBJECTS,
   attachmentFlags: 'numbers',
 };
@@ -295,6 +297,7 @@ const bmo: Profile = {
   defaultVersion: '20260820.1',
   rateLimits: BMO_RATE_LIMITS,
   needinfoWrites: true,
+  blockedRequestees: true,
   objects: BMO_OBJECTS,
   attachmentFlags: 'numbers',
 };

@@ -24,6 +24,8 @@ export interface UpdateCommand {
   seeAlsoRemovesFirst?: boolean;
   /** BMO's Needinfo extension's fields and refusals (the profile's `needinfoWrites`). */
   needinfoWrites?: boolean;
+  /** BMO's refusal of requests asked of users who block them (the profile's `blockedRequestees`). */
+  blockedRequestees?: boolean;
 }
 
 /**

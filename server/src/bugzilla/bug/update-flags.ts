@@ -33,6 +33,7 @@ export function setFlags(plan: UpdateContext, working: WorkingBug): void {
       parameters,
       actor,
       userByLogin,
+      blockedRequestees: plan.command.blockedRequestees === true,
       now: new Date(when * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     },
   );
@@ -40,7 +41,7 @@ export function setFlags(plan: UpdateContext, working: WorkingBug): void {
   let change = flags.change;
   if (needinfoWrites) {
     after = settledNeedinfosCleared(after);
-    checkNeedinfoChanges(before, after, actor, catalogue, userByLogin);
+    checkNeedinfoChanges(before, after, actor, catalogue);
     change = flagChange(before, after);
   }
   // New flags are numbered by the store (id 0 until then).

@@ -2,25 +2,17 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { BugzillaError } from '../errors.js';
 import { inGroup } from '../group/membership.js';
 import type { BugFlag, User } from '../types.js';
-import { identity } from './flag-errors.js';
 import type { PlannedFlag } from './flag-rules.js';
 
 /*
  * BMO's Needinfo extension (extensions/Needinfo/Extension.pm) refuses with its own user errors,
- * which have no WebService code: 32000 (Bugzilla/Error.pm, ERROR_UNKNOWN_TRANSIENT). Texts from
+ * which have no WebService code: 32000 (Bugzilla/Error.pm, ERROR_UNKNOWN_TRANSIENT). Its text from
  * extensions/Needinfo/template/en/default/hook/global/user-error-errors.html.tmpl.
  */
 export const needinfoErrors = {
   illegalChange: () =>
     new BugzillaError(32000, 'Only the requestee or a user with the required permissions can clear a needinfo flag.'),
-  blocked: (requestee: User) =>
-    new BugzillaError(32000, `${identity(requestee)} is not currently accepting "needinfo" requests.`),
 };
-
-/** BMO's `block_needinfo` setting (Needinfo/Extension.pm `_user_needinfo_blocked`). */
-export function needinfoBlocked(user: User): boolean {
-  return user.settings?.block_needinfo === 'on';
-}
 
 const sameLogin = (a: string | null | undefined, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
 
@@ -33,17 +25,15 @@ export function settledNeedinfosCleared(flags: PlannedFlag[]): PlannedFlag[] {
 }
 
 /**
- * The refusals of BMO's flag hooks, against the bug's flags before and after the write:
- * object_before_delete (a needinfo set by someone else and asked of someone else is cleared only
- * by canconfirm), object_end_of_create and object_end_of_update (a new needinfo, or one whose
- * requestee changed, may not ask a user who blocks needinfo).
+ * BMO's object_before_delete hook, against the bug's needinfos before and after the write: one set
+ * by someone else and asked of someone else is cleared only by canconfirm. (A blocked requestee is
+ * refused by every flag write: bmo-blocked-requests.ts.)
  */
 export function checkNeedinfoChanges(
   before: readonly BugFlag[],
   after: readonly PlannedFlag[],
   actor: User,
   catalogue: Catalogue,
-  userByLogin: (login: string) => User | undefined,
 ): void {
   const kept = new Map<number, PlannedFlag>();
   for (const flag of after) if (flag.id !== undefined && flag.id !== 0) kept.set(flag.id, flag);
@@ -57,13 +47,5 @@ export function checkNeedinfoChanges(
     ) {
       throw needinfoErrors.illegalChange();
     }
-  }
-  const was = new Map(before.map((flag) => [flag.id, flag]));
-  for (const flag of after) {
-    if (flag.name !== 'needinfo' || !flag.requestee) continue;
-    const old = flag.id ? was.get(flag.id) : undefined;
-    if (old && sameLogin(old.requestee, flag.requestee)) continue;
-    const requestee = userByLogin(flag.requestee);
-    if (requestee && needinfoBlocked(requestee)) throw needinfoErrors.blocked(requestee);
   }
 }

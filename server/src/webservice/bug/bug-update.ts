@@ -85,6 +85,7 @@ export async function updateBugs(
           urlbase: localUrlBase(request, deps),
           seeAlsoRemovesFirst: options.seeAlsoRemovesFirst === true,
           needinfoWrites: profile.needinfoWrites,
+          blockedRequestees: profile.blockedRequestees,
         },
         view,
       ),
