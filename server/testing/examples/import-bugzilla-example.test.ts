@@ -40,7 +40,7 @@ describeWithMariadb('docs/test-double.md: importing a tracker database', () => {
       ['-euc', script.replaceAll('npx bz-companion', `"${process.execPath}" "${CLI}"`)],
       { cwd: dir, env: { ...process.env, BUGZILLA_DB: databaseUrl(), BUGZILLA_DIR: bugzillaDir } },
     );
-    expect(stderr).toMatch(/^read 3 bugs \(\d+\.\d s\)$/m);
+    expect(stderr).toMatch(/^read 3 bugs \(\d+\.\d s, \d+\/s\)$/m);
     // The documented line, but for the test database's address.
     const where = /^imported (\S+) /.exec(stdout)?.[1] as string;
     expect(stdout.trim()).toBe(summary.replace(/^imported \S+ /, `imported ${where} `));
