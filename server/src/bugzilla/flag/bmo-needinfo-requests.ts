@@ -46,26 +46,34 @@ function checkedLogin(target: NeedinfoTarget, login: string): string {
 /** Who `needinfo_role` asks: a set of logins, '' for "anyone" (no requestee). */
 function requesteesOfRole(params: Readonly<Record<string, unknown>>, target: NeedinfoTarget): string[] {
   const role = typeof params.needinfo_role === 'string' ? params.needinfo_role : '';
-  const login = (id: number | null | undefined) => (id ? (target.user(id)?.login ?? '') : '');
+  // A role nobody fills asks no one (never "anyone", which is the request without a role).
+  const login = (id: number | null | undefined) => {
+    const found = id ? target.user(id)?.login : undefined;
+    return found ? [found] : [];
+  };
   const { bug } = target;
   switch (role) {
     case '':
       return [''];
     case 'assigned_to':
-      return [login(bug.assignedTo)];
+      return login(bug.assignedTo);
     case 'reporter':
-      return [login(bug.reporter)];
+      return login(bug.reporter);
     case 'qa_contact':
-      return bug.qaContact ? [login(bug.qaContact)] : [];
+      return login(bug.qaContact);
     case 'user':
       return [target.actor.login];
     case 'triage_owner': {
       const product = target.catalogue.product(bug.fields.product);
       const component = product ? target.catalogue.component(product, bug.fields.component) : undefined;
-      return component?.triageOwner ? [login(component.triageOwner)] : [];
+      return login(component?.triageOwner);
     }
-    case 'other':
-      return fromList(params.needinfo_from).map((name) => checkedLogin(target, name));
+    case 'other': {
+      const from = fromList(params.needinfo_from);
+      // Without needinfo_from BMO's branches fall through to the mentor's: a user named "other".
+      if (from.length > 0) return from.map((name) => checkedLogin(target, name));
+      return [checkedLogin(target, role)];
+    }
     default:
       // Any other role is a mentor's login (BMO checks only that such a user exists).
       return [checkedLogin(target, role)];

@@ -76,6 +76,13 @@ describe('needinfo requests under bmo', () => {
       json: { needinfo: 1, needinfo_role: 'nobody@example.com', comment: { body: 'lost?' } },
     });
     await expectBugzillaError(response, 404, 51, /There is no user named 'nobody@example.com'/);
+    // `other` without needinfo_from falls through to BMO's mentor branch: a user named "other".
+    const other = await api('/rest/bug/1', {
+      method: 'PUT',
+      key: BMO_KEYS.admin,
+      json: { needinfo: 1, needinfo_role: 'other' },
+    });
+    await expectBugzillaError(other, 404, 51, /There is no user named 'other'/);
     expect(await asked()).toEqual([BMO_LOGINS.dev]);
   });
 
