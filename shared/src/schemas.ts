@@ -95,6 +95,8 @@ export const userDetailSchema = z.object({
   name: z.string(),
   real_name: z.string(),
   email: z.string().optional(),
+  /** bugzilla.mozilla.org's users have a nick too (BMO's Bugzilla/User.pm nick), in every detail. */
+  nick: z.string().optional(),
 });
 
 /**
