@@ -174,5 +174,16 @@ export interface Profile {
   defaultVersion: string;
   /** Where calls count against the rate limits, once the data set turns them on (`rate_limit_active`); undefined: none. */
   rateLimits: RateLimitPoints | undefined;
+  /**
+   * BMO's Needinfo extension (extensions/Needinfo/Extension.pm): Bug.update's `needinfo`,
+   * `needinfo_role`, `needinfo_from`, `needinfo_type` and `needinfo_override_<id>`, blocked
+   * requestees refused, a needinfo of someone else cleared only by canconfirm.
+   */
+  needinfoWrites: boolean;
+  /**
+   * BMO's Review and Needinfo extensions refuse a review, data-review or feedback request of a
+   * user with `block_reviews`, a needinfo of one with `block_needinfo`, on bugs and attachments.
+   */
+  blockedRequestees: boolean;
   objects: ObjectShapes;
 }

@@ -148,6 +148,8 @@ const bzCompanion: Profile = {
   jsonpCallback: IDENTIFIER_CALLBACK,
   defaultVersion: '5.2',
   rateLimits: undefined,
+  needinfoWrites: false,
+  blockedRequestees: false,
   objects: BUGZILLA_OBJECTS,
   attachmentFlags: 'numbers',
 };
@@ -196,6 +198,8 @@ const bugzilla52: Profile = {
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '5.2',
   rateLimits: undefined,
+  needinfoWrites: false,
+  blockedRequestees: false,
   objects: BUGZILLA_OBJECTS,
   attachmentFlags: 'numbers',
 };
@@ -292,6 +296,8 @@ const bmo: Profile = {
   jsonpCallback: PERL_CALLBACK,
   defaultVersion: '20260820.1',
   rateLimits: BMO_RATE_LIMITS,
+  needinfoWrites: true,
+  blockedRequestees: true,
   objects: BMO_OBJECTS,
   attachmentFlags: 'numbers',
 };

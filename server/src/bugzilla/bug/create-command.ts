@@ -11,6 +11,8 @@ export interface CreateCommand {
   parameters: AccessParameters & Record<string, string | undefined>;
   /** This tracker's urlbase (ending in `/`): See Also's show_bug.cgi URLs of it are local bugs. */
   urlbase: string;
+  /** BMO's refusal of requests asked of users who block them (the profile's `blockedRequestees`). */
+  blockedRequestees?: boolean;
 }
 
 /** A parameter as a list (5.2 takes one value where a list is expected). */

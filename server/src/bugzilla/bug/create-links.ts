@@ -100,6 +100,7 @@ export function setNewFlags(command: CreateCommand, view: BugView, bug: Bug, eff
       actor,
       userByLogin: (login) => view.userByLogin(login),
       now: new Date(when * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      blockedRequestees: command.blockedRequestees === true,
     },
   );
   bug.fields.flags = plan.flags.map((flag) => ({ ...flag, id: flag.id ?? 0 }));

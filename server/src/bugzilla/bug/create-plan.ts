@@ -28,6 +28,7 @@ export function planCreate(given: CreateCommand, view: BugView): BugWritePlan<{ 
     catalogue: given.catalogue,
     parameters: given.parameters,
     urlbase: given.urlbase,
+    blockedRequestees: given.blockedRequestees === true,
   };
   const checked = checkNewBug(command, view);
   // Bug->create's row takes only what the bugs table has (Object::insert_create_data), once all else is checked.

@@ -22,6 +22,10 @@ export interface UpdateCommand {
   urlbase: string;
   /** See Also's removals before its additions: 5.2's update_see_also (Bug.update adds first). */
   seeAlsoRemovesFirst?: boolean;
+  /** BMO's Needinfo extension's fields and refusals (the profile's `needinfoWrites`). */
+  needinfoWrites?: boolean;
+  /** BMO's refusal of requests asked of users who block them (the profile's `blockedRequestees`). */
+  blockedRequestees?: boolean;
 }
 
 /**

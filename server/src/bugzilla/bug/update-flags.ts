@@ -1,3 +1,5 @@
+import { checkNeedinfoChanges, settledNeedinfosCleared } from '../flag/bmo-needinfo-checks.js';
+import { needinfoRequests } from '../flag/bmo-needinfo-requests.js';
 import { flagErrors } from '../flag/flag-errors.js';
 import { type FlagRequest, flagChange, flagsAfterMove, planFlags } from '../flag/flag-rules.js';
 import { attachmentFlagsAfterMove } from '../flag/move-cleanup.js';
@@ -8,30 +10,48 @@ import type { WorkingBug } from './working-bug.js';
 
 /** The bug's flags as 5.2's set_flags takes them (flag/flag-rules.ts), a requestee CCed where 5.2 does. */
 export function setFlags(plan: UpdateContext, working: WorkingBug): void {
-  const { params, catalogue, actor, parameters, when } = plan.command;
-  if (!Array.isArray(params.flags)) throw flagErrors.notAList();
-  const requests = params.flags.map((item) =>
+  const { params, catalogue, actor, parameters, when, needinfoWrites } = plan.command;
+  const given = params.flags === undefined ? [] : params.flags;
+  if (!Array.isArray(given)) throw flagErrors.notAList();
+  const requests = given.map((item) =>
     item !== null && typeof item === 'object' ? (item as FlagRequest) : ({} as FlagRequest),
   );
+  const userByLogin = (login: string) => plan.view.userByLogin(login);
+  const before = working.bug.fields.flags;
+  // BMO's Needinfo extension adds its own changes to the write's (flag/bmo-needinfo-requests.ts).
+  if (needinfoWrites) {
+    const user = (id: number) => plan.view.user(id);
+    requests.push(
+      ...needinfoRequests(params, { bug: working.bug, flags: before, catalogue, actor, user, userByLogin }),
+    );
+  }
   const flags = planFlags(
     requests,
-    { bug: working.bug, flags: working.bug.fields.flags },
+    { bug: working.bug, flags: before },
     {
       catalogue,
       parameters,
       actor,
-      userByLogin: (login) => plan.view.userByLogin(login),
+      userByLogin,
+      blockedRequestees: plan.command.blockedRequestees === true,
       now: new Date(when * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     },
   );
+  let after = flags.flags;
+  let change = flags.change;
+  if (needinfoWrites) {
+    after = settledNeedinfosCleared(after);
+    checkNeedinfoChanges(before, after, actor, catalogue);
+    change = flagChange(before, after);
+  }
   // New flags are numbered by the store (id 0 until then).
-  working.bug.fields.flags = flags.flags.map((flag) => ({ ...flag, id: flag.id ?? 0 }));
+  working.bug.fields.flags = after.map((flag) => ({ ...flag, id: flag.id ?? 0 }));
   if (flags.addCc.length > 0) {
     const cc = [...working.bug.cc];
     for (const id of flags.addCc) if (!cc.includes(id)) cc.push(id);
     applyCc(plan, working, cc);
   }
-  if (flags.change) working.record('flagtypes.name', flags.change.removed, flags.change.added);
+  if (change) working.record('flagtypes.name', change.removed, change.added);
 }
 
 /**

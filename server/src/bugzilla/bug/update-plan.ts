@@ -1,3 +1,4 @@
+import { asksNeedinfo } from '../flag/bmo-needinfo-requests.js';
 import { perlTrue } from '../perl-truth.js';
 import type { BugView, BugWriteEffect, BugWritePlan } from './effect.js';
 import { checkStorableText } from './storable-text.js';
@@ -65,7 +66,7 @@ function setAll(plan: UpdateContext, working: WorkingBug): void {
   setCustomFields(plan, working);
   if (has(params, 'cc')) setCc(plan, working, addRemoveSet(params.cc, 'cc'));
   if (has(params, 'alias')) setAliases(plan, working);
-  if (has(params, 'flags')) setFlags(plan, working);
+  if (has(params, 'flags') || (plan.command.needinfoWrites && asksNeedinfo(params))) setFlags(plan, working);
   if (working.changes.has('product') || working.changes.has('component')) clearFlagsOfMove(plan, working);
 }
 

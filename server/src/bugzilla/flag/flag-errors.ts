@@ -3,7 +3,7 @@ import type { User } from '../types.js';
 import { WrongShapeError } from '../wrong-shape.js';
 
 /** How 5.2 names a user in a message (`Bugzilla::User->identity`): "Real Name <login>", or the login alone. */
-function identity(user: User): string {
+export function identity(user: User): string {
   return user.realName ? `${user.realName} <${user.login}>` : user.login;
 }
 

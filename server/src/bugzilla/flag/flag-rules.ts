@@ -3,6 +3,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { FlagType } from '../catalogue/types.js';
 import { perlTrue } from '../perl-truth.js';
 import type { Bug, BugFlag, User } from '../types.js';
+import { checkBlockedRequests } from './bmo-blocked-requests.js';
 import { flagErrors } from './flag-errors.js';
 import { typeKnownByItsFlag } from './type-known-by-its-flag.js';
 
@@ -37,6 +38,8 @@ export interface FlagSetting {
   userByLogin(login: string): User | undefined;
   /** The request's time, as flags show it (`2026-11-26T17:43:38Z`). */
   now: string;
+  /** BMO's refusal of a request asked of a user who blocks its kind (the profile's `blockedRequestees`). */
+  blockedRequestees?: boolean;
 }
 
 export interface FlagPlan {
@@ -220,6 +223,7 @@ export function planFlags(requests: readonly FlagRequest[], target: FlagTarget, 
     if (status !== 'X' && requestee && requesteeChanged && !addCc.includes(requestee.id)) addCc.push(requestee.id);
   }
   sortFlags(flags, types);
+  if (setting.blockedRequestees) checkBlockedRequests(target.flags, flags, setting.userByLogin);
   return { flags, addCc, change: flagChange(target.flags, flags) };
 }
 

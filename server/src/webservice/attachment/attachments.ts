@@ -155,7 +155,7 @@ async function addAttachment(request: ApiRequest, deps: RouteDeps): Promise<AddA
   const checked = checkNewAttachment(body, isInsider(user, parameters), parameters);
   const visits = await visitChanges(store, bugs, user, deps);
   const now = await request.databaseNow();
-  const flags = await attachmentFlagPlanner(store, user, body.flags, now);
+  const flags = await attachmentFlagPlanner(store, user, body.flags, now, deps.profile.blockedRequestees);
   const write = addAttachmentsWrite({
     who: user.id,
     when: Math.floor(now / 1000),
@@ -194,7 +194,7 @@ async function updateAttachment(request: ApiRequest, deps: RouteDeps): Promise<U
   const insider = isInsider(user, parameters);
   const { attachments, bugs } = await attachmentsToEdit(store, user, refs);
   const now = await request.databaseNow();
-  const flags = await attachmentFlagPlanner(store, user, body.flags, now);
+  const flags = await attachmentFlagPlanner(store, user, body.flags, now, deps.profile.blockedRequestees);
   const updates: Array<UpdateAttachmentsCommand['updates'][number]> = [];
   for (const [i, attachment] of attachments.entries()) {
     const bug = bugs[i] as Bug;
@@ -219,7 +219,7 @@ async function updateAttachment(request: ApiRequest, deps: RouteDeps): Promise<U
       bugId: bug.id,
       set: {},
       comment: '',
-      flags: await attachmentFlagPlanner(store, user, theirs, now),
+      flags: await attachmentFlagPlanner(store, user, theirs, now, deps.profile.blockedRequestees),
     });
   }
   const comment = storable(trim(perlText(body.comment) ?? ''), 'comment');

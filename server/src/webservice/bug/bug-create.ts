@@ -49,6 +49,7 @@ async function create(request: ApiRequest, deps: RouteDeps): Promise<BugCreateRe
           catalogue: store.catalogue,
           parameters: store.instance.parameters,
           urlbase: localUrlBase(request, deps),
+          blockedRequestees: profile.blockedRequestees,
         },
         view,
       ),

@@ -5,6 +5,7 @@ import { customBugRefs } from '../../bugzilla/bug/custom-field-bug-ids.js';
 import { planUpdate } from '../../bugzilla/bug/update-plan.js';
 import { seeAlsoAliases } from '../../bugzilla/bug-url/see-also-change.js';
 import { errors } from '../../bugzilla/errors.js';
+import { needinfoLogins } from '../../bugzilla/flag/bmo-needinfo-requests.js';
 import { requesteesOf } from '../../bugzilla/flag/flag-rules.js';
 import { ownedData, type Store } from '../../bugzilla/store/store.js';
 import type { Bug, User } from '../../bugzilla/types.js';
@@ -16,7 +17,7 @@ import { type ApiRequest, currentUser, type RouteDeps, type RouteSpec } from '..
 import { writeParams } from '../method/write-params.js';
 
 /** The logins a Bug.update names (looked up with the bugs, under the same lock). */
-function loginsOf(params: Record<string, unknown>): string[] {
+function loginsOf(params: Record<string, unknown>, needinfoWrites: boolean): string[] {
   const logins: string[] = [];
   for (const name of ['assigned_to', 'qa_contact']) {
     if (typeof params[name] === 'string') logins.push(params[name] as string);
@@ -28,6 +29,7 @@ function loginsOf(params: Record<string, unknown>): string[] {
     }
   }
   if (Array.isArray(params.flags)) logins.push(...requesteesOf(params.flags));
+  if (needinfoWrites) logins.push(...needinfoLogins(params));
   return logins;
 }
 
@@ -68,7 +70,7 @@ export async function updateBugs(
   const write = owned.writeBugs({
     bugIds: [...bugs.map((bug) => bug.id), ...custom.ids],
     aliases: [...aliasesOf(params), ...seeAlsoAliases(params.see_also), ...custom.aliases],
-    logins: loginsOf(params),
+    logins: loginsOf(params, profile.needinfoWrites),
     when,
     plan: (view) =>
       planUpdate(
@@ -82,6 +84,8 @@ export async function updateBugs(
           visits,
           urlbase: localUrlBase(request, deps),
           seeAlsoRemovesFirst: options.seeAlsoRemovesFirst === true,
+          needinfoWrites: profile.needinfoWrites,
+          blockedRequestees: profile.blockedRequestees,
         },
         view,
       ),
