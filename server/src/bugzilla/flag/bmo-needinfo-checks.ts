@@ -9,7 +9,7 @@ import type { PlannedFlag } from './flag-rules.js';
  * which have no WebService code: 32000 (Bugzilla/Error.pm, ERROR_UNKNOWN_TRANSIENT). Its text from
  * extensions/Needinfo/template/en/default/hook/global/user-error-errors.html.tmpl.
  */
-export const needinfoErrors = {
+const needinfoErrors = {
   illegalChange: () =>
     new BugzillaError(32000, 'Only the requestee or a user with the required permissions can clear a needinfo flag.'),
 };
