@@ -89,8 +89,36 @@ function comparesColumns(compared: Test): boolean {
   return literals.some((literal) => typeof literal === 'object');
 }
 
+const hasNul = (value: unknown): boolean => typeof value === 'string' && value.includes('\u0000');
+
+/**
+ * A test against text holding a NUL, answered without sending the text to PostgreSQL (whose text cannot hold one, so it
+ * would refuse the statement): no stored text holds a NUL either (isStorableText), so such a value
+ * equals and contains nothing, as the model's stores find. An `in` list drops those values.
+ */
+function withNul(compared: Test): boolean | undefined {
+  switch (compared.op) {
+    case 'cmp':
+      if (!hasNul(compared.value) || (compared.cmp !== '=' && compared.cmp !== '!=')) return undefined;
+      return compared.cmp !== '=';
+    case 'in':
+      return compared.values.length > 0 && compared.values.every(hasNul) ? false : undefined;
+    case 'ilike':
+    case 'regexp':
+      if (!hasNul(compared.op === 'ilike' ? compared.text : compared.pattern)) return undefined;
+      return compared.not;
+    case 'like':
+      return hasNul(compared.text) ? false : undefined;
+    case 'lowerLike':
+      return hasNul(compared.pattern) ? false : undefined;
+  }
+}
+
 /** A test of `lhs`, an expression of `type`, as Search.pm's operator functions write it. */
 export function testOn(lhs: string, type: OperandType, compared: Test, scope: SqlScope): string {
+  const known = withNul(compared);
+  // The left side is still written: the values it binds are numbered, and PostgreSQL types each one by its use.
+  if (known !== undefined) return `((${lhs}) IS NULL ${known ? 'OR TRUE' : 'AND FALSE'})`;
   const text = type === 'text' ? lhs : `(${lhs})::text`;
   switch (compared.op) {
     case 'cmp': {
@@ -100,6 +128,8 @@ export function testOn(lhs: string, type: OperandType, compared: Test, scope: Sq
     }
     case 'in': {
       if (compared.values.length === 0) return 'FALSE';
+      if (compared.values.some(hasNul))
+        return testOn(lhs, type, { op: 'in', values: compared.values.filter((value) => !hasNul(value)) }, scope);
       if (comparesColumns(compared)) {
         return `${lhs} IN (${compared.values.map((value) => literalSql(value, type, scope)).join(', ')})`;
       }
