@@ -133,6 +133,8 @@ function useRetry(
   data: PopupData | null,
   setData: (update: (shown: PopupData | null) => PopupData | null) => void,
   refreshSwitcher: () => void,
+  /** The shown tracker's last look for changes failed. */
+  lookFailed: boolean,
 ) {
   const [retrying, setRetrying] = useState(false);
   const retry = useCallback(async () => {
@@ -141,11 +143,16 @@ function useRetry(
     try {
       const delivery = await platform.sendMessage<DeliveryState>({ type: 'retry-now', tracker: data.tracker.id });
       setData((shown) => (shown ? { ...shown, delivery } : shown));
+      // A failed look for changes is tried again too, so a trouble found while the tracker was away
+      // does not outlast the tracker's return.
+      if (lookFailed) {
+        await platform.sendMessage({ type: 'refresh-news', tracker: data.tracker.id }).catch(() => undefined);
+      }
       refreshSwitcher();
     } finally {
       setRetrying(false);
     }
-  }, [data, setData, refreshSwitcher]);
+  }, [data, setData, refreshSwitcher, lookFailed]);
   return { retrying, retry };
 }
 
@@ -191,7 +198,7 @@ function App() {
   const { data, setData, current, news, setNews, fresh, show, shownRef } = useShownTracker(refreshSwitcher, !allShown);
   const { marking, markSeen } = useMarkSeen(shownRef, setNews);
   useCountsFollowStorage(refreshSwitcher);
-  const { retrying, retry } = useRetry(data, setData, refreshSwitcher);
+  const { retrying, retry } = useRetry(data, setData, refreshSwitcher, news?.trouble !== undefined);
 
   useEffect(() => {
     void (async () => {
