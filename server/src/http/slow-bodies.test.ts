@@ -111,11 +111,8 @@ describe('every slot of the connection cap taken by slow bodies', () => {
       const response = await fetch(`http://127.0.0.1:${portNumber}/rest/version`, { headers: { Connection: 'close' } });
       expect(response.status).toBe(200);
     }
-    const gone = await Promise.race([
-      Promise.any(closed),
-      new Promise((resolve) => setTimeout(() => resolve(false), 2000)),
-    ]);
-    expect(gone).toBe(true);
+    // One of the slow ones is closed (the test's own timeout bounds a hang; no time is promised here).
+    expect(await Promise.any(closed)).toBe(true);
     expect(fast.readableEnded).toBe(false);
   });
 });
