@@ -1,3 +1,4 @@
+import { isStorableText } from '../../bugzilla/ids.js';
 import { type OperandType, operandType } from '../../bugzilla/search/operand-types.js';
 import type { Expr, Literal, Operand, Relation, Test, UserRef } from '../../bugzilla/search/search-term.js';
 import type { SqlScope } from './search-dialect.js';
@@ -89,7 +90,8 @@ function comparesColumns(compared: Test): boolean {
   return literals.some((literal) => typeof literal === 'object');
 }
 
-const hasNul = (value: unknown): boolean => typeof value === 'string' && value.includes('\u0000');
+/** Text no store can hold (isStorableText, the one rule), so no stored value equals or contains it. */
+const hasNul = (value: unknown): boolean => typeof value === 'string' && !isStorableText(value);
 
 /**
  * A test against text holding a NUL, answered without sending the text to PostgreSQL (whose text cannot hold one, so it
