@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -57,10 +57,13 @@ const loadOn =
     return Object.assign(result, { cpuMsPerRequest: (cpuMs(pid) - before) / requests });
   };
 
-/** 100,000 bugs and the bench user (in editbugs), through the documented fixture format. */
-async function importBugs(): Promise<string> {
-  const fixture = join(work, 'bugs-fixture.json');
-  const data = join(work, 'bugs-data.json');
+/**
+ * 100,000 bugs and the bench user (in editbugs), through the documented fixture format, imported by
+ * the build that serves them: a data file is each build's own format.
+ */
+async function importBugs(cli: string, dir: string): Promise<string> {
+  const fixture = join(dir, 'bugs-fixture.json');
+  const data = join(dir, 'bugs-data.json');
   await writeFile(
     fixture,
     JSON.stringify({
@@ -70,7 +73,7 @@ async function importBugs(): Promise<string> {
       bugs: Array.from({ length: BUGS }, (_, i) => ({ id: i + 1, summary: `Bench bug ${i + 1}` })),
     }),
   );
-  const result = spawnSync(process.execPath, [CLI, 'import', fixture, '--data', data], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [cli, 'import', fixture, '--data', data], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`import failed: ${result.stderr}`);
   await rm(fixture);
   return data;
@@ -82,7 +85,7 @@ async function withServer<T>(
   data: string,
   measure: (url: string, load: (spec: LoadSpec) => Promise<Measured>) => Promise<T>,
 ): Promise<T> {
-  const copy = join(work, `serving-${build}.json`);
+  const copy = join(work, build, 'serving.json');
   await copyFile(data, copy);
   await rm(`${copy}.journal`, { force: true });
   const server = await spawnListening([builds[build] as string, 'serve', '--port', '0', '--data', copy], {
@@ -125,8 +128,12 @@ function record(name: string, build: string, results: Measured[]): void {
 const order = ['before', 'after', 'after', 'before'];
 const load1 = loadavg()[0]?.toFixed(2);
 try {
-  const bugs = await importBugs();
-  const catalogue = await importCatalogueFixture(CLI, work);
+  const data: Record<string, { bugs: string; catalogue: string }> = {};
+  for (const [build, cli] of Object.entries(builds)) {
+    const dir = join(work, build);
+    await mkdir(dir);
+    data[build] = { bugs: await importBugs(cli, dir), catalogue: await importCatalogueFixture(cli, dir) };
+  }
   const measured: Record<string, Record<string, Measured[]>> = {};
   const keep = (name: string, build: string, result: Measured) => {
     const byBuild = measured[name] ?? {};
@@ -136,6 +143,7 @@ try {
     byBuild[build] = results;
   };
   for (const build of order) {
+    const { bugs, catalogue } = data[build] as { bugs: string; catalogue: string };
     await withServer(build, bugs, async (url, load) => {
       keep(UPDATE_ROW, build, await load(updateBug(url, BUGS)));
       keep(CREATE_ROW, build, await load(createBug(url)));
