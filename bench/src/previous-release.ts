@@ -4,12 +4,13 @@ import { type ListeningProcess, spawnListening } from '@bz-companion/server/test
 import { baselineCli, baselineRef } from './baseline-build.js';
 import { BENCH_KEY, BUG_COUNT, HEAVY_KEY, writeFixture } from './data.js';
 import { type LoadResult, type LoadSpec, runLoad } from './load-generator.js';
-import { CLI, memoryMb } from './processes.js';
+import { CLI, memoryMb, startKoaHello } from './processes.js';
 import type { Row, Target } from './report.js';
 
 /** The rows measured against the previous release, and each one's target (main over the release). */
+const version = (url: string): LoadSpec => ({ method: 'GET', url: `${url}/rest/version` });
 const ROWS: Array<{ name: string; spec: (url: string) => LoadSpec; target: number }> = [
-  { name: 'GET /rest/version', spec: (url) => ({ method: 'GET', url: `${url}/rest/version` }), target: 1 },
+  { name: 'GET /rest/version', spec: version, target: 1 },
   {
     name: 'GET /rest/bug_user_last_visit (recent visits, API key)',
     spec: (url) => ({
@@ -67,41 +68,75 @@ export async function measurePreviousRelease(
   await writeFixture(fixture, 10_000, { summaries: false });
   const main = await serveImported(CLI, fixture, join(options.workDir, 'main.json'));
   const previous = await serveImported(previousCli, fixture, join(options.workDir, 'previous.json'));
+  const koa = await startKoaHello();
   const rows: Row[] = [];
   const targets: Target[] = [];
+  const ours = { server: 'bz-companion (this build)', url: main.url, pid: main.process.pid };
   try {
     for (const row of ROWS) {
-      const rounds = await interleaved(row.spec, main.url, previous.url, options);
-      const ratios = rounds.map((round) => round.ratio).sort((a, b) => a - b);
-      const median = ratios[Math.floor(ratios.length / 2)] as number;
-      const band = `${(ratios[0] as number).toFixed(2)}–${(ratios[ratios.length - 1] as number).toFixed(2)}`;
-      for (const [server, pick, pid] of [
-        ['bz-companion (this build)', (round: Round) => round.main, main.process.pid],
-        [label, (round: Round) => round.previous, previous.process.pid],
-      ] as const) {
-        const results = rounds.map(pick);
-        rows.push({
-          name: `${row.name}, against the previous release`,
-          server,
-          req_per_s: mean(results.map((result) => result.reqPerSec)),
-          p50_ms: mean(results.map((result) => result.p50Ms)),
-          p99_ms: Math.max(...results.map((result) => result.p99Ms)),
-          ratio_to_ceiling: Number.NaN,
-          errors: results.reduce((sum, result) => sum + result.errors, 0),
-          rss_mb: memoryMb(pid).rss,
-        });
-      }
-      console.error(`  ${row.name}: this build / ${ref} = ${median.toFixed(2)}× (rounds ${band})`);
+      const other = { server: label, url: previous.url, pid: previous.process.pid };
+      const compared = await compare(`${row.name}, against the previous release`, row.spec, ours, other, options);
+      rows.push(...compared.rows);
+      console.error(`  ${row.name}: this build / ${ref} = ${compared.measured}`);
       targets.push({
         what: `${row.name}: this build ≥ ${row.target.toFixed(1)}× ${ref}`,
-        measured: `${median.toFixed(2)}× (median of ${rounds.length} interleaved rounds; ${band})`,
-        met: median >= row.target,
+        measured: compared.measured,
+        met: compared.median >= row.target,
       });
     }
+    // The framework's own floor, in the same run: what of GET /rest/version's cost is ours.
+    const hello = { server: "Koa's hello world", url: koa.url, pid: koa.child.pid };
+    const framework = await compare("GET /rest/version, against Koa's hello world", version, ours, hello, options);
+    rows.push(...framework.rows);
+    console.error(`  GET /rest/version / Koa's hello world = ${framework.measured}`);
+    targets.push({
+      what: "GET /rest/version ≥ 0.9× Koa's hello world (same body)",
+      measured: framework.measured,
+      met: framework.median >= 0.9,
+    });
   } finally {
-    await Promise.all([main.stop(), previous.stop()]);
+    await Promise.all([main.stop(), previous.stop(), koa.stop()]);
   }
   return { rows, targets };
+}
+
+interface Served {
+  server: string;
+  url: string;
+  pid: number | undefined;
+}
+
+/** One row's interleaved rounds, ours over the other: both servers' rows and the median ratio with its band. */
+async function compare(
+  name: string,
+  spec: (url: string) => LoadSpec,
+  ours: Served,
+  other: Served,
+  options: PreviousReleaseOptions,
+): Promise<{ rows: Row[]; median: number; measured: string }> {
+  const rounds = await interleaved(spec, ours.url, other.url, options);
+  const ratios = rounds.map((round) => round.ratio).sort((a, b) => a - b);
+  const median = ratios[Math.floor(ratios.length / 2)] as number;
+  const band = `${(ratios[0] as number).toFixed(2)}–${(ratios[ratios.length - 1] as number).toFixed(2)}`;
+  const rows = (
+    [
+      [ours, (round: Round) => round.main],
+      [other, (round: Round) => round.previous],
+    ] as const
+  ).map(([served, pick]): Row => {
+    const results = rounds.map(pick);
+    return {
+      name,
+      server: served.server,
+      req_per_s: mean(results.map((result) => result.reqPerSec)),
+      p50_ms: mean(results.map((result) => result.p50Ms)),
+      p99_ms: Math.max(...results.map((result) => result.p99Ms)),
+      ratio_to_ceiling: Number.NaN,
+      errors: results.reduce((sum, result) => sum + result.errors, 0),
+      rss_mb: memoryMb(served.pid).rss,
+    };
+  });
+  return { rows, median, measured: `${median.toFixed(2)}× (median of ${rounds.length} interleaved rounds; ${band})` };
 }
 
 async function interleaved(

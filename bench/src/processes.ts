@@ -7,6 +7,7 @@ import { CLI, type ListeningProcess, serveCli, spawnListening } from '@bz-compan
 export { CLI };
 
 const CEILING = fileURLToPath(new URL('./ceiling-server.js', import.meta.url));
+const KOA_HELLO = fileURLToPath(new URL('./koa-hello-server.js', import.meta.url));
 const ROUTING = fileURLToPath(new URL('./routing-server.js', import.meta.url));
 const JSON_SERVER = fileURLToPath(new URL('../../node_modules/json-server/lib/cli/bin.js', import.meta.url));
 
@@ -48,6 +49,9 @@ export const startOurs = async (dataPath: string, args: string[] = []) =>
   asStarted(await serveCli(dataPath, args, { readyTimeoutMs: 60_000 }));
 
 export const startCeiling = async () => asStarted(await spawnListening([CEILING, '0'], { readyTimeoutMs: 10_000 }));
+
+/** Koa's hello world (koa-hello-server.ts): the framework alone. */
+export const startKoaHello = async () => asStarted(await spawnListening([KOA_HELLO, '0'], { readyTimeoutMs: 10_000 }));
 
 /** Our app in memory, routed by the dispatch table or by @koa/router (routing-server.ts). */
 export const startRouting = async (routing: 'dispatch-table' | 'koa-router') =>
