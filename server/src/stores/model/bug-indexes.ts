@@ -62,11 +62,34 @@ function rowKeysOf(bug: Bug, attachmentFlags: readonly BugFlag[]): Record<KeyedR
   };
 }
 
+type BugText = Exclude<TextColumn, 'comments'>;
+const BUG_TEXTS: readonly BugText[] = ['short_desc', 'status_whiteboard', 'bug_file_loc', 'aliases'];
+const KEYED_RELATIONS = Object.keys(ROW_KEYS) as KeyedRelation[];
+
+function textOf(bug: Bug, column: BugText): string {
+  if (column === 'short_desc') return bug.fields.summary;
+  if (column === 'status_whiteboard') return bug.fields.whiteboard;
+  if (column === 'bug_file_loc') return bug.fields.url;
+  return bug.aliases.join(' ');
+}
+
+/** The bug's texts and their words, the unchanged ones kept as they were indexed. */
+function textsOf(bug: Bug, old: Indexed | undefined): Indexed['texts'] {
+  const texts = {} as Indexed['texts'];
+  for (const column of BUG_TEXTS) {
+    const text = textOf(bug, column);
+    const before = old?.texts[column];
+    texts[column] = before !== undefined && before.text === text ? before : { text, words: tokensOf(text) };
+  }
+  return texts;
+}
+
 /** What a bug was indexed under, so that a later version of it (or its in-place change) moves it. */
 interface Indexed {
   values: Record<ValueColumn, Key | null>;
   rows: Record<KeyedRelation, Key[]>;
-  texts: Record<Exclude<TextColumn, 'comments'>, Set<string>>;
+  /** Each text as indexed, and its words: an unchanged text is not split into words again. */
+  texts: Record<BugText, { text: string; words: Set<string> }>;
 }
 
 /**
@@ -99,49 +122,42 @@ export class BugIndexes {
     this.lastChange.clear();
   }
 
-  /** Indexes the bug as it is now (after it was added, replaced or changed in place). */
+  /**
+   * Indexes the bug as it is now (after it was added, replaced or changed in place), moving it only
+   * under the keys that changed: a large set's add or delete moves its tail, so a write touches the
+   * few sets its change concerns, not every set the bug is in.
+   */
   put(bug: Bug, attachmentFlags: readonly BugFlag[]): void {
-    this.#unindex(bug.id);
+    const old = this.#indexed.get(bug.id);
     const indexed: Indexed = {
       values: valuesOf(bug),
       rows: rowKeysOf(bug, attachmentFlags),
-      texts: {
-        short_desc: tokensOf(bug.fields.summary),
-        status_whiteboard: tokensOf(bug.fields.whiteboard),
-        bug_file_loc: tokensOf(bug.fields.url),
-        aliases: tokensOf(bug.aliases.join(' ')),
-      },
+      texts: textsOf(bug, old),
     };
     this.#indexed.set(bug.id, indexed);
     this.all.add(bug.id);
     for (const column of VALUE_COLUMNS) {
-      const value = indexed.values[column];
-      if (value !== null) keyed(this.#values.get(column) as Map<Key, IdSet>, value).add(bug.id);
+      const before = old === undefined ? null : old.values[column];
+      const now = indexed.values[column];
+      if (before === now) continue;
+      const index = this.#values.get(column) as Map<Key, IdSet>;
+      if (before !== null) index.get(before)?.delete(bug.id);
+      if (now !== null) keyed(index, now).add(bug.id);
     }
-    for (const relation of Object.keys(ROW_KEYS) as KeyedRelation[]) {
+    for (const relation of KEYED_RELATIONS) {
       const index = this.#rows.get(relation) as Map<Key, IdSet>;
-      for (const key of indexed.rows[relation]) keyed(index, key).add(bug.id);
+      const before = old === undefined ? [] : old.rows[relation];
+      const now = indexed.rows[relation];
+      for (const key of before) if (!now.includes(key)) index.get(key)?.delete(bug.id);
+      for (const key of now) if (!before.includes(key)) keyed(index, key).add(bug.id);
     }
-    for (const column of ['short_desc', 'status_whiteboard', 'bug_file_loc', 'aliases'] as const) {
-      (this.#texts.get(column) as TokenIndex).add(bug.id, indexed.texts[column]);
+    for (const column of BUG_TEXTS) {
+      const before = old?.texts[column];
+      const now = indexed.texts[column];
+      if (before !== now) (this.#texts.get(column) as TokenIndex).move(bug.id, before?.words, now.words);
     }
     this.created.set(bug.id, bug.fields.creation_time);
     this.changed.set(bug.id, bug.fields.last_change_time);
-  }
-
-  #unindex(bugId: number): void {
-    const old = this.#indexed.get(bugId);
-    if (old === undefined) return;
-    for (const column of VALUE_COLUMNS) {
-      const value = old.values[column];
-      if (value !== null) this.#values.get(column)?.get(value)?.delete(bugId);
-    }
-    for (const relation of Object.keys(ROW_KEYS) as KeyedRelation[]) {
-      for (const key of old.rows[relation]) this.#rows.get(relation)?.get(key)?.delete(bugId);
-    }
-    for (const column of ['short_desc', 'status_whiteboard', 'bug_file_loc', 'aliases'] as const) {
-      (this.#texts.get(column) as TokenIndex).remove(bugId, old.texts[column]);
-    }
   }
 
   /** A comment's words (comments are never removed but by a reset, so neither are their words). */

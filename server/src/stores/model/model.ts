@@ -220,20 +220,26 @@ export class Model {
 
   /** After an entry applied: the bugs it changed indexed again, its new comments and change sets added. */
   #reindex(op: JournalOp, firstNewComment: number, touched: readonly number[]): void {
+    // Each bug the entry changed is indexed once, however many of its parts changed.
+    const changed = this.#changedBugs;
+    changed.clear();
     for (let id = firstNewComment; id <= this.threads.maxCommentId; id++) {
       const comment = this.threads.comment(id);
       if (comment) {
         this.indexes.addComment(comment);
-        this.#index(comment.bugId);
+        changed.add(comment.bugId);
       }
     }
-    for (const bugId of touched) this.#index(bugId);
+    for (const bugId of touched) changed.add(bugId);
     if (op.op === 'bug_write') {
-      for (const bug of op.effect.bugs) this.#index(bug.id);
-      for (const attachment of op.effect.attachments ?? []) this.#index(attachment.bug_id);
+      for (const bug of op.effect.bugs) changed.add(bug.id);
+      for (const attachment of op.effect.attachments ?? []) changed.add(attachment.bug_id);
       for (const { set } of op.effect.history) this.indexes.addChange(set.who_id, set.when);
     }
+    for (const bugId of changed) this.#index(bugId);
   }
+
+  readonly #changedBugs = new Set<number>();
 
   /** Builds the model from a parsed data file, refusing anything that is not one. */
   static fromSnapshot(snapshot: unknown): Model {

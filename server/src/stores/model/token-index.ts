@@ -37,6 +37,16 @@ export class TokenIndex {
     }
   }
 
+  /** The bug's words were `before` and are `now`: it leaves the words it lost and joins those it gained. */
+  move(bugId: number, before: ReadonlySet<string> | undefined, now: ReadonlySet<string>): void {
+    if (before === undefined) {
+      this.add(bugId, now);
+      return;
+    }
+    for (const token of before) if (!now.has(token)) this.remove(bugId, [token]);
+    for (const token of now) if (!before.has(token)) this.add(bugId, [token]);
+  }
+
   clear(): void {
     this.#bugs.clear();
   }
