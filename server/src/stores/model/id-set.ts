@@ -1,80 +1,138 @@
+/** How many changes a set holds aside before it merges them into its array (one pass over it). */
+const PENDING_LIMIT = 256;
+
 /**
  * A set of bug ids kept sorted in a typed array: small (4 bytes an id), in id order for free, and
- * cheap to add to at the end, where new bugs' ids go.
+ * cheap to add to at the end, where new bugs' ids go. An add or delete elsewhere would move the
+ * array's tail (a write to a bug in a 100,000-bug set moved 200 kB), so it is held aside in two
+ * short sorted lists and merged in one pass when they fill up or when the ids are read: a write costs
+ * a few hundred steps at most, and a read after writes one pass, as a single move would have.
  */
 export class IdSet {
   #ids: Int32Array;
-  #size = 0;
+  #length = 0;
+  /** Ids added, not in #ids; sorted. */
+  readonly #added: number[] = [];
+  /** Ids of #ids deleted; sorted. */
+  readonly #removed: number[] = [];
 
   constructor(capacity = 4) {
     this.#ids = new Int32Array(capacity);
   }
 
   get size(): number {
-    return this.#size;
-  }
-
-  /** The index of `id`, or where it would go (as ~index). */
-  #find(id: number): number {
-    let low = 0;
-    let high = this.#size - 1;
-    while (low <= high) {
-      const mid = (low + high) >>> 1;
-      const at = this.#ids[mid] as number;
-      if (at === id) return mid;
-      if (at < id) low = mid + 1;
-      else high = mid - 1;
-    }
-    return ~low;
+    return this.#length + this.#added.length - this.#removed.length;
   }
 
   clear(): void {
-    this.#size = 0;
+    this.#length = 0;
+    this.#added.length = 0;
+    this.#removed.length = 0;
   }
 
   has(id: number): boolean {
-    return this.#find(id) >= 0;
+    if (find(this.#added, id, this.#added.length) >= 0) return true;
+    return find(this.#ids, id, this.#length) >= 0 && find(this.#removed, id, this.#removed.length) < 0;
   }
 
   add(id: number): void {
-    if (this.#size > 0 && (this.#ids[this.#size - 1] as number) < id) {
-      this.#grow();
-      this.#ids[this.#size++] = id;
+    const pending = this.#added.length + this.#removed.length;
+    if (pending === 0 && (this.#length === 0 || (this.#ids[this.#length - 1] as number) < id)) {
+      this.#grow(this.#length + 1);
+      this.#ids[this.#length++] = id;
       return;
     }
-    const at = this.#find(id);
-    if (at >= 0) return;
-    const index = ~at;
-    this.#grow();
-    this.#ids.copyWithin(index + 1, index, this.#size);
-    this.#ids[index] = id;
-    this.#size++;
+    const removedAt = find(this.#removed, id, this.#removed.length);
+    if (removedAt >= 0) {
+      this.#removed.splice(removedAt, 1);
+      return;
+    }
+    if (find(this.#ids, id, this.#length) >= 0) return;
+    const addedAt = find(this.#added, id, this.#added.length);
+    if (addedAt >= 0) return;
+    this.#added.splice(~addedAt, 0, id);
+    if (pending + 1 >= PENDING_LIMIT) this.#merge();
   }
 
   delete(id: number): void {
-    const at = this.#find(id);
-    if (at < 0) return;
-    this.#ids.copyWithin(at, at + 1, this.#size);
-    this.#size--;
-  }
-
-  #grow(): void {
-    if (this.#size < this.#ids.length) return;
-    const bigger = new Int32Array(Math.max(4, this.#ids.length * 2));
-    bigger.set(this.#ids);
-    this.#ids = bigger;
+    const addedAt = find(this.#added, id, this.#added.length);
+    if (addedAt >= 0) {
+      this.#added.splice(addedAt, 1);
+      return;
+    }
+    if (find(this.#ids, id, this.#length) < 0) return;
+    if (this.#removed.length === 0 && this.#added.length === 0 && (this.#ids[this.#length - 1] as number) === id) {
+      this.#length--;
+      return;
+    }
+    const removedAt = find(this.#removed, id, this.#removed.length);
+    if (removedAt >= 0) return;
+    this.#removed.splice(~removedAt, 0, id);
+    if (this.#added.length + this.#removed.length >= PENDING_LIMIT) this.#merge();
   }
 
   /** The ids in order (a view: valid until the set changes). */
   ids(): Int32Array {
-    return this.#ids.subarray(0, this.#size);
+    this.#merge();
+    return this.#ids.subarray(0, this.#length);
   }
 
   /** The ids from the first that is at least `from`. */
   idsFrom(from: number): Int32Array {
-    const at = this.#find(from);
-    return this.#ids.subarray(at >= 0 ? at : ~at, this.#size);
+    this.#merge();
+    const at = find(this.#ids, from, this.#length);
+    return this.#ids.subarray(at >= 0 ? at : ~at, this.#length);
   }
+
+  #grow(needed: number): void {
+    if (needed <= this.#ids.length) return;
+    const bigger = new Int32Array(Math.max(4, this.#ids.length * 2, needed));
+    bigger.set(this.#ids.subarray(0, this.#length));
+    this.#ids = bigger;
+  }
+
+  /** The changes held aside, merged into the array in place: deletions in a pass forward, additions from the back. */
+  #merge(): void {
+    const removed = this.#removed;
+    const added = this.#added;
+    if (removed.length > 0) {
+      const ids = this.#ids;
+      let write = 0;
+      let r = 0;
+      for (let read = 0; read < this.#length; read++) {
+        const id = ids[read] as number;
+        if (r < removed.length && removed[r] === id) r++;
+        else ids[write++] = id;
+      }
+      this.#length = write;
+      removed.length = 0;
+    }
+    if (added.length === 0) return;
+    this.#grow(this.#length + added.length);
+    const ids = this.#ids;
+    let read = this.#length - 1;
+    let a = added.length - 1;
+    for (let write = this.#length + added.length - 1; a >= 0; write--) {
+      if (read >= 0 && (ids[read] as number) > (added[a] as number)) ids[write] = ids[read--] as number;
+      else ids[write] = added[a--] as number;
+    }
+    this.#length += added.length;
+    added.length = 0;
+  }
+}
+
+/** The index of `id` among the first `length` sorted ids, or where it would go (as ~index). */
+function find(ids: ArrayLike<number>, id: number, length: number): number {
+  let low = 0;
+  let high = length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const at = ids[mid] as number;
+    if (at === id) return mid;
+    if (at < id) low = mid + 1;
+    else high = mid - 1;
+  }
+  return ~low;
 }
 
 /** Sorted, distinct ids: what a search's candidates are. */
