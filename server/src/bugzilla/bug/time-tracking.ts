@@ -14,6 +14,7 @@ const MAX_HOURS = 99999.99;
  * as written (a number Perl printed with an exponent is far below a cent: rounded as a number).
  */
 export function storedHours(text: string): number {
+  if (text === '0') return 0; // Every bug filed without hours: no need to take it apart.
   if (/e/i.test(text)) return Math.round(Number(text) * 100) / 100;
   const negative = text.startsWith('-');
   const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
