@@ -53,7 +53,13 @@ describe('IdSet', () => {
 describe('unionIds and intersectIds', () => {
   it('give the sorted distinct ids in any list, and in every list', () => {
     expect(unionIds([[1, 3, 5], [2, 3], []])).toEqual([1, 2, 3, 5]);
-    expect(intersectIds([[1, 3, 5, 7], [3, 4, 7], [0, 3, 7, 9]])).toEqual([3, 7]);
+    expect(
+      intersectIds([
+        [1, 3, 5, 7],
+        [3, 4, 7],
+        [0, 3, 7, 9],
+      ]),
+    ).toEqual([3, 7]);
     expect(intersectIds([[1, 2], []])).toEqual([]);
   });
 });

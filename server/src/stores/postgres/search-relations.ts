@@ -57,24 +57,8 @@ export function relationSql(differences: RelationDifferences): Readonly<Record<R
       from: (r, b) => `FROM longdescs ${r} WHERE ${r}.bug_id = ${b}.bug_id`,
       column: (r, name) => (name === 'work_time' ? differences.commentWorkTime(r) : `${r}.${name}`),
     },
-    activity: {
-      from: (r, b, field, values) =>
-        `FROM bugs_activity ${r} WHERE ${r}.bug_id = ${b}.bug_id${field === undefined ? '' : differences.activityField(r, field, values)}`,
-      column: (r, name) => {
-        if (name === 'field') return differences.activityFieldName(r);
-        if (name === 'attach_private') return attachmentPrivate(`${r}.attach_id`);
-        return `${r}.${name}`;
-      },
-    },
-    flags: {
-      from: (r, b) => `FROM flags ${r} WHERE ${r}.bug_id = ${b}.bug_id`,
-      column: (r, name) => {
-        if (name === 'name') return `(${differences.flagTypeName(r)} || ${r}.status)`;
-        if (name === 'attach_private') return attachmentPrivate(`${r}.attach_id`);
-        if (name === 'on_attachment') return `CASE WHEN ${r}.attach_id IS NULL THEN 0 ELSE 1 END`;
-        return `${r}.${name}`;
-      },
-    },
+    activity: activityRelation(differences),
+    flags: flagsRelation(differences),
     attachments: {
       from: (r, b) => `FROM attachments ${r} WHERE ${r}.bug_id = ${b}.bug_id`,
       // attach_data.thedata::text: a bytea's hex text (`\x…`), which is what 5.2's ILIKE reads.
@@ -115,6 +99,32 @@ export function relationSql(differences: RelationDifferences): Readonly<Record<R
           ? `FROM (SELECT NULL::text AS value) ${r} WHERE FALSE`
           : differences.multiSelectFrom(r, b, field, values),
       column: (r) => `${r}.value`,
+    },
+  };
+}
+
+/** A bug's changes, the field named as each schema names it. */
+function activityRelation(differences: RelationDifferences): RelationSql {
+  return {
+    from: (r, b, field, values) =>
+      `FROM bugs_activity ${r} WHERE ${r}.bug_id = ${b}.bug_id${field === undefined ? '' : differences.activityField(r, field, values)}`,
+    column: (r, name) => {
+      if (name === 'field') return differences.activityFieldName(r);
+      if (name === 'attach_private') return attachmentPrivate(`${r}.attach_id`);
+      return `${r}.${name}`;
+    },
+  };
+}
+
+/** A bug's flags and its attachments' flags, by name and status as search-term.ts reads them. */
+function flagsRelation(differences: RelationDifferences): RelationSql {
+  return {
+    from: (r, b) => `FROM flags ${r} WHERE ${r}.bug_id = ${b}.bug_id`,
+    column: (r, name) => {
+      if (name === 'name') return `(${differences.flagTypeName(r)} || ${r}.status)`;
+      if (name === 'attach_private') return attachmentPrivate(`${r}.attach_id`);
+      if (name === 'on_attachment') return `CASE WHEN ${r}.attach_id IS NULL THEN 0 ELSE 1 END`;
+      return `${r}.${name}`;
     },
   };
 }
