@@ -52,7 +52,7 @@ describe('IdSet', () => {
 
 describe('unionIds and intersectIds', () => {
   it('give the sorted distinct ids in any list, and in every list', () => {
-    expect(unionIds([[1, 3, 5], [2, 3], []])).toEqual([1, 2, 3, 5]);
+    expect(Array.from(unionIds([[1, 3, 5], [2, 3], []]))).toEqual([1, 2, 3, 5]);
     expect(
       intersectIds([
         [1, 3, 5, 7],
@@ -61,5 +61,6 @@ describe('unionIds and intersectIds', () => {
       ]),
     ).toEqual([3, 7]);
     expect(intersectIds([[1, 2], []])).toEqual([]);
+    expect(Array.from(unionIds([new Int32Array([4, 9]), [1, 9, 12], new Int32Array([2])]))).toEqual([1, 2, 4, 9, 12]);
   });
 });

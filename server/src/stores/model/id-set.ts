@@ -138,27 +138,44 @@ function find(ids: ArrayLike<number>, id: number, length: number): number {
 /** Sorted, distinct ids: what a search's candidates are. */
 export type Ids = ArrayLike<number>;
 
-/** The ids in any of the lists, sorted and distinct. */
-export function unionIds(lists: readonly Ids[]): number[] {
-  if (lists.length === 1) return Array.from(lists[0] as Ids);
-  const all: number[] = [];
-  for (const list of lists) for (let i = 0; i < list.length; i++) all.push(list[i] as number);
-  all.sort((a, b) => a - b);
-  const distinct: number[] = [];
-  for (const id of all) if (distinct[distinct.length - 1] !== id) distinct.push(id);
-  return distinct;
+/**
+ * The ids in any of the lists, sorted and distinct: a copy (the lists may be views of sets a later
+ * write changes), gathered into one typed array and sorted natively — a hundred thousand ids in a few
+ * milliseconds, where pushing them into an array and sorting it with a comparator took tens.
+ */
+export function unionIds(lists: readonly Ids[]): Int32Array {
+  let total = 0;
+  for (const list of lists) total += list.length;
+  const all = new Int32Array(total);
+  let at = 0;
+  for (const list of lists) {
+    if (list instanceof Int32Array) all.set(list, at);
+    else for (let i = 0; i < list.length; i++) all[at + i] = list[i] as number;
+    at += list.length;
+  }
+  if (lists.length === 1) return all;
+  all.sort();
+  let distinct = 0;
+  for (let i = 0; i < total; i++) {
+    const id = all[i] as number;
+    if (distinct === 0 || all[distinct - 1] !== id) all[distinct++] = id;
+  }
+  return all.subarray(0, distinct);
 }
 
-/** The ids in every list, the shortest walked. */
-export function intersectIds(lists: readonly Ids[]): number[] {
-  const sorted = [...lists].sort((a, b) => a.length - b.length);
-  const [first, ...rest] = sorted;
+/** The ids in every list, the shortest walked (plain index loops: this runs once per candidate). */
+export function intersectIds(lists: readonly Ids[]): Ids {
+  // One list is its own intersection: copied whole (a view may change with a later write), not walked.
+  if (lists.length === 1) return unionIds(lists);
+  const sorted = lists.slice().sort((a, b) => a.length - b.length);
+  const first = sorted[0];
   if (first === undefined) return [];
   const found: number[] = [];
-  const cursors = rest.map(() => 0);
+  const cursors = new Array<number>(sorted.length).fill(0);
   outer: for (let i = 0; i < first.length; i++) {
     const id = first[i] as number;
-    for (const [r, list] of rest.entries()) {
+    for (let r = 1; r < sorted.length; r++) {
+      const list = sorted[r] as Ids;
       const at = lowerBound(list, id, cursors[r] as number);
       cursors[r] = at;
       if (at === list.length) break outer;
