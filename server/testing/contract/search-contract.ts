@@ -52,4 +52,16 @@ export function searchContract(store: () => Store, readOnly: boolean): void {
     expect(await ids('keywords=crash')).toEqual([]);
     expect(await ids('keywords=crash&keywords_type=nowords&id=3,5')).toEqual([3, 5]);
   });
+
+  it('finds a bug by what its last write gave it, and no longer by what the writes took away', async () => {
+    if (readOnly) return;
+    await updateBugs(store(), ADMIN, [4], { whiteboard: '[contract-alpha]' }, T0);
+    expect(await ids('whiteboard=contract-alpha')).toEqual([4]);
+    // Two writes with no search between: the indexes see only where the bug ended up.
+    await updateBugs(store(), ADMIN, [4], { whiteboard: '[contract-beta]' }, T0 + 1);
+    await updateBugs(store(), ADMIN, [4], { whiteboard: '[contract-gamma]' }, T0 + 2);
+    expect(await ids('whiteboard=contract-alpha')).toEqual([]);
+    expect(await ids('whiteboard=contract-beta')).toEqual([]);
+    expect(await ids('whiteboard=contract-gamma')).toEqual([4]);
+  });
 }

@@ -94,8 +94,8 @@ interface Indexed {
 
 /**
  * The model's indexes for searches: every bug by id, by each value column, by the keys of its rows, by
- * the words of its texts, by the days it was created and last changed; and each user's last comment
- * and change (owner_idle_time). Kept current by the model as bugs, comments and history change.
+ * the words of its texts, by the days it was created and last changed. Kept current by the model as
+ * bugs and comments change.
  */
 export class BugIndexes {
   readonly all = new IdSet(1024);
@@ -107,8 +107,6 @@ export class BugIndexes {
   readonly created = new DayIndex();
   readonly changed = new DayIndex();
   readonly #indexed = new Map<number, Indexed>();
-  readonly lastComment = new Map<number, number>();
-  readonly lastChange = new Map<number, number>();
 
   clear(): void {
     this.all.clear();
@@ -118,8 +116,6 @@ export class BugIndexes {
     this.created.clear();
     this.changed.clear();
     this.#indexed.clear();
-    this.lastComment.clear();
-    this.lastChange.clear();
   }
 
   /**
@@ -163,11 +159,6 @@ export class BugIndexes {
   /** A comment's words (comments are never removed but by a reset, so neither are their words). */
   addComment(comment: Comment): void {
     (this.#texts.get('comments') as TokenIndex).add(comment.bugId, tokensOf(comment.text));
-    this.lastComment.set(comment.author, Math.max(this.lastComment.get(comment.author) ?? 0, comment.time));
-  }
-
-  addChange(who: number, when: number): void {
-    this.lastChange.set(who, Math.max(this.lastChange.get(who) ?? 0, when));
   }
 
   /** The value column's keys (its distinct values), each with its bugs. */

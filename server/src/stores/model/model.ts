@@ -79,8 +79,21 @@ export class Model {
   readonly attachments = new ModelAttachments();
   readonly commentTags = new ModelCommentTags();
   readonly personalTags = new ModelPersonalTags();
-  /** What searches start from (bug-indexes.ts): kept current with every change of bugs, comments and history. */
-  readonly indexes = new BugIndexes();
+  readonly #indexes = new BugIndexes();
+  /**
+   * Bugs changed since the indexes last looked: indexed when a search next reads them, so that a
+   * write's cost holds no index work, and a bug written many times between two searches is indexed once.
+   */
+  readonly #unindexed = new Set<number>();
+
+  /** What searches start from (bug-indexes.ts): brought up to date with every change of bugs and comments. */
+  get indexes(): BugIndexes {
+    if (this.#unindexed.size > 0) {
+      for (const bugId of this.#unindexed) this.#index(bugId);
+      this.#unindexed.clear();
+    }
+    return this.#indexes;
+  }
   /** How many bug writes changed each bug since the model was loaded: what a bug write's plan expects to find. */
   readonly bugVersions = new Map<number, number>();
   /** Counts resets: a write planned before one must not land on the new content. */
@@ -203,8 +216,7 @@ export class Model {
   #indexAll(): void {
     for (const bug of this.bugs.values()) this.#index(bug.id);
     for (const bugId of this.bugs.keys()) {
-      for (const comment of this.threads.commentsOf(bugId)) this.indexes.addComment(comment);
-      for (const set of this.threads.historyOf(bugId)) this.indexes.addChange(set.who, set.when);
+      for (const comment of this.threads.commentsOf(bugId)) this.#indexes.addComment(comment);
     }
   }
 
@@ -212,7 +224,7 @@ export class Model {
   #index(bugId: number): void {
     const bug = this.bugs.get(bugId);
     if (bug)
-      this.indexes.put(
+      this.#indexes.put(
         bug,
         this.attachments.ofBug(bugId).flatMap((attachment) => attachment.flags),
       );
@@ -220,13 +232,11 @@ export class Model {
 
   /** After an entry applied: the bugs it changed indexed again, its new comments and change sets added. */
   #reindex(op: JournalOp, firstNewComment: number, touched: readonly number[]): void {
-    // Each bug the entry changed is indexed once, however many of its parts changed.
-    const changed = this.#changedBugs;
-    changed.clear();
+    const changed = this.#unindexed;
     for (let id = firstNewComment; id <= this.threads.maxCommentId; id++) {
       const comment = this.threads.comment(id);
       if (comment) {
-        this.indexes.addComment(comment);
+        this.#indexes.addComment(comment);
         changed.add(comment.bugId);
       }
     }
@@ -234,12 +244,8 @@ export class Model {
     if (op.op === 'bug_write') {
       for (const bug of op.effect.bugs) changed.add(bug.id);
       for (const attachment of op.effect.attachments ?? []) changed.add(attachment.bug_id);
-      for (const { set } of op.effect.history) this.indexes.addChange(set.who_id, set.when);
     }
-    for (const bugId of changed) this.#index(bugId);
   }
-
-  readonly #changedBugs = new Set<number>();
 
   /** Builds the model from a parsed data file, refusing anything that is not one. */
   static fromSnapshot(snapshot: unknown): Model {
@@ -450,7 +456,8 @@ export class Model {
     this.attachments.clear();
     this.commentTags.clear();
     this.personalTags.clear();
-    this.indexes.clear();
+    this.#indexes.clear();
+    this.#unindexed.clear();
     this.bugVersions.clear();
     this.maxFlagId = 0;
   }
