@@ -26,17 +26,8 @@ export function searchCandidates(where: SearchWhere, from: CandidateSources): Id
 
 function candidatesOf(expr: Expr, from: CandidateSources): Ids | undefined {
   switch (expr.kind) {
-    case 'and': {
-      const bounded: Ids[] = [];
-      for (const item of expr.items) {
-        const found = candidatesOf(item, from);
-        if (found !== undefined) {
-          if (found.length === 0) return [];
-          bounded.push(found);
-        }
-      }
-      return bounded.length === 0 ? undefined : intersectIds(bounded);
-    }
+    case 'and':
+      return andCandidates(expr.items, from);
     case 'or': {
       const lists: Ids[] = [];
       for (const item of expr.items) {
@@ -55,6 +46,81 @@ function candidatesOf(expr: Expr, from: CandidateSources): Ids | undefined {
     default:
       return undefined;
   }
+}
+
+/** A conjunct of an AND, with at most how many candidates it gives (its list once gathered). */
+interface Conjunct {
+  item: Expr;
+  bound: number;
+  found?: Ids;
+}
+
+/**
+ * An AND's candidates: the bugs every bounded conjunct allows, gathered from the narrowest one up.
+ * A conjunct that may allow at least as many bugs as are left is not gathered (the candidates are
+ * checked in full, which costs less than gathering it): "Product 3 AND CONFIRMED" walks the product's
+ * bugs, not every confirmed bug; "number AND 12345" the bugs of the rarer word.
+ */
+function andCandidates(items: readonly Expr[], from: CandidateSources): Ids | undefined {
+  const conjuncts: Conjunct[] = [];
+  for (const item of items) {
+    const bound = boundOf(item, from);
+    if (bound !== undefined) {
+      conjuncts.push({ item, bound });
+      continue;
+    }
+    const found = candidatesOf(item, from);
+    if (found === undefined) continue;
+    if (found.length === 0) return [];
+    conjuncts.push({ item, bound: found.length, found });
+  }
+  conjuncts.sort((a, b) => a.bound - b.bound);
+  let left: Ids | undefined;
+  for (const conjunct of conjuncts) {
+    if (left !== undefined && conjunct.bound >= left.length) break;
+    const found = conjunct.found ?? candidatesOf(conjunct.item, from);
+    if (found === undefined) continue;
+    if (found.length === 0) return [];
+    left = left === undefined ? found : intersectIds([left, found]);
+  }
+  return left;
+}
+
+/**
+ * At most how many candidates an expression gives, where the indexes say so without gathering them
+ * (a value's bugs, a text's rarest word); undefined where only gathering tells.
+ */
+function boundOf(expr: Expr, from: CandidateSources): number | undefined {
+  if (expr.kind === 'or') {
+    let sum = 0;
+    for (const item of expr.items) {
+      const bound = boundOf(item, from);
+      if (bound === undefined) return undefined;
+      sum += bound;
+    }
+    return sum;
+  }
+  if (expr.kind !== 'test' || expr.operand.kind !== 'bug') return undefined;
+  const { column } = expr.operand;
+  const compared = expr.test;
+  if (VALUES.has(column)) {
+    if (testConstant('', compared) === undefined) return undefined;
+    let sum = 0;
+    for (const [key, ids] of from.indexes.values(column as ValueColumn))
+      if (testConstant(key, compared) === true) sum += ids.size;
+    return sum;
+  }
+  const text = textColumnOf(column);
+  if (text === undefined) return undefined;
+  const pattern = substringOf(compared);
+  return pattern === undefined ? undefined : from.indexes.text(text).estimate(pattern);
+}
+
+/** The token index of a bug column's text, if it has one. */
+function textColumnOf(column: string): 'short_desc' | 'status_whiteboard' | 'bug_file_loc' | 'comments' | undefined {
+  if (column === 'short_desc' || column === 'status_whiteboard' || column === 'bug_file_loc') return column;
+  if (column === 'comments_text' || column === 'public_comments_text') return 'comments';
+  return undefined;
 }
 
 function testCandidates(operand: Operand, compared: Test, from: CandidateSources): Ids | undefined {
@@ -77,11 +143,8 @@ function testCandidates(operand: Operand, compared: Test, from: CandidateSources
     if (testConstant('', compared) === undefined) return undefined;
     return BugIndexes.under(indexes.values(column as ValueColumn), (key) => testConstant(key, compared) === true);
   }
-  if (column === 'short_desc' || column === 'status_whiteboard' || column === 'bug_file_loc') {
-    return textCandidates(indexes, column, compared);
-  }
-  if (column === 'comments_text' || column === 'public_comments_text')
-    return textCandidates(indexes, 'comments', compared);
+  const text = textColumnOf(column);
+  if (text !== undefined) return textCandidates(indexes, text, compared);
   if (column === 'delta_ts' || column === 'creation_ts') return dayCandidates(indexes, column, compared);
   if (column === 'bug_id') return idCandidates(indexes, compared);
   return undefined;
@@ -93,9 +156,15 @@ function textCandidates(
   column: 'short_desc' | 'status_whiteboard' | 'bug_file_loc' | 'aliases' | 'comments',
   compared: Test,
 ): Ids | undefined {
-  if (compared.op === 'ilike' && !compared.not) return indexes.text(column).candidates(compared.text.toLowerCase());
-  if (compared.op === 'like') return indexes.text(column).candidates(compared.text.toLowerCase());
-  if (compared.op === 'lowerLike') return indexes.text(column).candidates(compared.pattern);
+  const pattern = substringOf(compared);
+  return pattern === undefined ? undefined : indexes.text(column).candidates(pattern);
+}
+
+/** The lower-case substring a test looks for (ILIKE, LIKE, LOWER() LIKE), if it is one. */
+function substringOf(compared: Test): string | undefined {
+  if (compared.op === 'ilike' && !compared.not) return compared.text.toLowerCase();
+  if (compared.op === 'like') return compared.text.toLowerCase();
+  if (compared.op === 'lowerLike') return compared.pattern;
   return undefined;
 }
 

@@ -16,8 +16,11 @@ export function tokensOf(text: string): Set<string> {
  */
 export class TokenIndex {
   readonly #bugs = new Map<string, IdSet>();
+  /** Each word looked for since the index last changed, with the sets of the words that contain it. */
+  readonly #containing = new Map<string, IdSet[]>();
 
   add(bugId: number, tokens: Iterable<string>): void {
+    this.#changed();
     for (const token of tokens) {
       let ids = this.#bugs.get(token);
       if (ids === undefined) {
@@ -29,6 +32,7 @@ export class TokenIndex {
   }
 
   remove(bugId: number, tokens: Iterable<string>): void {
+    this.#changed();
     for (const token of tokens) {
       const ids = this.#bugs.get(token);
       if (ids === undefined) continue;
@@ -48,25 +52,63 @@ export class TokenIndex {
   }
 
   clear(): void {
+    this.#changed();
     this.#bugs.clear();
+  }
+
+  #changed(): void {
+    if (this.#containing.size > 0) this.#containing.clear();
+  }
+
+  /** The sets of the vocabulary's words that contain `word` (a walk of the vocabulary, kept until a change). */
+  #setsContaining(word: string): IdSet[] {
+    let sets = this.#containing.get(word);
+    if (sets === undefined) {
+      sets = [];
+      for (const [token, ids] of this.#bugs) if (token.includes(word)) sets.push(ids);
+      // Bounded: a read-only stretch of many different searches keeps only the latest words.
+      if (this.#containing.size >= 256) this.#containing.clear();
+      this.#containing.set(word, sets);
+    }
+    return sets;
+  }
+
+  /** How many bugs hold `word` inside a word of theirs, at most (the sizes of its sets, summed). */
+  #bound(word: string): number {
+    let bound = 0;
+    for (const ids of this.#setsContaining(word)) bound += ids.size;
+    return bound;
+  }
+
+  /**
+   * At most how many bugs `candidates(pattern)` gives (the word the fewest bugs hold bounds them);
+   * undefined when the pattern has no word. Lets a search start from its narrowest term.
+   */
+  estimate(pattern: string): number | undefined {
+    let least: number | undefined;
+    for (const word of tokensOf(pattern)) least = Math.min(least ?? Number.POSITIVE_INFINITY, this.#bound(word));
+    return least;
   }
 
   /**
    * The bugs whose text may contain `pattern` (lower case): every word of it inside some word of theirs.
-   * Undefined when the pattern has no word to look for (any text may hold it).
+   * Undefined when the pattern has no word to look for (any text may hold it). The rarest word first;
+   * a word held by at least as many bugs as are left is not gathered (each candidate is checked in
+   * full afterwards, which costs less than uniting that word's bugs).
    */
   candidates(pattern: string): Ids | undefined {
-    const words = [...tokensOf(pattern)];
+    const words = [...tokensOf(pattern)].map((word) => ({ word, bound: this.#bound(word) }));
     if (words.length === 0) return undefined;
-    // The longest word first: the fewest words of the vocabulary contain it.
-    words.sort((a, b) => b.length - a.length);
-    const lists: Ids[] = [];
-    for (const word of words) {
-      const found: Ids[] = [];
-      for (const [token, ids] of this.#bugs) if (token.includes(word)) found.push(ids.ids());
+    words.sort((a, b) => a.bound - b.bound);
+    let found: Ids | undefined;
+    for (const { word, bound } of words) {
+      if (found !== undefined && bound >= found.length) break;
+      const sets = this.#setsContaining(word);
+      if (sets.length === 0) return [];
+      const holding = unionIds(sets.map((ids) => ids.ids()));
+      found = found === undefined ? holding : intersectIds([found, holding]);
       if (found.length === 0) return [];
-      lists.push(unionIds(found));
     }
-    return intersectIds(lists);
+    return found;
   }
 }
