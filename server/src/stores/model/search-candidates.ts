@@ -3,6 +3,7 @@ import type { Expr, Operand, Relation, SearchWhere, Test } from '../../bugzilla/
 import type { Bug, User } from '../../bugzilla/types.js';
 import { BugIndexes, type KeyedRelation, ROW_KEYS, VALUE_COLUMNS, type ValueColumn } from './bug-indexes.js';
 import { type Ids, intersectIds, unionIds } from './id-set.js';
+import { tokensOf } from './token-index.js';
 
 /** What the planner reads: the indexes, the users, and the rows' evaluation (for keys). */
 export interface CandidateSources {
@@ -100,6 +101,7 @@ function boundOf(expr: Expr, from: CandidateSources): number | undefined {
     }
     return sum;
   }
+  if (expr.kind === 'exists') return existsBound(expr.relation, expr.where, from);
   if (expr.kind !== 'test' || expr.operand.kind !== 'bug') return undefined;
   const { column } = expr.operand;
   const compared = expr.test;
@@ -210,21 +212,52 @@ function usersPassing(
 function existsCandidates(relation: Relation, where: Expr, from: CandidateSources): Ids | undefined {
   const { indexes } = from;
   if (relation === 'comments' || relation === 'aliases') {
-    const column = relation === 'comments' ? 'thetext' : 'alias';
-    for (const conjunct of where.kind === 'and' ? where.items : [where]) {
-      if (conjunct.kind !== 'test' || conjunct.operand.kind !== 'row' || conjunct.operand.column !== column) continue;
-      const found = textCandidates(indexes, relation, conjunct.test);
-      if (found !== undefined) return found;
-    }
+    const pattern = existsPattern(relation, where);
+    if (pattern !== undefined) return indexes.text(relation).candidates(pattern);
     if (relation === 'comments') return undefined;
   }
+  const wanted = keyTest(relation, where, from);
+  return wanted && BugIndexes.under(indexes.rowKeys(relation as KeyedRelation), wanted);
+}
+
+/** At most how many bugs existsCandidates gives, from the same sets without uniting them. */
+function existsBound(relation: Relation, where: Expr, from: CandidateSources): number | undefined {
+  if (relation === 'comments' || relation === 'aliases') {
+    const pattern = existsPattern(relation, where);
+    if (pattern !== undefined) return from.indexes.text(relation).estimate(pattern);
+    if (relation === 'comments') return undefined;
+  }
+  const wanted = keyTest(relation, where, from);
+  if (wanted === undefined) return undefined;
+  let sum = 0;
+  for (const [key, ids] of from.indexes.rowKeys(relation as KeyedRelation)) if (wanted(key)) sum += ids.size;
+  return sum;
+}
+
+/** The words a comment's or alias's sub-select looks for: its first substring test that has some. */
+function existsPattern(relation: 'comments' | 'aliases', where: Expr): string | undefined {
+  const column = relation === 'comments' ? 'thetext' : 'alias';
+  for (const conjunct of where.kind === 'and' ? where.items : [where]) {
+    if (conjunct.kind !== 'test' || conjunct.operand.kind !== 'row' || conjunct.operand.column !== column) continue;
+    const pattern = substringOf(conjunct.test);
+    if (pattern !== undefined && tokensOf(pattern).size > 0) return pattern;
+  }
+  return undefined;
+}
+
+/** Which keys of a keyed relation's rows a sub-select accepts, when it reads nothing but the key. */
+function keyTest(
+  relation: Relation,
+  where: Expr,
+  from: CandidateSources,
+): ((key: string | number) => boolean) | undefined {
   if (!(relation in ROW_KEYS)) return undefined;
   const keyColumn = ROW_KEYS[relation as KeyedRelation];
   if (!readsOnly(where, keyColumn)) return undefined;
-  return BugIndexes.under(indexes.rowKeys(relation as KeyedRelation), (key) => {
+  return (key) => {
     const own = { [keyColumn]: key };
     return evaluate(where, { bug: NO_BUG, own, joined: new Map() }, from.source) === true;
-  });
+  };
 }
 
 /** Whether a row's condition reads nothing but the row's `column` (and the users it names). */
