@@ -72,15 +72,7 @@ export function Popup({
       </main>
     );
   }
-  const { tracker } = data;
-  // What the popup found now, else what the background last met sending visits (a 503 to the POST alone).
-  const deliveryProblem = data.delivery?.problem;
-  const shownProblem =
-    data.problem ?? (deliveryProblem && deliveryProblem.kind !== 'not-configured' ? deliveryProblem : null);
-  // When nothing could be loaded, the banner says why; folded "unavailable"s would add nothing.
-  const nothingLoaded = [data.version, data.extensions, data.timezone, data.clock, data.lastAudit, data.recent].every(
-    (section) => !section.ok,
-  );
+  const shownProblem = problemShown(data);
   return (
     <main aria-busy={stale ? 'true' : undefined} class="popup-main" ref={main}>
       {switcher}
@@ -94,27 +86,76 @@ export function Popup({
         />
       )}
       {data.clock.ok && <ClockWarning skew={data.clock.value} />}
-      <div class="scroll">
-        {allTrackers}
-        <ChangedSinceVisit news={news} trackerUrl={tracker.url} now={now} onMarkSeen={onMarkSeen} marking={marking} />
-        {!nothingLoaded &&
-          (news ? (
-            <RecentBugs news={news} trackerUrl={tracker.url} now={now} />
-          ) : (
-            <RecentVisits section={data.recent} trackerUrl={tracker.url} now={now} />
-          ))}
-        <DeliveryStatus delivery={data.delivery} now={now} onRetry={onRetry} retrying={retrying} />
-        {!nothingLoaded && <InstanceDetails data={data} now={now} />}
-      </div>
-      <footer>
-        <button type="button" class="link" onClick={onOpenOptions}>
-          Options
-        </button>
-        <span class="muted keys" aria-hidden="true">
-          j/k move · Enter open · m seen
-        </span>
-      </footer>
+      <PopupLists
+        data={data}
+        now={now}
+        news={news}
+        onMarkSeen={onMarkSeen}
+        marking={marking}
+        onRetry={onRetry}
+        retrying={retrying}
+        allTrackers={allTrackers}
+      />
+      <PopupFooter onOpenOptions={onOpenOptions} />
     </main>
+  );
+}
+
+/** What the popup found now, else what the background last met sending visits (a 503 to the POST alone). */
+function problemShown(data: PopupData): Problem | null | undefined {
+  const deliveryProblem = data.delivery?.problem;
+  return data.problem ?? (deliveryProblem && deliveryProblem.kind !== 'not-configured' ? deliveryProblem : null);
+}
+
+/** When nothing could be loaded, the banner says why; folded "unavailable"s would add nothing. */
+function nothingLoadedIn(data: PopupData): boolean {
+  return [data.version, data.extensions, data.timezone, data.clock, data.lastAudit, data.recent].every(
+    (section) => !section.ok,
+  );
+}
+
+/** The part that scrolls: the other trackers' rows, the changed bugs, the recent visits, delivery, details. */
+function PopupLists({
+  data,
+  now,
+  news,
+  onMarkSeen,
+  marking,
+  onRetry,
+  retrying,
+  allTrackers,
+}: Pick<PopupProps, 'now' | 'news' | 'onMarkSeen' | 'marking' | 'onRetry' | 'retrying' | 'allTrackers'> & {
+  data: PopupData;
+}) {
+  const { tracker } = data;
+  const nothingLoaded = nothingLoadedIn(data);
+  return (
+    <div class="scroll">
+      {allTrackers}
+      <ChangedSinceVisit news={news} trackerUrl={tracker.url} now={now} onMarkSeen={onMarkSeen} marking={marking} />
+      {!nothingLoaded &&
+        (news ? (
+          <RecentBugs news={news} trackerUrl={tracker.url} now={now} />
+        ) : (
+          <RecentVisits section={data.recent} trackerUrl={tracker.url} now={now} />
+        ))}
+      <DeliveryStatus delivery={data.delivery} now={now} onRetry={onRetry} retrying={retrying} />
+      {!nothingLoaded && <InstanceDetails data={data} now={now} />}
+    </div>
+  );
+}
+
+/** Options, and the keys the popup answers (for sighted users: the keys work without it). */
+function PopupFooter({ onOpenOptions }: { onOpenOptions: () => void }) {
+  return (
+    <footer>
+      <button type="button" class="link" onClick={onOpenOptions}>
+        Options
+      </button>
+      <span class="muted keys" aria-hidden="true">
+        j/k move · Enter open · m seen
+      </span>
+    </footer>
   );
 }
 
