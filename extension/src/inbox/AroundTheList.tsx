@@ -22,6 +22,20 @@ function usePins(platform: Platform) {
   return [pins, save] as const;
 }
 
+interface AroundTheListProps {
+  page: InboxPage;
+  platform: Platform;
+  selection: ReturnType<typeof useSelection>;
+  freshness: ReturnType<typeof useFreshness>;
+  onHelp: () => void;
+  searchRef: { current: HTMLInputElement | null };
+  view: InboxView;
+  onView: (view: InboxView) => void;
+  onCriteria: (criteria: Criteria) => void;
+  /** On a narrow window the filters fold away: whether they are open. */
+  filters: { open: boolean; onToggle: () => void };
+}
+
 /** Around the list: the tools, the notes, the views and filters. */
 export function AroundTheList({
   page,
@@ -34,19 +48,7 @@ export function AroundTheList({
   onView,
   onCriteria,
   filters,
-}: {
-  page: InboxPage;
-  platform: Platform;
-  selection: ReturnType<typeof useSelection>;
-  freshness: ReturnType<typeof useFreshness>;
-  onHelp: () => void;
-  searchRef: { current: HTMLInputElement | null };
-  view: InboxView;
-  onView: (view: InboxView) => void;
-  onCriteria: (criteria: Criteria) => void;
-  /** On a narrow window the filters fold away: whether they are open. */
-  filters: { open: boolean; onToggle: () => void };
-}) {
+}: AroundTheListProps) {
   const { rows, all, criteria, inboxes } = page;
   const [pins, setPins] = usePins(platform);
   const allSelected = rows.length > 0 && rows.every((row) => selection.selected.has(rowKey(row)));
