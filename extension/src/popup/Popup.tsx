@@ -72,20 +72,12 @@ export function Popup({
       </main>
     );
   }
-  const shownProblem = problemShown(data);
   return (
     <main aria-busy={stale ? 'true' : undefined} class="popup-main" ref={main}>
       {switcher}
       <TrackerHeader data={data} />
       {offer}
-      {shownProblem && (
-        <ProblemBanner
-          problem={shownProblem}
-          nextTryAt={data.delivery?.nextTryAt ?? null}
-          onOpenOptions={onOpenOptions}
-        />
-      )}
-      {data.clock.ok && <ClockWarning skew={data.clock.value} />}
+      <PopupAlerts data={data} onOpenOptions={onOpenOptions} />
       <PopupLists
         data={data}
         now={now}
@@ -98,6 +90,23 @@ export function Popup({
       />
       <PopupFooter onOpenOptions={onOpenOptions} />
     </main>
+  );
+}
+
+/** What keeps the tracker from answering (with the way to fix it), and a clock far from the tracker's. */
+function PopupAlerts({ data, onOpenOptions }: { data: PopupData; onOpenOptions: () => void }) {
+  const shownProblem = problemShown(data);
+  return (
+    <>
+      {shownProblem && (
+        <ProblemBanner
+          problem={shownProblem}
+          nextTryAt={data.delivery?.nextTryAt ?? null}
+          onOpenOptions={onOpenOptions}
+        />
+      )}
+      {data.clock.ok && <ClockWarning skew={data.clock.value} />}
+    </>
   );
 }
 
