@@ -73,17 +73,24 @@ export function TrackerForm({ tracker, saved, onSave, onRemove, onAutoSave }: Tr
         />
         <SendingPreferences id={field('auth')} draft={draft} update={update} />
         <TrackerOptions commit={commit} draft={draft} notes={notes} />
-        <div class="actions">
-          <button type="submit" disabled={status.kind === 'busy'}>
-            Save
-          </button>
-          <button type="button" class="secondary" onClick={onRemove}>
-            Remove
-          </button>
-        </div>
+        <FormActions busy={status.kind === 'busy'} onRemove={onRemove} />
         <SaveStatus status={status} onSaveAnyway={() => save(true)} />
       </fieldset>
     </form>
+  );
+}
+
+/** Save (not while a save is being checked) and Remove. */
+function FormActions({ busy, onRemove }: { busy: boolean; onRemove: () => void }) {
+  return (
+    <div class="actions">
+      <button type="submit" disabled={busy}>
+        Save
+      </button>
+      <button type="button" class="secondary" onClick={onRemove}>
+        Remove
+      </button>
+    </div>
   );
 }
 
