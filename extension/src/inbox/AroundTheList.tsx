@@ -36,6 +36,35 @@ interface AroundTheListProps {
   filters: { open: boolean; onToggle: () => void };
 }
 
+/** The tools above the list, acting on the rows the filters keep. */
+function ListTools({
+  page,
+  selection,
+  freshness,
+  onHelp,
+  searchRef,
+  filters,
+}: Pick<AroundTheListProps, 'page' | 'selection' | 'freshness' | 'onHelp' | 'searchRef' | 'filters'>) {
+  const { rows, criteria } = page;
+  const allSelected = rows.length > 0 && rows.every((row) => selection.selected.has(rowKey(row)));
+  return (
+    <InboxToolbar
+      text={criteria.text ?? ''}
+      onText={(text) => page.setCriteria({ ...criteria, text: text || undefined })}
+      order={page.prefs.order}
+      onOrder={page.prefs.setOrder}
+      refresh={freshness}
+      allSelected={allSelected}
+      onSelectAll={selection.toggleAll}
+      shown={rows.length}
+      onDoneAll={() => void page.commands.run('done', rows)}
+      onHelp={onHelp}
+      searchRef={searchRef}
+      filters={filters}
+    />
+  );
+}
+
 /** Around the list: the tools, the notes, the views and filters. */
 export function AroundTheList({
   page,
@@ -51,19 +80,12 @@ export function AroundTheList({
 }: AroundTheListProps) {
   const { rows, all, criteria, inboxes } = page;
   const [pins, setPins] = usePins(platform);
-  const allSelected = rows.length > 0 && rows.every((row) => selection.selected.has(rowKey(row)));
   return (
     <>
-      <InboxToolbar
-        text={criteria.text ?? ''}
-        onText={(text) => page.setCriteria({ ...criteria, text: text || undefined })}
-        order={page.prefs.order}
-        onOrder={page.prefs.setOrder}
-        refresh={freshness}
-        allSelected={allSelected}
-        onSelectAll={selection.toggleAll}
-        shown={rows.length}
-        onDoneAll={() => void page.commands.run('done', rows)}
+      <ListTools
+        page={page}
+        selection={selection}
+        freshness={freshness}
         onHelp={onHelp}
         searchRef={searchRef}
         filters={filters}
