@@ -220,6 +220,19 @@ function ActChoices({ form }: { form: ActForm }) {
   );
 }
 
+/** The status form, when changing the status is chosen; from the first row's status as last known. */
+function StatusPart({ form, first }: { form: ActForm; first: InboxRow }) {
+  if (form.chosen !== 'status') return null;
+  return (
+    <StatusFields
+      workflow={form.workflow}
+      from={knownBug(first.bug.id, first.bug.inbox).status}
+      value={form.status}
+      onChange={form.setStatus}
+    />
+  );
+}
+
 /** The comment, needed to reply or answer, optional with a status or a review; none to take or CC. */
 function CommentField({ form }: { form: ActForm }) {
   if (form.chosen === 'take' || form.chosen === 'cc') return null;
@@ -278,14 +291,7 @@ export function ActDialog({
         }}
       >
         <ActChoices form={form} />
-        {form.chosen === 'status' && (
-          <StatusFields
-            workflow={form.workflow}
-            from={knownBug(first.bug.id, first.bug.inbox).status}
-            value={form.status}
-            onChange={form.setStatus}
-          />
-        )}
+        <StatusPart form={form} first={first} />
         <RequestPicker form={form} />
         <CommentField form={form} />
         <QuoteButton form={form} />
