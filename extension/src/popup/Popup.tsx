@@ -2,14 +2,10 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { trackerLabel } from '../common/inbox-rows.js';
 import type { NewsSnapshot } from '../common/news-state.js';
-import { describeProblem, type Problem, problemDetails } from '../common/problems.js';
-import { localTimeOfDay } from '../common/relative-time.js';
-import { When } from '../ui/When.js';
-import { DeliveryStatus } from './DeliveryStatus.js';
-import { ClockWarning, InstanceDetails, Unavailable } from './InstanceDetails.js';
 import { movedTo, rowKey } from './keyboard.js';
-import type { PopupData, Section } from './load.js';
-import { ChangedSinceVisit, RecentBugs } from './RecentBugs.js';
+import type { PopupData } from './load.js';
+import { PopupAlerts } from './PopupAlerts.js';
+import { PopupLists } from './PopupLists.js';
 import { Switcher, type SwitcherEntry } from './Switcher.js';
 
 interface PopupProps {
@@ -93,68 +89,7 @@ export function Popup({
   );
 }
 
-/** What keeps the tracker from answering (with the way to fix it), and a clock far from the tracker's. */
-function PopupAlerts({ data, onOpenOptions }: { data: PopupData; onOpenOptions: () => void }) {
-  const shownProblem = problemShown(data);
-  return (
-    <>
-      {shownProblem && (
-        <ProblemBanner
-          problem={shownProblem}
-          nextTryAt={data.delivery?.nextTryAt ?? null}
-          onOpenOptions={onOpenOptions}
-        />
-      )}
-      {data.clock.ok && <ClockWarning skew={data.clock.value} />}
-    </>
-  );
-}
-
-/** What the popup found now, else what the background last met sending visits (a 503 to the POST alone). */
-function problemShown(data: PopupData): Problem | null | undefined {
-  const deliveryProblem = data.delivery?.problem;
-  return data.problem ?? (deliveryProblem && deliveryProblem.kind !== 'not-configured' ? deliveryProblem : null);
-}
-
-/** When nothing could be loaded, the banner says why; folded "unavailable"s would add nothing. */
-function nothingLoadedIn(data: PopupData): boolean {
-  return [data.version, data.extensions, data.timezone, data.clock, data.lastAudit, data.recent].every(
-    (section) => !section.ok,
-  );
-}
-
-/** The part that scrolls: the other trackers' rows, the changed bugs, the recent visits, delivery, details. */
-function PopupLists({
-  data,
-  now,
-  news,
-  onMarkSeen,
-  marking,
-  onRetry,
-  retrying,
-  allTrackers,
-}: Pick<PopupProps, 'now' | 'news' | 'onMarkSeen' | 'marking' | 'onRetry' | 'retrying' | 'allTrackers'> & {
-  data: PopupData;
-}) {
-  const { tracker } = data;
-  const nothingLoaded = nothingLoadedIn(data);
-  return (
-    <div class="scroll">
-      {allTrackers}
-      <ChangedSinceVisit news={news} trackerUrl={tracker.url} now={now} onMarkSeen={onMarkSeen} marking={marking} />
-      {!nothingLoaded &&
-        (news ? (
-          <RecentBugs news={news} trackerUrl={tracker.url} now={now} />
-        ) : (
-          <RecentVisits section={data.recent} trackerUrl={tracker.url} now={now} />
-        ))}
-      <DeliveryStatus delivery={data.delivery} now={now} onRetry={onRetry} retrying={retrying} />
-      {!nothingLoaded && <InstanceDetails data={data} now={now} />}
-    </div>
-  );
-}
-
-/** Options, and the keys the popup answers (for sighted users: the keys work without it). */
+/** Options, and the keys the popup answers. */
 function PopupFooter({ onOpenOptions }: { onOpenOptions: () => void }) {
   return (
     <footer>
@@ -243,75 +178,5 @@ function TrackerHeader({ data }: { data: PopupData }) {
         {data.login ? `Signed in as ${data.login}` : tracker.apiKey ? '' : 'No API key on this device'}
       </span>
     </header>
-  );
-}
-
-function ProblemBanner({
-  problem,
-  nextTryAt,
-  onOpenOptions,
-}: {
-  problem: Problem;
-  nextTryAt: number | null;
-  onOpenOptions: () => void;
-}) {
-  const fixInOptions = ['not-configured', 'no-permission', 'key-invalid', 'login-required'].includes(problem.kind);
-  const details = problemDetails(problem);
-  return (
-    <div class="banner error" role="alert" data-problem={problem.kind}>
-      <p>
-        {describeProblem(problem)}
-        {nextTryAt !== null && ` Next try at ${localTimeOfDay(nextTryAt)}.`}
-      </p>
-      {fixInOptions && (
-        <button type="button" onClick={onOpenOptions}>
-          Open options
-        </button>
-      )}
-      {details && (
-        <details class="details">
-          <summary>Details</summary>
-          <p>{details}</p>
-        </details>
-      )}
-    </div>
-  );
-}
-
-function RecentVisits({
-  section,
-  trackerUrl,
-  now,
-}: {
-  section: Section<Array<{ id: number; visitedAt: number }>>;
-  trackerUrl: string;
-  now: number;
-}) {
-  return (
-    <section aria-labelledby="recent">
-      <h2 id="recent">Recently visited</h2>
-      {!section.ok ? (
-        <Unavailable problem={section.problem} />
-      ) : section.value.length === 0 ? (
-        <p class="muted">No visits recorded yet. Open a bug page and it is listed here.</p>
-      ) : (
-        <ol class="rows" data-testid="recent-visits">
-          {section.value.map((visit) => (
-            <li key={visit.id} class="row" data-bug={visit.id}>
-              <a
-                class="line"
-                href={`${trackerUrl}show_bug.cgi?id=${visit.id}`}
-                target="_blank"
-                rel="noreferrer"
-                data-row
-              >
-                <span class="id">#{visit.id}</span>
-              </a>
-              <When at={visit.visitedAt} now={now} />
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
   );
 }
