@@ -22,6 +22,49 @@ function usePins(platform: Platform) {
   return [pins, save] as const;
 }
 
+interface AroundTheListProps {
+  page: InboxPage;
+  platform: Platform;
+  selection: ReturnType<typeof useSelection>;
+  freshness: ReturnType<typeof useFreshness>;
+  onHelp: () => void;
+  searchRef: { current: HTMLInputElement | null };
+  view: InboxView;
+  onView: (view: InboxView) => void;
+  onCriteria: (criteria: Criteria) => void;
+  /** On a narrow window the filters fold away: whether they are open. */
+  filters: { open: boolean; onToggle: () => void };
+}
+
+/** The tools above the list, acting on the rows the filters keep. */
+function ListTools({
+  page,
+  selection,
+  freshness,
+  onHelp,
+  searchRef,
+  filters,
+}: Pick<AroundTheListProps, 'page' | 'selection' | 'freshness' | 'onHelp' | 'searchRef' | 'filters'>) {
+  const { rows, criteria } = page;
+  const allSelected = rows.length > 0 && rows.every((row) => selection.selected.has(rowKey(row)));
+  return (
+    <InboxToolbar
+      text={criteria.text ?? ''}
+      onText={(text) => page.setCriteria({ ...criteria, text: text || undefined })}
+      order={page.prefs.order}
+      onOrder={page.prefs.setOrder}
+      refresh={freshness}
+      allSelected={allSelected}
+      onSelectAll={selection.toggleAll}
+      shown={rows.length}
+      onDoneAll={() => void page.commands.run('done', rows)}
+      onHelp={onHelp}
+      searchRef={searchRef}
+      filters={filters}
+    />
+  );
+}
+
 /** Around the list: the tools, the notes, the views and filters. */
 export function AroundTheList({
   page,
@@ -34,34 +77,15 @@ export function AroundTheList({
   onView,
   onCriteria,
   filters,
-}: {
-  page: InboxPage;
-  platform: Platform;
-  selection: ReturnType<typeof useSelection>;
-  freshness: ReturnType<typeof useFreshness>;
-  onHelp: () => void;
-  searchRef: { current: HTMLInputElement | null };
-  view: InboxView;
-  onView: (view: InboxView) => void;
-  onCriteria: (criteria: Criteria) => void;
-  /** On a narrow window the filters fold away: whether they are open. */
-  filters: { open: boolean; onToggle: () => void };
-}) {
+}: AroundTheListProps) {
   const { rows, all, criteria, inboxes } = page;
   const [pins, setPins] = usePins(platform);
-  const allSelected = rows.length > 0 && rows.every((row) => selection.selected.has(rowKey(row)));
   return (
     <>
-      <InboxToolbar
-        text={criteria.text ?? ''}
-        onText={(text) => page.setCriteria({ ...criteria, text: text || undefined })}
-        order={page.prefs.order}
-        onOrder={page.prefs.setOrder}
-        refresh={freshness}
-        allSelected={allSelected}
-        onSelectAll={selection.toggleAll}
-        shown={rows.length}
-        onDoneAll={() => void page.commands.run('done', rows)}
+      <ListTools
+        page={page}
+        selection={selection}
+        freshness={freshness}
         onHelp={onHelp}
         searchRef={searchRef}
         filters={filters}

@@ -25,6 +25,52 @@ export function InboxHeading({
   );
 }
 
+interface InboxToolbarProps {
+  text: string;
+  onText: (text: string) => void;
+  order: InboxOrder;
+  onOrder: (order: InboxOrder) => void;
+  refresh: { checking: boolean; onRefresh: () => void };
+  allSelected: boolean;
+  onSelectAll: () => void;
+  shown: number;
+  onDoneAll: () => void;
+  onHelp: () => void;
+  searchRef: Ref<HTMLInputElement>;
+  /** On a narrow window the filters fold away: whether they are open, and the button that opens them. */
+  filters: { open: boolean; onToggle: () => void };
+}
+
+/** The search box (/ reaches it, Escape leaves it). */
+function SearchBox({ text, onText, searchRef }: Pick<InboxToolbarProps, 'text' | 'onText' | 'searchRef'>) {
+  return (
+    <label class="search">
+      <span class="visually-hidden">Search summaries, people, reasons and changed fields</span>
+      <input
+        ref={searchRef}
+        type="search"
+        placeholder="Search ( / ): words, from:, reason:, tracker:, field:"
+        value={text}
+        onInput={(event) => onText(event.currentTarget.value)}
+        onKeyDown={(event) => event.key === 'Escape' && event.currentTarget.blur()}
+      />
+    </label>
+  );
+}
+
+/** The list's order: what needs the user first, or the newest change first. */
+function OrderChoice({ order, onOrder }: Pick<InboxToolbarProps, 'order' | 'onOrder'>) {
+  return (
+    <label class="order">
+      Order{' '}
+      <select value={order} onChange={(event) => onOrder(event.currentTarget.value as InboxOrder)}>
+        <option value="needs-you">What needs you first</option>
+        <option value="newest">Newest change first</option>
+      </select>
+    </label>
+  );
+}
+
 /** The search (with its prefixes), the order, Refresh, select all and Done on everything shown, the keys. */
 export function InboxToolbar({
   text,
@@ -39,44 +85,14 @@ export function InboxToolbar({
   onHelp,
   searchRef,
   filters,
-}: {
-  text: string;
-  onText: (text: string) => void;
-  order: InboxOrder;
-  onOrder: (order: InboxOrder) => void;
-  refresh: { checking: boolean; onRefresh: () => void };
-  allSelected: boolean;
-  onSelectAll: () => void;
-  shown: number;
-  onDoneAll: () => void;
-  onHelp: () => void;
-  searchRef: Ref<HTMLInputElement>;
-  /** On a narrow window the filters fold away: whether they are open, and the button that opens them. */
-  filters: { open: boolean; onToggle: () => void };
-}) {
+}: InboxToolbarProps) {
   return (
     <div class="inbox-tools">
       <button type="button" class="secondary filters-toggle" aria-expanded={filters.open} onClick={filters.onToggle}>
         Filters
       </button>
-      <label class="search">
-        <span class="visually-hidden">Search summaries, people, reasons and changed fields</span>
-        <input
-          ref={searchRef}
-          type="search"
-          placeholder="Search ( / ): words, from:, reason:, tracker:, field:"
-          value={text}
-          onInput={(event) => onText(event.currentTarget.value)}
-          onKeyDown={(event) => event.key === 'Escape' && event.currentTarget.blur()}
-        />
-      </label>
-      <label class="order">
-        Order{' '}
-        <select value={order} onChange={(event) => onOrder(event.currentTarget.value as InboxOrder)}>
-          <option value="needs-you">What needs you first</option>
-          <option value="newest">Newest change first</option>
-        </select>
-      </label>
+      <SearchBox text={text} onText={onText} searchRef={searchRef} />
+      <OrderChoice order={order} onOrder={onOrder} />
       <button type="button" onClick={refresh.onRefresh} disabled={refresh.checking} title="Look for changes now (r)">
         {refresh.checking ? 'Checking…' : 'Refresh'}
       </button>

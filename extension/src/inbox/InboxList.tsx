@@ -23,6 +23,95 @@ function useItemHeights(list: { current: HTMLElement | null }) {
   return heights;
 }
 
+interface InboxListProps {
+  items: readonly ListItem[];
+  now: number;
+  /** The current row, by its place among the rows. */
+  current: number;
+  focusTick: number;
+  selected: ReadonlySet<string>;
+  handlers: RowHandlers;
+  /** Whether any bug waits before the filters: "nothing waiting" and "nothing matches" are different news. */
+  anyWaiting: boolean;
+  /** The trackers whose rows may be stale (their last refreshes failed), by id, with why. */
+  stale: ReadonlyMap<string, string>;
+  /** What the tracker actions done to rows say on them, by row key. */
+  acts: ReadonlyMap<string, { words: string; state: string }>;
+}
+
+type Scroll = { top: number; height: number };
+
+/** The list's scroll position and height, measured at first and whenever the list is resized. */
+function useMeasuredScroll(ref: { current: HTMLElement | null }, setScroll: (scroll: Scroll) => void) {
+  useEffect(() => {
+    const list = ref.current;
+    if (!list) return;
+    const measure = () => setScroll({ top: list.scrollTop, height: list.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
+}
+
+/** Scrolls the list just enough to show the current item whole. */
+function useCurrentInView(ref: { current: HTMLElement | null }, currentItem: number, offsets: readonly number[]) {
+  useEffect(() => {
+    const list = ref.current;
+    if (!list || currentItem < 0) return;
+    const top = offsets[currentItem] as number;
+    const bottom = offsets[currentItem + 1] as number;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  }, [currentItem, offsets]);
+}
+
+/** Gives the current row the keyboard's focus when `focusTick` moves (j/k), so a screen reader reads it. */
+function useFocusOnTick(ref: { current: HTMLElement | null }, focusTick: number, current: number) {
+  useEffect(() => {
+    if (focusTick === 0) return;
+    ref.current
+      ?.querySelector<HTMLElement>(`.inbox-row[data-index="${current}"] a.line`)
+      ?.focus({ preventScroll: true });
+  }, [focusTick, current]);
+}
+
+/** The rows and headings on screen, with the space of those above and below kept as padding. */
+function VisibleItems({
+  items,
+  shown,
+  now,
+  current,
+  selected,
+  handlers,
+  stale,
+  acts,
+}: Omit<InboxListProps, 'focusTick' | 'anyWaiting'> & { shown: ReturnType<typeof visibleWindow> }) {
+  return (
+    <ol class="inbox-rows" aria-label="Bugs waiting" style={{ paddingTop: shown.before, paddingBottom: shown.after }}>
+      {items.slice(shown.first, shown.last).map((item) =>
+        item.kind === 'head' ? (
+          <li key={item.key} class="group-head">
+            <h2>{item.text}</h2>
+          </li>
+        ) : (
+          <Row
+            key={rowKey(item.row)}
+            row={item.row}
+            index={item.at}
+            now={now}
+            current={item.at === current}
+            selected={selected.has(rowKey(item.row))}
+            handlers={handlers}
+            stale={stale.get(item.row.trackerId) ?? null}
+            act={acts.get(rowKey(item.row)) ?? null}
+          />
+        ),
+      )}
+    </ol>
+  );
+}
+
 /**
  * The rows, only those on screen rendered (a list of 2,000 draws about 30), with the headings of
  * its parts; the current row kept in view, and given the keyboard's focus when `focusTick` moves
@@ -38,52 +127,18 @@ export function InboxList({
   anyWaiting,
   stale,
   acts,
-}: {
-  items: readonly ListItem[];
-  now: number;
-  /** The current row, by its place among the rows. */
-  current: number;
-  focusTick: number;
-  selected: ReadonlySet<string>;
-  handlers: RowHandlers;
-  /** Whether any bug waits before the filters: "nothing waiting" and "nothing matches" are different news. */
-  anyWaiting: boolean;
-  /** The trackers whose rows may be stale (their last refreshes failed), by id, with why. */
-  stale: ReadonlyMap<string, string>;
-  /** What the tracker actions done to rows say on them, by row key. */
-  acts: ReadonlyMap<string, { words: string; state: string }>;
-}) {
+}: InboxListProps) {
   const ref = useRef<HTMLDivElement>(null);
   const heights = useItemHeights(ref);
-  const [scroll, setScroll] = useState({ top: 0, height: 800 });
+  const [scroll, setScroll] = useState<Scroll>({ top: 0, height: 800 });
   const offsets = useMemo(
     () => offsetsOf(items.map((item) => (item.kind === 'row' ? heights.row : heights.head))),
     [items, heights],
   );
   const currentItem = items.findIndex((item) => item.kind === 'row' && item.at === current);
-  useEffect(() => {
-    const list = ref.current;
-    if (!list) return;
-    const measure = () => setScroll({ top: list.scrollTop, height: list.clientHeight });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(list);
-    return () => observer.disconnect();
-  }, []);
-  useEffect(() => {
-    const list = ref.current;
-    if (!list || currentItem < 0) return;
-    const top = offsets[currentItem] as number;
-    const bottom = offsets[currentItem + 1] as number;
-    if (top < list.scrollTop) list.scrollTop = top;
-    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
-  }, [currentItem, offsets]);
-  useEffect(() => {
-    if (focusTick === 0) return;
-    ref.current
-      ?.querySelector<HTMLElement>(`.inbox-row[data-index="${current}"] a.line`)
-      ?.focus({ preventScroll: true });
-  }, [focusTick, current]);
+  useMeasuredScroll(ref, setScroll);
+  useCurrentInView(ref, currentItem, offsets);
+  useFocusOnTick(ref, focusTick, current);
   const shown = visibleWindow(offsets, scroll.top, scroll.height);
   return (
     <div
@@ -96,31 +151,16 @@ export function InboxList({
           {anyWaiting ? 'No bug matches these filters.' : 'Nothing waiting: every followed bug is as you last saw it.'}
         </p>
       ) : (
-        <ol
-          class="inbox-rows"
-          aria-label="Bugs waiting"
-          style={{ paddingTop: shown.before, paddingBottom: shown.after }}
-        >
-          {items.slice(shown.first, shown.last).map((item) =>
-            item.kind === 'head' ? (
-              <li key={item.key} class="group-head">
-                <h2>{item.text}</h2>
-              </li>
-            ) : (
-              <Row
-                key={rowKey(item.row)}
-                row={item.row}
-                index={item.at}
-                now={now}
-                current={item.at === current}
-                selected={selected.has(rowKey(item.row))}
-                handlers={handlers}
-                stale={stale.get(item.row.trackerId) ?? null}
-                act={acts.get(rowKey(item.row)) ?? null}
-              />
-            ),
-          )}
-        </ol>
+        <VisibleItems
+          items={items}
+          shown={shown}
+          now={now}
+          current={current}
+          selected={selected}
+          handlers={handlers}
+          stale={stale}
+          acts={acts}
+        />
       )}
     </div>
   );

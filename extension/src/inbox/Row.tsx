@@ -134,22 +134,7 @@ function RowDetails({
   );
 }
 
-/**
- * One bug waiting: the tracker's label, number and summary (whole on hover), what needs the user
- * first (a request of them, the bug now theirs), why it is listed, what changed in words, who and
- * when. Bug text is the tracker's, in any direction: it is isolated (bdi, dir=auto). Only the
- * current row's controls are in the Tab order: j/k move between rows, Tab within one.
- */
-export function Row({
-  row,
-  index,
-  now,
-  current,
-  selected,
-  handlers,
-  stale,
-  act,
-}: {
+interface RowProps {
   row: InboxRow;
   index: number;
   now: number;
@@ -160,16 +145,27 @@ export function Row({
   stale: string | null;
   /** What a tracker action done to the bug says ("sending…", "✓ status RESOLVED FIXED"), or null. */
   act: { words: string; state: string } | null;
-}) {
+}
+
+/** The row's classes: current, selected, and whether something of it needs the user. */
+const rowClass = (current: boolean, selected: boolean, needs: boolean) =>
+  `inbox-row${current ? ' current' : ''}${selected ? ' selected' : ''}${needs ? ' needs' : ''}`;
+
+/**
+ * One bug waiting: the tracker's label, number and summary (whole on hover), what needs the user
+ * first (a request of them, the bug now theirs), why it is listed, what changed in words, who and
+ * when. Bug text is the tracker's, in any direction: it is isolated (bdi, dir=auto). Only the
+ * current row's controls are in the Tab order: j/k move between rows, Tab within one.
+ */
+export function Row({ row, index, now, current, selected, handlers, stale, act }: RowProps) {
   const { bug } = row;
   const summary = bug.summary ?? `Bug ${bug.id}`;
   const name = `bug ${bug.id} on ${row.label}`;
   const tab = current ? 0 : -1;
   const details = `details-${row.trackerId}-${bug.id}`;
-  const needs = row.needs !== null;
   return (
     <li
-      class={`inbox-row${current ? ' current' : ''}${selected ? ' selected' : ''}${needs ? ' needs' : ''}`}
+      class={rowClass(current, selected, row.needs !== null)}
       data-bug={bug.id}
       data-tracker={row.trackerId}
       data-index={index}

@@ -1,29 +1,8 @@
-import { useMemo } from 'preact/hooks';
 import type { InboxRow, TrackerInbox } from '../common/inbox-rows.js';
-import { REASON_LABELS, type Reason } from '../common/inbox-state.js';
 import { relativeTime } from '../common/relative-time.js';
 import { troubleState } from '../ui/trouble-words.js';
-import {
-  type Criteria,
-  compact,
-  describeCriteria,
-  FACET_NAMES,
-  type Facet,
-  isEmptyCriteria,
-  matches,
-  narrowedCounts,
-} from './filters.js';
-
-const FACET_LABELS: Record<Facet, string> = {
-  tracker: 'Tracker',
-  reason: 'Reason',
-  product: 'Product',
-  component: 'Component',
-  status: 'Status',
-  field: 'Changed field',
-};
-
-const sameCriteria = (a: Criteria, b: Criteria) => describeCriteria(a) === describeCriteria(b);
+import { Filters } from './SidebarFilters.js';
+import { Pinned, type PinsProps } from './SidebarPins.js';
 
 /** What the list shows: the bugs waiting, or the requests the user made of others. */
 export type InboxView = 'waiting' | 'by-you';
@@ -51,6 +30,37 @@ function Trackers({ inboxes, now }: { inboxes: readonly TrackerInbox[]; now: num
   );
 }
 
+/** The two views, each with how many rows it holds. */
+function Views({
+  view,
+  onView,
+  waiting,
+  byYou,
+}: {
+  view: InboxView;
+  onView: (view: InboxView) => void;
+  waiting: number;
+  byYou: number;
+}) {
+  return (
+    <>
+      <h2 id="views-heading">Views</h2>
+      <ul class="views" aria-labelledby="views-heading">
+        <li>
+          <button type="button" class="pin view" aria-pressed={view === 'waiting'} onClick={() => onView('waiting')}>
+            <span>Waiting</span> <span class="count">{waiting}</span>
+          </button>
+        </li>
+        <li>
+          <button type="button" class="pin view" aria-pressed={view === 'by-you'} onClick={() => onView('by-you')}>
+            <span>Requests by you</span> <span class="count">{byYou}</span>
+          </button>
+        </li>
+      </ul>
+    </>
+  );
+}
+
 /**
  * The views (the bugs waiting, the requests by the user), the trackers and when each was looked at,
  * the pinned filters with their counts, and the filters, each value with its count among the rows
@@ -68,15 +78,9 @@ export function Sidebar({
   byYou,
   inboxes,
   now,
-}: {
+}: PinsProps & {
   /** The rows the filters keep. */
   rows: readonly InboxRow[];
-  /** Every row waiting (what the pins count). */
-  all: readonly InboxRow[];
-  criteria: Criteria;
-  pins: readonly Criteria[];
-  onCriteria: (criteria: Criteria) => void;
-  onPins: (pins: Criteria[]) => void;
   view: InboxView;
   onView: (view: InboxView) => void;
   /** How many requests by the user wait. */
@@ -84,90 +88,12 @@ export function Sidebar({
   inboxes: readonly TrackerInbox[];
   now: number;
 }) {
-  const pinned = pins.some((pin) => sameCriteria(pin, criteria));
-  // Counted again only when the rows or the filters change (not on each render): up to thousands of rows.
-  const counts = useMemo(() => narrowedCounts(all, criteria), [all, criteria]);
   return (
     <aside class="sidebar" aria-label="Views and filters">
-      <h2 id="views-heading">Views</h2>
-      <ul class="views" aria-labelledby="views-heading">
-        <li>
-          <button type="button" class="pin view" aria-pressed={view === 'waiting'} onClick={() => onView('waiting')}>
-            <span>Waiting</span> <span class="count">{all.length}</span>
-          </button>
-        </li>
-        <li>
-          <button type="button" class="pin view" aria-pressed={view === 'by-you'} onClick={() => onView('by-you')}>
-            <span>Requests by you</span> <span class="count">{byYou}</span>
-          </button>
-        </li>
-      </ul>
+      <Views view={view} onView={onView} waiting={all.length} byYou={byYou} />
       <Trackers inboxes={inboxes} now={now} />
-      <h2 id="pinned-heading">Pinned</h2>
-      <ul class="pins" aria-labelledby="pinned-heading">
-        <li>
-          <button type="button" class="pin" aria-pressed={isEmptyCriteria(criteria)} onClick={() => onCriteria({})}>
-            <span>Everything</span> <span class="count">{all.length}</span>
-          </button>
-        </li>
-        {pins.map((pin) => (
-          <li key={describeCriteria(pin)}>
-            <button
-              type="button"
-              class="pin"
-              aria-pressed={sameCriteria(pin, criteria)}
-              onClick={() => onCriteria(pin)}
-            >
-              <bdi dir="auto">{describeCriteria(pin)}</bdi>{' '}
-              <span class="count">{all.filter((row) => matches(row, pin)).length}</span>
-            </button>
-            <button
-              type="button"
-              class="link unpin"
-              aria-label={`Unpin ${describeCriteria(pin)}`}
-              onClick={() => onPins(pins.filter((other) => !sameCriteria(other, pin)))}
-            >
-              ×
-            </button>
-          </li>
-        ))}
-      </ul>
-      {!isEmptyCriteria(criteria) && !pinned && (
-        <button type="button" class="secondary" onClick={() => onPins([...pins, compact(criteria)])}>
-          Pin “{describeCriteria(criteria)}”
-        </button>
-      )}
-      <h2>Filters</h2>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={criteria.starred === true}
-          onChange={(event) => onCriteria({ ...criteria, starred: event.currentTarget.checked || undefined })}
-        />{' '}
-        Starred only
-      </label>
-      {FACET_NAMES.map((facet) => {
-        const value = criteria[facet] ?? '';
-        return (
-          <label key={facet} class="facet">
-            {FACET_LABELS[facet]}
-            <select
-              value={value}
-              onChange={(event) => {
-                const chosen = event.currentTarget.value;
-                onCriteria({ ...criteria, [facet]: chosen === '' ? undefined : chosen });
-              }}
-            >
-              <option value="">Any ({rows.length})</option>
-              {counts[facet].map(({ value: option, count }) => (
-                <option key={option} value={option}>
-                  {facet === 'reason' ? (REASON_LABELS[option as Reason] ?? option) : option} ({count})
-                </option>
-              ))}
-            </select>
-          </label>
-        );
-      })}
+      <Pinned all={all} criteria={criteria} pins={pins} onCriteria={onCriteria} onPins={onPins} />
+      <Filters rows={rows} all={all} criteria={criteria} onCriteria={onCriteria} />
     </aside>
   );
 }

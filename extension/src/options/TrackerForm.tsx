@@ -1,11 +1,20 @@
 import { normalizeBaseUrl } from '@bz-companion/shared';
-import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { trackerLabel } from '../common/inbox-rows.js';
-import type { AuthPreference, Tracker } from '../common/trackers.js';
+import type { Tracker } from '../common/trackers.js';
 import type { SettingsPatch } from '../storage/storage.js';
 import { SavedNote, useSavedNotes } from './SavedNote.js';
 import type { Outcome } from './save-tracker.js';
+import {
+  type Commit,
+  KeyField,
+  LabelField,
+  LoginField,
+  SendingPreferences,
+  TrackerOptions,
+  type Update,
+  UrlField,
+} from './TrackerFields.js';
 
 interface TrackerFormProps {
   tracker: Tracker;
@@ -17,16 +26,12 @@ interface TrackerFormProps {
   onAutoSave?: ((patch: SettingsPatch) => Promise<boolean>) | undefined;
 }
 
-type Update = (patch: Partial<Tracker>) => void;
-/** A setting changed by the user: into the form, and saved at once where the tracker is saved already. */
-type Commit = (patch: SettingsPatch, control: string, saved?: string) => void;
-
 type Status = Outcome | { kind: 'idle' } | { kind: 'busy' };
 
 /** One tracker of the list: its fields, Save and Remove. Labels are the same in every form (tests find them by label). */
 export function TrackerForm({ tracker, saved, onSave, onRemove, onAutoSave }: TrackerFormProps) {
   const [draft, setDraft] = useDraft(tracker);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const { status, save } = useSave(onSave, draft, setDraft);
   const { notes, track } = useSavedNotes();
   const update: Update = (patch) => setDraft({ ...draft, ...patch });
   const commit: Commit = (patch, control, savedText) => {
@@ -34,17 +39,6 @@ export function TrackerForm({ tracker, saved, onSave, onRemove, onAutoSave }: Tr
     if (onAutoSave) track(control, onAutoSave(patch), savedText);
   };
   const field = (name: string) => `${name}-${tracker.id}`;
-
-  // Not async: onSave must reach the permission request before anything waits (Firefox).
-  const save = (unchecked: boolean) => {
-    const saving = onSave(draft, { unchecked });
-    setStatus({ kind: 'busy' });
-    void saving.then((outcome) => {
-      setStatus(outcome);
-      // The form shows what was stored: the URL normalised, the key trimmed.
-      if (outcome.saved) setDraft(outcome.saved);
-    });
-  };
   const submit = (event: Event) => {
     event.preventDefault();
     save(false);
@@ -57,76 +51,67 @@ export function TrackerForm({ tracker, saved, onSave, onRemove, onAutoSave }: Tr
       <fieldset>
         {/* A saved tracker's line above names it already: the legend stays for screen readers only. */}
         <legend class={saved ? 'visually-hidden' : undefined}>{legend}</legend>
-        <label for={field('url')}>Tracker URL</label>
-        <input
-          id={field('url')}
-          type="text"
-          inputMode="url"
-          spellcheck={false}
-          required
-          value={draft.url}
-          aria-invalid={status.kind === 'error' && status.field === 'url' ? 'true' : undefined}
-          onInput={(e) => update({ url: e.currentTarget.value })}
-          placeholder="https://bugzilla.example.org/"
-        />
+        <UrlField id={field('url')} draft={draft} update={update} invalid={invalidOn(status, 'url')} />
         <LabelField id={field('label')} draft={draft} update={update} commit={onAutoSave ? commit : null}>
           <SavedNote note={notes.label} />
         </LabelField>
-        <label for={field('key')}>API key</label>
-        <input
+        <KeyField
           id={field('key')}
-          type="password"
-          autocomplete="off"
-          value={draft.apiKey}
-          aria-describedby={field('key-hint')}
-          aria-invalid={status.kind === 'error' && status.field === 'key' ? 'true' : undefined}
-          onInput={(e) => update({ apiKey: e.currentTarget.value })}
+          hint={field('key-hint')}
+          draft={draft}
+          update={update}
+          invalid={invalidOn(status, 'key')}
+          noKeyHere={saved && tracker.apiKey === ''}
+          keyPage={keyPage}
         />
-        <KeyHint id={field('key-hint')} noKeyHere={saved && tracker.apiKey === ''} keyPage={keyPage} />
-        <label for={field('login')}>Your login on this tracker</label>
-        <input
+        <LoginField
           id={field('login')}
-          type="text"
-          inputMode="email"
-          autocomplete="username"
-          spellcheck={false}
-          value={draft.login ?? ''}
-          aria-describedby={field('login-hint')}
-          aria-invalid={status.kind === 'error' && status.field === 'login' ? 'true' : undefined}
-          onInput={(e) => update({ login: e.currentTarget.value.trim() === '' ? undefined : e.currentTarget.value })}
-          placeholder="you@example.org"
+          hint={field('login-hint')}
+          draft={draft}
+          update={update}
+          invalid={invalidOn(status, 'login')}
         />
-        <p class="hint" id={field('login-hint')}>
-          Only where the tracker does not say whose key it is (Bugzilla 5.0 and 5.2): with it the inbox shows the
-          requests of you, the bugs assigned to you and why each bug is listed. Save checks that it is the key's.
-        </p>
         <SendingPreferences id={field('auth')} draft={draft} update={update} />
-        <TrackerOption commit={commit} name="recordVisits" on={draft.recordVisits} note={notes.recordVisits}>
-          Record my visits
-        </TrackerOption>
-        <TrackerOption commit={commit} name="notify" on={draft.notify === true} note={notes.notify}>
-          Notify me on this computer when a bug I visited changes
-        </TrackerOption>
-        <TrackerOption
-          commit={commit}
-          name="followInvolved"
-          on={draft.followInvolved !== false}
-          note={notes.followInvolved}
-        >
-          Also follow the bugs I am assigned, reported, CC'd or QA contact on
-        </TrackerOption>
-        <div class="actions">
-          <button type="submit" disabled={status.kind === 'busy'}>
-            Save
-          </button>
-          <button type="button" class="secondary" onClick={onRemove}>
-            Remove
-          </button>
-        </div>
+        <TrackerOptions commit={commit} draft={draft} notes={notes} />
+        <FormActions busy={status.kind === 'busy'} onRemove={onRemove} />
         <SaveStatus status={status} onSaveAnyway={() => save(true)} />
       </fieldset>
     </form>
   );
+}
+
+/** Save (not while a save is being checked) and Remove. */
+function FormActions({ busy, onRemove }: { busy: boolean; onRemove: () => void }) {
+  return (
+    <div class="actions">
+      <button type="submit" disabled={busy}>
+        Save
+      </button>
+      <button type="button" class="secondary" onClick={onRemove}>
+        Remove
+      </button>
+    </div>
+  );
+}
+
+/** A field Save found wrong is marked invalid for assistive technology. */
+const invalidOn = (status: Status, name: 'url' | 'key' | 'login') =>
+  status.kind === 'error' && status.field === name ? 'true' : undefined;
+
+/** What Save said last, and Save itself (checked, or unchecked by "Save anyway"). */
+function useSave(onSave: TrackerFormProps['onSave'], draft: Tracker, setDraft: (tracker: Tracker) => void) {
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // Not async: onSave must reach the permission request before anything waits (Firefox).
+  const save = (unchecked: boolean) => {
+    const saving = onSave(draft, { unchecked });
+    setStatus({ kind: 'busy' });
+    void saving.then((outcome) => {
+      setStatus(outcome);
+      // The form shows what was stored: the URL normalised, the key trimmed.
+      if (outcome.saved) setDraft(outcome.saved);
+    });
+  };
+  return { status, save };
 }
 
 /**
@@ -155,75 +140,6 @@ function useDraft(tracker: Tracker) {
     });
   }, [stored]);
   return [draft, setDraft] as const;
-}
-
-/** Where the key stays, and a link to the tracker's own page for making one as soon as the URL is one. */
-function KeyHint({ id, noKeyHere, keyPage }: { id: string; noKeyHere: boolean; keyPage: string | null }) {
-  return (
-    <p class="hint" id={id}>
-      {noKeyHere
-        ? 'No API key on this device: keys stay on the device where they were entered. Enter it again here. '
-        : 'Kept on this device only. '}
-      {keyPage ? (
-        <>
-          Create one on{' '}
-          <a href={keyPage} target="_blank" rel="noreferrer" data-testid="api-key-link">
-            the tracker's API key page
-          </a>{' '}
-          (Preferences → API Keys).
-        </>
-      ) : (
-        'Enter the tracker URL first: a link to its API key page appears here.'
-      )}
-    </p>
-  );
-}
-
-/** How the key is sent (checked by Save, as the key is). */
-function SendingPreferences({ id, draft, update }: { id: string; draft: Tracker; update: Update }) {
-  return (
-    <>
-      <label for={id}>How to send the key</label>
-      <select
-        id={id}
-        value={draft.authPreference}
-        onChange={(e) => update({ authPreference: e.currentTarget.value as AuthPreference })}
-      >
-        <option value="auto">Automatically (ask the tracker)</option>
-        <option value="header">As a header (Bugzilla 5.1, 5.3+, bugzilla.mozilla.org)</option>
-        <option value="query">As a query parameter (Bugzilla 5.0, 5.2)</option>
-      </select>
-    </>
-  );
-}
-
-/** One yes-or-no setting of the tracker, as a labelled checkbox, saved as it changes once the tracker is saved. */
-function TrackerOption({
-  commit,
-  name,
-  on,
-  note,
-  children,
-}: {
-  commit: Commit;
-  name: 'recordVisits' | 'notify' | 'followInvolved';
-  on: boolean;
-  note: Parameters<typeof SavedNote>[0]['note'];
-  children: ComponentChildren;
-}) {
-  return (
-    <div class="with-note">
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={on}
-          onChange={(e) => commit({ [name]: e.currentTarget.checked } as SettingsPatch, name)}
-        />
-        {children}
-      </label>
-      <SavedNote note={note} />
-    </div>
-  );
 }
 
 /** What Save found: checking, saved, or what to fix (with "Save anyway" when only reaching the tracker failed). */
@@ -257,65 +173,4 @@ export function apiKeyPage(typedUrl: string): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The name the inbox, the popup and notifications show the tracker by; empty: its host. Once the
- * tracker is saved, a new label is saved when the field is left (or Enter), without Save's check.
- */
-function LabelField({
-  id,
-  draft,
-  update,
-  commit,
-  children,
-}: {
-  id: string;
-  draft: Tracker;
-  update: Update;
-  commit: Commit | null;
-  children: ComponentChildren;
-}) {
-  let host = 'the host';
-  try {
-    host = new URL(draft.url).host;
-  } catch {
-    // Not a URL yet: the placeholder says so in general.
-  }
-  return (
-    <>
-      <label for={id}>Label</label>
-      <div class="with-note">
-        <input
-          id={id}
-          type="text"
-          maxLength={40}
-          value={draft.label ?? ''}
-          placeholder={host}
-          aria-describedby={`${id}-hint`}
-          onInput={(e) => update({ label: e.currentTarget.value.trim() === '' ? undefined : e.currentTarget.value })}
-          onChange={(e) => {
-            const label = e.currentTarget.value.trim();
-            if (commit)
-              commit(
-                { label: label === '' ? undefined : label },
-                'label',
-                label ? `Saved: shown as ${label}` : `Saved: shown as ${host}`,
-              );
-          }}
-          onKeyDown={(e) => {
-            // Enter saves the label alone, not the whole form (Save checks the tracker again).
-            if (e.key === 'Enter' && commit) {
-              e.preventDefault();
-              e.currentTarget.blur();
-            }
-          }}
-        />
-        {children}
-      </div>
-      <p class="hint" id={`${id}-hint`}>
-        How the inbox, the popup and notifications name this tracker. Empty: {host}.
-      </p>
-    </>
-  );
 }

@@ -15,6 +15,13 @@ const emptyTracker = (): Tracker => ({
 
 /** What the options page knows of the trackers, and what its clicks do to them; null until read. */
 export function useTrackers(platform: Platform, add: string | null) {
+  const state = useTrackerState(platform, add);
+  if (!state.saved || !state.forms) return null;
+  return trackerActions(state, state.saved, state.forms);
+}
+
+/** The trackers stored, the forms not saved yet, which forms are open, and the last one removed. */
+function useTrackerState(platform: Platform, add: string | null) {
   const storage = useMemo(() => new TrackerStorage(platform), [platform]);
   const context = useMemo(() => ({ platform, storage }), [platform, storage]);
   const [saved, setSaved] = useState<Tracker[] | null>(null);
@@ -43,8 +50,24 @@ export function useTrackers(platform: Platform, add: string | null) {
   useEffect(() => {
     void reload();
   }, [reload]);
-  if (!saved || !forms) return null;
+  return { storage, context, saved, drafts, forms, lastRemoved, setDrafts, setForms, setLastRemoved, reload };
+}
 
+/** What the page shows once the trackers are read, and what its clicks do. */
+function trackerActions(
+  {
+    storage,
+    context,
+    drafts,
+    lastRemoved,
+    setDrafts,
+    setForms,
+    setLastRemoved,
+    reload,
+  }: ReturnType<typeof useTrackerState>,
+  saved: Tracker[],
+  forms: OpenForms,
+) {
   const unsaved = drafts.filter((d) => !saved.some((t) => t.id === d.id));
   return {
     saved,

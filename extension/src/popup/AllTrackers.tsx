@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { bugPage } from '../common/bug-page.js';
-import { type InboxOrder, inboxRows, ordered, rowKey } from '../common/inbox-rows.js';
+import { type InboxOrder, type InboxRow, inboxRows, ordered, rowKey } from '../common/inbox-rows.js';
 import type { Platform } from '../platform/platform.js';
 import { InboxPrefs } from '../storage/inbox-prefs.js';
 import { KEPT_PAINT, keepPaint, POPUP_SCREENFUL } from '../ui/kept-paint.js';
@@ -24,6 +24,48 @@ function useOrder(platform: Platform): InboxOrder {
   return order;
 }
 
+/** The whole popup on All trackers is the next opening's first paint, as a tracker's view is. */
+function useKeptPaint(loaded: boolean, shown: string | null) {
+  useLayoutEffect(() => {
+    const app = document.getElementById('app');
+    if (loaded && shown === null && app) keepPaint(KEPT_PAINT.popup, app, POPUP_SCREENFUL);
+  });
+}
+
+/** One bug waiting: its tracker, number and summary linked to its page, then why it waits and when it changed. */
+function AllTrackersRow({ row, now }: { row: InboxRow; now: number }) {
+  return (
+    <li class="row all-row" data-bug={row.bug.id} data-tracker={row.trackerId}>
+      <a class="line" href={bugPage(row.trackerUrl, row.bug)} target="_blank" rel="noreferrer">
+        <span class="tracker-label">{row.label}</span> <span class="id">#{row.bug.id}</span>{' '}
+        <bdi class="summary" dir="auto" title={row.bug.summary ?? undefined}>
+          {row.bug.summary ?? `Bug ${row.bug.id}`}
+        </bdi>
+      </a>
+      <span class="meta">
+        {needsWords(row.bug, now).length > 0 && (
+          <span class="needs-words">{needsWords(row.bug, now).join(' · ')} · </span>
+        )}
+        {reasonChips(row.bug).map((chip) => (
+          <span key={chip} class="chip">
+            {chip}
+          </span>
+        ))}{' '}
+        <bdi class="what" dir="auto">
+          {rowWords(row.bug, row.me).join(' · ')}
+        </bdi>
+        {who(row.bug) && ` by ${who(row.bug)}`}
+        {row.bug.news?.latest && (
+          <>
+            {' · '}
+            <When at={row.bug.news.latest.at} now={now} />
+          </>
+        )}
+      </span>
+    </li>
+  );
+}
+
 /**
  * The popup on All trackers: the bugs waiting across every tracker (the
  * badge's number), in the inbox's order (what needs the user first), with
@@ -42,11 +84,7 @@ export function AllTrackers({
 }) {
   const { inboxes, now } = useInboxData(platform);
   const order = useOrder(platform);
-  // The whole popup on All trackers is the next opening's first paint, as a tracker's view is.
-  useLayoutEffect(() => {
-    const app = document.getElementById('app');
-    if (inboxes && shown === null && app) keepPaint(KEPT_PAINT.popup, app, POPUP_SCREENFUL);
-  });
+  useKeptPaint(inboxes !== null, shown);
   if (!inboxes) return null;
   // On All trackers this is the popup's heading, as a tracker's name is on its view.
   const Heading = shown === null ? 'h1' : 'h2';
@@ -66,34 +104,7 @@ export function AllTrackers({
       ) : (
         <ol class="rows all-rows">
           {rows.slice(0, limit).map((row) => (
-            <li key={rowKey(row)} class="row all-row" data-bug={row.bug.id} data-tracker={row.trackerId}>
-              <a class="line" href={bugPage(row.trackerUrl, row.bug)} target="_blank" rel="noreferrer">
-                <span class="tracker-label">{row.label}</span> <span class="id">#{row.bug.id}</span>{' '}
-                <bdi class="summary" dir="auto" title={row.bug.summary ?? undefined}>
-                  {row.bug.summary ?? `Bug ${row.bug.id}`}
-                </bdi>
-              </a>
-              <span class="meta">
-                {needsWords(row.bug, now).length > 0 && (
-                  <span class="needs-words">{needsWords(row.bug, now).join(' · ')} · </span>
-                )}
-                {reasonChips(row.bug).map((chip) => (
-                  <span key={chip} class="chip">
-                    {chip}
-                  </span>
-                ))}{' '}
-                <bdi class="what" dir="auto">
-                  {rowWords(row.bug, row.me).join(' · ')}
-                </bdi>
-                {who(row.bug) && ` by ${who(row.bug)}`}
-                {row.bug.news?.latest && (
-                  <>
-                    {' · '}
-                    <When at={row.bug.news.latest.at} now={now} />
-                  </>
-                )}
-              </span>
-            </li>
+            <AllTrackersRow key={rowKey(row)} row={row} now={now} />
           ))}
         </ol>
       )}

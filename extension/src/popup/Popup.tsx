@@ -2,14 +2,10 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { trackerLabel } from '../common/inbox-rows.js';
 import type { NewsSnapshot } from '../common/news-state.js';
-import { describeProblem, type Problem, problemDetails } from '../common/problems.js';
-import { localTimeOfDay } from '../common/relative-time.js';
-import { When } from '../ui/When.js';
-import { DeliveryStatus } from './DeliveryStatus.js';
-import { ClockWarning, InstanceDetails, Unavailable } from './InstanceDetails.js';
 import { movedTo, rowKey } from './keyboard.js';
-import type { PopupData, Section } from './load.js';
-import { ChangedSinceVisit, RecentBugs } from './RecentBugs.js';
+import type { PopupData } from './load.js';
+import { PopupAlerts } from './PopupAlerts.js';
+import { PopupLists } from './PopupLists.js';
 import { Switcher, type SwitcherEntry } from './Switcher.js';
 
 interface PopupProps {
@@ -72,49 +68,38 @@ export function Popup({
       </main>
     );
   }
-  const { tracker } = data;
-  // What the popup found now, else what the background last met sending visits (a 503 to the POST alone).
-  const deliveryProblem = data.delivery?.problem;
-  const shownProblem =
-    data.problem ?? (deliveryProblem && deliveryProblem.kind !== 'not-configured' ? deliveryProblem : null);
-  // When nothing could be loaded, the banner says why; folded "unavailable"s would add nothing.
-  const nothingLoaded = [data.version, data.extensions, data.timezone, data.clock, data.lastAudit, data.recent].every(
-    (section) => !section.ok,
-  );
   return (
     <main aria-busy={stale ? 'true' : undefined} class="popup-main" ref={main}>
       {switcher}
       <TrackerHeader data={data} />
       {offer}
-      {shownProblem && (
-        <ProblemBanner
-          problem={shownProblem}
-          nextTryAt={data.delivery?.nextTryAt ?? null}
-          onOpenOptions={onOpenOptions}
-        />
-      )}
-      {data.clock.ok && <ClockWarning skew={data.clock.value} />}
-      <div class="scroll">
-        {allTrackers}
-        <ChangedSinceVisit news={news} trackerUrl={tracker.url} now={now} onMarkSeen={onMarkSeen} marking={marking} />
-        {!nothingLoaded &&
-          (news ? (
-            <RecentBugs news={news} trackerUrl={tracker.url} now={now} />
-          ) : (
-            <RecentVisits section={data.recent} trackerUrl={tracker.url} now={now} />
-          ))}
-        <DeliveryStatus delivery={data.delivery} now={now} onRetry={onRetry} retrying={retrying} />
-        {!nothingLoaded && <InstanceDetails data={data} now={now} />}
-      </div>
-      <footer>
-        <button type="button" class="link" onClick={onOpenOptions}>
-          Options
-        </button>
-        <span class="muted keys" aria-hidden="true">
-          j/k move · Enter open · m seen
-        </span>
-      </footer>
+      <PopupAlerts data={data} onOpenOptions={onOpenOptions} />
+      <PopupLists
+        data={data}
+        now={now}
+        news={news}
+        onMarkSeen={onMarkSeen}
+        marking={marking}
+        onRetry={onRetry}
+        retrying={retrying}
+        allTrackers={allTrackers}
+      />
+      <PopupFooter onOpenOptions={onOpenOptions} />
     </main>
+  );
+}
+
+/** Options, and the keys the popup answers. */
+function PopupFooter({ onOpenOptions }: { onOpenOptions: () => void }) {
+  return (
+    <footer>
+      <button type="button" class="link" onClick={onOpenOptions}>
+        Options
+      </button>
+      <span class="muted keys" aria-hidden="true">
+        j/k move · Enter open · m seen
+      </span>
+    </footer>
   );
 }
 
@@ -193,75 +178,5 @@ function TrackerHeader({ data }: { data: PopupData }) {
         {data.login ? `Signed in as ${data.login}` : tracker.apiKey ? '' : 'No API key on this device'}
       </span>
     </header>
-  );
-}
-
-function ProblemBanner({
-  problem,
-  nextTryAt,
-  onOpenOptions,
-}: {
-  problem: Problem;
-  nextTryAt: number | null;
-  onOpenOptions: () => void;
-}) {
-  const fixInOptions = ['not-configured', 'no-permission', 'key-invalid', 'login-required'].includes(problem.kind);
-  const details = problemDetails(problem);
-  return (
-    <div class="banner error" role="alert" data-problem={problem.kind}>
-      <p>
-        {describeProblem(problem)}
-        {nextTryAt !== null && ` Next try at ${localTimeOfDay(nextTryAt)}.`}
-      </p>
-      {fixInOptions && (
-        <button type="button" onClick={onOpenOptions}>
-          Open options
-        </button>
-      )}
-      {details && (
-        <details class="details">
-          <summary>Details</summary>
-          <p>{details}</p>
-        </details>
-      )}
-    </div>
-  );
-}
-
-function RecentVisits({
-  section,
-  trackerUrl,
-  now,
-}: {
-  section: Section<Array<{ id: number; visitedAt: number }>>;
-  trackerUrl: string;
-  now: number;
-}) {
-  return (
-    <section aria-labelledby="recent">
-      <h2 id="recent">Recently visited</h2>
-      {!section.ok ? (
-        <Unavailable problem={section.problem} />
-      ) : section.value.length === 0 ? (
-        <p class="muted">No visits recorded yet. Open a bug page and it is listed here.</p>
-      ) : (
-        <ol class="rows" data-testid="recent-visits">
-          {section.value.map((visit) => (
-            <li key={visit.id} class="row" data-bug={visit.id}>
-              <a
-                class="line"
-                href={`${trackerUrl}show_bug.cgi?id=${visit.id}`}
-                target="_blank"
-                rel="noreferrer"
-                data-row
-              >
-                <span class="id">#{visit.id}</span>
-              </a>
-              <When at={visit.visitedAt} now={now} />
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
   );
 }

@@ -186,6 +186,53 @@ function NoTracker({ untracked }: { untracked: string | null }) {
   );
 }
 
+/** What the popup learns as it opens, each into its own state. */
+interface FirstViewSetters {
+  setTrackers: (trackers: Tracker[]) => void;
+  setUntracked: (url: string | null) => void;
+  setEntries: (entries: SwitcherEntry[]) => void;
+  setAllShown: (all: boolean) => void;
+  setNoTracker: (none: boolean) => void;
+}
+
+/** The trackers, the active tab and the tracker last used, and from them the view the popup opens on. */
+async function openFirstView(show: (tracker: Tracker) => Promise<void>, set: FirstViewSetters) {
+  // Read at once, not one after the other: the first paint waits for them.
+  const [list, activeTab, lastUsed] = await Promise.all([
+    storage.trackers(),
+    platform.activeTabUrl().catch(() => null),
+    storage.lastUsed(),
+  ]);
+  set.setTrackers(list);
+  set.setUntracked(untrackedBugzilla(activeTab, list));
+  void switcherEntries(list).then(set.setEntries);
+  const { all, tracker: chosen } = choosePopupView(list, activeTab, lastUsed);
+  set.setAllShown(all);
+  if (chosen) await show(chosen);
+  else {
+    forgetPaint(KEPT_PAINT.popup);
+    set.setNoTracker(true);
+  }
+}
+
+/** A choice in the switcher: All trackers, or a tracker, shown and remembered as the last used. */
+function useSwitch(
+  trackers: Tracker[],
+  show: (tracker: Tracker) => Promise<void>,
+  setAllShown: (all: boolean) => void,
+) {
+  return useCallback(
+    (id: string) => {
+      setAllShown(id === ALL_TRACKERS);
+      const tracker = trackers.find((t) => t.id === id);
+      if (!tracker) return;
+      void storage.setLastUsed(id);
+      void show(tracker);
+    },
+    [trackers, show],
+  );
+}
+
 function App() {
   const [trackers, setTrackers] = useState<Tracker[]>([]);
   const [entries, setEntries] = useState<SwitcherEntry[]>([]);
@@ -201,36 +248,9 @@ function App() {
   const { retrying, retry } = useRetry(data, setData, refreshSwitcher, news?.trouble !== undefined);
 
   useEffect(() => {
-    void (async () => {
-      // Read at once, not one after the other: the first paint waits for them.
-      const [list, activeTab, lastUsed] = await Promise.all([
-        storage.trackers(),
-        platform.activeTabUrl().catch(() => null),
-        storage.lastUsed(),
-      ]);
-      setTrackers(list);
-      setUntracked(untrackedBugzilla(activeTab, list));
-      void switcherEntries(list).then(setEntries);
-      const { all, tracker: chosen } = choosePopupView(list, activeTab, lastUsed);
-      setAllShown(all);
-      if (chosen) await show(chosen);
-      else {
-        forgetPaint(KEPT_PAINT.popup);
-        setNoTracker(true);
-      }
-    })();
+    void openFirstView(show, { setTrackers, setUntracked, setEntries, setAllShown, setNoTracker });
   }, [show]);
-
-  const onSwitch = useCallback(
-    (id: string) => {
-      setAllShown(id === ALL_TRACKERS);
-      const tracker = trackers.find((t) => t.id === id);
-      if (!tracker) return;
-      void storage.setLastUsed(id);
-      void show(tracker);
-    },
-    [trackers, show],
-  );
+  const onSwitch = useSwitch(trackers, show, setAllShown);
 
   if (noTracker) return <NoTracker untracked={untracked} />;
   if (allShown) {

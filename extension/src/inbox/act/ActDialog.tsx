@@ -205,6 +205,55 @@ function SendButtons({ form, send }: { form: ActForm; send: (action: TrackerActi
   );
 }
 
+/** The actions that make sense for the rows, one chosen. */
+function ActChoices({ form }: { form: ActForm }) {
+  return (
+    <fieldset class="act-choices">
+      <legend>What to do</legend>
+      {form.choices.map((each) => (
+        <label key={each} class="check">
+          <input type="radio" name="act" checked={form.chosen === each} onChange={() => form.setChosen(each)} />{' '}
+          {LABELS[each]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The status form, when changing the status is chosen; from the first row's status as last known. */
+function StatusPart({ form, first }: { form: ActForm; first: InboxRow }) {
+  if (form.chosen !== 'status') return null;
+  return (
+    <StatusFields
+      workflow={form.workflow}
+      from={knownBug(first.bug.id, first.bug.inbox).status}
+      value={form.status}
+      onChange={form.setStatus}
+    />
+  );
+}
+
+/** The comment, needed to reply or answer, optional with a status or a review; none to take or CC. */
+function CommentField({ form }: { form: ActForm }) {
+  if (form.chosen === 'take' || form.chosen === 'cc') return null;
+  return (
+    <label class="act-comment">
+      {form.chosen === 'reply' || form.chosen === 'answer' ? 'Comment' : 'Comment (optional)'}
+      <textarea rows={6} value={form.text} onInput={(e) => form.setText(e.currentTarget.value)} />
+    </label>
+  );
+}
+
+/** A reply to one bug with a new comment may start by quoting it. */
+function QuoteButton({ form }: { form: ActForm }) {
+  if (form.chosen !== 'reply' || form.only?.bug.news?.firstNewComment == null) return null;
+  return (
+    <button type="button" class="secondary" onClick={() => void form.quote()}>
+      Quote the first new comment
+    </button>
+  );
+}
+
 /**
  * Acting on the bug (or the bugs selected) on its tracker: reply (the first new comment quoted on
  * request), change the status along the tracker's workflow, answer a needinfo, grant or deny a
@@ -232,7 +281,6 @@ export function ActDialog({
     onAct(chosen);
     onClose();
   };
-  const commented = form.chosen !== 'take' && form.chosen !== 'cc';
   return (
     <Modal title={`Act on ${title}`} onClose={onClose}>
       <form
@@ -242,35 +290,11 @@ export function ActDialog({
           send(form.action);
         }}
       >
-        <fieldset class="act-choices">
-          <legend>What to do</legend>
-          {form.choices.map((each) => (
-            <label key={each} class="check">
-              <input type="radio" name="act" checked={form.chosen === each} onChange={() => form.setChosen(each)} />{' '}
-              {LABELS[each]}
-            </label>
-          ))}
-        </fieldset>
-        {form.chosen === 'status' && (
-          <StatusFields
-            workflow={form.workflow}
-            from={knownBug(first.bug.id, first.bug.inbox).status}
-            value={form.status}
-            onChange={form.setStatus}
-          />
-        )}
+        <ActChoices form={form} />
+        <StatusPart form={form} first={first} />
         <RequestPicker form={form} />
-        {commented && (
-          <label class="act-comment">
-            {form.chosen === 'reply' || form.chosen === 'answer' ? 'Comment' : 'Comment (optional)'}
-            <textarea rows={6} value={form.text} onInput={(e) => form.setText(e.currentTarget.value)} />
-          </label>
-        )}
-        {form.chosen === 'reply' && form.only?.bug.news?.firstNewComment != null && (
-          <button type="button" class="secondary" onClick={() => void form.quote()}>
-            Quote the first new comment
-          </button>
-        )}
+        <CommentField form={form} />
+        <QuoteButton form={form} />
         <SendButtons form={form} send={send} />
       </form>
     </Modal>
