@@ -73,6 +73,11 @@ export function importStream(db: Database, stream: SnapshotStream, options: Impo
     }
     // Flags' ids come from one sequence (migration 0007), past the imported ones.
     await client.query(`SELECT setval('bzc_flag_ids', ${NEXT_FLAG_ID}, false)`);
+    // The planner's statistics of the new content, before anyone searches it: without them a search
+    // of a freshly imported tracker planned for 500 rows where 100,000 matched (a bitmap scan and a
+    // sort, 118 ms, instead of walking the bugs in id order to the first 20, 0.7 ms) until
+    // autovacuum came round.
+    await client.query('ANALYZE');
     return true;
   });
 }
