@@ -1,6 +1,8 @@
+import { useRef } from 'preact/hooks';
 import type { Platform } from '../platform/platform.js';
 import { useFreshness } from '../ui/use-freshness.js';
 import { AllTrackers } from './AllTrackers.js';
+import { useFitToWindow } from './fit-to-window.js';
 import { ALL_TRACKERS, Switcher, type SwitcherEntry } from './Switcher.js';
 
 /** What the popup lists when All trackers is chosen: the inbox's first rows; the inbox has the rest. */
@@ -20,8 +22,10 @@ export function AllTrackersPopup({
 }) {
   // As it opens, it looks for changes on every tracker (each at most once a minute).
   const freshness = useFreshness(platform);
+  const main = useRef<HTMLElement>(null);
+  useFitToWindow(main);
   return (
-    <main class="popup-main" data-testid="all-trackers-popup">
+    <main class="popup-main" data-testid="all-trackers-popup" ref={main}>
       <Switcher entries={entries} current={ALL_TRACKERS} onSwitch={onSwitch} />
       <div class="scroll">
         <AllTrackers platform={platform} shown={null} limit={ALL_SHOWN} />

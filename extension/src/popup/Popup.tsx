@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { trackerLabel } from '../common/inbox-rows.js';
 import type { NewsSnapshot } from '../common/news-state.js';
+import { useFitToWindow } from './fit-to-window.js';
 import { movedTo, rowKey } from './keyboard.js';
 import type { PopupData } from './load.js';
 import { PopupAlerts } from './PopupAlerts.js';
@@ -116,24 +117,6 @@ function useFocusAfterMark(main: MainRef, news: NewsSnapshot | null): { current:
     rows[Math.min(at, rows.length - 1)]?.focus();
   }, [news, main]);
   return focusAfterMark;
-}
-
-/**
- * Chrome gives a popup at most 600 px, less on a short screen: when the window ends up shorter than
- * the content, the layout takes the window's height, so the lists scroll inside and Options stays in
- * view. Not before the window has a real size (a popup starts tiny and grows to its content).
- */
-function useFitToWindow(main: MainRef): void {
-  useLayoutEffect(() => {
-    const fit = () => {
-      const box = main.current;
-      if (!box || window.innerHeight < 200) return;
-      if (document.documentElement.scrollHeight > window.innerHeight) box.style.maxHeight = `${window.innerHeight}px`;
-    };
-    fit();
-    window.addEventListener('resize', fit);
-    return () => window.removeEventListener('resize', fit);
-  });
 }
 
 /** j/k move between rows, Enter opens (the row's link), m marks the focused changed bug seen. */
