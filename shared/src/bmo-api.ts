@@ -61,6 +61,11 @@ export const bmoEndpoints = {
   /** Bug.possible_duplicates as BMO's REST resource: by `summary` or the summary of bug `id`. */
   'GET /rest/bug/possible_duplicates': { response: bugSearchSchema },
   'GET /rest/bmo/triage_owners': { response: z.record(z.string(), z.record(z.string(), triageOwnerSchema)) },
+  /** BMO's User.suggest: up to 25 enabled users whose nick, login or real name begins with `match`. */
+  'GET /rest/user/suggest': {
+    query: z.object({ match: z.array(z.string()).optional() }),
+    response: z.object({ users: z.array(bmoUserSchema) }),
+  },
 } as const;
 
 export type BmoWebhook = z.infer<typeof webhookSchema>;

@@ -29,6 +29,7 @@ const BMO_ONLY: EndpointKey[] = [
   'POST /rest/bug/comment/render',
   'GET /rest/bmo/triage_owners',
   'GET /rest/bug/possible_duplicates',
+  'GET /rest/user/suggest',
 ];
 
 /**

@@ -27,6 +27,7 @@ import { productWriteRoutes } from '../product/product-writes.js';
 import { productReadRoutes } from '../product/products.js';
 import { loginRoutes } from '../user/login.js';
 import { userWriteRoutes } from '../user/user-writes.js';
+import { userSuggestRoutes } from '../user/bmo-suggest.js';
 import { userReadRoutes } from '../user/users.js';
 import { whoamiRoutes } from '../user/whoami.js';
 
@@ -67,4 +68,5 @@ export const routeTable: RouteTable = {
   ...bmoPossibleDuplicateRoutes,
   ...commentReactionRoutes,
   ...bmoRenderCommentRoutes,
+  ...userSuggestRoutes,
 };
