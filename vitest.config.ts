@@ -39,6 +39,7 @@ const API_TESTS = [
   'server/src/webservice/bmo/bmo-blocked-requests.test.ts',
   'server/src/webservice/bug/bmo-search.test.ts',
   'server/src/webservice/user/bmo-suggest.test.ts',
+  'server/src/webservice/bmo/bmo-flag-query.test.ts',
   'server/src/test-double/start-server.test.ts',
   'server/src/shared-client.test.ts',
   'server/testing/fuzz/fuzz.test.ts',

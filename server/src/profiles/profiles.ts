@@ -30,6 +30,7 @@ const BMO_ONLY: EndpointKey[] = [
   'GET /rest/bmo/triage_owners',
   'GET /rest/bug/possible_duplicates',
   'GET /rest/user/suggest',
+  'GET /rest/mydashboard/run_flag_query',
 ];
 
 /**
