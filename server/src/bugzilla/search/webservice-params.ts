@@ -54,9 +54,12 @@ export interface SearchSettings {
   bmo: boolean;
 }
 
-/** The roles Bug.search makes charts of: 5.2's, and BMO's, which adds the component's triage owner. */
+/**
+ * The roles Bug.search makes charts of: 5.2's, and BMO's, which adds the component's triage owner and
+ * has `commenter` where 5.2 has `longdesc` (so there `longdesc` stays the comments' text, every word).
+ */
 const ROLES = ['assigned_to', 'reporter', 'qa_contact', 'longdesc', 'cc'];
-const BMO_ROLES = [...ROLES, 'triage_owner'];
+const BMO_ROLES = ['assigned_to', 'reporter', 'qa_contact', 'triage_owner', 'commenter', 'cc'];
 
 /** WebService/Bug.pm's search, up to `new Bugzilla::Search`: the names it renames, adds and checks. */
 export function webServiceSearch(
