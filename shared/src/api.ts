@@ -45,6 +45,7 @@ import {
 import {
   addCommentSchema,
   bugCommentsSchema,
+  bugCountSchema,
   bugCreateSchema,
   bugGetSchema,
   bugHistorySchema,
@@ -106,7 +107,10 @@ export const endpoints = {
   'GET /rest/logout': { response: logoutSchema },
   'GET /rest/valid_login': { query: validLoginQuerySchema, response: validLoginSchema },
   'GET /rest/bug/{id}': { path: bugIdPathSchema, query: bugQuery, response: bugGetSchema },
-  'GET /rest/bug': { query: bugFieldsQuerySchema.extend(bugSearchQuerySchema.shape), response: bugSearchSchema },
+  'GET /rest/bug': {
+    query: bugFieldsQuerySchema.extend(bugSearchQuerySchema.shape),
+    response: z.union([bugSearchSchema, bugCountSchema]),
+  },
   /** Bug.get of the query's `ids` only (5.2's route for `/bug/` with its trailing slash). */
   'GET /rest/bug/': {
     query: bugFieldsQuerySchema.extend({ ids: z.array(bugRefSchema) }),

@@ -46,6 +46,23 @@ export const triageOwnerSchema = z.object({
   bug_counts: z.record(z.string(), z.number().int()),
 });
 
+/** One request as BMO's My Dashboard lists it (extensions/MyDashboard/lib/Queries.pm query_flags). */
+export const flagQueryRowSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  status: z.string(),
+  attach_id: z.number().int().nullable(),
+  is_patch: z.boolean(),
+  bug_id: z.number().int(),
+  requester: z.string(),
+  requestee: z.string(),
+  updated: z.string(),
+  updated_epoch: z.number().int(),
+  updated_fancy: z.string(),
+  bug_status: z.string(),
+  bug_summary: z.string(),
+});
+
 export const bmoEndpoints = {
   'GET /rest/bug/comment/{id}/reactions': { path: commentIdPathSchema, response: commentReactionsSchema },
   'PUT /rest/bug/comment/{id}/reactions': {
@@ -61,6 +78,16 @@ export const bmoEndpoints = {
   /** Bug.possible_duplicates as BMO's REST resource: by `summary` or the summary of bug `id`. */
   'GET /rest/bug/possible_duplicates': { response: bugSearchSchema },
   'GET /rest/bmo/triage_owners': { response: z.record(z.string(), z.record(z.string(), triageOwnerSchema)) },
+  /** BMO's My Dashboard requests of (`type=requestee`) or by (`requester`) the caller, by that type. */
+  'GET /rest/mydashboard/run_flag_query': {
+    query: z.object({ type: z.array(z.string()).optional() }),
+    response: z.object({ result: z.record(z.string(), z.array(flagQueryRowSchema)) }),
+  },
+  /** BMO's User.suggest: up to 25 enabled users whose nick, login or real name begins with `match`. */
+  'GET /rest/user/suggest': {
+    query: z.object({ match: z.array(z.string()).optional() }),
+    response: z.object({ users: z.array(bmoUserSchema) }),
+  },
 } as const;
 
 export type BmoWebhook = z.infer<typeof webhookSchema>;

@@ -28,9 +28,9 @@ export interface ClientOptions {
   fetch?: typeof fetch | undefined;
 }
 
-/** Bug.search criteria, one value each (several ids are one criterion). */
+/** Bug.search criteria, one value each (several ids are one criterion); the bugs, never BMO's count. */
 export type BugSearchCriteria = {
-  [K in keyof BugSearchQuery]?: K extends 'id' ? BugRef | readonly BugRef[] : string | number;
+  [K in Exclude<keyof BugSearchQuery, 'count_only'>]?: K extends 'id' ? BugRef | readonly BugRef[] : string | number;
 };
 
 function fieldsQuery(fields: FieldsOptions | undefined): BugFieldsQuery {
@@ -249,13 +249,16 @@ function bugMethods(call: Caller) {
       });
     },
     /** Bug.search: visible matching bugs by id; bugs the caller may not see are left out silently. */
-    search(criteria: BugSearchCriteria, fields?: FieldsOptions, callOptions?: CallOptions) {
+    async search(criteria: BugSearchCriteria, fields?: FieldsOptions, callOptions?: CallOptions) {
       const query: Record<string, BugRef[] | undefined> = { ...fieldsQuery(fields) };
       for (const [name, value] of Object.entries(criteria)) {
         if (value === undefined) continue;
         query[name] = [Array.isArray(value) ? value.join(',') : (value as BugRef)];
       }
-      return call({ key: 'GET /rest/bug', query, options: callOptions });
+      const found = await call({ key: 'GET /rest/bug', query, options: callOptions });
+      // Criteria cannot ask for count_only; a tracker that answers a count anyway answered out of shape.
+      if (!('bugs' in found)) throw new ResponseShapeError('GET', '/rest/bug', 200, 'a bug count, not bugs');
+      return found;
     },
     /** Bug.comments of one bug or several (one request), oldest first; with `newSince`, only those strictly later. */
     comments(

@@ -37,6 +37,11 @@ export const bugSearchQuerySchema = z.object({
   creator: z.array(z.string()).optional(),
   last_change_time: z.array(z.string()).optional(),
   creation_time: z.array(z.string()).optional(),
+  /** BMO's: the component's triage owner (a login, matched as a substring), and the bug type (its bug_type). */
+  triage_owner: z.array(z.string()).optional(),
+  type: z.array(z.string()).optional(),
+  /** BMO's: answer `{bug_count}`, every match counted, instead of the bugs. */
+  count_only: z.array(z.string()).optional(),
   /** Read once (Search.pm's `limit` and `offset`): a number, not a list. */
   limit: z.number().int().optional(),
   offset: z.number().int().optional(),

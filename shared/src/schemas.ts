@@ -136,6 +136,9 @@ export const bugGetSchema = z.object({ bugs: z.array(bugSchema), faults: z.array
 /** Bug.search: the visible bugs that match, by id. */
 export const bugSearchSchema = z.object({ bugs: z.array(bugSchema) });
 
+/** BMO's Bug.search with `count_only`: how many bugs match (its Bugzilla/WebService/Bug.pm search). */
+export const bugCountSchema = z.object({ bug_count: z.number().int() });
+
 /** One comment (Bug.comments); every field optional because include_fields narrows it. */
 export const commentSchema = z.looseObject({
   id: z.number().int().optional(),
@@ -204,6 +207,7 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
 export type BugzillaBug = z.infer<typeof bugSchema>;
 export type BugGetResult = z.infer<typeof bugGetSchema>;
 export type BugSearchResult = z.infer<typeof bugSearchSchema>;
+export type BugCountResult = z.infer<typeof bugCountSchema>;
 export type BugComment = z.infer<typeof commentSchema>;
 export type BugCommentsResult = z.infer<typeof bugCommentsSchema>;
 export type HistoryChange = z.infer<typeof historyChangeSchema>;

@@ -181,6 +181,12 @@ export interface Profile {
    */
   needinfoWrites: boolean;
   /**
+   * BMO's Bug.search (Bugzilla/WebService/Bug.pm search, Bugzilla/Search.pm): `triage_owner=` (the
+   * component's triage owner, a role as assigned_to is), `type=` (its bug type field, bug_type), and
+   * `count_only` answered as `{bug_count: N}`. 5.2 has none of them.
+   */
+  bmoSearch: boolean;
+  /**
    * BMO's Review and Needinfo extensions refuse a review, data-review or feedback request of a
    * user with `block_reviews`, a needinfo of one with `block_needinfo`, on bugs and attachments.
    */

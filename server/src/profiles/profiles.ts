@@ -29,6 +29,8 @@ const BMO_ONLY: EndpointKey[] = [
   'POST /rest/bug/comment/render',
   'GET /rest/bmo/triage_owners',
   'GET /rest/bug/possible_duplicates',
+  'GET /rest/user/suggest',
+  'GET /rest/mydashboard/run_flag_query',
 ];
 
 /**
@@ -149,6 +151,7 @@ const bzCompanion: Profile = {
   defaultVersion: '5.2',
   rateLimits: undefined,
   needinfoWrites: false,
+  bmoSearch: false,
   blockedRequestees: false,
   objects: BUGZILLA_OBJECTS,
   attachmentFlags: 'numbers',
@@ -199,6 +202,7 @@ const bugzilla52: Profile = {
   defaultVersion: '5.2',
   rateLimits: undefined,
   needinfoWrites: false,
+  bmoSearch: false,
   blockedRequestees: false,
   objects: BUGZILLA_OBJECTS,
   attachmentFlags: 'numbers',
@@ -297,6 +301,7 @@ const bmo: Profile = {
   defaultVersion: '20260820.1',
   rateLimits: BMO_RATE_LIMITS,
   needinfoWrites: true,
+  bmoSearch: true,
   blockedRequestees: true,
   objects: BMO_OBJECTS,
   attachmentFlags: 'numbers',

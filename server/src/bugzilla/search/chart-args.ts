@@ -4,6 +4,14 @@ import type { ConditionValue } from './criteria.js';
 import type { SearchField } from './search-fields.js';
 import type { Expr, Join, Literal, Operand } from './search-term.js';
 
+/** A component's triage owner, as Search.pm's `profiles JOIN components` finds them. */
+export type TriageOwnerRow = {
+  product: string;
+  component: string;
+  userid: number;
+  login_name: string;
+};
+
 /** What every chart of one search is translated with (the searcher, the fields, the clock). */
 export interface SearchContext {
   user: User | undefined;
@@ -17,6 +25,10 @@ export interface SearchContext {
   userIds: ReadonlyMap<string, number>;
   /** useqacontact: the QA contact counts for the pronoun %qacontact%, visibility too. */
   useQaContact: boolean;
+  /** BMO's default_bug_type: the type of a bug whose store keeps none. */
+  defaultBugType: string;
+  /** BMO's triage owners, each of the component it owns (read before, when a chart names them). */
+  triageOwners: readonly TriageOwnerRow[];
   /**
    * The `relevance` column the full-text charts build as they are translated (each adds 1 for its
    * comments and 1 for its summary matching; a negated one sets it to 0); undefined until one does.

@@ -1,8 +1,10 @@
 import { isInsider, isTimeTracker } from '../access.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import { perlTrue } from '../perl-truth.js';
 import { afterRead, type Read, readAll } from '../read.js';
 import type { Store } from '../store/store.js';
 import type { User } from '../types.js';
+import { triageOwnerRows } from './bmo-triage-rows.js';
 import type { SearchContext } from './chart-args.js';
 import type { CompiledSearch } from './compiled-search.js';
 import type { Clause, Criterion } from './criteria.js';
@@ -25,7 +27,12 @@ export interface SearchRequest {
   /** The web clock, epoch seconds: what relative dates count from. */
   now: number;
   timeoutMs: number;
+  /** BMO's Bug.search (the profile's bmoSearch): its fields, and `count_only` (every match counted, no page). */
+  bmo: boolean;
 }
+
+/** As many as a count asks for: BMO's count_only query has no LIMIT (Bugzilla/Search.pm `_sql`); PostgreSQL's int. */
+const EVERY_MATCH = 2 ** 31 - 1;
 
 /** The custom fields a search may name: every one the catalogue defines, obsolete ones too (Bugzilla->fields). */
 function customFields(catalogue: Catalogue): readonly CustomFieldDefinition[] {
@@ -71,15 +78,18 @@ export function compileSearch(store: Store, request: SearchRequest): Read<Compil
   const { params, order } = webServiceSearch(
     request.query,
     request.transport,
-    { maxResults, allowNoCriteria },
+    { maxResults, allowNoCriteria, bmo: request.bmo },
     quicksearchCatalogue(catalogue),
   );
   const { user } = request;
-  const fields = chartFields(customFields(catalogue), isTimeTracker(user, parameters));
+  const fields = chartFields(customFields(catalogue), isTimeTracker(user, parameters), request.bmo);
   const criteria = paramsToCriteria(params, fields, catalogue);
   const logins = changedByLogins(criteria);
   const users = readAll(logins.map((login) => store.userByLogin(login)));
-  return afterRead(users, (found) => {
+  const read = afterRead(users, (found) =>
+    afterRead(triageOwnerRows(store, catalogue, criteria), (owners) => ({ found, owners })),
+  );
+  return afterRead(read, ({ found, owners }) => {
     const userIds = new Map<string, number>();
     for (const [i, login] of logins.entries()) {
       const id = found[i]?.id;
@@ -94,11 +104,14 @@ export function compileSearch(store: Store, request: SearchRequest): Read<Compil
       now: request.now,
       userIds,
       useQaContact: parameters.useqacontact === '1',
+      defaultBugType: parameters.default_bug_type ?? 'defect',
+      triageOwners: owners,
       relevance: undefined,
     };
     const where = normalizeWhere(criteriaToWhere(criteria, context), request.now);
     if (where === null && !allowNoCriteria) throw searchErrors.needsCriteria();
     const { limit, offset } = page(params, maxResults);
+    const countOnly = request.bmo && perlTrue(request.query.get('count_only'));
     return {
       where,
       // The buglist's columns are every field's, time tracking too (5.2's COLUMNS has them for anyone).
@@ -107,8 +120,8 @@ export function compileSearch(store: Store, request: SearchRequest): Read<Compil
         relevance: Array.isArray(context.relevance) ? context.relevance : undefined,
         anonymous: user === undefined,
       }),
-      limit,
-      offset,
+      limit: countOnly ? EVERY_MATCH : limit,
+      offset: countOnly ? 0 : offset,
       viewer: { user, orGroups: parameters.or_groups === '1', useQaContact: parameters.useqacontact === '1' },
       unrestricted: false,
       insider,

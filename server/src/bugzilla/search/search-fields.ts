@@ -149,6 +149,28 @@ const STANDARD_UNTIMED: ReadonlyMap<string, SearchField> = new Map(
   [...STANDARD].filter(([name]) => !TIMETRACKING_FIELDS.has(name)),
 );
 
+/** The fields BMO's fielddefs adds that its Bug.search reads (BMO's Bugzilla/Field.pm DEFAULT_FIELDS). */
+const BMO_FIELDS: readonly SearchField[] = [
+  { name: 'bug_type', description: 'Type', type: TYPE.singleSelect, numeric: false, buglist: true, custom: false },
+  // FIELD_TYPE_USER, which Search.pm searches as its own (_triage_owner_nonchanged).
+  {
+    name: 'triage_owner',
+    description: 'Triage Owner',
+    type: TYPE.unknown,
+    numeric: false,
+    buglist: true,
+    custom: false,
+  },
+];
+
+const BMO_STANDARD: ReadonlyMap<string, SearchField> = new Map([
+  ...STANDARD,
+  ...BMO_FIELDS.map((field) => [field.name, field] as const),
+]);
+const BMO_UNTIMED: ReadonlyMap<string, SearchField> = new Map(
+  [...BMO_STANDARD].filter(([name]) => !TIMETRACKING_FIELDS.has(name)),
+);
+
 /** How 5.2's messages name a field (a standard one; a custom one is named by its own description). */
 export function fieldDescription(name: string): string {
   return STANDARD.get(name)?.description ?? name;
@@ -161,9 +183,14 @@ export function fieldDescription(name: string): string {
 export function chartFields(
   custom: readonly CustomFieldDefinition[],
   timeTracker: boolean,
+  bmo = false,
 ): ReadonlyMap<string, SearchField> {
-  if (custom.length === 0) return timeTracker ? STANDARD : STANDARD_UNTIMED;
+  if (custom.length === 0) {
+    if (bmo) return timeTracker ? BMO_STANDARD : BMO_UNTIMED;
+    return timeTracker ? STANDARD : STANDARD_UNTIMED;
+  }
   const fields = new Map(STANDARD);
+  if (bmo) for (const field of BMO_FIELDS) fields.set(field.name, field);
   for (const field of custom) {
     fields.set(field.name, {
       name: field.name,

@@ -34,6 +34,8 @@ export type BugColumn =
   | 'assigned_to'
   | 'reporter'
   | 'qa_contact'
+  /** BMO's bug type (bugs.bug_type); NULL where a store keeps none (the tracker's default_bug_type then). */
+  | 'bug_type'
   /** TO_DAYS(NOW()) - TO_DAYS(delta_ts). */
   | 'days_elapsed'
   /** SUM(longdescs.work_time). */

@@ -11,6 +11,8 @@ export interface SearchOptions {
   now?: number;
   /** How long the caller waits for the answer (10 s, the methods' default bound, when not said). */
   timeoutMs?: number;
+  /** BMO's Bug.search: its fields and count_only (the profile's bmoSearch). */
+  bmo?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export function searchBugs(
     user,
     now: options.now ?? Math.floor(Date.now() / 1000),
     timeoutMs: options.timeoutMs ?? 10_000,
+    bmo: options.bmo === true,
   });
   return afterRead(compiled, (search) => store.searchBugs(search));
 }

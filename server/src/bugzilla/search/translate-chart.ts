@@ -1,3 +1,4 @@
+import { bugTypeNonchanged, triageOwnerNonchanged } from './bmo-terms.js';
 import type { ChartArgs, SearchContext } from './chart-args.js';
 import type { Condition } from './criteria.js';
 import {
@@ -100,6 +101,9 @@ const BY_FIELD: Readonly<Record<string, Override>> = {
     _default: special.workTime,
   },
   last_visit_ts: { _non_changed: special.lastVisitTs, _default: invalid },
+  // BMO's own fields (BMO's Bugzilla/Search.pm), in the chart fields under the bmo profile only.
+  bug_type: { _non_changed: bugTypeNonchanged },
+  triage_owner: { _non_changed: triageOwnerNonchanged },
 };
 
 /** Search.pm's OPERATOR_FIELD_OVERRIDE, by the type of a (custom) field. */

@@ -50,7 +50,16 @@ export interface SearchSettings {
   maxResults: number;
   /** search_allow_no_criteria. */
   allowNoCriteria: boolean;
+  /** BMO's Bug.search: `type` is its bug_type field, `triage_owner` a role (the profile's bmoSearch). */
+  bmo: boolean;
 }
+
+/**
+ * The roles Bug.search makes charts of: 5.2's, and BMO's, which adds the component's triage owner and
+ * has `commenter` where 5.2 has `longdesc` (so there `longdesc` stays the comments' text, every word).
+ */
+const ROLES = ['assigned_to', 'reporter', 'qa_contact', 'longdesc', 'cc'];
+const BMO_ROLES = ['assigned_to', 'reporter', 'qa_contact', 'triage_owner', 'commenter', 'cc'];
 
 /** WebService/Bug.pm's search, up to `new Bugzilla::Search`: the names it renames, adds and checks. */
 export function webServiceSearch(
@@ -74,7 +83,7 @@ export function webServiceSearch(
   } else if (limit === undefined || perlNumber(limit) > settings.maxResults) {
     params.set('limit', String(settings.maxResults));
   }
-  mapFields(params);
+  mapFields(params, settings.bmo);
   // Bug.pm numbers its own charts from the count of `fN` names plus one (`max @field_ids + 1`), as it writes it.
   let next = params.names().filter((name) => /^f\d+$/.test(name)).length + 1;
   const chart = (field: string, operator: string, value: string) => {
@@ -92,7 +101,7 @@ export function webServiceSearch(
   }
   if (params.has('keywords') && !params.has('keywords_type')) params.set('keywords_type', 'allwords');
   if (params.truthy('creator')) params.rename('creator', 'reporter');
-  for (const role of ['assigned_to', 'reporter', 'qa_contact', 'longdesc', 'cc']) {
+  for (const role of settings.bmo ? BMO_ROLES : ROLES) {
     if (!params.has(role)) continue;
     chart(role, 'anywordssubstr', params.delete(role).join(' '));
   }
@@ -124,11 +133,15 @@ function quicksearchParams(
   return quicksearch(params.get('quicksearch') ?? '', kept, catalogue);
 }
 
-/** Bugzilla::Bug's map_fields: the API's names as Bugzilla's; names starting with `_` dropped. */
-function mapFields(params: SearchParams): void {
+/**
+ * Bugzilla::Bug's map_fields: the API's names as Bugzilla's; names starting with `_` dropped. BMO's
+ * FIELD_MAP also has `type` for its bug_type field (BMO's Bugzilla/Bug.pm FIELD_MAP).
+ */
+function mapFields(params: SearchParams, bmo: boolean): void {
   for (const name of params.names()) {
     if (name.startsWith('_')) params.delete(name);
     else if (Object.hasOwn(FIELD_MAP, name)) params.rename(name, FIELD_MAP[name] as string);
+    else if (bmo && name === 'type') params.rename(name, 'bug_type');
   }
 }
 

@@ -32,6 +32,9 @@ function bugColumn(column: BugColumn, b: string, context: ColumnContext): string
       return `(SELECT f.comments FROM bugs_fulltext f WHERE f.bug_id = ${b}.bug_id)`;
     case 'public_comments_text':
       return `(SELECT f.comments_noprivate FROM bugs_fulltext f WHERE f.bug_id = ${b}.bug_id)`;
+    case 'bug_type':
+      // 5.2's bugs table has no bug_type (BMO's column), and this store reads none: NULL, the default then.
+      return 'NULL::text';
     default:
       return `${b}.${column}`;
   }

@@ -81,6 +81,8 @@ export class ModelSearchSource implements SearchRowSource {
         return bug.reporter;
       case 'qa_contact':
         return bug.qaContact;
+      case 'bug_type':
+        return fields.bug_type ?? null;
       default:
         return this.#computed(bug, column);
     }

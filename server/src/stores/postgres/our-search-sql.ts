@@ -19,6 +19,7 @@ const JSON_FIELDS: Readonly<Partial<Record<BugColumn, string>>> = {
   product: 'product',
   component: 'component',
   classification: 'classification',
+  bug_type: 'bug_type',
 };
 
 const json = (b: string, name: string) => `(${b}.bzc_fields->>'${name}')`;

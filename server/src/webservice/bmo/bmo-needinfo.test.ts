@@ -169,6 +169,43 @@ describe('needinfo blocked under bmo', () => {
   });
 });
 
+describe('needinfo_from on Bug.create under bmo', () => {
+  it('is refused as a parameter Bug->create does not take (53), and no bug is filed', async () => {
+    // BMO's WebService Bug.create hands its parameters to Bugzilla::Bug->create, whose
+    // insert_create_data checks each against the bugs table (Bugzilla/Object.pm _check_field:
+    // param_invalid): needinfo_from never reaches the Needinfo extension's bug_end_of_create, which
+    // only enter_bug.cgi's form (post_bug.cgi, building its own parameters) can feed.
+    const count = async () =>
+      (await getOk<{ bug_count: number }>(api, '/rest/bug?product=Firefox&count_only=1', BMO_KEYS.admin)).bug_count;
+    const before = await count();
+    const json = {
+      product: 'Firefox',
+      component: 'General',
+      version: 'unspecified',
+      op_sys: 'All',
+      platform: 'All',
+      summary: 'Asks dev',
+      description: 'dev, can you look?',
+    };
+    const response = await api('/rest/bug', {
+      method: 'POST',
+      key: BMO_KEYS.admin,
+      json: { ...json, needinfo_from: BMO_LOGINS.dev },
+    });
+    await expectBugzillaError(
+      response,
+      400,
+      53,
+      'needinfo_from is not a valid parameter for the Bugzilla::Bug::create function.',
+    );
+    expect(await count()).toBe(before);
+    // The same bug without it is filed.
+    const filed = await api('/rest/bug', { method: 'POST', key: BMO_KEYS.admin, json });
+    expect(filed.status).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+});
+
 describe('needinfo fields under upstream 5.2', () => {
   it('are unknown parameters there: nothing changes', async () => {
     const fixture = bmoFixture();

@@ -1,7 +1,8 @@
-import type { BugGetResult, BugSearchResult } from '@bz-companion/shared';
+import type { BugCountResult, BugGetResult, BugSearchResult } from '@bz-companion/shared';
 import { namedRefs } from '../../bugzilla/bug/bug-ref.js';
 import { checkBug } from '../../bugzilla/bug/check-bug.js';
 import { errors } from '../../bugzilla/errors.js';
+import { perlTrue } from '../../bugzilla/perl-truth.js';
 import { afterRead, type Read, readAll, readEach } from '../../bugzilla/read.js';
 import { parseLegalDate } from '../../bugzilla/search/legal-date.js';
 import { searchBugs } from '../../bugzilla/search/search.js';
@@ -38,14 +39,20 @@ function get(request: ApiRequest, { store, profile }: RouteDeps): Read<BugGetRes
   );
 }
 
-/** Bug.search: the visible bugs matching every criterion, by id. */
-function search(request: ApiRequest, { store, profile }: RouteDeps): Read<BugSearchResult> {
+/**
+ * Bug.search: the visible bugs matching every criterion, by id; under BMO with `count_only`, only how
+ * many there are, every match counted (BMO's Bugzilla/WebService/Bug.pm search: `{bug_count => …}`).
+ */
+function search(request: ApiRequest, { store, profile }: RouteDeps): Read<BugSearchResult | BugCountResult> {
   const options = {
     transport: request.transport,
     now: Math.floor(request.webNow / 1000),
     timeoutMs: DEFAULT_WORK_BOUNDS.seconds * 1000,
+    bmo: profile.bmoSearch,
   };
+  const countOnly = profile.bmoSearch && perlTrue(request.query.get('count_only'));
   return afterRead(searchBugs(store, request.user, request.query, options), (bugs) => {
+    if (countOnly) return { bug_count: bugs.length };
     const fields = FieldSelection.fromQuery(request.query);
     const rendered = readAll(bugs.map((bug) => bugJson(bug, store, request.user, fields, null, profile.objects)));
     return afterRead(rendered, (json) => ({ bugs: json }));

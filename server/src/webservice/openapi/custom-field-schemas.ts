@@ -26,8 +26,10 @@ type AnsweredBugs = { properties?: { bugs?: { items?: Json } }; anyOf?: Answered
 function answeredBugs(operation: Operation | undefined): Json | undefined {
   const content = (operation?.responses?.['200'] as { content?: Record<string, { schema?: Json }> } | undefined)
     ?.content?.['application/json']?.schema as AnsweredBugs | undefined;
-  // Under the 5.x and bmo profiles a 200 is the answer or Perl's die (openapi-document.ts successSchema): the answer first.
-  const answer = content?.anyOf ? content.anyOf[0] : content;
+  // Under the 5.x and bmo profiles a 200 is the answer or Perl's die (openapi-document.ts successSchema), and
+  // Bug.search's answer the bugs or BMO's count: the bugs are the first of each.
+  let answer = content;
+  while (answer?.anyOf) answer = answer.anyOf[0];
   return answer?.properties?.bugs?.items;
 }
 

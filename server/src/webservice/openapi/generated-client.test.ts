@@ -48,12 +48,13 @@ export async function everydayCalls(): Promise<unknown[]> {
     params: { path: { id: 'an-alias' }, query: { Bugzilla_token: '1-abc' } },
   });
   // Under the 5.x and bmo profiles a 200 may be Bugzilla's error envelope (Perl died: 100500), as
-  // the description says: a client tells them apart by \`error\`, and TypeScript narrows, no cast.
+  // the description says: a client tells them apart by \`error\`, and TypeScript narrows, no cast
+  // (Bug.search's by \`bugs\`: under bmo it may be BMO's \`{bug_count}\`).
   const [v, b, s, c, t] = [version.data, bug.data, search.data, comment.data, token.data];
   return [
     v && !('error' in v) ? v.version : undefined,
     b && !('error' in b) ? b.bugs : undefined,
-    s && !('error' in s) ? s.bugs : undefined,
+    s && 'bugs' in s ? s.bugs : undefined,
     c && !('error' in c) ? c.id : undefined,
     t && !('error' in t) ? t.bugs : undefined,
   ];

@@ -14,6 +14,7 @@ import { type CodeNote, errorCodesOf } from '../method/error-codes.js';
 import type { RouteSpec } from '../method/route.js';
 import { routeTable } from '../table/method-table.js';
 import { describeAttachmentFlags } from './attachment-flag-schemas.js';
+import { describeBmoSearch } from './bmo-search-schemas.js';
 import { describeCustomFields } from './custom-field-schemas.js';
 
 type Json = Record<string, unknown>;
@@ -246,6 +247,7 @@ export function openApiDocument(profile: Profile, version: string, serverUrl = D
     const { method, path } = splitEndpoint(key);
     paths[path] = { ...paths[path], [method.toLowerCase()]: operation(key, schemas, profile) };
   }
+  describeBmoSearch(paths as Record<string, Record<string, Json>>, profile);
   describeCustomFields(paths as Record<string, Record<string, Json>>);
   describeAttachmentFlags(paths as Record<string, Record<string, Json>>, profile);
   return {

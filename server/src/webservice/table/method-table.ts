@@ -2,6 +2,7 @@ import { attachmentRoutes } from '../attachment/attachments.js';
 import { bmoPossibleDuplicateRoutes } from '../bmo/bmo-possible-duplicates.js';
 import { commentReactionRoutes } from '../bmo/comment-reactions.js';
 import { bmoRenderCommentRoutes } from '../bmo/render-comment.js';
+import { flagQueryRoutes } from '../bmo/run-flag-query.js';
 import { triageOwnerRoutes } from '../bmo/triage-owners.js';
 import { webhookRoutes } from '../bmo/webhooks.js';
 import { bugCreateRoutes } from '../bug/bug-create.js';
@@ -25,6 +26,7 @@ import type { RouteTable } from '../method/route.js';
 import { classificationRoutes } from '../product/classifications.js';
 import { productWriteRoutes } from '../product/product-writes.js';
 import { productReadRoutes } from '../product/products.js';
+import { userSuggestRoutes } from '../user/bmo-suggest.js';
 import { loginRoutes } from '../user/login.js';
 import { userWriteRoutes } from '../user/user-writes.js';
 import { userReadRoutes } from '../user/users.js';
@@ -67,4 +69,6 @@ export const routeTable: RouteTable = {
   ...bmoPossibleDuplicateRoutes,
   ...commentReactionRoutes,
   ...bmoRenderCommentRoutes,
+  ...userSuggestRoutes,
+  ...flagQueryRoutes,
 };
