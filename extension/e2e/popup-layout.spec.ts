@@ -212,7 +212,10 @@ test('the real toolbar popup (action.openPopup) fits the window Chrome gives it 
         view.close();
         return result;
       }
-      if (Date.now() > deadline) throw new Error(`the toolbar popup never showed the changed bugs (${rows} rows): ${doc?.body.innerText.slice(0, 300)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `the toolbar popup never showed the changed bugs (${rows} rows): ${doc?.body.innerText.slice(0, 300)}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   });

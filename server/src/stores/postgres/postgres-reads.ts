@@ -13,7 +13,7 @@ import { type BugReadSql, BugReads } from './bug-reads.js';
 import { searchCommentTags } from './comment-tag-sql.js';
 import type { Database } from './database.js';
 import { bugsTagged, personalTags } from './personal-tag-sql.js';
-import { type BugRow, bugFromRow, type SqlDialect, type UserRow, userColumns, userFromRow } from './rows.js';
+import { bugFromRow, type SqlDialect, type UserRow, userColumns, userFromRow } from './rows.js';
 import type { SearchDialectFactory } from './search-dialect.js';
 import { searchStatement } from './search-statement.js';
 import { TickBatch } from './tick-batch.js';
