@@ -1,5 +1,6 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { hasNoBody } from './read-body.js';
 
 /** What the cap knows of a held socket: made once per connection, updated per request. */
 interface Held {
@@ -41,19 +42,29 @@ export function capConnections(server: Server, cap: number, now: () => number = 
     }
     idle.add(socket);
   });
-  server.on('request', (request: IncomingMessage, response) => {
+  // One listener for every answer, not a closure per request: the cap runs on every request.
+  function answered(this: ServerResponse): void {
+    const socket = this.req.socket;
+    const state = held.get(socket);
+    if (state === undefined) return;
+    state.answering--;
+    if (state.answering === 0 && !socket.destroyed) idle.add(socket);
+  }
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket;
     const state = held.get(socket);
     if (state === undefined) return;
     idle.delete(socket);
     state.answering++;
-    state.request = request;
-    state.since = now();
-    state.bytesBefore = socket.bytesRead;
-    response.once('close', () => {
-      state.answering--;
-      if (state.answering === 0 && !socket.destroyed) idle.add(socket);
-    });
+    // Only a request with a body can be read slowly: the others need no clock.
+    if (hasNoBody(request)) {
+      state.request = undefined;
+    } else {
+      state.request = request;
+      state.since = now();
+      state.bytesBefore = socket.bytesRead;
+    }
+    response.on('close', answered);
   });
 }
 
