@@ -122,6 +122,8 @@ describe('every slot of the connection cap taken by slow bodies', () => {
     }
     // One of the slow ones is closed (the test's own timeout bounds a hang; no time is promised here).
     expect(await Promise.any(closed)).toBe(true);
+    // Neither ended nor reset: a reset closes without an 'end'.
     expect(fast.readableEnded).toBe(false);
+    expect(fast.destroyed).toBe(false);
   });
 });
