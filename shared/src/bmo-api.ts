@@ -63,7 +63,75 @@ export const flagQueryRowSchema = z.object({
   bug_summary: z.string(),
 });
 
+/** A user as Review.flag_activity's `_user_to_hash` gives one (no `email`). */
+const flagActivityUserSchema = z.looseObject({
+  id: z.number().int(),
+  real_name: z.string(),
+  nick: z.string(),
+  name: z.string(),
+});
+
+/** One flag change as BMO's Review.flag_activity lists it (extensions/Review/lib/WebService.pm _flag_activity_to_hash). */
+export const flagActivitySchema = z.looseObject({
+  id: z.number().int(),
+  /** `YYYY-MM-DD HH:MM:SS`, as the column holds it. */
+  creation_time: z.string(),
+  type: z.looseObject({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    type: z.string(),
+    is_active: z.boolean(),
+    is_requesteeble: z.boolean(),
+    is_multiplicable: z.boolean(),
+  }),
+  setter: flagActivityUserSchema,
+  requestee: flagActivityUserSchema.optional(),
+  bug_id: z.number().int(),
+  attachment_id: z.number().int().nullable(),
+  /** `+`, `-`, `?`, or `X` for a flag cleared. */
+  status: z.string(),
+  /** Absent when the call named the flag (`flag_id`). */
+  flag_id: z.number().int().optional(),
+});
+
+const flagActivityQuery = z.object({
+  limit: z.array(z.string()).optional(),
+  offset: z.array(z.string()).optional(),
+  after: z.array(z.string()).optional(),
+  before: z.array(z.string()).optional(),
+});
+const flagActivityAnswer = z.array(flagActivitySchema);
+const pathValueSchema = z.object({ id: z.string() });
+
 export const bmoEndpoints = {
+  /** BMO's Review.flag_activity: flag changes in a window of dates (the last 30 days by default), by id. */
+  'GET /rest/review/flag_activity': { query: flagActivityQuery, response: flagActivityAnswer },
+  'GET /rest/review/flag_activity/{id}': {
+    path: pathValueSchema,
+    query: flagActivityQuery,
+    response: flagActivityAnswer,
+  },
+  'GET /rest/review/flag_activity/requestee/{id}': {
+    path: pathValueSchema,
+    query: flagActivityQuery,
+    response: flagActivityAnswer,
+  },
+  'GET /rest/review/flag_activity/setter/{id}': {
+    path: pathValueSchema,
+    query: flagActivityQuery,
+    response: flagActivityAnswer,
+  },
+  'GET /rest/review/flag_activity/type_id/{id}': {
+    path: pathValueSchema,
+    query: flagActivityQuery,
+    response: flagActivityAnswer,
+  },
+  'GET /rest/review/flag_activity/type_name/{id}': {
+    path: pathValueSchema,
+    query: flagActivityQuery,
+    response: flagActivityAnswer,
+  },
   'GET /rest/bug/comment/{id}/reactions': { path: commentIdPathSchema, response: commentReactionsSchema },
   'PUT /rest/bug/comment/{id}/reactions': {
     path: commentIdPathSchema,

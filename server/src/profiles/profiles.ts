@@ -31,6 +31,12 @@ const BMO_ONLY: EndpointKey[] = [
   'GET /rest/bug/possible_duplicates',
   'GET /rest/user/suggest',
   'GET /rest/mydashboard/run_flag_query',
+  'GET /rest/review/flag_activity',
+  'GET /rest/review/flag_activity/{id}',
+  'GET /rest/review/flag_activity/requestee/{id}',
+  'GET /rest/review/flag_activity/setter/{id}',
+  'GET /rest/review/flag_activity/type_id/{id}',
+  'GET /rest/review/flag_activity/type_name/{id}',
 ];
 
 /**

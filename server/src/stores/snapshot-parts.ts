@@ -35,6 +35,7 @@ function* partsOf(snapshot: StoreSnapshot): Iterable<SnapshotPart> {
     login_tokens: snapshot.login_tokens,
     account_offers: snapshot.account_offers,
     personal_tags: snapshot.personal_tags,
+    flag_activity: snapshot.flag_activity,
     write_counts: snapshot.write_counts?.bugs,
   };
   for (const section of SECTIONS) {

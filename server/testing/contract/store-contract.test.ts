@@ -16,6 +16,7 @@ import { owned } from '../owned.js';
 import { skippedName } from '../skipped-suites.js';
 import { attachmentContract } from './attachment-contract.js';
 import { bugWriteContract, updateBugs } from './bug-write-contract.js';
+import { flagActivityContract } from './flag-activity-contract.js';
 import { searchContract } from './search-contract.js';
 import { timeTrackingContract } from './time-tracking-contract.js';
 
@@ -251,6 +252,7 @@ for (const underTest of STORES) {
         expect((await store.bugById(12))?.fields.last_change_time).toBe(bug?.fields.last_change_time);
       });
 
+      flagActivityContract(() => store, underTest.name.includes('Bugzilla'));
       attachmentContract(() => store, underTest.name.includes('Bugzilla'));
       bugWriteContract(() => store, underTest.name.includes('Bugzilla'));
       timeTrackingContract(() => store, underTest.name.includes('Bugzilla'));

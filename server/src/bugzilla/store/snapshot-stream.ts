@@ -3,6 +3,7 @@ import type {
   SnapshotAuditEvent,
   SnapshotBug,
   SnapshotComment,
+  SnapshotFlagActivity,
   SnapshotLoginToken,
   SnapshotPersonalTags,
   SnapshotUser,
@@ -28,6 +29,7 @@ export interface SnapshotRecords {
   login_tokens: SnapshotLoginToken;
   account_offers: { email: string; issued: number };
   personal_tags: SnapshotPersonalTags;
+  flag_activity: SnapshotFlagActivity;
   /** A bug's write count when the snapshot was taken (StoreSnapshot.write_counts.bugs). */
   write_counts: [number, number];
 }
@@ -45,6 +47,7 @@ export const SECTIONS: readonly SnapshotSection[] = [
   'login_tokens',
   'account_offers',
   'personal_tags',
+  'flag_activity',
   'write_counts',
 ];
 

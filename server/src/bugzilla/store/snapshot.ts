@@ -102,6 +102,20 @@ export interface SnapshotAttachment {
   data_sha256: string;
 }
 
+/** A row of BMO's `flag_activity` (bugzilla/flag/bmo-flag-activity.ts): a flag set, changed or cleared. */
+export interface SnapshotFlagActivity {
+  id: number;
+  /** Epoch seconds. */
+  flag_when: number;
+  type_id: number;
+  flag_id: number;
+  setter_id: number;
+  requestee_id: number | null;
+  bug_id: number;
+  attachment_id: number | null;
+  status: string;
+}
+
 export interface SnapshotAuditEvent {
   class: string;
   object_id: number;
@@ -178,6 +192,8 @@ export interface StoreSnapshot {
    * export's. Those the API adds are kept beside the data file instead.
    */
   attachment_data?: Record<string, string>;
+  /** BMO's flag_activity rows, by id; absent in files written before them. */
+  flag_activity?: SnapshotFlagActivity[];
 }
 
 /** The catalogue as the data file writes it: the domain's records with snake_case keys. */

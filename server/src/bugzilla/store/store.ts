@@ -3,6 +3,7 @@ import type { BugWrite } from '../bug/effect.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { CatalogueChange } from '../catalogue/catalogue-change.js';
 import { type BugzillaError, errors, StoreError } from '../errors.js';
+import type { FlagActivity, FlagActivityCriteria } from '../flag/bmo-flag-activity.js';
 import type { Read } from '../read.js';
 import type { CompiledSearch } from '../search/compiled-search.js';
 import type {
@@ -117,6 +118,8 @@ export interface Store {
   searchBugs(search: CompiledSearch): Read<Bug[]>;
   /** Aliases are matched without regard to letter case, as Bugzilla does. */
   bugByAlias(alias: string): Read<Bug | undefined>;
+  /** BMO's flag_activity rows that meet the criteria, by id, one page (none where the database keeps no such table). */
+  flagActivity(criteria: FlagActivityCriteria): Read<FlagActivity[]>;
   /** The bugs that are duplicates of this one (Bugzilla's `duplicates` rows), by id. */
   duplicatesOf(bugId: number): Read<number[]>;
   /** A comment by its global id. */

@@ -17,6 +17,7 @@ const BYTES_PER: Partial<Record<keyof SectionCounts, number>> = {
   attachments: 400,
   audit_log: 200,
   personal_tags: 100,
+  flag_activity: 150,
 };
 /** A user's visits are one record holding many; each visit takes about this much. */
 const BYTES_PER_VISIT_RECORD = 40 * 20;

@@ -1,3 +1,4 @@
+import { type FlagTarget, flagActivityOfWrite } from '../../bugzilla/flag/bmo-flag-activity.js';
 import { activityRows } from '../../bugzilla/history/activity-rows.js';
 import type {
   JournalOp,
@@ -8,10 +9,11 @@ import type {
   SnapshotComment,
 } from '../../bugzilla/store/snapshot.js';
 import { snapshotAliases } from '../../bugzilla/store/snapshot.js';
-import type { Bug } from '../../bugzilla/types.js';
+import type { Bug, User } from '../../bugzilla/types.js';
 import { attachmentOfSnapshot } from '../snapshot-records.js';
 import type { BugThreads } from './bug-threads.js';
 import type { ModelAttachments } from './model-attachments.js';
+import type { ModelFlagActivity } from './model-flag-activity.js';
 import type { UserVisits } from './user-visits.js';
 
 /** The parts of the model a bug write changes (the Model itself; named here so this file needs nothing of model.ts). */
@@ -24,6 +26,8 @@ export interface BugWriteModel {
   readonly threads: BugThreads;
   readonly attachments: ModelAttachments;
   readonly visits: Map<number, UserVisits>;
+  readonly usersByLogin: ReadonlyMap<string, User>;
+  readonly flagActivity: ModelFlagActivity;
   visitsOf(userId: number): UserVisits;
 }
 
@@ -130,21 +134,42 @@ function attachmentOfRecord(record: SnapshotAttachment, model: BugWriteModel) {
 export function applyBugWrite(model: BugWriteModel, op: BugWriteOp): boolean {
   if (!stillCurrent(model, op)) return false;
   const { effect } = op;
+  // BMO's flag_activity rows (every profile's store keeps them; the bmo profile answers them).
+  const flagTargets: FlagTarget[] = [];
   for (const record of effect.bugs) {
     const old = model.bugs.get(record.id);
     const bug = bugOfRecord(record, old, model);
     // A change of a bug that is gone (possible only if the entry was written against another state) changes nothing.
     if (!bug) continue;
+    flagTargets.push({
+      bugId: bug.id,
+      attachmentId: null,
+      before: old?.fields.flags ?? [],
+      after: bug.fields.flags,
+      at: bug.fields.last_change_time,
+    });
     if (old) for (const alias of old.aliases) model.bugsByAlias.delete(alias.toLowerCase());
     model.bugs.set(bug.id, bug);
     for (const alias of bug.aliases) model.bugsByAlias.set(alias.toLowerCase(), bug);
     model.bugVersions.set(bug.id, (model.bugVersions.get(bug.id) ?? 0) + 1);
   }
   for (const record of effect.attachments ?? []) {
-    model.attachments.put(attachmentOfRecord(record, model));
+    const attachment = attachmentOfRecord(record, model);
+    const before = model.attachments.byId(attachment.id)?.flags ?? [];
+    flagTargets.push({
+      bugId: attachment.bugId,
+      attachmentId: attachment.id,
+      before,
+      after: attachment.flags,
+      at: attachment.modificationTime,
+    });
+    model.attachments.put(attachment);
     // A write that read the bug's attachments plans again.
     model.bugVersions.set(record.bug_id, (model.bugVersions.get(record.bug_id) ?? 0) + 1);
   }
+  const sets = effect.history.map(({ bug_id, set }) => ({ bugId: bug_id, who: set.who_id, when: set.when }));
+  const userId = (login: string) => model.usersByLogin.get(login.toLowerCase())?.id;
+  model.flagActivity.record(flagActivityOfWrite(flagTargets, sets, userId));
   for (const { bug_id, set } of effect.history) {
     model.threads.addChangeSet(bug_id, { who: set.who_id, when: set.when, changes: activityRows(set.changes) });
   }

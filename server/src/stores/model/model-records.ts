@@ -86,6 +86,7 @@ function* modelParts(model: Model): Iterable<SnapshotPart> {
   );
   yield* batched('account_offers', model.accountOffers);
   yield* batched('personal_tags', model.personalTags.snapshotRows());
+  yield* batched('flag_activity', model.flagActivity.snapshotRows());
   yield* batched('write_counts', model.bugVersions.entries());
 }
 

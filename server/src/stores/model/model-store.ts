@@ -4,6 +4,7 @@ import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
 import type { CatalogueChange } from '../../bugzilla/catalogue/catalogue-change.js';
 import { withSkew } from '../../bugzilla/clock.js';
 import { matchingTags } from '../../bugzilla/comment/comment-tags.js';
+import type { FlagActivity, FlagActivityCriteria } from '../../bugzilla/flag/bmo-flag-activity.js';
 import type { CompiledSearch } from '../../bugzilla/search/compiled-search.js';
 import type { JournalOp, StoreSnapshot } from '../../bugzilla/store/snapshot.js';
 import {
@@ -252,6 +253,10 @@ export class ModelStore implements Store, OwnedData {
   }
 
   /** Read by walking the bugs: a BMO answer asks it of the bugs it shows, and a data set in memory is small. */
+  flagActivity(criteria: FlagActivityCriteria): FlagActivity[] {
+    return this.#model.flagActivity.find(criteria);
+  }
+
   duplicatesOf(bugId: number): number[] {
     const ids: number[] = [];
     for (const bug of this.#model.bugs.values()) if (bug.fields.dupe_of === bugId) ids.push(bug.id);

@@ -40,6 +40,7 @@ import {
 import { ModelAttachments } from './model-attachments.js';
 import { applyCommentReactions } from './model-comment-reactions.js';
 import { ModelCommentTags } from './model-comment-tags.js';
+import { ModelFlagActivity } from './model-flag-activity.js';
 import { ModelPersonalTags } from './model-personal-tags.js';
 import { UserVisits } from './user-visits.js';
 
@@ -79,6 +80,8 @@ export class Model {
   readonly attachments = new ModelAttachments();
   readonly commentTags = new ModelCommentTags();
   readonly personalTags = new ModelPersonalTags();
+  /** BMO's flag_activity rows: every store keeps them, the bmo profile answers them. */
+  readonly flagActivity = new ModelFlagActivity();
   readonly #indexes = new BugIndexes();
   /**
    * Bugs changed since the indexes last looked: indexed when a search next reads them, so that a
@@ -171,6 +174,9 @@ export class Model {
         return;
       case 'personal_tags':
         this.personalTags.load(part.records);
+        return;
+      case 'flag_activity':
+        this.flagActivity.load(part.records);
         return;
       case 'write_counts':
         for (const [bugId, count] of part.records) this.bugVersions.set(bugId, count);
@@ -456,6 +462,7 @@ export class Model {
     this.attachments.clear();
     this.commentTags.clear();
     this.personalTags.clear();
+    this.flagActivity.clear();
     this.#indexes.clear();
     this.#unindexed.clear();
     this.bugVersions.clear();

@@ -1,11 +1,13 @@
 import type pg from 'pg';
 import type { Attachment } from '../../bugzilla/attachment/attachment.js';
 import { type BugView, type BugWrite, type BugWriteEffect, NeedRows } from '../../bugzilla/bug/effect.js';
+import type { FlagTarget } from '../../bugzilla/flag/bmo-flag-activity.js';
 import { activityRows } from '../../bugzilla/history/activity-rows.js';
 import { isStorableId } from '../../bugzilla/ids.js';
 import type { Bug, User } from '../../bugzilla/types.js';
 import { loadAttachments, takeAttachmentIds, writeAttachments } from './attachment-effect.js';
 import { writeBugRelations } from './bug-relation-writes.js';
+import { recordFlagActivity } from './flag-activity-sql.js';
 import { writeBugFlags } from './flag-writes.js';
 import {
   BUG_COLUMNS,
@@ -42,7 +44,7 @@ export async function runBugWrite<R>(client: pg.PoolClient, write: BugWrite<R>):
       need = error.rows;
       continue;
     }
-    await writeEffect(client, planned.effect, rows.bugs);
+    await writeEffect(client, planned.effect, rows.bugs, (id) => rows.attachmentLoaded(id));
     return planned.result;
   }
 }
@@ -92,6 +94,13 @@ class BugWriteRows {
   #count(): number {
     const loaded = this.bugs.size + this.#users.size + this.#logins.size + this.#comments.size;
     return loaded + this.#attachments.size + this.#attachmentIds.length + (this.#newBugId === undefined ? 0 : 1);
+  }
+
+  /** An attachment as the plan read it (one it changes was read: it is in its bug's list), or undefined for a new one. */
+  attachmentLoaded(id: number): Attachment | undefined {
+    for (const list of this.#attachments.values())
+      for (const attachment of list) if (attachment.id === id) return attachment;
+    return undefined;
   }
 
   /** What the plan reads; a row not loaded yet throws NeedRows naming it. */
@@ -209,16 +218,41 @@ async function writeEffect(
   client: pg.PoolClient,
   effect: BugWriteEffect,
   before: ReadonlyMap<number, Bug | undefined>,
+  attachmentBefore: (id: number) => Attachment | undefined,
 ): Promise<void> {
   await numberNewFlags(client, effect.bugs);
   for (const bug of effect.bugs) await writeBug(client, bug, before.get(bug.id) !== undefined);
   await writeBugRelations(client, effect.bugs, before);
   await writeBugFlags(client, effect.bugs, (id) => before.get(id)?.fields.flags ?? []);
   await writeAttachments(client, effect.attachments ?? []);
+  await recordFlagActivity(client, OUR_SQL, flagTargetsOf(effect, before, attachmentBefore), effect.history);
   await writeHistory(client, effect.history);
   await writeCommentPrivacy(client, effect.commentPrivacy ?? []);
   await writeComments(client, effect.comments);
   await writeVisits(client, effect.visits);
+}
+
+/** Each bug's and attachment's flags before and after the write (their new flags numbered by now). */
+function flagTargetsOf(
+  effect: BugWriteEffect,
+  before: ReadonlyMap<number, Bug | undefined>,
+  attachmentBefore: (id: number) => Attachment | undefined,
+): FlagTarget[] {
+  const bugs = effect.bugs.map((bug) => ({
+    bugId: bug.id,
+    attachmentId: null,
+    before: before.get(bug.id)?.fields.flags ?? [],
+    after: bug.fields.flags,
+    at: bug.fields.last_change_time,
+  }));
+  const attachments = (effect.attachments ?? []).map(({ attachment }) => ({
+    bugId: attachment.bugId,
+    attachmentId: attachment.id,
+    before: attachmentBefore(attachment.id)?.flags ?? [],
+    after: attachment.flags,
+    at: attachment.modificationTime,
+  }));
+  return [...bugs, ...attachments];
 }
 
 /** New flags (id 0) take their ids from the sequence, all in one round trip. */

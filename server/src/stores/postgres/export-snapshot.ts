@@ -6,6 +6,7 @@ import { snapshotAttachment, snapshotBug, snapshotComment } from '../snapshot-re
 import { userRecord } from '../user-record.js';
 import { type AttachmentRow, attachmentColumns, attachmentFromRow, snapshotSha256 } from './attachment-rows.js';
 import type { Database } from './database.js';
+import { exportFlagActivity } from './flag-activity-sql.js';
 import { OUR_ATTACHMENT_FLAGS } from './flag-sql.js';
 import { readInstance } from './instance-row.js';
 import {
@@ -43,6 +44,8 @@ export function exportSnapshot(db: Database): Promise<StoreSnapshot> {
     if (catalogue) snapshot.catalogue = catalogue;
     await addAttachments(rows, snapshot);
     snapshot.personal_tags = await personalTagRows(rows);
+    const flagActivity = await exportFlagActivity(client, OUR_SQL);
+    if (flagActivity.length > 0) snapshot.flag_activity = flagActivity;
     return snapshot;
   }, true);
 }

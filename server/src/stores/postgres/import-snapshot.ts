@@ -26,6 +26,7 @@ import {
   writeKeywordDefs,
 } from './bug-relation-import.js';
 import type { Database } from './database.js';
+import { importFlagActivity } from './flag-activity-sql.js';
 import { NEXT_FLAG_ID } from './flag-id-sequence.js';
 import { INSERT_INSTANCE, instanceValues } from './instance-row.js';
 import { fieldsJson, OUR_SQL } from './rows.js';
@@ -89,6 +90,7 @@ const SERIAL_COLUMNS = [
   ['longdescs', 'comment_id'],
   ['attachments', 'attach_id'],
   ['bug_see_also', 'id'],
+  ['flag_activity', 'id'],
 ] as const;
 
 /**
@@ -144,6 +146,8 @@ async function writePart(client: pg.PoolClient, part: SnapshotPart, deferred: De
       return writeAccountOffers(client, part.records);
     case 'personal_tags':
       return writePersonalTags(client, part.records);
+    case 'flag_activity':
+      return importFlagActivity(client, OUR_SQL, part.records);
     case 'write_counts':
       // The model's plan checks; PostgreSQL serialises writes by its row locks instead.
       return;

@@ -2,6 +2,7 @@ import type { Attachment } from '../../bugzilla/attachment/attachment.js';
 import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
 import { withSkew } from '../../bugzilla/clock.js';
 import { errors } from '../../bugzilla/errors.js';
+import type { FlagActivity, FlagActivityCriteria } from '../../bugzilla/flag/bmo-flag-activity.js';
 import { isStorableId, isStorableText } from '../../bugzilla/ids.js';
 import type { CompiledSearch } from '../../bugzilla/search/compiled-search.js';
 import type { Bug, BugFlag, Comment, InstanceSettings, User, VisitRecord } from '../../bugzilla/types.js';
@@ -12,6 +13,7 @@ import { AttachmentReads } from './attachment-rows.js';
 import { type BugReadSql, BugReads } from './bug-reads.js';
 import { searchCommentTags } from './comment-tag-sql.js';
 import type { Database } from './database.js';
+import { flagActivityTable, readFlagActivity } from './flag-activity-sql.js';
 import { bugsTagged, personalTags } from './personal-tag-sql.js';
 import { bugFromRow, type SqlDialect, type UserRow, userColumns, userFromRow } from './rows.js';
 import type { SearchDialectFactory } from './search-dialect.js';
@@ -77,6 +79,15 @@ export abstract class PostgresReads<CommentRow extends object> {
   /** The database's own now(); the web clock's reading is not used (that is what /rest/time compares). */
   async databaseNow(_webMs: number, skewOverrideSeconds: number | undefined): Promise<number> {
     return withSkew(await this.lookups.now(), this.instance, skewOverrideSeconds);
+  }
+
+  /** BMO's flag_activity table, or null (5.2's database has none: no rows), looked up once. */
+  #flagActivityTable: Promise<string | null> | undefined;
+
+  async flagActivity(criteria: FlagActivityCriteria): Promise<FlagActivity[]> {
+    this.#flagActivityTable ??= flagActivityTable(this.db);
+    const table = await this.#flagActivityTable;
+    return table === null ? [] : readFlagActivity(this.db, table, this.#sql, criteria);
   }
 
   async duplicatesOf(bugId: number): Promise<number[]> {

@@ -29,7 +29,7 @@ export const BUGZILLA_TABLES = [
  * bugzilla.mozilla.org's tables the store keeps for a BMO data set, named and typed as BMO's
  * (`profile_setting` is 5.2's too, but not among the tables its recorded schema holds).
  */
-export const BMO_TABLES = ['profile_setting', 'longdescs_reactions'] as const;
+export const BMO_TABLES = ['profile_setting', 'longdescs_reactions', 'flag_activity'] as const;
 
 /** Our own tables, where Bugzilla has none (the migrations' record, bzc_schema_migrations, aside). */
 export const OWN_TABLES = ['bzc_instance', 'bzc_api_key_hashes', 'bzc_login_tokens', 'bzc_login_failures'] as const;
@@ -40,6 +40,7 @@ export const OWN_TABLES = ['bzc_instance', 'bzc_api_key_hashes', 'bzc_login_toke
  * foreign keys).
  */
 export const TABLES_REFERRING_FIRST = [
+  'flag_activity',
   'longdescs_reactions',
   'profile_setting',
   'bzc_login_failures',

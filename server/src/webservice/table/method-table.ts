@@ -2,6 +2,7 @@ import { attachmentRoutes } from '../attachment/attachments.js';
 import { bmoPossibleDuplicateRoutes } from '../bmo/bmo-possible-duplicates.js';
 import { commentReactionRoutes } from '../bmo/comment-reactions.js';
 import { bmoRenderCommentRoutes } from '../bmo/render-comment.js';
+import { reviewFlagActivityRoutes } from '../bmo/review-flag-activity.js';
 import { flagQueryRoutes } from '../bmo/run-flag-query.js';
 import { triageOwnerRoutes } from '../bmo/triage-owners.js';
 import { webhookRoutes } from '../bmo/webhooks.js';
@@ -71,4 +72,5 @@ export const routeTable: RouteTable = {
   ...bmoRenderCommentRoutes,
   ...userSuggestRoutes,
   ...flagQueryRoutes,
+  ...reviewFlagActivityRoutes,
 };
