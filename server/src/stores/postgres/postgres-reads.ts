@@ -85,7 +85,11 @@ export abstract class PostgresReads<CommentRow extends object> {
   #flagActivityTable: Promise<string | null> | undefined;
 
   async flagActivity(criteria: FlagActivityCriteria): Promise<FlagActivity[]> {
-    this.#flagActivityTable ??= flagActivityTable(this.db);
+    // A failed look-up (the database away) is asked again next time, not kept.
+    this.#flagActivityTable ??= flagActivityTable(this.db).catch((error: unknown) => {
+      this.#flagActivityTable = undefined;
+      throw error;
+    });
     const table = await this.#flagActivityTable;
     return table === null ? [] : readFlagActivity(this.db, table, this.#sql, criteria);
   }
