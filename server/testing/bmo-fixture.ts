@@ -60,8 +60,15 @@ export function bmoFixture(parameters: Record<string, string> = {}) {
     products: [
       {
         name: 'Firefox',
+        // BMO's product_reviewers and component_reviewers: out@ blocks reviews, so it is never suggested.
+        reviewers: [BMO_LOGINS.out, BMO_LOGINS.admin],
         components: [
-          { name: 'General', default_assignee: BMO_LOGINS.dev, triage_owner: BMO_LOGINS.triager },
+          {
+            name: 'General',
+            default_assignee: BMO_LOGINS.dev,
+            triage_owner: BMO_LOGINS.triager,
+            reviewers: [BMO_LOGINS.dev],
+          },
           { name: 'Toolbars', default_assignee: BMO_LOGINS.dev },
         ],
         versions: ['unspecified'],
@@ -157,4 +164,27 @@ export function bmoFixture(parameters: Record<string, string> = {}) {
       },
     ],
   };
+}
+
+/** Admin attaches a patch to bug 1 asking `requestee` for review (as BMO's Review flow does); resolves to its id. */
+export async function attachReviewRequest(
+  api: (path: string, init: { method: string; key: string; json: unknown }) => Promise<Response>,
+  summary: string,
+  requestee: string,
+): Promise<number> {
+  const response = await api('/rest/bug/1/attachment', {
+    method: 'POST',
+    key: BMO_KEYS.admin,
+    json: {
+      ids: [1],
+      data: Buffer.from('patch').toString('base64'),
+      file_name: 'fix.diff',
+      summary,
+      content_type: 'text/plain',
+      is_patch: true,
+      flags: [{ name: 'review', status: '?', requestee }],
+    },
+  });
+  if (response.status !== 201) throw new Error(`attaching failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { ids: number[] }).ids[0] as number;
 }

@@ -104,7 +104,31 @@ const flagActivityQuery = z.object({
 const flagActivityAnswer = z.array(flagActivitySchema);
 const pathValueSchema = z.object({ id: z.string() });
 
+/** A suggested reviewer as BMO's Review.suggestions lists one (`name` is the real name). */
+export const suggestedReviewerSchema = z.looseObject({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  nick: z.string(),
+  review_count: z.number().int(),
+});
+const suggestionsAnswer = z.array(suggestedReviewerSchema);
+const suggestionsQuery = z.object({
+  bug_id: z.array(z.string()).optional(),
+  product: z.array(z.string()).optional(),
+  component: z.array(z.string()).optional(),
+});
+
 export const bmoEndpoints = {
+  /** BMO's Review.suggestions: a bug's mentors, then its component's reviewers, else its product's. */
+  'GET /rest/review/suggestions': { query: suggestionsQuery, response: suggestionsAnswer },
+  /** By bug (digits) or product name. */
+  'GET /rest/review/suggestions/{id}': { path: pathValueSchema, query: suggestionsQuery, response: suggestionsAnswer },
+  'GET /rest/review/suggestions/{id}/{component}': {
+    path: z.object({ id: z.string(), component: z.string() }),
+    query: suggestionsQuery,
+    response: suggestionsAnswer,
+  },
   /** BMO's Review.flag_activity: flag changes in a window of dates (the last 30 days by default), by id. */
   'GET /rest/review/flag_activity': { query: flagActivityQuery, response: flagActivityAnswer },
   'GET /rest/review/flag_activity/{id}': {

@@ -37,6 +37,9 @@ const BMO_ONLY: EndpointKey[] = [
   'GET /rest/review/flag_activity/setter/{id}',
   'GET /rest/review/flag_activity/type_id/{id}',
   'GET /rest/review/flag_activity/type_name/{id}',
+  'GET /rest/review/suggestions',
+  'GET /rest/review/suggestions/{id}',
+  'GET /rest/review/suggestions/{id}/{component}',
 ];
 
 /**

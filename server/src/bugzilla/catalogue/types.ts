@@ -31,6 +31,8 @@ export interface Product {
   milestones: Milestone[];
   /** `group_control_map`: how the product's bugs are put in groups, and who may enter or edit them. */
   groupControls: GroupControl[];
+  /** BMO's `product_reviewers` (extensions/Review): its suggested reviewers, in order; absent: none. */
+  reviewers?: number[];
 }
 
 export interface Component {
@@ -46,6 +48,8 @@ export interface Component {
   isActive: boolean;
   /** BMO's `components.triage_owner_id` (extensions/BMO, Bugzilla/Component.pm): who triages its bugs; absent: nobody. */
   triageOwner?: number | null;
+  /** BMO's `component_reviewers` (extensions/Review): its suggested reviewers, in order; absent: none. */
+  reviewers?: number[];
 }
 
 export interface Version {

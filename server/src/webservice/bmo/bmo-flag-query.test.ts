@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BMO_KEYS, BMO_LOGINS, bmoFixture } from '../../../testing/bmo-fixture.js';
+import { attachReviewRequest, BMO_KEYS, BMO_LOGINS, bmoFixture } from '../../../testing/bmo-fixture.js';
 import { expectBugzillaError, getOk, httpClient } from '../../../testing/http.js';
 import { type BzServer, startServer } from '../../../testing/test-server.js';
 
@@ -49,23 +49,7 @@ describe('GET /rest/mydashboard/run_flag_query under bmo', () => {
 
   it("lists an attachment's request, newest first, unless the attachment is private to the caller", async () => {
     const ids: number[] = [];
-    for (const summary of ['fix', 'private fix']) {
-      const response = await api('/rest/bug/1/attachment', {
-        method: 'POST',
-        key: BMO_KEYS.admin,
-        json: {
-          ids: [1],
-          data: Buffer.from('patch').toString('base64'),
-          file_name: 'fix.diff',
-          summary,
-          content_type: 'text/plain',
-          is_patch: true,
-          flags: [{ name: 'review', status: '?', requestee: BMO_LOGINS.dev }],
-        },
-      });
-      expect(response.status, await response.clone().text()).toBe(201);
-      ids.push(...((await response.json()) as { ids: number[] }).ids);
-    }
+    for (const summary of ['fix', 'private fix']) ids.push(await attachReviewRequest(api, summary, BMO_LOGINS.dev));
     // The second made private afterwards: dev, no insider, no longer sees its request.
     const hidden = await api(`/rest/bug/attachment/${ids[1]}`, {
       method: 'PUT',

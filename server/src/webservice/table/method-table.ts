@@ -3,6 +3,7 @@ import { bmoPossibleDuplicateRoutes } from '../bmo/bmo-possible-duplicates.js';
 import { commentReactionRoutes } from '../bmo/comment-reactions.js';
 import { bmoRenderCommentRoutes } from '../bmo/render-comment.js';
 import { reviewFlagActivityRoutes } from '../bmo/review-flag-activity.js';
+import { reviewSuggestionRoutes } from '../bmo/review-suggestions.js';
 import { flagQueryRoutes } from '../bmo/run-flag-query.js';
 import { triageOwnerRoutes } from '../bmo/triage-owners.js';
 import { webhookRoutes } from '../bmo/webhooks.js';
@@ -73,4 +74,5 @@ export const routeTable: RouteTable = {
   ...userSuggestRoutes,
   ...flagQueryRoutes,
   ...reviewFlagActivityRoutes,
+  ...reviewSuggestionRoutes,
 };
