@@ -1,3 +1,6 @@
+import { httpClient } from './http.js';
+import { startServer } from './test-server.js';
+
 /**
  * A bugzilla.mozilla.org-shaped data set for the `bmo` profile's tests: people who write their
  * nick in their name as BMO's do (`Dana Dev [:dana]`), a product with components of their own,
@@ -187,4 +190,18 @@ export async function attachReviewRequest(
   });
   if (response.status !== 201) throw new Error(`attaching failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { ids: number[] }).ids[0] as number;
+}
+
+/** What the BMO fixture's server answers to `path` under the bugzilla-5.2 profile (a BMO route must be no resource there). */
+export async function askUnderBugzilla52(path: string): Promise<Response> {
+  const fixture = bmoFixture();
+  const other = await startServer({
+    fixture: { ...fixture, instance: { ...fixture.instance, profile: 'bugzilla-5.2' } },
+  });
+  try {
+    const response = await httpClient(other.url)(path);
+    return new Response(await response.text(), { status: response.status, headers: response.headers });
+  } finally {
+    await other.stop();
+  }
 }

@@ -119,7 +119,17 @@ const suggestionsQuery = z.object({
   component: z.array(z.string()).optional(),
 });
 
+const lastSeenEndpoint = {
+  query: z.object({ days: z.array(z.string()).optional(), include_fields: z.array(z.string()).optional() }),
+  /** Each bug as BMO's Bugzilla::Bug to_hash gives it. */
+  response: z.object({ result: z.array(z.looseObject({ id: z.number().int(), summary: z.string() })) }),
+};
+
 export const bmoEndpoints = {
+  /** BMO's SearchAPI: open bugs whose needinfo requestee was last seen more than `days` days ago. */
+  'GET /rest/search/needinfo_last_seen': lastSeenEndpoint,
+  /** BMO's SearchAPI: open bugs whose assignee was last seen more than `days` days ago. */
+  'GET /rest/search/assignee_last_seen': lastSeenEndpoint,
   /** BMO's Review.suggestions: a bug's mentors, then its component's reviewers, else its product's. */
   'GET /rest/review/suggestions': { query: suggestionsQuery, response: suggestionsAnswer },
   /** By bug (digits) or product name. */

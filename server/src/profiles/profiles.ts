@@ -40,6 +40,8 @@ const BMO_ONLY: EndpointKey[] = [
   'GET /rest/review/suggestions',
   'GET /rest/review/suggestions/{id}',
   'GET /rest/review/suggestions/{id}/{component}',
+  'GET /rest/search/needinfo_last_seen',
+  'GET /rest/search/assignee_last_seen',
 ];
 
 /**

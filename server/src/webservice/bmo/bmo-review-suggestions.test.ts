@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachReviewRequest, BMO_KEYS, BMO_LOGINS, bmoFixture } from '../../../testing/bmo-fixture.js';
+import {
+  askUnderBugzilla52,
+  attachReviewRequest,
+  BMO_KEYS,
+  BMO_LOGINS,
+  bmoFixture,
+} from '../../../testing/bmo-fixture.js';
 import { expectBugzillaError, getOk, httpClient } from '../../../testing/http.js';
 import { type BzServer, startServer } from '../../../testing/test-server.js';
 
@@ -63,14 +69,6 @@ describe('GET /rest/review/suggestions under bmo', () => {
 
 describe('GET /rest/review/suggestions under other profiles', () => {
   it('is no resource (32614), as before', async () => {
-    const fixture = bmoFixture();
-    const other = await startServer({
-      fixture: { ...fixture, instance: { ...fixture.instance, profile: 'bugzilla-5.2' } },
-    });
-    try {
-      await expectBugzillaError(await httpClient(other.url)('/rest/review/suggestions/1'), 404, 32614);
-    } finally {
-      await other.stop();
-    }
+    await expectBugzillaError(await askUnderBugzilla52('/rest/review/suggestions/1'), 404, 32614);
   });
 });

@@ -5,6 +5,7 @@ import { bmoRenderCommentRoutes } from '../bmo/render-comment.js';
 import { reviewFlagActivityRoutes } from '../bmo/review-flag-activity.js';
 import { reviewSuggestionRoutes } from '../bmo/review-suggestions.js';
 import { flagQueryRoutes } from '../bmo/run-flag-query.js';
+import { searchLastSeenRoutes } from '../bmo/search-last-seen.js';
 import { triageOwnerRoutes } from '../bmo/triage-owners.js';
 import { webhookRoutes } from '../bmo/webhooks.js';
 import { bugCreateRoutes } from '../bug/bug-create.js';
@@ -75,4 +76,5 @@ export const routeTable: RouteTable = {
   ...flagQueryRoutes,
   ...reviewFlagActivityRoutes,
   ...reviewSuggestionRoutes,
+  ...searchLastSeenRoutes,
 };
