@@ -58,6 +58,11 @@ describe('GET /rest/review/flag_activity under bmo', () => {
       flag_id: 1,
     });
     expect(rows[1]?.requestee).toMatchObject({ name: BMO_LOGINS.triager });
+    // `filter($params, \%flag)`: include_fields and exclude_fields act on each row.
+    expect((await activity('?include_fields=id,status', BMO_KEYS.admin))[0]).toEqual({ id: rows[0]?.id, status: 'X' });
+    expect(await activity('?exclude_fields=type,setter,requestee', BMO_KEYS.admin)).toEqual(
+      rows.map(({ type: _t, setter: _s, requestee: _r, ...rest }) => rest),
+    );
   });
 
   it('finds by flag (without flag_id), requestee, setter, type id and type name, and in a window of dates', async () => {

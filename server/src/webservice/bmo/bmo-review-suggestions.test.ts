@@ -39,6 +39,7 @@ describe('GET /rest/review/suggestions under bmo', () => {
       review_count: 0,
     });
     expect(await emails('?bug_id=1')).toEqual([BMO_LOGINS.triager, BMO_LOGINS.dev]);
+    expect(await suggestions('/1?include_fields=id')).toEqual(answer);
   });
 
   it("falls back to the product's reviewers, leaving out those who block reviews", async () => {

@@ -66,6 +66,8 @@ const route = {
     [51, 'no such component'],
   ],
   auth: 'optional-unless-requirelogin',
+  // suggestions returns its list unfiltered (no `filter` call): include_fields changes nothing.
+  fieldsApplied: true,
   handle: suggestions,
 } as const;
 
