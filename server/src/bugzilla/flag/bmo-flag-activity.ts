@@ -73,6 +73,8 @@ const changed = (a: BugFlag, b: BugFlag) =>
 /** Whether a write changed any of a target's flags (one that did not records no row). */
 export function flagsChanged(before: readonly BugFlag[], after: readonly BugFlag[]): boolean {
   if (before.length !== after.length) return true;
+  // Most writes touch a bug with no flags: nothing to compare, nothing allocated.
+  if (before.length === 0) return false;
   const old = new Map(before.map((flag) => [flag.id, flag]));
   return after.some((flag) => {
     const was = old.get(flag.id);
@@ -117,16 +119,18 @@ export type FlagTarget = Pick<FlagTargetChange, 'bugId' | 'attachmentId' | 'befo
 
 /**
  * The flag_activity rows of a bug write's targets, each at the time and by the user of its bug's
- * change set (what both the model and PostgreSQL apply from a write's effect).
+ * change set (what both the model and PostgreSQL apply from a write's effect); the sets are asked only
+ * when some target's flags changed.
  */
 export function flagActivityOfWrite(
   targets: readonly FlagTarget[],
-  sets: ReadonlyArray<{ bugId: number; who: number; when: number }>,
+  sets: () => ReadonlyArray<{ bugId: number; who: number; when: number }>,
   userId: (login: string) => number | undefined,
 ): NewFlagActivity[] {
-  const byBug = new Map(sets.map((set) => [set.bugId, set]));
-  return targets.flatMap((target) => {
-    if (!flagsChanged(target.before, target.after)) return [];
+  const changed = targets.filter((target) => flagsChanged(target.before, target.after));
+  if (changed.length === 0) return [];
+  const byBug = new Map(sets().map((set) => [set.bugId, set]));
+  return changed.flatMap((target) => {
     const set = byBug.get(target.bugId);
     return flagActivityOf({ ...target, when: set?.when ?? target.at, changerId: set?.who, userId });
   });

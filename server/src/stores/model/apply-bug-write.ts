@@ -167,7 +167,7 @@ export function applyBugWrite(model: BugWriteModel, op: BugWriteOp): boolean {
     // A write that read the bug's attachments plans again.
     model.bugVersions.set(record.bug_id, (model.bugVersions.get(record.bug_id) ?? 0) + 1);
   }
-  const sets = effect.history.map(({ bug_id, set }) => ({ bugId: bug_id, who: set.who_id, when: set.when }));
+  const sets = () => effect.history.map(({ bug_id, set }) => ({ bugId: bug_id, who: set.who_id, when: set.when }));
   const userId = (login: string) => model.usersByLogin.get(login.toLowerCase())?.id;
   model.flagActivity.record(flagActivityOfWrite(flagTargets, sets, userId));
   for (const { bug_id, set } of effect.history) {

@@ -107,7 +107,7 @@ export async function recordFlagActivity(
     [[...logins]],
   );
   const ids = new Map(rows.map((row) => [row.login, row.userid]));
-  const sets = history.map(({ bugId, set }) => ({ bugId, who: set.who, when: set.when }));
+  const sets = () => history.map(({ bugId, set }) => ({ bugId, who: set.who, when: set.when }));
   await insertFlagActivity(
     client,
     sql,
