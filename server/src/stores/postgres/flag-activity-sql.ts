@@ -36,7 +36,7 @@ function flagActivityOfRow(row: FlagActivityRow): FlagActivity {
 }
 
 /**
- * The table BMO keeps flag changes in, where the database has one: ours (migration 0073) and BMO's
+ * The table BMO keeps flag changes in, where the database has one: ours (migration 0074) and BMO's
  * are `flag_activity`; a BMO database from before its bug 1806896 has `flag_state_activity`; 5.2 has neither.
  */
 export async function flagActivityTable(db: Database): Promise<string | null> {
