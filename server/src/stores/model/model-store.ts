@@ -251,11 +251,9 @@ export class ModelStore implements Store, OwnedData {
     return this.#model.threads.historyOf(bugId);
   }
 
-  /** Read by walking the bugs: a BMO answer asks it of the bugs it shows, and a data set in memory is small. */
+  /** From the model's index of dupe_of: a BMO answer asks it of every bug it shows. */
   duplicatesOf(bugId: number): number[] {
-    const ids: number[] = [];
-    for (const bug of this.#model.bugs.values()) if (bug.fields.dupe_of === bugId) ids.push(bug.id);
-    return ids.sort((a, b) => a - b);
+    return this.#model.indexes.duplicatesOf(bugId);
   }
 
   visitorsOf(bugId: number): number[] {
