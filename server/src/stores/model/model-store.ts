@@ -16,7 +16,6 @@ import {
 } from '../../bugzilla/store/store.js';
 import type {
   Bug,
-  BugFlag,
   ChangeSet,
   Comment,
   CommentReaction,
@@ -153,10 +152,6 @@ export class ModelStore implements Store, OwnedData {
     return this.#model.bugs.get(id);
   }
 
-  allBugs(): Iterable<Bug> {
-    return [...this.#model.bugs.values()].sort((a, b) => a.id - b.id);
-  }
-
   searchBugs(search: CompiledSearch): Bug[] {
     return modelSearch(this.#model, search);
   }
@@ -179,10 +174,6 @@ export class ModelStore implements Store, OwnedData {
 
   attachmentsOf(bugId: number): readonly Attachment[] {
     return this.#model.attachments.ofBug(bugId);
-  }
-
-  attachmentFlagsByBug(): ReadonlyMap<number, readonly BugFlag[]> {
-    return this.#model.attachments.flagsByBug();
   }
 
   attachmentData(attachment: Attachment): Buffer | Promise<Buffer | undefined> {
