@@ -82,4 +82,9 @@ export interface SqlScope {
    * an OR made it read every bug and test each.
    */
   orBranch?: boolean;
+  /**
+   * Whether the expression is tested bug by bug whatever its form (under a NOT, in an ORDER BY): no OR in
+   * it is written for an index then, as an array of ids would be searched once for every bug.
+   */
+  rowByRow?: boolean;
 }

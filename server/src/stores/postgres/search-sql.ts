@@ -171,11 +171,12 @@ export function exprSql(expr: Expr, scope: SqlScope): string {
     case 'and':
       return `(${expr.items.map((item) => exprSql(item, notBranch(scope))).join(' AND ')})`;
     case 'or': {
-      const branch = scope.own === undefined && scope.joins.size === 0 ? { ...scope, orBranch: true } : scope;
+      const overBug = scope.own === undefined && scope.joins.size === 0 && !scope.rowByRow;
+      const branch = overBug ? { ...scope, orBranch: true } : scope;
       return `(${expr.items.map((item) => exprSql(item, branch)).join(' OR ')})`;
     }
     case 'not':
-      return `NOT (${exprSql(expr.item, notBranch(scope))})`;
+      return `NOT (${exprSql(expr.item, { ...scope, orBranch: false, rowByRow: true })})`;
     case 'const':
       return expr.value ? 'TRUE' : 'FALSE';
     case 'isNull':
@@ -212,5 +213,5 @@ export function bugIdIn(b: string, select: string): string {
   return `${b}.bug_id = ANY (ARRAY(${select}))`;
 }
 
-/** The scope for an expression inside an OR's branch: an AND's or a NOT's items are branches no more. */
+/** The scope for an expression inside an OR's branch: an AND's items are branches no more. */
 const notBranch = (scope: SqlScope): SqlScope => (scope.orBranch ? { ...scope, orBranch: false } : scope);
