@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { BrowserContext } from '@playwright/test';
 import { CHROMIUM_DIST, EMPTY_PAGE } from './extension-figures.js';
 import { type InboxBrowser, inboxScene } from './inbox-scene.js';
-import { openAsToolbarPopup, openInTab } from './toolbar-popup.js';
+import { openAsToolbarPopup, openInTab, type PageMark } from './toolbar-popup.js';
 
 export { CHANGED, FOLLOWED, LONG_LIST, TRACKERS } from './inbox-scene.js';
 
@@ -22,8 +22,10 @@ export interface InboxFigures {
   /** The same with LONG_LIST rows stored (the whole list read and computed, the screenful drawn), ms. */
   inboxLongListPaint: number[];
   rowsShown: number;
-  /** The popup's first paint from what it kept, beside an empty extension page's first frame, ms. */
+  /** The popup's first paint from what it kept, LONG_LIST rows stored, beside an empty extension page's first frame, ms. */
   popupFirstPaint: number[];
+  /** The popup opened to its list of every tracker's waiting bugs as stored now (LONG_LIST rows read and ordered), ms. */
+  popupListPaint: number[];
   emptyPageFirstFrame: number[];
   /** storage.local and storage.sync in use after the refresh, as the browser counts them. */
   localBytes: number;
@@ -55,6 +57,7 @@ export async function measureInbox(
       inboxLongListPaint: [],
       rowsShown: 0,
       popupFirstPaint: [],
+      popupListPaint: [],
       emptyPageFirstFrame: [],
     }));
     const inTurns = async (measure: (browser: InboxBrowser, figures: InboxFigures) => Promise<void>) => {
@@ -70,16 +73,18 @@ export async function measureInbox(
       const [floor] = await openInTab(browser.context, `${browser.extension}/${EMPTY_PAGE}`, ['firstPaintMs']);
       figures.emptyTabFirstFrame.push(floor as number);
     });
+    await scene.changeMore();
+    await inTurns(async (browser, figures) => {
+      figures.inboxLongListPaint.push((await openInbox(browser))[1]);
+    });
     // The popup as the toolbar opens it (a tab where the browser cannot), against an empty page opened alike.
     const openers = await Promise.all(scene.browsers.map(popupOpener));
     await inTurns(async (browser, figures) => {
-      const open = openers[scene.browsers.indexOf(browser)] as (path: string) => Promise<number[]>;
-      figures.popupFirstPaint.push(...(await open('src/popup/index.html')));
-      figures.emptyPageFirstFrame.push(...(await open(EMPTY_PAGE)));
-    });
-    await scene.doubleKeptRows();
-    await inTurns(async (browser, figures) => {
-      figures.inboxLongListPaint.push((await openInbox(browser))[1]);
+      const open = openers[scene.browsers.indexOf(browser)] as PopupOpen;
+      const [first, list] = await open('src/popup/index.html', ['firstPaintMs', 'listPaintMs']);
+      figures.popupFirstPaint.push(first as number);
+      figures.popupListPaint.push(list as number);
+      figures.emptyPageFirstFrame.push(...(await open(EMPTY_PAGE, ['firstPaintMs'])));
     });
     for (const [i, browser] of scene.browsers.entries()) {
       (figures[i] as InboxFigures).rowsShown = await rowsListed(browser.context, inboxUrl(browser));
@@ -102,12 +107,14 @@ async function openInbox(browser: InboxBrowser): Promise<[number, number]> {
   return [first as number, list as number];
 }
 
+type PopupOpen = (path: string, marks: readonly PageMark[]) => Promise<number[]>;
+
 /** How this browser opens a page as the popup: the toolbar's where it can, else a tab. */
-async function popupOpener(browser: InboxBrowser): Promise<(path: string) => Promise<number[]>> {
+async function popupOpener(browser: InboxBrowser): Promise<PopupOpen> {
   const viaToolbar = (await openAsToolbarPopup(browser.page, 'src/popup/index.html', ['firstPaintMs'])) !== null;
-  return async (path) =>
-    (viaToolbar ? await openAsToolbarPopup(browser.page, path, ['firstPaintMs']) : null) ??
-    (await openInTab(browser.context, `${browser.extension}/${path}`, ['firstPaintMs']));
+  return async (path, marks) =>
+    (viaToolbar ? await openAsToolbarPopup(browser.page, path, marks) : null) ??
+    (await openInTab(browser.context, `${browser.extension}/${path}`, marks));
 }
 
 /** How many rows the inbox says it lists (its count), to check the long list is whole. */

@@ -12,22 +12,24 @@ const { values } = parseArgs({
     before: { type: 'string' },
     out: { type: 'string' },
     summarize: { type: 'string', multiple: true },
+    page: { type: 'string', default: 'inbox' },
     help: { type: 'boolean', default: false },
   },
 });
 if (values.help) {
-  console.log(`node bench/dist/inbox-profile.js [--before CHECKOUT] [--out DIR] | --summarize TRACE.json ...
+  console.log(`node bench/dist/inbox-profile.js [--page inbox|popup] [--before CHECKOUT] [--out DIR] | --summarize TRACE.json ...
 
-A Chromium trace (timeline and JavaScript samples) of the inbox opened with the long list (${LONG_LIST.toLocaleString('en')} rows)
-kept, for this build and, with --before, the build in CHECKOUT/extension/dist/chromium; the bench's data set.
+A Chromium trace (timeline and JavaScript samples) of the inbox (or, --page popup, the popup's page in a tab, on All
+trackers) opened with the long list (${LONG_LIST.toLocaleString('en')} rows) kept, until its list is painted, for this build and, with --before, the build in CHECKOUT/extension/dist/chromium; the bench's data set.
 Writes each trace to --out (default: a folder in ${tmpdir()}; open them in DevTools' Performance panel) and
 prints where the inbox's main thread spent the time up to the list's paint (--summarize: of traces written before).`);
   process.exit(0);
 }
+const pagePath = values.page === 'popup' ? '/src/popup/index.html' : '/src/inbox/index.html';
 if (values.summarize) {
   for (const file of values.summarize) {
     const { traceEvents } = JSON.parse(await readFile(file, 'utf8')) as { traceEvents: TraceEvent[] };
-    console.log(`## ${file}\n${traceSummary(traceEvents, '/src/inbox/index.html')}\n`);
+    console.log(`## ${file}\n${traceSummary(traceEvents, pagePath)}\n`);
   }
   process.exit(0);
 }
@@ -47,7 +49,7 @@ const CATEGORIES = [
   'disabled-by-default-v8.cpu_profiler',
 ];
 
-/** Opens the inbox in a tab of the extension while Chromium traces, until its list is painted. */
+/** Opens the page in a tab of the extension while Chromium traces, until its list is painted. */
 async function traceInbox(browser: InboxBrowser): Promise<TraceEvent[]> {
   const page: Page = await browser.context.newPage();
   try {
@@ -58,8 +60,8 @@ async function traceInbox(browser: InboxBrowser): Promise<TraceEvent[]> {
       traceConfig: { includedCategories: CATEGORIES },
       transferMode: 'ReturnAsStream',
     });
-    await page.goto(`${browser.extension}/src/inbox/index.html`);
-    const mark = browser.keptPaint ? 'listPaintMs' : 'firstPaintMs';
+    await page.goto(`${browser.extension}${pagePath}`);
+    const mark = values.page === 'popup' || browser.keptPaint ? 'listPaintMs' : 'firstPaintMs';
     await page.waitForFunction((key) => document.documentElement.dataset[key], mark, { timeout: 20_000 });
     await page.waitForTimeout(300);
     const done = new Promise<string>((resolve) =>
@@ -83,17 +85,15 @@ async function traceInbox(browser: InboxBrowser): Promise<TraceEvent[]> {
 
 const scene = await inboxScene(dists);
 try {
-  await scene.doubleKeptRows();
+  await scene.changeMore();
   await mkdir(out, { recursive: true });
   for (const [b, browser] of scene.browsers.entries()) {
     // Once untraced, so the kept paint is the long list's (as in the bench's later openings).
     await traceInbox(browser);
     const events = await traceInbox(browser);
-    const file = join(out, `inbox-${b === 0 ? 'this' : 'before'}.json`);
+    const file = join(out, `${values.page}-${b === 0 ? 'this' : 'before'}.json`);
     await writeFile(file, JSON.stringify({ traceEvents: events }));
-    console.log(
-      `## ${b === 0 ? 'this build' : 'before'} (${browser.dist})\n${traceSummary(events, '/src/inbox/index.html')}\n`,
-    );
+    console.log(`## ${b === 0 ? 'this build' : 'before'} (${browser.dist})\n${traceSummary(events, pagePath)}\n`);
     console.error(`bench: wrote ${file}`);
   }
 } finally {

@@ -22,7 +22,8 @@ if (values.help) {
 
 The extension's inbox rows only: ${TRACKERS} trackers × ${FOLLOWED.toLocaleString('en')} followed bugs, ${CHANGED} changed
 on each, in headless Chromium with the built extension. Requests per tracker per refresh, the inbox's first paint
-from what it kept and with ${LONG_LIST.toLocaleString('en')} rows, the popup's first paint beside an empty extension page, and what
+from what it kept and with ${LONG_LIST.toLocaleString('en')} rows (as many bugs again changed on each tracker and refreshed), the
+popup's first paint and its list of every tracker's waiting bugs with those rows beside an empty extension page, and what
 the extension stores (local, sync). With --before, the build in CHECKOUT/extension/dist/chromium too, in a
 browser of its own on the same trackers, the two taking turns (A B B A); the last table gives this build's
 medians over the other's. Measurements, not assertions; writes inbox.json and inbox.md to --out (default: a
@@ -58,7 +59,14 @@ const timings = (of: InboxFigures): Array<[string, number[]]> => [
   ["extension: empty extension page open in a tab -> first frame (the inbox's floor)", of.emptyTabFirstFrame],
   [`inbox: open -> list as stored painted, ${(TRACKERS * CHANGED).toLocaleString('en')} rows`, of.inboxListPaint],
   [`inbox: open -> list as stored painted, ${LONG_LIST.toLocaleString('en')} rows`, of.inboxLongListPaint],
-  ['extension: popup open -> first paint from what it kept (5 trackers)', of.popupFirstPaint],
+  [
+    `extension: popup open -> first paint from what it kept, ${LONG_LIST.toLocaleString('en')} rows`,
+    of.popupFirstPaint,
+  ],
+  [
+    `extension: popup open -> every tracker's waiting bugs as stored painted, ${LONG_LIST.toLocaleString('en')} rows`,
+    of.popupListPaint,
+  ],
   ['extension: empty extension page open -> first frame (the floor)', of.emptyPageFirstFrame],
 ];
 const rows: Row[] = [
@@ -84,7 +92,10 @@ const most = (counts: number[]) => Math.max(...counts);
 const inboxPaint = median(figures.inboxFirstPaint);
 const inboxFloor = median(figures.emptyTabFirstFrame);
 const longPaint = median(figures.inboxLongListPaint);
-const popupOver = median(figures.popupFirstPaint) - median(figures.emptyPageFirstFrame);
+const popupPaint = median(figures.popupFirstPaint);
+const popupList = median(figures.popupListPaint);
+const popupFloor = median(figures.emptyPageFirstFrame);
+const popupOver = popupPaint - popupFloor;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const targets: Target[] = [
   {
@@ -102,6 +113,16 @@ const targets: Target[] = [
     what: `inbox with ${LONG_LIST.toLocaleString('en')} rows ≤ 300 ms (median, the whole list read and computed, its screenful painted)`,
     measured: `${longPaint.toFixed(1)} ms (${figures.rowsShown} rows listed)`,
     met: longPaint <= 300 && figures.rowsShown === LONG_LIST,
+  },
+  {
+    what: `popup first paint with ${LONG_LIST.toLocaleString('en')} rows ≤ 150 ms (median)`,
+    measured: `${popupPaint.toFixed(1)} ms (an empty extension page opened as the popup: ${popupFloor.toFixed(1)} ms)`,
+    met: popupPaint <= 150,
+  },
+  {
+    what: `popup's whole list with ${LONG_LIST.toLocaleString('en')} rows ≤ 300 ms (median, read and ordered, its first rows painted)`,
+    measured: `${popupList.toFixed(1)} ms`,
+    met: popupList <= 300,
   },
   {
     what: 'popup first paint within 5 ms of the empty extension page (median)',

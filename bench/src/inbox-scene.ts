@@ -12,7 +12,7 @@ import { launchBenchExtension } from './extension-figures.js';
 export const TRACKERS = 5;
 export const FOLLOWED = 5000;
 export const CHANGED = 200;
-/** The long list: every changed bug twice over (2,000 rows with the defaults). */
+/** The long list: as many bugs again changed on each tracker (2,000 rows with the defaults). */
 export const LONG_LIST = 2 * TRACKERS * CHANGED;
 
 const ME = 'bench-inbox@example.com';
@@ -43,8 +43,11 @@ export interface InboxBrowser {
 
 export interface InboxScene {
   browsers: InboxBrowser[];
-  /** Every changed bug kept twice in every browser: the long list. */
-  doubleKeptRows(): Promise<void>;
+  /**
+   * The long list: someone else changes CHANGED more bugs of each tracker and every browser refreshes,
+   * so what each keeps is what its trackers say (an opening's own refresh keeps the same rows).
+   */
+  changeMore(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -114,31 +117,12 @@ async function refreshAll(page: Page, trackers: number): Promise<void> {
   );
 }
 
-/** Every changed bug kept twice (the copies numbered past the followed ones): the long list. */
-async function doubleKeptRows(page: Page, trackers: number): Promise<void> {
-  await page.evaluate(
-    async ({ trackers, offset }) => {
-      const chrome = (globalThis as unknown as { chrome: ChromeStorage }).chrome;
-      const keys = Array.from({ length: trackers }, (_, i) => `news:bench${i + 1}`);
-      const kept = await chrome.storage.local.get(keys);
-      const next: Record<string, unknown> = {};
-      for (const key of keys) {
-        // Written back as the build keeps it: a JSON string, or (before) the object.
-        const asString = typeof kept[key] === 'string';
-        const snapshot = (asString ? JSON.parse(kept[key] as string) : kept[key]) as {
-          bugs: Array<{ id: number; news: unknown }>;
-        };
-        const changed = snapshot.bugs.filter((bug) => bug.news);
-        const doubled = {
-          ...snapshot,
-          bugs: [...snapshot.bugs, ...changed.map((bug) => ({ ...bug, id: bug.id + offset }))],
-        };
-        next[key] = asString ? JSON.stringify(doubled) : doubled;
-      }
-      await chrome.storage.local.set(next);
-    },
-    { trackers, offset: FOLLOWED },
-  );
+/** Someone else comments on CHANGED bugs of each tracker, from bug `first` on, 25 apart. */
+async function changeBugs(servers: BzServer[], first: number): Promise<void> {
+  for (const server of servers) {
+    const other = createClient({ baseUrl: server.url, apiKey: OTHER_KEY });
+    for (let n = 0; n < CHANGED; n++) await other.bugs.addComment(first + n * 25, { comment: `Bench change ${n}.` });
+  }
 }
 
 async function startTrackers(): Promise<BzServer[]> {
@@ -187,10 +171,7 @@ export async function inboxScene(dists: readonly string[]): Promise<InboxScene> 
     }
     // Someone else comments on CHANGED bugs of each tracker, in a later second than the visits.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    for (const server of servers) {
-      const other = createClient({ baseUrl: server.url, apiKey: OTHER_KEY });
-      for (let n = 0; n < CHANGED; n++) await other.bugs.addComment(1 + n * 25, { comment: `Bench change ${n}.` });
-    }
+    await changeBugs(servers, 1);
     const browsers: InboxBrowser[] = [];
     for (const { context, extension, page, dist } of launched) {
       const counted = async () => {
@@ -221,8 +202,10 @@ export async function inboxScene(dists: readonly string[]): Promise<InboxScene> 
     }
     return {
       browsers,
-      doubleKeptRows: async () => {
-        for (const browser of browsers) await doubleKeptRows(browser.page, TRACKERS);
+      changeMore: async () => {
+        // Bugs 13, 38, …: none of the first CHANGED (1, 26, …), all followed.
+        await changeBugs(servers, 13);
+        for (const browser of browsers) await refreshAll(browser.page, TRACKERS);
       },
       close,
     };

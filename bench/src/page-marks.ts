@@ -8,7 +8,8 @@ import { join } from 'node:path';
  * the page's own clock (ms from its navigation):
  * - firstPaintMs: something to read, be it kept from last time, cached or just loaded (the popup's
  *   "Loading…" is not);
- * - listPaintMs: the inbox's list as stored now (its `main` no longer busy, as the kept copy is);
+ * - listPaintMs: the inbox's list as stored now (its `main` no longer busy, as the kept copy is); in the
+ *   popup, the waiting bugs of every tracker as stored now (their section in a `main` no longer busy);
  * - loadedMs: the popup with this opening's data (its `main` no longer busy).
  * Marked as the frame that paints the change begins, as the pages marked it themselves before.
  */
@@ -22,7 +23,10 @@ export function watchPageMarks(): void {
         : document.querySelector('#app main:is([data-testid], :has(header, section))') !== null,
     ...(inbox
       ? { listPaintMs: () => document.querySelector('main.inbox:not([aria-busy])') !== null }
-      : { loadedMs: () => document.querySelector('#app main:not([aria-busy])') !== null }),
+      : {
+          loadedMs: () => document.querySelector('#app main:not([aria-busy])') !== null,
+          listPaintMs: () => document.querySelector('#app main:not([aria-busy]) [data-testid="all-trackers"]') !== null,
+        }),
   };
   const look = () => {
     for (const [mark, shown] of Object.entries(showing)) {

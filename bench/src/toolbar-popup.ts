@@ -2,7 +2,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 
 /**
  * What the bench's script marks on a page's `<html>` (page-marks.ts): ms from its own navigation start
- * (`listPaintMs`: the inbox's list as stored now on screen, after the first paint of what it kept).
+ * (`listPaintMs`: the inbox's list, or the popup's waiting bugs, as stored now on screen, after the first
+ * paint of what it kept).
  */
 export type PageMark = 'firstPaintMs' | 'loadedMs' | 'listPaintMs';
 

@@ -23,59 +23,72 @@ export interface ExtensionDriver {
    * in the background (both read `Date.now` at each use: common/clock.ts).
    */
   moveClock(offsetMs: number): Promise<void>;
+  /**
+   * Stops the extension's clock at this instant, in the page and in the background: a replayed
+   * tracker is asked what the recorded session asked, the times in its requests included.
+   */
+  stopClock(atMs: number): Promise<void>;
 }
 
-/** Sets the `Date.now` of a realm (an expression) this far from the real clock (`args[0]`; 0 puts it back). */
+/**
+ * Sets the `Date.now` of a realm (an expression) this far from the real clock (`args[0]`; 0 puts it
+ * back), or, with `args[1]`, stopped at that instant.
+ */
 const moveClockOf = (realm: string) => `
   const realm = ${realm};
   realm.__realNow ??= realm.Date.now.bind(realm.Date);
-  realm.Date.now = () => realm.__realNow() + args[0];`;
+  const [offset, stoppedAt] = args;
+  realm.Date.now = stoppedAt === null ? () => realm.__realNow() + offset : () => stoppedAt;`;
 
 const prelude = 'const ext = globalThis.browser ?? globalThis.chrome; const args = __args;';
 
 export function chromiumDriver(browser: ExtensionBrowser, page: Page): ExtensionDriver {
-  let offset = 0;
+  let clock: [number, number | null] = [0, null];
   const inPage = <T>(realm: { evaluate: Page['evaluate'] }, body: string, args: unknown[]) =>
     realm.evaluate(`(async (__args) => { ${prelude} ${body} })(${JSON.stringify(args)})`) as Promise<T>;
+  const setClock = async (to: [number, number | null]) => {
+    clock = to;
+    await inPage(page, moveClockOf('window'), clock);
+    await inPage(await browser.worker(), moveClockOf('self'), clock);
+  };
   const driver: ExtensionDriver = {
     async open(path) {
       await page.goto(`chrome-extension://${browser.extensionId}/${path}`);
-      if (offset !== 0) await inPage(page, moveClockOf('window'), [offset]);
+      if (clock[0] !== 0 || clock[1] !== null) await inPage(page, moveClockOf('window'), clock);
     },
     visit: async (url) => void (await page.goto(url)),
     run: (body, ...args) => inPage(page, body, args),
     click: (selector, { shift = false } = {}) => page.click(selector, shift ? { modifiers: ['Shift'] } : {}),
     press: (key) => page.keyboard.press(key),
     type: (text) => page.keyboard.type(text),
-    async moveClock(offsetMs) {
-      offset = offsetMs;
-      await inPage(page, moveClockOf('window'), [offsetMs]);
-      await inPage(await browser.worker(), moveClockOf('self'), [offsetMs]);
-    },
+    moveClock: (offsetMs) => setClock([offsetMs, null]),
+    stopClock: (atMs) => setClock([0, atMs]),
   };
   return driver;
 }
 
 export function firefoxDriver(session: FirefoxSession): ExtensionDriver {
-  let offset = 0;
+  let clock: [number, number | null] = [0, null];
   // Marionette's script runs in a sandbox over the page: the page's own globals are `window`'s.
   const run = <T>(body: string, args: unknown[]) =>
     session.run<T>(`const __args = Array.from(arguments).slice(0, -1); ${prelude} ${body}`, ...args);
+  const setClock = async (to: [number, number | null]) => {
+    clock = to;
+    await run(moveClockOf('window'), clock);
+    await run(moveClockOf('await ext.runtime.getBackgroundPage()'), clock);
+  };
   const driver: ExtensionDriver = {
     async open(path) {
       await session.openExtensionPage(path);
-      if (offset !== 0) await run(moveClockOf('window'), [offset]);
+      if (clock[0] !== 0 || clock[1] !== null) await run(moveClockOf('window'), clock);
     },
     visit: (url) => session.navigate(url),
     run: (body, ...args) => run(body, args),
     click: (selector, options) => session.click(selector, options),
     press: (key) => session.press(key),
     type: (text) => session.type(text),
-    async moveClock(offsetMs) {
-      offset = offsetMs;
-      await run(moveClockOf('window'), [offsetMs]);
-      await run(moveClockOf('await ext.runtime.getBackgroundPage()'), [offsetMs]);
-    },
+    moveClock: (offsetMs) => setClock([offsetMs, null]),
+    stopClock: (atMs) => setClock([0, atMs]),
   };
   return driver;
 }

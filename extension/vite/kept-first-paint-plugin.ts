@@ -11,11 +11,11 @@ const PLACE = '<!-- kept-first-paint -->';
 /**
  * The pages that paint what they kept before their app loads: the storage key of what they keep
  * (ui/kept-paint.ts writes it), and the entry (a build input) they run at once, before that paint,
- * where they have one: the inbox starts reading storage there, while the page paints and loads its
- * app (which imports the same module, so the same read).
+ * where they have one: the inbox and the popup start reading storage there, while the page paints
+ * and loads its app (which imports the same module, so the same read).
  */
 export const KEPT_PAINT_PAGES: Record<string, { key: string; early: string | null }> = {
-  'src/popup/index.html': { key: KEPT_PAINT.popup, early: null },
+  'src/popup/index.html': { key: KEPT_PAINT.popup, early: 'src/ui/early-read.ts' },
   'src/inbox/index.html': { key: KEPT_PAINT.inbox, early: 'src/ui/early-read.ts' },
 };
 

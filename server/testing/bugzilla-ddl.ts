@@ -77,6 +77,8 @@ const TABLES: Readonly<Record<string, string>> = {
   field_visibility: 'field_id INT3, value_id INT2 NN',
   audit_log: `user_id INT3, class varchar(255) NN, object_id INT4 NN, field varchar(64) NN, removed MEDIUMTEXT,
     added MEDIUMTEXT, at_time DATETIME NN`,
+  // Not read by an import; written by `serve --bugzilla-schema` (failed logins), which refuses a database without it.
+  login_failure: 'user_id INT3 NN, login_time DATETIME NN, ip_addr varchar(40) NN',
 };
 
 /** The select fields' tables (Schema.pm's FIELD_TABLE_SCHEMA). */
@@ -108,6 +110,83 @@ const INDEXES = [
   'bugs_aliases (alias)',
   'bug_user_last_visit (user_id, bug_id)',
 ];
+
+/**
+ * The indexes Bugzilla 5.2 gives the tables a served tracker is searched and read on (Bugzilla/DB/Schema.pm
+ * INDEXES; the same in a real 5.2's dump), which a generated database leaves out while it is loaded: a
+ * database served beside, or measured, as a real installation has them. Unique ones are plain here: only
+ * reads use them.
+ */
+const INSTALLED_INDEXES: ReadonlyArray<readonly [name: string, on: string]> = [
+  ...['assigned_to', 'creation_ts', 'delta_ts', 'bug_severity', 'bug_status', 'op_sys', 'priority', 'product_id']
+    .concat(['reporter', 'version', 'component_id', 'resolution', 'target_milestone', 'qa_contact'])
+    .map((column) => [`bugs_${column}_idx`, `bugs (${column})`] as const),
+  ['bugs_activity_bug_id_idx', 'bugs_activity (bug_id)'],
+  ['bugs_activity_who_idx', 'bugs_activity (who)'],
+  ['bugs_activity_bug_when_idx', 'bugs_activity (bug_when)'],
+  ['bugs_activity_fieldid_idx', 'bugs_activity (fieldid)'],
+  ['bugs_activity_added_idx', 'bugs_activity (added)'],
+  ['bugs_activity_removed_idx', 'bugs_activity (removed)'],
+  ['bugs_aliases_bug_id_idx', 'bugs_aliases (bug_id)'],
+  ['bug_group_map_bug_id_idx', 'bug_group_map (bug_id, group_id)'],
+  ['bug_group_map_group_id_idx', 'bug_group_map (group_id)'],
+  ['bug_user_last_visit_last_visit_ts_idx', 'bug_user_last_visit (last_visit_ts)'],
+  ['cc_who_idx', 'cc (who)'],
+  ['longdescs_bug_id_idx', 'longdescs (bug_id, work_time)'],
+  ['longdescs_who_idx', 'longdescs (who, bug_id)'],
+  ['longdescs_bug_when_idx', 'longdescs (bug_when)'],
+  ['flags_bug_id_idx', 'flags (bug_id, attach_id)'],
+  ['flags_setter_id_idx', 'flags (setter_id)'],
+  ['flags_requestee_id_idx', 'flags (requestee_id)'],
+  ['flags_type_id_idx', 'flags (type_id)'],
+  ['login_failure_user_id_idx', 'login_failure (user_id)'],
+  ['profiles_login_name_idx', 'profiles (login_name)'],
+  ['user_api_keys_api_key_idx', 'user_api_keys (api_key)'],
+  ['user_api_keys_user_id_idx', 'user_api_keys (user_id)'],
+];
+
+/** 5.2's index on lower(login_name), which only its PostgreSQL databases have (Bugzilla/DB/Pg.pm bz_setup_database). */
+const PG_LOWER_LOGIN_INDEX = ['profiles_login_name_lower_idx', 'profiles (lower(login_name))'] as const;
+
+/** 5.2's bugs_fulltext (Bugzilla/DB/Schema.pm), which its searches of comments read. */
+const FULLTEXT_COLUMNS = 'bug_id INT3 NN, short_desc varchar(255) NN, comments LONGTEXT, comments_noprivate LONGTEXT';
+
+/** CREATE TABLE bugs_fulltext on the engine, its bug_id the key. */
+export function fulltextTableDdl(engine: 'mysql' | 'postgres'): string {
+  const columns = FULLTEXT_COLUMNS.split(',').map((column) => columnDdl(column, engine));
+  const suffix = engine === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4' : '';
+  return `CREATE TABLE IF NOT EXISTS bugs_fulltext (${columns.join(', ')}, PRIMARY KEY (bug_id))${suffix}`;
+}
+
+/**
+ * Bug.pm's _sync_fulltext for every bug not in bugs_fulltext yet: the summary, every comment's text and
+ * the public ones', joined by newlines in comment order.
+ */
+export function fulltextSyncSql(engine: 'mysql' | 'postgres'): string {
+  const joined = (where: string) =>
+    engine === 'mysql'
+      ? `(SELECT GROUP_CONCAT(l.thetext ORDER BY l.comment_id SEPARATOR '\\n') FROM longdescs l WHERE l.bug_id = b.bug_id${where})`
+      : `(SELECT string_agg(l.thetext, E'\\n' ORDER BY l.comment_id) FROM longdescs l WHERE l.bug_id = b.bug_id${where})`;
+  return `INSERT INTO bugs_fulltext (bug_id, short_desc, comments, comments_noprivate)
+    SELECT b.bug_id, b.short_desc, ${joined('')}, ${joined(' AND l.isprivate = 0')}
+    FROM bugs b WHERE NOT EXISTS (SELECT 1 FROM bugs_fulltext f WHERE f.bug_id = b.bug_id)`;
+}
+
+/**
+ * Makes a generated (or older generated) database what an installed Bugzilla 5.2 is for serving: the
+ * login_failure table where it is missing, bugs_fulltext filled as Bugzilla keeps it, and 5.2's indexes;
+ * each step skipped where it is done, so a cached database is completed in place.
+ */
+export async function completeAsInstalled(session: BugzillaSqlSession): Promise<void> {
+  const columns = TABLES.login_failure as string;
+  const ddl = columns.split(',').map((column) => columnDdl(column, session.engine));
+  const suffix = session.engine === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4' : '';
+  await session.run(`CREATE TABLE IF NOT EXISTS login_failure (${ddl.join(', ')})${suffix}`);
+  await session.run(fulltextTableDdl(session.engine));
+  await session.run(fulltextSyncSql(session.engine));
+  const indexes = session.engine === 'postgres' ? [...INSTALLED_INDEXES, PG_LOWER_LOGIN_INDEX] : INSTALLED_INDEXES;
+  for (const [name, on] of indexes) await session.run(`CREATE INDEX IF NOT EXISTS ${name} ON ${on}`);
+}
 
 function columnDdl(column: string, engine: 'mysql' | 'postgres'): string {
   const match = /^(\w+) (\w+(?:\([\d,]+\))?)( NN)?(?: = (.+))?$/.exec(column.trim().replace(/\s+/g, ' '));

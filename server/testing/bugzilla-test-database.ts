@@ -6,6 +6,7 @@ import { bugzillaDefaultCatalogue } from '../src/bugzilla/field/bugzilla-default
 import { BugzillaSchemaStore } from '../src/stores/bugzilla-db/bugzilla-schema-store.js';
 import { bugzillaApiTime } from '../src/stores/postgres/bugzilla-dialect.js';
 import { BUGZILLA_52_DIR, readRecordedDataSet } from './bugzilla-5.2-fixture.js';
+import { fulltextSyncSql, fulltextTableDdl } from './bugzilla-ddl.js';
 import { tempDir } from './cli-server.js';
 import { type InProcessServer, serveStoreInProcess } from './in-process-server.js';
 
@@ -36,6 +37,7 @@ export async function loadBugzilla(client: pg.Client): Promise<void> {
   await insertBugs(sql, data, ids);
   await insertFlagsAndComments(sql, data, ids);
   await insertActivityAndVisits(sql, data, ids);
+  await sql(fulltextSyncSql('postgres'));
 }
 
 type Sql = (text: string, values?: unknown[]) => Promise<unknown>;
@@ -111,6 +113,7 @@ export async function createBugzillaTables(client: pg.Client): Promise<void> {
     CREATE TABLE login_failure (user_id integer NOT NULL REFERENCES profiles (userid) ON DELETE CASCADE,
       login_time timestamp(0) without time zone NOT NULL, ip_addr varchar(40) NOT NULL);
     CREATE INDEX login_failure_user_id_idx ON login_failure (user_id)`);
+  await client.query(fulltextTableDdl('postgres'));
 }
 
 /** Groups, users, their memberships and API keys (one revoked, one bless right that is no membership). */

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { STANDARD_FIELDS } from '../src/bugzilla/field/bug-fields.js';
+import { fulltextSyncSql } from './bugzilla-ddl.js';
 import { createBugzillaTables } from './bugzilla-test-database.js';
 import { readSearchDataSet, type SearchDataSet } from './search-data-set.js';
 import { insertSearchDataSetCustomFields } from './search-data-set-bugzilla-custom.js';
@@ -26,8 +27,6 @@ function customFieldDefs(data: SearchDataSet) {
 
 export async function loadSearchDataSet(client: pg.Client): Promise<void> {
   await createBugzillaTables(client);
-  await client.query(`CREATE TABLE bugs_fulltext (bug_id integer PRIMARY KEY, short_desc varchar(255) NOT NULL,
-    comments text, comments_noprivate text)`);
   const data = readSearchDataSet();
   const sql: Sql = (text, values = []) => client.query(text, values);
   const userId = new Map(data.users.map((user) => [user.login, user.id]));
@@ -338,10 +337,5 @@ async function insertThreads(sql: Sql, data: SearchDataSet, user: (login: unknow
       [user(visit.user), visit.bug_id, visit.last_visit_ts],
     );
   }
-  // Bug.pm's _sync_fulltext: the summary, every comment's text and the public ones', joined by newlines.
-  await sql(`INSERT INTO bugs_fulltext (bug_id, short_desc, comments, comments_noprivate)
-    SELECT b.bug_id, b.short_desc,
-      (SELECT string_agg(l.thetext, E'\\n' ORDER BY l.comment_id) FROM longdescs l WHERE l.bug_id = b.bug_id),
-      (SELECT string_agg(l.thetext, E'\\n' ORDER BY l.comment_id) FROM longdescs l WHERE l.bug_id = b.bug_id AND l.isprivate = 0)
-    FROM bugs b`);
+  await sql(fulltextSyncSql('postgres'));
 }

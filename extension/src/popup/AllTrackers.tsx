@@ -1,11 +1,10 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { bugPage } from '../common/bug-page.js';
-import { type InboxOrder, type InboxRow, inboxRows, ordered, rowKey } from '../common/inbox-rows.js';
+import { type InboxOrder, type InboxRow, ordered, rowKey } from '../common/inbox-rows.js';
 import type { Platform } from '../platform/platform.js';
 import { InboxPrefs } from '../storage/inbox-prefs.js';
 import { KEPT_PAINT, keepPaint, POPUP_SCREENFUL } from '../ui/kept-paint.js';
 import { needsWords, reasonChips, rowWords, who } from '../ui/row-words.js';
-import { useInboxData } from '../ui/use-inbox-data.js';
 import { When } from '../ui/When.js';
 
 /** How many of the other trackers' waiting bugs the popup lists above the tracker shown; the inbox has them all. */
@@ -74,21 +73,25 @@ function AllTrackersRow({ row, now }: { row: InboxRow; now: number }) {
  */
 export function AllTrackers({
   platform,
+  waiting,
+  now,
   shown,
   limit = SHOWN,
 }: {
   platform: Platform;
+  /** Every tracker's waiting bugs, as stored, newest change first (null until read). */
+  waiting: InboxRow[] | null;
+  now: number;
   /** The tracker shown below (its rows are left to it), or null when this is the whole popup. */
   shown: string | null;
   limit?: number;
 }) {
-  const { inboxes, now } = useInboxData(platform);
   const order = useOrder(platform);
-  useKeptPaint(inboxes !== null, shown);
-  if (!inboxes) return null;
+  useKeptPaint(waiting !== null, shown);
+  if (!waiting) return null;
   // On All trackers this is the popup's heading, as a tracker's name is on its view.
   const Heading = shown === null ? 'h1' : 'h2';
-  const all = ordered(inboxRows(inboxes, now), order);
+  const all = ordered(waiting, order);
   // The tracker shown below lists its own: each bug once in the popup.
   const rows = all.filter((row) => row.trackerId !== shown);
   return (

@@ -1,4 +1,5 @@
 import { useRef } from 'preact/hooks';
+import type { InboxRow } from '../common/inbox-rows.js';
 import type { Platform } from '../platform/platform.js';
 import { useFreshness } from '../ui/use-freshness.js';
 import { AllTrackers } from './AllTrackers.js';
@@ -12,11 +13,16 @@ const ALL_SHOWN = 30;
 export function AllTrackersPopup({
   platform,
   entries,
+  waiting,
+  now,
   onSwitch,
   onOpenOptions,
 }: {
   platform: Platform;
   entries: SwitcherEntry[];
+  /** Every tracker's waiting bugs, as stored (null until read). */
+  waiting: InboxRow[] | null;
+  now: number;
   onSwitch: (id: string) => void;
   onOpenOptions: () => void;
 }) {
@@ -28,7 +34,7 @@ export function AllTrackersPopup({
     <main class="popup-main" data-testid="all-trackers-popup" ref={main}>
       <Switcher entries={entries} current={ALL_TRACKERS} onSwitch={onSwitch} />
       <div class="scroll">
-        <AllTrackers platform={platform} shown={null} limit={ALL_SHOWN} />
+        <AllTrackers platform={platform} waiting={waiting} now={now} shown={null} limit={ALL_SHOWN} />
       </div>
       <footer>
         <button type="button" class="link" onClick={onOpenOptions}>

@@ -1,14 +1,16 @@
 import { render } from 'preact';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { DeliveryState } from '../common/delivery-state.js';
-import { inboxRows, trackerLabel } from '../common/inbox-rows.js';
+import { type InboxRow, inboxRows, type TrackerInbox, trackerLabel } from '../common/inbox-rows.js';
 import type { NewsSnapshot } from '../common/news-state.js';
 import type { Tracker } from '../common/trackers.js';
 import { browserPlatform } from '../platform/browser.js';
 import { NewsStorage } from '../storage/news-storage.js';
 import { TrackerStorage } from '../storage/storage.js';
-import { trackerInboxes } from '../storage/tracker-inboxes.js';
+import { started } from '../ui/early-read.js';
+import type { FirstRead } from '../ui/first-read.js';
 import { forgetPaint, KEPT_PAINT, keepPaint, POPUP_SCREENFUL } from '../ui/kept-paint.js';
+import { useInboxData } from '../ui/use-inbox-data.js';
 import { AllTrackers } from './AllTrackers.js';
 import { AllTrackersPopup } from './AllTrackersPopup.js';
 import { choosePopupView } from './choose-tracker.js';
@@ -31,10 +33,15 @@ const NEWS_FRESH_MS = 30_000;
 /** What this opening of the popup found per tracker it showed: the switcher agrees with the body. */
 const seenOnOpening = new Map<string, Seen>();
 
-/** All trackers first (the badge's count), then each tracker with its own count and status. */
-async function switcherEntries(trackers: Tracker[]): Promise<SwitcherEntry[]> {
-  const inboxes = await trackerInboxes(platform);
-  const waiting = inboxRows(inboxes, Date.now());
+/**
+ * All trackers first (the badge's count), then each tracker with its own count and status, from
+ * the kept refreshes the popup read once (`inboxes`) and the rows listed from them (`waiting`).
+ */
+async function switcherEntries(
+  trackers: Tracker[],
+  inboxes: readonly TrackerInbox[],
+  waiting: readonly InboxRow[],
+): Promise<SwitcherEntry[]> {
   const troubleOf = (id: string) => inboxes.find((inbox) => inbox.id === id)?.snapshot?.trouble?.problem ?? null;
   const each = await Promise.all(
     trackers.map(async (tracker) => ({
@@ -190,7 +197,6 @@ function NoTracker({ untracked }: { untracked: string | null }) {
 interface FirstViewSetters {
   setTrackers: (trackers: Tracker[]) => void;
   setUntracked: (url: string | null) => void;
-  setEntries: (entries: SwitcherEntry[]) => void;
   setAllShown: (all: boolean) => void;
   setNoTracker: (none: boolean) => void;
 }
@@ -205,7 +211,6 @@ async function openFirstView(show: (tracker: Tracker) => Promise<void>, set: Fir
   ]);
   set.setTrackers(list);
   set.setUntracked(untrackedBugzilla(activeTab, list));
-  void switcherEntries(list).then(set.setEntries);
   const { all, tracker: chosen } = choosePopupView(list, activeTab, lastUsed);
   set.setAllShown(all);
   if (chosen) await show(chosen);
@@ -233,7 +238,7 @@ function useSwitch(
   );
 }
 
-function App() {
+function App({ first }: { first: FirstRead }) {
   const [trackers, setTrackers] = useState<Tracker[]>([]);
   const [entries, setEntries] = useState<SwitcherEntry[]>([]);
   const [noTracker, setNoTracker] = useState(false);
@@ -241,20 +246,46 @@ function App() {
   const [untracked, setUntracked] = useState<string | null>(null);
   /** "All trackers" chosen in the switcher (the tracker below stays loaded for when it is chosen again). */
   const [allShown, setAllShown] = useState(false);
-  const refreshSwitcher = useCallback(() => void storage.trackers().then(switcherEntries).then(setEntries), []);
+  // Every tracker's kept refresh, read once for the switcher's counts and the All trackers list (the
+  // read began before the app loaded: ui/early-read.ts), and again when storage changes.
+  const { inboxes, now } = useInboxData(platform, first);
+  const waiting = useMemo(() => (inboxes ? inboxRows(inboxes, now) : null), [inboxes, now]);
+  const latest = useRef({ inboxes: inboxes ?? [], waiting: waiting ?? [] });
+  latest.current = { inboxes: inboxes ?? [], waiting: waiting ?? [] };
+  const refreshSwitcher = useCallback(
+    () =>
+      void storage
+        .trackers()
+        .then((list) => switcherEntries(list, latest.current.inboxes, latest.current.waiting))
+        .then(setEntries),
+    [],
+  );
+  // The counts follow the list as it is read again.
+  useEffect(() => {
+    if (waiting) refreshSwitcher();
+  }, [waiting, refreshSwitcher]);
   const { data, setData, current, news, setNews, fresh, show, shownRef } = useShownTracker(refreshSwitcher, !allShown);
   const { marking, markSeen } = useMarkSeen(shownRef, setNews);
   useCountsFollowStorage(refreshSwitcher);
   const { retrying, retry } = useRetry(data, setData, refreshSwitcher, news?.trouble !== undefined);
 
   useEffect(() => {
-    void openFirstView(show, { setTrackers, setUntracked, setEntries, setAllShown, setNoTracker });
+    void openFirstView(show, { setTrackers, setUntracked, setAllShown, setNoTracker });
   }, [show]);
   const onSwitch = useSwitch(trackers, show, setAllShown);
 
   if (noTracker) return <NoTracker untracked={untracked} />;
   if (allShown) {
-    return <AllTrackersPopup platform={platform} entries={entries} onSwitch={onSwitch} onOpenOptions={openOptions} />;
+    return (
+      <AllTrackersPopup
+        platform={platform}
+        entries={entries}
+        waiting={waiting}
+        now={now}
+        onSwitch={onSwitch}
+        onOpenOptions={openOptions}
+      />
+    );
   }
   return (
     <Popup
@@ -270,10 +301,10 @@ function App() {
       onMarkSeen={(ids) => data && void markSeen(data.tracker.id, ids)}
       marking={marking}
       stale={!fresh}
-      allTrackers={<AllTrackers platform={platform} shown={current} />}
+      allTrackers={<AllTrackers platform={platform} waiting={waiting} now={now} shown={current} />}
       offer={untracked && <TrackThis url={untracked} onTrack={() => void platform.openOptionsToAdd(untracked)} />}
     />
   );
 }
 
-render(<App />, document.getElementById('app') as HTMLElement);
+render(<App first={await started} />, document.getElementById('app') as HTMLElement);

@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { makeBugzillaDir } from '../../testing/bugzilla-test-database.js';
+import { loadBugzilla, makeBugzillaDir } from '../../testing/bugzilla-test-database.js';
 import { runCli, tempDir } from '../../testing/cli-server.js';
 import { describeWithPostgres, useFreshDatabase } from '../../testing/postgres-test-database.js';
 
@@ -59,6 +60,19 @@ describeWithPostgres('serve --bugzilla-schema refuses in one line', () => {
     const dir = await makeBugzillaDir();
     const result = await serveBugzilla(dir);
     expectOneLine(result, /the database is not a Bugzilla 5\.x database: it has no profiles, .* tables/);
+  });
+
+  it('a Bugzilla database without bugs_fulltext, which its comment searches read', async () => {
+    const client = new pg.Client({ connectionString: url() });
+    await client.connect();
+    try {
+      await loadBugzilla(client);
+      await client.query('DROP TABLE bugs_fulltext');
+      const result = await serveBugzilla(await makeBugzillaDir());
+      expectOneLine(result, /the database is not a Bugzilla 5\.x database: it has no bugs_fulltext table$/);
+    } finally {
+      await client.end();
+    }
   });
 
   it('a --bugzilla-dir that is not a Bugzilla installation', async () => {

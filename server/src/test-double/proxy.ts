@@ -108,7 +108,8 @@ function record(
 ): void {
   const protocol = protocolOf(path);
   const contentType = answer.headers.get('content-type') ?? undefined;
-  const response = responseData({ status: answer.status, contentType, body: answerBody }, protocol, secrets);
+  const etag = answer.headers.get('etag') ?? undefined;
+  const response = responseData({ status: answer.status, contentType, etag, body: answerBody }, protocol, secrets);
   const recording = { protocol, recorded_at: formatBugzillaTime(options.clock.now()), request, response };
   try {
     options.recorder.write(recording, secrets, labelOf(protocol, path, request.body));

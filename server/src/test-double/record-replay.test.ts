@@ -297,6 +297,34 @@ describe('recording from code and over the admin API', () => {
     }
   });
 
+  it("keeps an answer's ETag, and replays a 304 only to the revalidation it answered", async () => {
+    const fourth = mkdtempSync(join(tmpdir(), 'bzc-recordings-'));
+    const real = await startServer({ fixture: standardFixture() });
+    const recorder = await startServer({ proxy: real.url, record: fourth });
+    const bug = 'rest/bug/1?include_fields=id';
+    const get = (server: BzServer, ifNoneMatch?: string) =>
+      fetch(`${server.url}${bug}`, { headers: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} });
+    try {
+      const etag = (await get(recorder)).headers.get('etag') as string;
+      expect(etag).toMatch(/^"/);
+      expect((await get(recorder, etag)).status).toBe(304);
+      const replay = await startServer({ replay: fourth });
+      try {
+        const first = await get(replay);
+        expect([first.status, first.headers.get('etag')]).toEqual([200, etag]);
+        expect((await get(replay, etag)).status).toBe(304);
+        // Asked without a validator, the 200 again: a 304 would leave a client that cached nothing without a body.
+        expect((await get(replay)).status).toBe(200);
+      } finally {
+        await replay.stop();
+      }
+    } finally {
+      await recorder.stop();
+      await real.stop();
+      rmSync(fourth, { recursive: true, force: true });
+    }
+  });
+
   it('refuses options that do not go together', async () => {
     await expect(startServer({ record: '/tmp/x' })).rejects.toThrow('--record needs --proxy URL');
     await expect(startServer({ proxy: 'http://127.0.0.1:1/', replay: '/tmp/x' })).rejects.toThrow(

@@ -4,8 +4,9 @@ import { type ExchangeRequest, protocolOf } from '../import/recordings/recording
 /**
  * Whether a recorded request answers this one: the same method and path, the same
  * query and body as data (member order aside; credential values were removed from
- * both), the same credential headers by name. A JSON-RPC call's `id` is the client's
- * counter, not part of the question.
+ * both), the same credential headers by name, the same `If-None-Match` where the recording
+ * kept one (a 304 answers only the revalidation it was sent for; recordings made before it was
+ * kept answer either way). A JSON-RPC call's `id` is the client's counter, not part of the question.
  */
 export function sameRequest(recorded: ExchangeRequest, asked: ExchangeRequest): boolean {
   return describeDifferences(recorded, asked).length === 0;
@@ -29,6 +30,9 @@ export function describeDifferences(recorded: ExchangeRequest, asked: ExchangeRe
   const askedHeaders = [...asked.credential_headers].sort();
   if (!isDeepStrictEqual(recordedHeaders, askedHeaders)) {
     differences.push(`credential headers: recorded ${shown(recordedHeaders)}, asked ${shown(askedHeaders)}`);
+  }
+  if ('if_none_match' in recorded && recorded.if_none_match !== asked.if_none_match) {
+    differences.push(`If-None-Match: recorded ${shown(recorded.if_none_match)}, asked ${shown(asked.if_none_match)}`);
   }
   return differences;
 }

@@ -9,6 +9,7 @@ import { BUGZILLA_52_KEYS, bugzilla52Fixture } from '../bugzilla-5.2-fixture.js'
 import { loadBugzilla, makeBugzillaDir } from '../bugzilla-test-database.js';
 import { tempDir } from '../cli-server.js';
 import { addCustomFieldsToBugzilla, withCustomFields } from '../custom-field-overlay.js';
+import { everyBug } from '../every-bug.js';
 import { type InProcessServer, serveStoreInProcess } from '../in-process-server.js';
 
 /*
@@ -156,7 +157,7 @@ for (const underTest of STORES) {
           cf_os: ['linux'],
         });
         expect((await store.bugById(12))?.fields).not.toHaveProperty('custom');
-        const all = new Map([...(await store.allBugs())].map((bug) => [bug.id, bug]));
+        const all = new Map((await everyBug(store)).map((bug) => [bug.id, bug]));
         expect(all.get(7)?.fields.custom).toEqual(SEVEN);
       });
 

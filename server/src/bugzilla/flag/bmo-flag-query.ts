@@ -1,7 +1,7 @@
 import { canSeeBug, isInsider } from '../access.js';
-import { afterRead, type Read, readAll } from '../read.js';
 import type { Store } from '../store/store.js';
 import type { Bug, BugFlag, User } from '../types.js';
+import { bugsWithPendingFlags } from './pending-flag-bugs.js';
 
 /** A request as BMO's My Dashboard lists it (extensions/MyDashboard/lib/Queries.pm query_flags). */
 export interface FlagQueryRow {
@@ -68,35 +68,24 @@ function row(found: Found, now: number): FlagQueryRow {
  * on attachments that are not private unless the user is an insider; the most recently changed
  * first (Perl's sort is stable: by flag id within the same second, as Flag->match gives them).
  */
-export function flagQuery(store: Store, user: User, type: string, now: number): Read<FlagQueryRow[]> {
+export async function flagQuery(store: Store, user: User, type: string, now: number): Promise<FlagQueryRow[]> {
   const parameters = store.instance.parameters;
+  const role = type === 'requestee' ? 'requestee' : 'setter';
   const mine = (flag: BugFlag) =>
     flag.status === '?' &&
-    (type === 'requestee'
+    (role === 'requestee'
       ? flag.requestee?.toLowerCase() === user.login.toLowerCase()
       : flag.setter.toLowerCase() === user.login.toLowerCase() && flag.requestee !== undefined);
-  return afterRead(store.allBugs(), (all) => {
-    const found: Found[] = [];
-    const withAttachments: Bug[] = [];
-    return afterRead(store.attachmentFlagsByBug(), (byBug) => {
-      for (const bug of all) {
-        if (!canSeeBug(user, bug, parameters)) continue;
-        for (const flag of bug.fields.flags) if (mine(flag)) found.push({ bug, flag, attachment: null });
-        if ((byBug.get(bug.id) ?? []).some(mine)) withAttachments.push(bug);
-      }
-      const insider = isInsider(user, parameters);
-      return afterRead(readAll(withAttachments.map((bug) => store.attachmentsOf(bug.id))), (lists) => {
-        for (const [i, attachments] of lists.entries()) {
-          for (const attachment of attachments) {
-            if (attachment.isPrivate && !insider) continue;
-            for (const flag of attachment.flags) {
-              if (mine(flag)) found.push({ bug: withAttachments[i] as Bug, flag, attachment });
-            }
-          }
-        }
-        const rows = found.map((one) => row(one, now)).sort((a, b) => a.id - b.id);
-        return rows.sort((a, b) => b.updated_epoch - a.updated_epoch);
-      });
-    });
-  });
+  const insider = isInsider(user, parameters);
+  const found: Found[] = [];
+  for (const bug of await bugsWithPendingFlags(store, { role, userIds: [user.id] })) {
+    if (!canSeeBug(user, bug, parameters)) continue;
+    for (const flag of bug.fields.flags) if (mine(flag)) found.push({ bug, flag, attachment: null });
+    for (const attachment of await store.attachmentsOf(bug.id)) {
+      if (attachment.isPrivate && !insider) continue;
+      for (const flag of attachment.flags) if (mine(flag)) found.push({ bug, flag, attachment });
+    }
+  }
+  const rows = found.map((one) => row(one, now)).sort((a, b) => a.id - b.id);
+  return rows.sort((a, b) => b.updated_epoch - a.updated_epoch);
 }

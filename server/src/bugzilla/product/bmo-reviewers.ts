@@ -1,4 +1,5 @@
 import type { Component, Product } from '../catalogue/types.js';
+import { bugsWithFlags } from '../flag/pending-flag-bugs.js';
 import { afterRead, type Read, readAll } from '../read.js';
 import type { Store } from '../store/store.js';
 import type { Bug, BugFlag, User } from '../types.js';
@@ -44,8 +45,11 @@ function availableReviewers(store: Store, ids: readonly number[], nowSeconds: nu
   );
 }
 
-/** Each user's review_count: every review, feedback or data-review flag (of any status) that names them. */
-function reviewCounts(store: Store, users: readonly User[]): Read<Map<number, number>> {
+/**
+ * Each user's review_count: every review, feedback or data-review flag (of any status) that names them,
+ * over the bugs that hold one (found by a search where the data is).
+ */
+async function reviewCounts(store: Store, users: readonly User[]): Promise<Map<number, number>> {
   const byLogin = new Map(users.map((user) => [user.login.toLowerCase(), user.id]));
   const counts = new Map(users.map((user) => [user.id, 0]));
   const count = (flag: BugFlag) => {
@@ -53,14 +57,12 @@ function reviewCounts(store: Store, users: readonly User[]): Read<Map<number, nu
     const id = byLogin.get(flag.requestee.toLowerCase());
     if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
   };
-  if (users.length === 0) return counts;
-  return afterRead(store.allBugs(), (bugs) => {
-    for (const bug of bugs) for (const flag of bug.fields.flags) count(flag);
-    return afterRead(store.attachmentFlagsByBug(), (byBug) => {
-      for (const flags of byBug.values()) for (const flag of flags) count(flag);
-      return counts;
-    });
-  });
+  const query = { role: 'requestee', userIds: users.map((user) => user.id), types: [...REVIEW_KINDS] } as const;
+  for (const bug of await bugsWithFlags(store, { ...query, statuses: ['?', '+', '-'] })) {
+    for (const flag of bug.fields.flags) count(flag);
+    for (const attachment of await store.attachmentsOf(bug.id)) for (const flag of attachment.flags) count(flag);
+  }
+  return counts;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { BugzillaError } from '../errors.js';
+import { EVERY_MATCH, unrestrictedSearch } from '../search/every-bug.js';
+import { and, test } from '../search/search-term.js';
 import type { Store } from '../store/store.js';
 import type { Bug, User } from '../types.js';
 import { byName, productsFor } from './product-lists.js';
@@ -71,6 +73,23 @@ async function waitsForTriage(bug: Bug, store: Store): Promise<boolean> {
   return !(await store.attachmentsOf(bug.id)).some((attachment) => asked(attachment.flags));
 }
 
+/**
+ * The open bugs of the products with no priority set, found where the data is: the report's cost is
+ * their number, not the tracker's (the rest of its test is waitsForTriage's, on each of them).
+ */
+async function untriagedBugs(store: Store, products: readonly string[]): Promise<Bug[]> {
+  if (products.length === 0) return [];
+  const bug = (column: 'product' | 'resolution' | 'priority') => ({ kind: 'bug', column }) as const;
+  const where = and(
+    test(bug('product'), { op: 'in', values: products }),
+    test(bug('resolution'), { op: 'cmp', cmp: '=', value: '' }),
+    test(bug('priority'), { op: 'cmp', cmp: '=', value: '--' }),
+  );
+  return store.searchBugs(
+    unrestrictedSearch({ where, joins: new Map() }, [], EVERY_MATCH, Math.floor(Date.now() / 1000)),
+  );
+}
+
 export async function triageOwners(
   store: Store,
   user: User | undefined,
@@ -94,7 +113,7 @@ export async function triageOwners(
     .sort((a, b) => byName(a.product.name, b.product.name) || byName(a.component.name, b.component.name));
   const shown = new Set(rows.map(({ product, component }) => `${product.name}\u0000${component.name}`));
   const waiting = new Map<string, Bug[]>();
-  for (const bug of await store.allBugs()) {
+  for (const bug of await untriagedBugs(store, [...new Set(rows.map(({ product }) => product.name))])) {
     const key = `${bug.fields.product}\u0000${bug.fields.component}`;
     if (!shown.has(key) || !(await waitsForTriage(bug, store))) continue;
     const list = waiting.get(key);

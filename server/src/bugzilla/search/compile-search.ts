@@ -9,6 +9,7 @@ import type { SearchContext } from './chart-args.js';
 import type { CompiledSearch } from './compiled-search.js';
 import type { Clause, Criterion } from './criteria.js';
 import { criteriaToWhere } from './criteria-to-where.js';
+import { EVERY_MATCH } from './every-bug.js';
 import { normalizeWhere } from './normalize-where.js';
 import { paramsToCriteria } from './params-to-criteria.js';
 import { isNatural, perlNumber } from './perl-number.js';
@@ -30,9 +31,6 @@ export interface SearchRequest {
   /** BMO's Bug.search (the profile's bmoSearch): its fields, and `count_only` (every match counted, no page). */
   bmo: boolean;
 }
-
-/** As many as a count asks for: BMO's count_only query has no LIMIT (Bugzilla/Search.pm `_sql`); PostgreSQL's int. */
-const EVERY_MATCH = 2 ** 31 - 1;
 
 /** The custom fields a search may name: every one the catalogue defines, obsolete ones too (Bugzilla->fields). */
 function customFields(catalogue: Catalogue): readonly CustomFieldDefinition[] {

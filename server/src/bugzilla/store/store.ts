@@ -6,16 +6,7 @@ import { type BugzillaError, errors, StoreError } from '../errors.js';
 import type { FlagActivity, FlagActivityCriteria } from '../flag/bmo-flag-activity.js';
 import type { Read } from '../read.js';
 import type { CompiledSearch } from '../search/compiled-search.js';
-import type {
-  Bug,
-  BugFlag,
-  ChangeSet,
-  Comment,
-  CommentReaction,
-  InstanceSettings,
-  User,
-  VisitRecord,
-} from '../types.js';
+import type { Bug, ChangeSet, Comment, CommentReaction, InstanceSettings, User, VisitRecord } from '../types.js';
 import type { LoginFailures } from '../user/login-failures.js';
 import type { UserMatch } from '../user/user-match.js';
 import type { StoreSnapshot } from './snapshot.js';
@@ -109,8 +100,6 @@ export interface Store {
   /** Failed password logins (the lock-out), kept where the store's data is, so every instance on it counts them alike. */
   readonly loginFailures: LoginFailures;
   bugById(id: number): Read<Bug | undefined>;
-  /** Every bug, by id. */
-  allBugs(): Read<Iterable<Bug>>;
   /**
    * The bugs a search (bugzilla/search/compiled-search.ts) finds that its viewer may see, in its order
    * (then by id), one page of them: run where the data is, over the store's indexes.
@@ -131,8 +120,6 @@ export interface Store {
   attachmentsOf(bugId: number): Read<readonly Attachment[]>;
   /** An attachment's bytes (undefined only if they were lost). */
   attachmentData(attachment: Attachment): Read<Buffer | undefined>;
-  /** Every attachment's flags, by its bug (bugs whose attachments have none left out): what flag searches read. */
-  attachmentFlagsByBug(): Read<ReadonlyMap<number, readonly BugFlag[]>>;
   /** The user's own tags of the bug (Bug.update_tags), in the order added. */
   personalTags(userId: number, bugId: number): Read<readonly string[]>;
   /** The bugs the user tagged with any of `tags` (lowercase), by id. */

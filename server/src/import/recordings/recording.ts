@@ -18,11 +18,19 @@ export interface ExchangeRequest {
   body_text?: string;
   /** Credential headers the request carried, by name (values never kept): they may change the answer. */
   credential_headers: string[];
+  /**
+   * The `If-None-Match` the request carried (an ETag the tracker gave, no credential): a browser
+   * revalidates what it cached, and the tracker's 304 answers only that. Absent when it had none.
+   */
+  if_none_match?: string;
 }
 
 export interface ExchangeResponse {
   status: number;
-  /** Only the Content-Type: the rest is transport, cookies are credentials. */
+  /**
+   * Only the Content-Type and the ETag (what a browser sends back as `If-None-Match`): the rest is
+   * transport, cookies are credentials.
+   */
   headers: Record<string, string>;
   /** A JSON answer, parsed, credentials "[REDACTED]"; otherwise `body_text`. */
   body?: unknown;
@@ -55,6 +63,7 @@ export interface RawRequest {
 export interface RawResponse {
   status: number;
   contentType: string | undefined;
+  etag?: string | undefined;
   body: Buffer;
 }
 
@@ -87,6 +96,8 @@ export function requestData(raw: RawRequest, secrets: Set<string> = new Set()): 
     body: null,
     credential_headers: credentialHeaders,
   };
+  const ifNoneMatch = raw.headers['if-none-match'];
+  if (typeof ifNoneMatch === 'string') request.if_none_match = ifNoneMatch;
   if (raw.body.length === 0) return request;
   const text = raw.body.toString('utf8');
   const data = bodyData(protocol, contentTypeOf(raw.headers['content-type']), text);
@@ -99,6 +110,7 @@ export function requestData(raw: RawRequest, secrets: Set<string> = new Set()): 
 export function responseData(raw: RawResponse, protocol: Protocol, secrets: Set<string>): ExchangeResponse {
   const response: ExchangeResponse = { status: raw.status, headers: {} };
   if (raw.contentType) response.headers['content-type'] = raw.contentType;
+  if (raw.etag) response.headers.etag = raw.etag;
   const text = raw.body.toString('utf8');
   const json = /json|javascript/i.test(raw.contentType ?? '') ? parseJson(text) : undefined;
   if (json !== undefined) {

@@ -14,6 +14,7 @@ import {
   writeAsBugzilla,
 } from '../../../testing/bugzilla-test-database.js';
 import { serveCli } from '../../../testing/cli-server.js';
+import { attachmentFlagsOf } from '../../../testing/every-bug.js';
 import { type InProcessServer, ManualClock } from '../../../testing/in-process-server.js';
 import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { sendRaw } from '../../../testing/raw-request.js';
@@ -317,9 +318,8 @@ for (const timeZone of ['UTC', 'America/New_York']) {
               ],
             ],
           ]);
-          // What a flag search reads: the attachments' flags by bug.
-          const byBug = await store.attachmentFlagsByBug();
-          expect(byBug.get(8)?.map((flag) => flag.id)).toEqual([61, 60]);
+          // What a flag search reads: the bug's attachments' flags.
+          expect((await attachmentFlagsOf(store, 8)).map((flag) => flag.id)).toEqual([61, 60]);
           const found = await fetch(
             `${server.url}/rest/bug?f1=flagtypes.name&o1=equals&v1=checkin%3F&include_fields=id&${admin}`,
           );

@@ -260,6 +260,7 @@ const BUGZILLA_TABLES = [
   'login_failure',
   'audit_log',
   'bug_user_last_visit',
+  'bugs_fulltext',
 ];
 
 /** Refuses, in one line, a database that is not a Bugzilla 5.x one (bz-companion's own, an empty one). */

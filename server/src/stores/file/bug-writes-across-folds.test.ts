@@ -18,8 +18,10 @@ const T0 = Date.parse('2026-11-27T11:00:00Z') / 1000;
 describe('bug writes across a fold and a crash', () => {
   it('keeps every acknowledged update of one bug, before and after folds', async () => {
     const path = join(await tempDir(), 'data.json');
-    const opened = await openFileStore(path, { create: bugzilla52ExtendedSnapshot, compactAfterBytes: 1 });
-    const store = opened.store as typeof opened.store & { foldSettled?: () => Promise<void> };
+    const { store, foldSettled } = await openFileStore(path, {
+      create: bugzilla52ExtendedSnapshot,
+      compactAfterBytes: 1,
+    });
     for (let i = 1; i <= 6; i++) {
       await updateBugs(store, DEV, [4], { summary: `Summary ${i}` }, T0 + i);
       // Let the fold started by this write finish, so the next write lands in a fresh journal.
@@ -31,11 +33,16 @@ describe('bug writes across a fold and a crash', () => {
     const reopened = await openFileStore(path);
     expect((await reopened.store.bugById(4))?.fields.summary).toBe('Summary 6');
     await reopened.store.close();
+    // The "killed" store's fold worker lives on in this process: let it end before the folder goes.
+    await foldSettled();
   });
 
   it('keeps the updates made after a reset, folded and not', async () => {
     const path = join(await tempDir(), 'data.json');
-    const { store } = await openFileStore(path, { create: bugzilla52ExtendedSnapshot, compactAfterBytes: 1 });
+    const { store, foldSettled } = await openFileStore(path, {
+      create: bugzilla52ExtendedSnapshot,
+      compactAfterBytes: 1,
+    });
     await updateBugs(store, DEV, [4], { summary: 'Before the reset' }, T0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     // A reset starts a new generation: plans made before it plan again.
@@ -48,5 +55,6 @@ describe('bug writes across a fold and a crash', () => {
     const reopened = await openFileStore(path);
     expect((await reopened.store.bugById(4))?.fields.summary).toBe('After 3');
     await reopened.store.close();
+    await foldSettled();
   });
 });

@@ -47,4 +47,19 @@ describe('BugIndexes.put', () => {
     expect(under(indexes.values('priority'), 'P1')).toEqual([]);
     expect(under(indexes.values('qa_contact'), 4)).toEqual([]);
   });
+
+  it("keeps each bug's duplicates as bugs are marked, moved and reopened", () => {
+    const indexes = new BugIndexes();
+    for (const id of [3, 1, 2]) indexes.put(bug(id, { dupe_of: 9 }), []);
+    indexes.put(bug(4, { dupe_of: 8 }), []);
+    expect(indexes.duplicatesOf(9)).toEqual([1, 2, 3]);
+    indexes.put(bug(2, { dupe_of: 8 }), []);
+    indexes.put(bug(3, { dupe_of: null }), []);
+
+    expect(indexes.duplicatesOf(9)).toEqual([1]);
+    expect(indexes.duplicatesOf(8)).toEqual([2, 4]);
+    expect(indexes.duplicatesOf(7)).toEqual([]);
+    indexes.clear();
+    expect(indexes.duplicatesOf(8)).toEqual([]);
+  });
 });

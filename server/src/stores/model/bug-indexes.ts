@@ -90,6 +90,7 @@ interface Indexed {
   rows: Record<KeyedRelation, Key[]>;
   /** Each text as indexed, and its words: an unchanged text is not split into words again. */
   texts: Record<BugText, { text: string; words: Set<string> }>;
+  dupeOf: number | null;
 }
 
 /**
@@ -107,8 +108,11 @@ export class BugIndexes {
   readonly created = new DayIndex();
   readonly changed = new DayIndex();
   readonly #indexed = new Map<number, Indexed>();
+  /** Each bug's duplicates (the bugs whose dupe_of it is), which BMO's Bug.get lists with every bug. */
+  readonly #duplicates = new Map<number, IdSet>();
 
   clear(): void {
+    this.#duplicates.clear();
     this.all.clear();
     for (const index of this.#values.values()) index.clear();
     for (const index of this.#rows.values()) index.clear();
@@ -129,6 +133,7 @@ export class BugIndexes {
       values: valuesOf(bug),
       rows: rowKeysOf(bug, attachmentFlags),
       texts: textsOf(bug, old),
+      dupeOf: bug.fields.dupe_of,
     };
     this.#indexed.set(bug.id, indexed);
     this.all.add(bug.id);
@@ -152,6 +157,11 @@ export class BugIndexes {
       const now = indexed.texts[column];
       if (before !== now) (this.#texts.get(column) as TokenIndex).move(bug.id, before?.words, now.words);
     }
+    const dupeOfBefore = old === undefined ? null : old.dupeOf;
+    if (dupeOfBefore !== indexed.dupeOf) {
+      if (dupeOfBefore !== null) this.#duplicates.get(dupeOfBefore)?.delete(bug.id);
+      if (indexed.dupeOf !== null) keyed(this.#duplicates, indexed.dupeOf).add(bug.id);
+    }
     this.created.set(bug.id, bug.fields.creation_time);
     this.changed.set(bug.id, bug.fields.last_change_time);
   }
@@ -168,6 +178,12 @@ export class BugIndexes {
 
   rowKeys(relation: KeyedRelation): ReadonlyMap<Key, IdSet> {
     return this.#rows.get(relation) as Map<Key, IdSet>;
+  }
+
+  /** The bugs marked duplicates of `bugId`, in id order: a copy. */
+  duplicatesOf(bugId: number): number[] {
+    const ids = this.#duplicates.get(bugId);
+    return ids === undefined ? [] : Array.from(ids.ids());
   }
 
   text(column: TextColumn): TokenIndex {

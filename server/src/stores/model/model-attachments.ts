@@ -1,6 +1,5 @@
 import type { Attachment } from '../../bugzilla/attachment/attachment.js';
 import type { SnapshotAttachment } from '../../bugzilla/store/snapshot.js';
-import type { BugFlag } from '../../bugzilla/types.js';
 import { attachmentOfSnapshot, snapshotAttachment } from '../snapshot-records.js';
 
 /**
@@ -32,15 +31,6 @@ export class ModelAttachments {
   /** One more than the highest id there is (where a store starts numbering new attachments). */
   nextId(): number {
     return this.#maxId + 1;
-  }
-
-  flagsByBug(): Map<number, BugFlag[]> {
-    const flags = new Map<number, BugFlag[]>();
-    for (const [bugId, attachments] of this.#byBug) {
-      const all = attachments.flatMap((attachment) => attachment.flags);
-      if (all.length > 0) flags.set(bugId, all);
-    }
-    return flags;
   }
 
   byId(id: number): Attachment | undefined {

@@ -17,7 +17,6 @@ import {
 } from '../../bugzilla/store/store.js';
 import type {
   Bug,
-  BugFlag,
   ChangeSet,
   Comment,
   CommentReaction,
@@ -154,10 +153,6 @@ export class ModelStore implements Store, OwnedData {
     return this.#model.bugs.get(id);
   }
 
-  allBugs(): Iterable<Bug> {
-    return [...this.#model.bugs.values()].sort((a, b) => a.id - b.id);
-  }
-
   searchBugs(search: CompiledSearch): Bug[] {
     return modelSearch(this.#model, search);
   }
@@ -180,10 +175,6 @@ export class ModelStore implements Store, OwnedData {
 
   attachmentsOf(bugId: number): readonly Attachment[] {
     return this.#model.attachments.ofBug(bugId);
-  }
-
-  attachmentFlagsByBug(): ReadonlyMap<number, readonly BugFlag[]> {
-    return this.#model.attachments.flagsByBug();
   }
 
   attachmentData(attachment: Attachment): Buffer | Promise<Buffer | undefined> {
@@ -252,15 +243,14 @@ export class ModelStore implements Store, OwnedData {
     return this.#model.threads.historyOf(bugId);
   }
 
-  /** Read by walking the bugs: a BMO answer asks it of the bugs it shows, and a data set in memory is small. */
+  /** From the model's indexes of flag_activity (model-flag-activity.ts). */
   flagActivity(criteria: FlagActivityCriteria): FlagActivity[] {
     return this.#model.flagActivity.find(criteria);
   }
 
+  /** From the model's index of dupe_of: a BMO answer asks it of every bug it shows. */
   duplicatesOf(bugId: number): number[] {
-    const ids: number[] = [];
-    for (const bug of this.#model.bugs.values()) if (bug.fields.dupe_of === bugId) ids.push(bug.id);
-    return ids.sort((a, b) => a - b);
+    return this.#model.indexes.duplicatesOf(bugId);
   }
 
   visitorsOf(bugId: number): number[] {

@@ -1,4 +1,5 @@
 import { IdSet, type Ids, intersectIds, unionIds } from './id-set.js';
+import { WordGrams } from './word-grams.js';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -11,11 +12,13 @@ export function tokensOf(text: string): Set<string> {
  * The bugs by the words of one of their texts (summary, whiteboard, comments): what substring
  * searches start from. A substring made of letters and digits lies inside one word of the text, so a
  * text holding a pattern holds, for each of the pattern's words, a word that contains it: the
- * candidates are the bugs with such words for every word of the pattern, found by walking the
- * vocabulary (which grows far slower than the bugs do), then checked in full.
+ * candidates are the bugs with such words for every word of the pattern, found among the words that
+ * share its rarest three characters (word-grams.ts), then checked in full.
  */
 export class TokenIndex {
   readonly #bugs = new Map<string, IdSet>();
+  /** The vocabulary (the keys of #bugs) by its words' grams. */
+  readonly #grams = new WordGrams();
   /** Each word looked for since the index last changed, with the sets of the words that contain it. */
   readonly #containing = new Map<string, IdSet[]>();
 
@@ -26,6 +29,7 @@ export class TokenIndex {
       if (ids === undefined) {
         ids = new IdSet();
         this.#bugs.set(token, ids);
+        this.#grams.add(token);
       }
       ids.add(bugId);
     }
@@ -37,7 +41,10 @@ export class TokenIndex {
       const ids = this.#bugs.get(token);
       if (ids === undefined) continue;
       ids.delete(bugId);
-      if (ids.size === 0) this.#bugs.delete(token);
+      if (ids.size === 0) {
+        this.#bugs.delete(token);
+        this.#grams.delete(token);
+      }
     }
   }
 
@@ -54,18 +61,27 @@ export class TokenIndex {
   clear(): void {
     this.#changed();
     this.#bugs.clear();
+    this.#grams.clear();
   }
 
   #changed(): void {
     if (this.#containing.size > 0) this.#containing.clear();
   }
 
-  /** The sets of the vocabulary's words that contain `word` (a walk of the vocabulary, kept until a change). */
+  /**
+   * The sets of the vocabulary's words that contain `word` (those sharing its rarest gram, or the whole
+   * vocabulary for a word shorter than a gram; kept until a change).
+   */
   #setsContaining(word: string): IdSet[] {
     let sets = this.#containing.get(word);
     if (sets === undefined) {
       sets = [];
-      for (const [token, ids] of this.#bugs) if (token.includes(word)) sets.push(ids);
+      const near = this.#grams.candidates(word);
+      if (near === undefined) {
+        for (const [token, ids] of this.#bugs) if (token.includes(word)) sets.push(ids);
+      } else {
+        for (const token of near) if (token.includes(word)) sets.push(this.#bugs.get(token) as IdSet);
+      }
       // Bounded: a read-only stretch of many different searches keeps only the latest words.
       if (this.#containing.size >= 256) this.#containing.clear();
       this.#containing.set(word, sets);

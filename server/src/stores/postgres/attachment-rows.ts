@@ -58,22 +58,9 @@ export class AttachmentReads {
   readonly #db: Database;
   readonly #columns: string;
 
-  readonly #flags: string;
-
   constructor(db: Database, sql: SqlDialect, flags: string) {
     this.#db = db;
-    this.#flags = flags;
     this.#columns = attachmentColumns(sql, flags);
-  }
-
-  async flagsByBug(): Promise<Map<number, BugFlag[]>> {
-    const rows = await this.#db.query<{ bug_id: number; flags: BugFlag[] }>(
-      `SELECT a.bug_id, ${this.#flags} AS flags FROM attachments a WHERE to_jsonb(${this.#flags}) <> '[]'::jsonb ORDER BY a.attach_id`,
-      [],
-    );
-    const flags = new Map<number, BugFlag[]>();
-    for (const row of rows) flags.set(row.bug_id, [...(flags.get(row.bug_id) ?? []), ...row.flags]);
-    return flags;
   }
 
   async byId(id: number): Promise<Attachment | undefined> {

@@ -35,12 +35,6 @@ export class BugReads<CommentRow extends pg.QueryResultRow> {
     return { bugColumns: this.#sql.bugColumns, bugsFrom: this.#sql.bugsFrom };
   }
 
-  async allBugs(): Promise<Bug[]> {
-    const { bugColumns, bugsFrom } = this.#sql;
-    const rows = await this.#db.query<BugRow>(`SELECT ${bugColumns} FROM ${bugsFrom} ORDER BY b.bug_id`, []);
-    return rows.map(bugFromRow);
-  }
-
   /** Aliases match without regard to letter case, as the file store's do. */
   async bugByAlias(alias: string): Promise<Bug | undefined> {
     const { bugColumns, bugsFrom } = this.#sql;

@@ -4,7 +4,7 @@ import { ourCustomColumn, ourMultiSelectFrom } from './our-custom-columns.js';
 import { OUR_SQL } from './rows.js';
 import type { ColumnContext, SearchSqlDialect, SqlValues } from './search-dialect.js';
 import { relationSql } from './search-relations.js';
-import { type SqlScope, testOn } from './search-sql.js';
+import { bugIdIn, type SqlScope, testOn } from './search-sql.js';
 
 /** The fields our schema keeps in bugs.bzc_fields, by Search.pm's column names. */
 const JSON_FIELDS: Readonly<Partial<Record<BugColumn, string>>> = {
@@ -67,7 +67,10 @@ function specialTest(operand: Operand, compared: Test, scope: SqlScope): string 
   const inner = compared.pattern.slice(1, -1);
   if (!compared.pattern.startsWith('%') || !compared.pattern.endsWith('%') || /[%_\\\n]/.test(inner)) return undefined;
   const visible = operand.column === 'public_comments_text' ? ' AND l.isprivate = 0' : '';
-  return `EXISTS (SELECT 1 FROM longdescs l WHERE l.bug_id = ${scope.b}.bug_id${visible} AND ${testOn('l.thetext', 'text', compared, scope)})`;
+  const found = testOn('l.thetext', 'text', compared, scope);
+  // In an OR's branch, the bugs whose comments hold the word, from the trigram index (search-dialect.ts orBranch).
+  if (scope.orBranch) return bugIdIn(scope.b, `SELECT l.bug_id FROM longdescs l WHERE TRUE${visible} AND ${found}`);
+  return `EXISTS (SELECT 1 FROM longdescs l WHERE l.bug_id = ${scope.b}.bug_id${visible} AND ${found})`;
 }
 
 /** Our schema's search SQL: the bug's other fields in bzc_fields, the history by its API field names. */

@@ -5,7 +5,7 @@ import { errors } from '../../bugzilla/errors.js';
 import type { FlagActivity, FlagActivityCriteria } from '../../bugzilla/flag/bmo-flag-activity.js';
 import { isStorableId, isStorableText } from '../../bugzilla/ids.js';
 import type { CompiledSearch } from '../../bugzilla/search/compiled-search.js';
-import type { Bug, BugFlag, Comment, InstanceSettings, User, VisitRecord } from '../../bugzilla/types.js';
+import type { Bug, Comment, InstanceSettings, User, VisitRecord } from '../../bugzilla/types.js';
 import type { UserMatch } from '../../bugzilla/user/user-match.js';
 import { normalizeAuditClass } from '../model/model.js';
 import { ArrivalLookups, type ArrivalSources } from './arrival-lookups.js';
@@ -149,10 +149,6 @@ export abstract class PostgresReads<CommentRow extends object> {
     return row && bugFromRow(row);
   }
 
-  allBugs(): Promise<Bug[]> {
-    return this.#reads.allBugs();
-  }
-
   abstract get catalogue(): Catalogue;
 
   /**
@@ -193,10 +189,6 @@ export abstract class PostgresReads<CommentRow extends object> {
 
   attachmentsOf(bugId: number): Promise<Attachment[]> {
     return this.#attachments.ofBug(bugId);
-  }
-
-  attachmentFlagsByBug(): Promise<Map<number, BugFlag[]>> {
-    return this.#attachments.flagsByBug();
   }
 
   attachmentData(attachment: Attachment): Promise<Buffer | undefined> {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { bugContentFixture } from '../../../testing/bug-content-fixture.js';
+import { everyBug } from '../../../testing/every-bug.js';
 import { owned } from '../../../testing/owned.js';
 import { describeWithPostgres, useFreshDatabase } from '../../../testing/postgres-test-database.js';
 import { readBugAhead } from '../../bugzilla/bug/bug-ref.js';
@@ -72,7 +73,7 @@ describeWithPostgres('PostgresStore (PostgreSQL)', () => {
         expected && { ...expected, cc: [...expected.cc].sort() },
       );
     }
-    expect((await store.allBugs()).map((bug) => bug.id)).toEqual([...(await reference.allBugs())].map((bug) => bug.id));
+    expect((await everyBug(store)).map((bug) => bug.id)).toEqual((await everyBug(reference)).map((bug) => bug.id));
     for (const alias of ['login-crash', 'LOGIN-CRASH', 'nope']) {
       expect((await store.bugByAlias(alias))?.id).toEqual((await reference.bugByAlias(alias))?.id);
     }
@@ -275,7 +276,7 @@ describeWithPostgres('PostgresStore with bug content (PostgreSQL)', () => {
     const store = await PostgresStore.open(databaseUrl(), { seed: snapshot });
     const reference = createMemoryStore(snapshot);
     try {
-      for (const bug of await reference.allBugs()) {
+      for (const bug of await everyBug(reference)) {
         const actual = await store.bugById(bug.id);
         expect(actual && { ...actual, cc: [...actual.cc].sort() }).toEqual({ ...bug, cc: [...bug.cc].sort() });
         expect(await store.commentsOf(bug.id)).toEqual(await reference.commentsOf(bug.id));

@@ -75,4 +75,16 @@ export interface SqlScope {
   joins: ReadonlyMap<string, { alias: string; relation: Relation }>;
   /** A counter for the aliases of nested sub-selects. */
   depth: number;
+  /**
+   * Whether the expression is a branch of an OR over the searched bug itself (not inside a sub-select or a
+   * join): its sub-selects are then written as the ids they find (`b.bug_id = ANY (ARRAY(…))`), which
+   * PostgreSQL can answer from an index beside the other branches (a BitmapOr); a correlated EXISTS in
+   * an OR made it read every bug and test each.
+   */
+  orBranch?: boolean;
+  /**
+   * Whether the expression is tested bug by bug whatever its form (under a NOT, in an ORDER BY): no OR in
+   * it is written for an index then, as an array of ids would be searched once for every bug.
+   */
+  rowByRow?: boolean;
 }

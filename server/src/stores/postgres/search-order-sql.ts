@@ -47,7 +47,7 @@ export function orderSql(keys: readonly OrderKey[], scope: SqlScope, catalogue: 
       }
       case 'relevance':
         orderBy.push(
-          `(${key.terms.map((term) => `CASE WHEN ${exprSql(term, scope)} THEN 1 ELSE 0 END`).join(' + ') || '0'})${direction(key)}`,
+          `(${key.terms.map((term) => `CASE WHEN ${exprSql(term, { ...scope, rowByRow: true })} THEN 1 ELSE 0 END`).join(' + ') || '0'})${direction(key)}`,
         );
         break;
       case 'sortkey': {

@@ -169,10 +169,14 @@ function within(scope: SqlScope, alias: string, relation: Relation): SqlScope {
 export function exprSql(expr: Expr, scope: SqlScope): string {
   switch (expr.kind) {
     case 'and':
-    case 'or':
-      return `(${expr.items.map((item) => exprSql(item, scope)).join(expr.kind === 'and' ? ' AND ' : ' OR ')})`;
+      return `(${expr.items.map((item) => exprSql(item, notBranch(scope))).join(' AND ')})`;
+    case 'or': {
+      const overBug = scope.own === undefined && scope.joins.size === 0 && !scope.rowByRow;
+      const branch = overBug ? { ...scope, orBranch: true } : scope;
+      return `(${expr.items.map((item) => exprSql(item, branch)).join(' OR ')})`;
+    }
     case 'not':
-      return `NOT (${exprSql(expr.item, scope)})`;
+      return `NOT (${exprSql(expr.item, { ...scope, orBranch: false, rowByRow: true })})`;
     case 'const':
       return expr.value ? 'TRUE' : 'FALSE';
     case 'isNull':
@@ -193,8 +197,21 @@ export function exprSql(expr: Expr, scope: SqlScope): string {
     case 'exists': {
       const alias = `r${scope.depth}`;
       const relation = scope.dialect.relation(expr.relation);
+      if (scope.orBranch) {
+        // The same sub-select over a bug `o` of its own: the ids of the bugs it finds, computed once.
+        const found = `EXISTS (SELECT 1 ${relation.from(alias, 'o', expr.field, scope.values)} AND ${exprSql(expr.where, within({ ...scope, b: 'o' }, alias, expr.relation))})`;
+        return bugIdIn(scope.b, `SELECT o.bug_id FROM bugs o WHERE ${found}`);
+      }
       const inner = within(scope, alias, expr.relation);
       return `EXISTS (SELECT 1 ${relation.from(alias, scope.b, expr.field, scope.values)} AND ${exprSql(expr.where, inner)})`;
     }
   }
 }
+
+/** The bug `b` among the ids `select` gives (non-null: true or false, as EXISTS is). */
+export function bugIdIn(b: string, select: string): string {
+  return `${b}.bug_id = ANY (ARRAY(${select}))`;
+}
+
+/** The scope for an expression inside an OR's branch: an AND's items are branches no more. */
+const notBranch = (scope: SqlScope): SqlScope => (scope.orBranch ? { ...scope, orBranch: false } : scope);

@@ -153,10 +153,7 @@ async function get(request: ApiRequest, { store, profile }: RouteDeps) {
  * pending review, feedback and needinfo requests of each user, and whether they block them.
  */
 async function addRequests(store: Store, users: readonly User[], answer: Json[]): Promise<void> {
-  const counts = await requestCounts(
-    store,
-    users.map((user) => user.login),
-  );
+  const counts = await requestCounts(store, users);
   for (const [i, user] of users.entries()) {
     const count = counts.get(user.login) as RequestCounts;
     // reviews_blocked covers feedback too (the Review extension's `block_reviews` setting; Needinfo's `block_needinfo`).
