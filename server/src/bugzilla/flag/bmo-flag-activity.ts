@@ -88,7 +88,7 @@ export function flagsChanged(before: readonly BugFlag[], after: readonly BugFlag
  * removed, its setter the user who removed it (`Bugzilla->user->id || $old_flag->setter_id`). Rows
  * whose setter is not a known user are left out (the column is NOT NULL and references profiles).
  */
-export function flagActivityOf(change: FlagTargetChange): NewFlagActivity[] {
+function flagActivityOf(change: FlagTargetChange): NewFlagActivity[] {
   const rows: NewFlagActivity[] = [];
   const old = new Map(change.before.map((flag) => [flag.id, flag]));
   const row = (flag: BugFlag, status: string, setterId: number | undefined) => {
