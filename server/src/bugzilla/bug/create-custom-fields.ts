@@ -46,6 +46,8 @@ export function checkNewCustomFields(
     if (!Object.hasOwn(params, field.name) || (field.visibilityField === null) !== (pass === 'independent')) continue;
     // An obsolete multiple-selection is no parameter Bug->create takes (takesCustomField): refused after the checks.
     if (field.obsolete && field.type === FIELD_TYPE.multiSelect) continue;
+    // A tracking flag is set once the bug is in (create-tracking-flags.ts), not by Bug->create's validators.
+    if (field.tracking && !field.obsolete) continue;
     const given = params[field.name];
     let value: CustomValue;
     if (field.obsolete && (field.type === FIELD_TYPE.freetext || field.type === FIELD_TYPE.textarea)) {

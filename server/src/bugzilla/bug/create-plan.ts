@@ -8,6 +8,7 @@ import { type CreateCommand, list } from './create-command.js';
 import { checkNewListsDistinct, takesCustomField } from './create-custom-fields.js';
 import { linkOtherSides, mirrorSeeAlsoOnCreate, setNewFlags } from './create-links.js';
 import { createParams, invalidCreateParam } from './create-params.js';
+import { newTrackingValues } from './create-tracking-flags.js';
 import type { BugView, BugWriteEffect, BugWritePlan } from './effect.js';
 import { checkStorableText } from './storable-text.js';
 
@@ -44,6 +45,7 @@ export function planCreate(given: CreateCommand, view: BugView): BugWritePlan<{ 
     aliasOwner: (alias) => view.aliasOwner(alias),
   });
   checkAliasesDistinct(list(command.params.alias));
+  checked.custom.values = newTrackingValues(command, checked.values, checked.custom.values);
   const bug = newBug(command, id, checked, seeAlso.list);
   const { when, actor } = command;
   const effect: BugWriteEffect = {

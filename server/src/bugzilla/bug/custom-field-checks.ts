@@ -27,7 +27,7 @@ export function perlText(value: unknown): string | undefined {
 }
 
 /** A struct or list where 5.2 takes one value: it would store its address ("HASH(0x…)"); refused here. */
-function scalarOf(field: CustomField, value: unknown): string | undefined {
+export function scalarOf(field: CustomField, value: unknown): string | undefined {
   if (value !== null && typeof value === 'object') {
     throw writeErrors.wrongShape(`${field.name} is not a scalar.\n`, field.name, 'one value');
   }

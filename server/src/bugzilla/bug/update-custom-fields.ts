@@ -1,9 +1,11 @@
 import { type CustomField, FIELD_TYPE } from '../field/custom-field.js';
-import { customValue, customValueText, withCustomValue } from '../field/custom-values.js';
+import { customValue, customValueText, putCustomValue } from '../field/custom-values.js';
+import { isTrackingFlag } from '../field/tracking-flag.js';
 import { requiredPrivileges } from './can-change.js';
 import { checkCustomValue, checkMandatory, diffArrays, hasRepeat } from './custom-field-value.js';
 import type { UpdateContext } from './update-context.js';
 import { has } from './update-params.js';
+import { setTrackingFlag } from './update-tracking-flags.js';
 import type { WorkingBug } from './working-bug.js';
 import { writeErrors } from './write-errors.js';
 
@@ -16,7 +18,9 @@ import { writeErrors } from './write-errors.js';
 export function setCustomFields(plan: UpdateContext, working: WorkingBug): void {
   const { params, catalogue } = plan.command;
   for (const field of catalogue.activeCustomFields()) {
-    if (has(params, field.name)) setCustomField(plan, working, field, params[field.name]);
+    if (!has(params, field.name)) continue;
+    if (isTrackingFlag(field)) setTrackingFlag(plan, working, field, params[field.name]);
+    else setCustomField(plan, working, field, params[field.name]);
   }
 }
 
@@ -56,7 +60,5 @@ function setCustomField(plan: UpdateContext, working: WorkingBug, field: CustomF
     );
   }
   working.record(field.name, removed, added);
-  const custom = withCustomValue(fields.custom, field, checked.value);
-  if (custom) fields.custom = custom;
-  else delete fields.custom;
+  putCustomValue(fields, field, checked.value);
 }

@@ -16,6 +16,7 @@ import { setSeeAlso } from './update-see-also.js';
 import { setStatus } from './update-status.js';
 import { setAccessibility, setAliases, setPlainFields } from './update-text-fields.js';
 import { setTimeTracking } from './update-time-tracking.js';
+import { clearTrackingFlagsOfMove } from './update-tracking-flags.js';
 import type { WorkingBug } from './working-bug.js';
 import { writeErrors } from './write-errors.js';
 
@@ -68,6 +69,7 @@ function setAll(plan: UpdateContext, working: WorkingBug): void {
   if (has(params, 'alias')) setAliases(plan, working);
   if (has(params, 'flags') || (plan.command.needinfoWrites && asksNeedinfo(params))) setFlags(plan, working);
   if (working.changes.has('product') || working.changes.has('component')) clearFlagsOfMove(plan, working);
+  clearTrackingFlagsOfMove(plan, working);
 }
 
 /** The effect every store writes (changed bugs, history, comments, visits) and Bug.update's answer. */

@@ -1,4 +1,5 @@
 import type { FieldValue } from './field-value.js';
+import type { TrackingFlag } from './tracking-flag-type.js';
 
 /** Bugzilla's field types (Bugzilla/Constants.pm FIELD_TYPE_*), as Bug.fields numbers them. */
 export const FIELD_TYPE = {
@@ -60,6 +61,8 @@ export interface CustomField {
   valueField: string | null;
   /** A select's legal values (its own table), with the value of `valueField` each is shown for. */
   values: FieldValue[];
+  /** BMO's TrackingFlags rules, when the field is one of its tracking flags (tracking-flag.ts). */
+  tracking?: TrackingFlag;
 }
 
 /**

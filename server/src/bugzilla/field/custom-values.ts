@@ -44,6 +44,13 @@ export function withCustomValue(
   return undefined;
 }
 
+/** Puts a field's value on a bug's fields, leaving the field out where the value is its default. */
+export function putCustomValue(fields: { custom?: CustomValues }, field: CustomField, value: CustomValue): void {
+  const custom = withCustomValue(fields.custom, field, value);
+  if (custom) fields.custom = custom;
+  else delete fields.custom;
+}
+
 /** `YYYY-MM-DD HH:MM:SS`: how Bugzilla's database hands a DATETIME column back, in UTC. */
 function sqlDateTime(epochSeconds: number): string {
   const text = formatBugzillaTime(epochSeconds * 1000);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { isTimeTracker } from '../../bugzilla/access.js';
 import { customValue, customValueJson } from '../../bugzilla/field/custom-values.js';
+import { trackingFlagShownOn } from '../../bugzilla/field/tracking-flag.js';
 import { afterRead, type Read, readAll } from '../../bugzilla/read.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { Bug, User } from '../../bugzilla/types.js';
@@ -127,9 +128,13 @@ function render(
     json.cc_detail = cc.map((user) => userDetail(user, fields, 'cc', nick));
   }
   if (shapes.personalTagsField) put('tags', () => [...ownTags], 'extra');
-  // Every custom field but obsolete ones, shown or not on this bug (5.2's active_custom_fields).
-  for (const field of store.catalogue.activeCustomFields()) {
-    if (fields.wants(field.name, 'custom')) json[field.name] = customValueJson(field, customValue(f, field));
+  // Every custom field but obsolete ones, shown or not on this bug (5.2's active_custom_fields);
+  // a tracking flag only where it is shown (BMO's TrackingFlags hook on active_custom_fields).
+  const { catalogue } = store;
+  for (const field of catalogue.activeCustomFields()) {
+    if (!fields.wants(field.name, 'custom')) continue;
+    if (field.tracking && !trackingFlagShownOn(field.tracking, catalogue, f)) continue;
+    json[field.name] = customValueJson(field, customValue(f, field));
   }
   if (caller) {
     if (isTimeTracker(caller, store.instance.parameters)) {

@@ -1,6 +1,7 @@
 import type { Catalogue } from '../../bugzilla/catalogue/catalogue.js';
 import { type CustomField, isSelectType } from '../../bugzilla/field/custom-field.js';
 import { choiceName } from '../../bugzilla/field/field-controllers.js';
+import { FIELD_TYPE_EXTENSION } from '../../bugzilla/field/tracking-flag-type.js';
 import { bySortkey } from './legal-values.js';
 
 type Json = Record<string, unknown>;
@@ -22,6 +23,7 @@ function namesOf(catalogue: Catalogue, field: string | null, ids: readonly numbe
  * the value of `value_field` it is shown for.
  */
 export function customFieldJson(field: CustomField, catalogue: Catalogue, wantsValues: boolean): Json {
+  if (field.tracking) return trackingFlagJson(field);
   const json: Json = {
     id: field.id,
     type: field.type,
@@ -46,4 +48,22 @@ export function customFieldJson(field: CustomField, catalogue: Catalogue, wantsV
     }
   }
   return json;
+}
+
+/**
+ * A tracking flag as BMO's Bug.fields answers it: its fielddefs row, of type FIELD_TYPE_EXTENSION,
+ * which Field.pm's is_select does not count as a select, so no values (TrackingFlags/lib/Flag.pm create).
+ */
+function trackingFlagJson(field: CustomField): Json {
+  return {
+    id: field.id,
+    type: FIELD_TYPE_EXTENSION,
+    is_custom: true,
+    name: field.name,
+    display_name: field.description,
+    is_mandatory: false,
+    is_on_bug_entry: false,
+    visibility_field: null,
+    visibility_values: [],
+  };
 }
