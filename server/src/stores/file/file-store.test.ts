@@ -1,6 +1,6 @@
 import { appendFile, chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addAttachments } from '../../../testing/attachment-writes.js';
 import { tempDir } from '../../../testing/cli-server.js';
 import { readDataFile } from '../../../testing/data-file.js';
@@ -139,7 +139,8 @@ describe('file store', () => {
     });
     failing.now = true;
     for (let i = 0; i < 5; i++) await store.recordVisits(1, [1], 500 + i);
-    expect(errors[0]).toMatch(/compaction failed/);
+    // The fold runs beside the writes (it is not awaited by them): its failure is reported when it ends.
+    await vi.waitFor(() => expect(errors[0]).toMatch(/compaction failed/));
     expect((await readDataFile(path)).journal_position).toBe(0);
     failing.now = false;
     await store.close();
