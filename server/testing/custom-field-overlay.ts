@@ -29,6 +29,25 @@ const OVERLAY_FIELDS: readonly FieldSpec[] = [
   },
 ];
 
+/**
+ * BMO's TrackingFlags keep a tracking flag in tables of their own (tracking_flags, _visibility,
+ * _values, _bugs) that a 5.2 database does not have: the fixture alone holds this one. It shows
+ * on Widgets' Backend only; `fixed` is the admins' to say.
+ */
+const TRACKING_FLAG = {
+  id: 910,
+  name: 'cf_status_widgets',
+  type: 2,
+  description: 'status-widgets',
+  sort_key: 9100,
+  values: ['affected', 'fixed'],
+  tracking_flag: {
+    type: 'status',
+    visibility: [{ product: 'Widgets', component: 'Backend' }],
+    setters: { '---': 'editbugs', affected: 'editbugs', fixed: 'admin' },
+  },
+};
+
 /** The values, as Bug.get names them, of the bugs that have any (bug 12 has none). */
 const OVERLAY_VALUES: Readonly<Record<number, Record<string, unknown>>> = {
   7: {
@@ -45,19 +64,26 @@ const OVERLAY_VALUES: Readonly<Record<number, Record<string, unknown>>> = {
   10: { cf_firmware: 'fw-2.0.4', cf_stage: 'released', cf_os: ['linux'] },
 };
 
-/** The recorded data set's fixture with the custom fields and their values added. */
+/** The recorded data set's fixture with the custom fields and their values added, a tracking flag's too. */
 export function withCustomFields(fixture: Fixture): Fixture {
   return {
     ...fixture,
-    custom_fields: OVERLAY_FIELDS.map(({ id, name, type, description, more }) => ({
-      id,
-      name,
-      type,
-      description,
-      sort_key: id * 10,
-      ...more,
-    })) as Fixture['custom_fields'],
-    bugs: (fixture.bugs ?? []).map((bug) => ({ ...bug, ...OVERLAY_VALUES[bug.id] })),
+    custom_fields: [
+      ...OVERLAY_FIELDS.map(({ id, name, type, description, more }) => ({
+        id,
+        name,
+        type,
+        description,
+        sort_key: id * 10,
+        ...more,
+      })),
+      TRACKING_FLAG,
+    ] as Fixture['custom_fields'],
+    bugs: (fixture.bugs ?? []).map((bug) => ({
+      ...bug,
+      ...OVERLAY_VALUES[bug.id],
+      ...(bug.id === 9 ? { [TRACKING_FLAG.name]: 'affected' } : {}),
+    })),
   };
 }
 
@@ -68,7 +94,7 @@ function literal(client: pg.Client, type: number, value: unknown): string {
   return client.escapeLiteral(String(value));
 }
 
-/** The same fields and values in a Bugzilla 5.2 database (the recorded data set loaded: loadBugzilla). */
+/** The same fields and values in a Bugzilla 5.2 database (the recorded data set loaded: loadBugzilla), but the tracking flag. */
 export async function addCustomFieldsToBugzilla(client: pg.Client): Promise<void> {
   await client.query(`INSERT INTO fielddefs (id, name, type, description, sortkey)
     SELECT 500, 'product', 2, 'Product', 400 WHERE NOT EXISTS (SELECT 1 FROM fielddefs WHERE name = 'product')`);

@@ -26,6 +26,8 @@ interface StoreUnderTest {
   name: string;
   needsPostgres: boolean;
   owned: boolean;
+  /** Whether it can hold BMO's tracking flags (a 5.2 database has no TrackingFlags tables). */
+  trackingFlags: boolean;
   open(): Promise<{ store: Store; close(): Promise<void> }>;
 }
 
@@ -34,6 +36,7 @@ const STORES: StoreUnderTest[] = [
     name: 'the memory store',
     needsPostgres: false,
     owned: true,
+    trackingFlags: true,
     async open() {
       const { store } = await openStore({ kind: 'memory', snapshot: fixtureSnapshot() });
       return { store, close: () => store.close() };
@@ -43,6 +46,7 @@ const STORES: StoreUnderTest[] = [
     name: 'the file store',
     needsPostgres: false,
     owned: true,
+    trackingFlags: true,
     async open() {
       const path = join(await tempDir(), 'data.json');
       const { store } = await openStore({ kind: 'file', path, create: fixtureSnapshot });
@@ -53,6 +57,7 @@ const STORES: StoreUnderTest[] = [
     name: 'PostgreSQL, our schema',
     needsPostgres: true,
     owned: true,
+    trackingFlags: true,
     async open() {
       const database = await createScratchDatabase(TEST_DATABASE_URL as string);
       const { store } = await openStore({ kind: 'postgres', url: database.url, seed: fixtureSnapshot });
@@ -69,6 +74,7 @@ const STORES: StoreUnderTest[] = [
     name: 'a Bugzilla 5.2 database (--bugzilla-schema)',
     needsPostgres: true,
     owned: false,
+    trackingFlags: false,
     async open() {
       const database = await createScratchDatabase(TEST_DATABASE_URL as string);
       const { default: pg } = await import('pg');
@@ -136,6 +142,7 @@ for (const underTest of STORES) {
           ['cf_points', 10, false],
           ['cf_old', 1, true],
           ['cf_firmware', 1, false],
+          ...(underTest.trackingFlags ? [['cf_status_widgets', 2, false]] : []),
         ]);
         expect(catalogue.customField('CF_STAGE')?.values.map((value) => [value.value, value.sortkey])).toEqual([
           ['---', 0],
@@ -239,6 +246,44 @@ for (const underTest of STORES) {
             ?.changes.map((change) => change.field_name)
             .sort(),
         ).toEqual(['cf_due', 'cf_os', 'cf_points', 'cf_stage']);
+      });
+
+      it("keeps a tracking flag's rules: where it shows, who may set each value (a 5.2 database has none)", async () => {
+        const { catalogue } = store;
+        const flag = catalogue.customField('cf_status_widgets');
+        if (!underTest.trackingFlags) {
+          expect(flag).toBeUndefined();
+          return;
+        }
+        const widgets = catalogue.product('Widgets');
+        const groupId = (name: string) => catalogue.group(name)?.id;
+        expect(flag?.tracking).toEqual({
+          kind: 'status',
+          visibility: [
+            { productId: widgets?.id, componentId: widgets?.components.find((c) => c.name === 'Backend')?.id },
+          ],
+          setterGroupIds: { '---': groupId('editbugs'), affected: groupId('editbugs'), fixed: groupId('admin') },
+        });
+        expect((await store.bugById(9))?.fields.custom).toEqual({ cf_status_widgets: 'affected' });
+        expect((await get('/rest/bug/9?include_fields=id,cf_status_widgets')).body.bugs).toEqual([
+          { id: 9, cf_status_widgets: 'affected' },
+        ]);
+        // Bug 7 is on Widgets' Frontend, where the flag does not show.
+        expect((await get('/rest/bug/7?include_fields=id,cf_status_widgets')).body.bugs).toEqual([{ id: 7 }]);
+        const setAs = async (key: string, value: string) => {
+          const response = await fetch(`${server.url}/rest/bug/9?Bugzilla_api_key=${key}`, {
+            method: 'PUT',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ cf_status_widgets: value }),
+          });
+          return (await response.json()) as { bugs?: Array<{ changes: unknown }>; code?: number };
+        };
+        expect((await setAs(BUGZILLA_52_KEYS.dev, 'fixed')).code).toBe(115);
+        expect((await store.bugById(9))?.fields.custom).toEqual({ cf_status_widgets: 'affected' });
+        expect((await setAs(BUGZILLA_52_KEYS.admin, 'fixed')).bugs?.[0]?.changes).toEqual({
+          cf_status_widgets: { removed: 'affected', added: 'fixed' },
+        });
+        expect((await store.bugById(9))?.fields.custom).toEqual({ cf_status_widgets: 'fixed' });
       });
     },
   );
