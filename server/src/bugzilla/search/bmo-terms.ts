@@ -6,12 +6,22 @@ import { and, type Expr, FALSE, or, row, TRUE, test } from './search-term.js';
 
 /*
  * The search functions of the fields BMO adds to Search.pm: its bug type and the component's triage
- * owner (BMO's Bugzilla/Search.pm).
+ * owner (BMO's Bugzilla/Search.pm), and its tracking flags (extensions/TrackingFlags/Extension.pm).
  */
 
 /** bugs.bug_type, which BMO's schema fills with default_bug_type; a store that keeps none reads as that. */
 export function bugTypeNonchanged(args: ChartArgs): void {
   args.fullField = { kind: 'coalesce', of: { kind: 'bug', column: 'bug_type' }, value: args.context.defaultBugType };
+}
+
+/**
+ * _tracking_flags_search_nonchanged: the flag's value is COALESCE(tracking_flags_bugs.value, '---')
+ * (a bug without a row reads '---', as the custom field's default already does), but the empty
+ * operators ask the row's value itself: a bug with no value is empty.
+ */
+export function trackingFlagNonchanged(args: ChartArgs): void {
+  if (args.operator !== 'isempty' && args.operator !== 'isnotempty') return;
+  args.fullField = { kind: 'custom', name: args.field, type: args.fieldDef.type, unsetIsNull: true };
 }
 
 /** A term over one triage owner's own row only: no store is asked anything. */

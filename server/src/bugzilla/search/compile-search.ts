@@ -40,6 +40,7 @@ function customFields(catalogue: Catalogue): readonly CustomFieldDefinition[] {
     type: field.type,
     buglist: field.buglist,
     obsolete: field.obsolete,
+    tracking: field.tracking !== undefined,
   }));
 }
 

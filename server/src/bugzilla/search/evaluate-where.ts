@@ -10,7 +10,7 @@ export type SearchRow = Readonly<Record<string, SqlValue>>;
 /** What a store in memory answers a search's terms with. */
 export interface SearchRowSource {
   column(bug: Bug, column: BugColumn): SqlValue;
-  custom(bug: Bug, name: string): SqlValue;
+  custom(bug: Bug, name: string, unsetIsNull?: boolean): SqlValue;
   user(id: number): User | undefined;
   rows(bug: Bug, relation: Relation, field: string | undefined): readonly SearchRow[];
   /** Whether the user commented (or changed a bug) after `since` (`YYYY-MM-DD HH:MM:SS`). */
@@ -111,7 +111,7 @@ export function operandValue(operand: Operand, scope: Scope, source: SearchRowSo
     case 'bug':
       return source.column(scope.bug, operand.column);
     case 'custom':
-      return source.custom(scope.bug, operand.name);
+      return source.custom(scope.bug, operand.name, operand.unsetIsNull);
     case 'row': {
       const row = operand.alias === undefined ? scope.own : scope.joined.get(operand.alias);
       return row?.[operand.column] ?? null;

@@ -27,6 +27,8 @@ export interface SearchField {
   /** fielddefs.buglist: a bug list may show it, so `order` may name it. */
   buglist: boolean;
   custom: boolean;
+  /** One of BMO's tracking flags (its TrackingFlags search functions, bmo-terms.ts). */
+  tracking?: boolean;
 }
 
 /** A custom field as the catalogue defines it (`fielddefs` with `custom` = 1). */
@@ -36,6 +38,8 @@ export interface CustomFieldDefinition {
   type: number;
   buglist?: boolean;
   obsolete?: boolean;
+  /** One of BMO's tracking flags. */
+  tracking?: boolean;
 }
 
 /** fielddefs.is_numeric of 5.2's own fields (Bugzilla::Field DEFAULT_FIELDS). */
@@ -199,6 +203,7 @@ export function chartFields(
       numeric: field.type === TYPE.bugId,
       buglist: field.buglist ?? field.type !== TYPE.multiSelect,
       custom: true,
+      tracking: field.tracking === true,
     });
   }
   if (!timeTracker) for (const name of TIMETRACKING_FIELDS) fields.delete(name);

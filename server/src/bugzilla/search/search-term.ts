@@ -98,8 +98,11 @@ export interface RowOperand {
 /** What a test reads: NULL where SQL would have NULL. */
 export type Operand =
   | { kind: 'bug'; column: BugColumn }
-  /** A custom field's column (bugs.cf_x), of its type (search-fields.ts TYPE). */
-  | { kind: 'custom'; name: string; type: number }
+  /**
+   * A custom field's column (bugs.cf_x), of its type (search-fields.ts TYPE); `unsetIsNull`: NULL
+   * where the bug holds no value (a tracking flag's tracking_flags_bugs.value, no row), not the default.
+   */
+  | { kind: 'custom'; name: string; type: number; unsetIsNull?: true }
   /** A user's login_name or realname (NULL when there is no user). */
   | { kind: 'user'; of: UserRef; attr: 'login_name' | 'realname' }
   | RowOperand

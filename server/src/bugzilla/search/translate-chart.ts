@@ -1,4 +1,4 @@
-import { bugTypeNonchanged, triageOwnerNonchanged } from './bmo-terms.js';
+import { bugTypeNonchanged, trackingFlagNonchanged, triageOwnerNonchanged } from './bmo-terms.js';
 import type { ChartArgs, SearchContext } from './chart-args.js';
 import type { Condition } from './criteria.js';
 import {
@@ -106,6 +106,9 @@ const BY_FIELD: Readonly<Record<string, Override>> = {
   triage_owner: { _non_changed: triageOwnerNonchanged },
 };
 
+/** BMO's search_operator_field_override for each of its tracking flags. */
+const TRACKING_FLAG: Override = { _non_changed: trackingFlagNonchanged };
+
 /** Search.pm's OPERATOR_FIELD_OVERRIDE, by the type of a (custom) field. */
 const BY_TYPE: Readonly<Record<number, Override>> = {
   [TYPE.freetext]: { _non_changed: special.nullable('') },
@@ -192,6 +195,7 @@ function doSearchFunction(args: ChartArgs): void {
   const override =
     BY_FIELD[args.field] ??
     (args.field.startsWith('attachments.') ? BY_FIELD.attachments : undefined) ??
+    (args.fieldDef.tracking ? TRACKING_FLAG : undefined) ??
     BY_TYPE[args.fieldDef.type];
   const found = override && pick(override, args.operator);
   if (found) found(args);

@@ -126,10 +126,13 @@ export class ModelSearchSource implements SearchRowSource {
     }
   }
 
-  /** bugs.cf_x as 5.2's column holds it (Field.pm SQL_DEFINITIONS); a multiple-selection has none (bug_cf_x). */
-  custom(bug: Bug, name: string): SqlValue {
+  /**
+   * bugs.cf_x as 5.2's column holds it (Field.pm SQL_DEFINITIONS); a multiple-selection has none
+   * (bug_cf_x); `unsetIsNull`: NULL where the bug holds no value.
+   */
+  custom(bug: Bug, name: string, unsetIsNull = false): SqlValue {
     const field = this.#model.catalogue.customField(name);
-    if (field === undefined) return null;
+    if (field === undefined || (unsetIsNull && bug.fields.custom?.[name] === undefined)) return null;
     const value = customValue(bug.fields, field);
     if (field.type === FIELD_TYPE.datetime) return typeof value === 'number' ? timestampText(value) : null;
     return typeof value === 'string' || typeof value === 'number' ? value : null;

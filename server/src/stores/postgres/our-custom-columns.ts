@@ -4,15 +4,17 @@ import type { SqlValues } from './search-dialect.js';
 /**
  * Our schema's custom values, as a search reads them: bugs.bzc_fields' `custom` object holds what a bug
  * set (custom-values.ts: a field at its default is left out), so the column 5.2 would hold is the value
- * there or the default of Field.pm's SQL_DEFINITIONS. The name is a placeholder's value, never SQL text.
+ * there or the default of Field.pm's SQL_DEFINITIONS (NULL with `unsetIsNull`). The name is a
+ * placeholder's value, never SQL text.
  */
-export function ourCustomColumn(name: string, type: number, b: string, values: SqlValues): string {
+export function ourCustomColumn(name: string, type: number, b: string, values: SqlValues, unsetIsNull = false): string {
   const text = `(${b}.bzc_fields->'custom'->>${values.add(name, 'text')})`;
+  const orDefault = (sql: string, value: string) => (unsetIsNull ? sql : `COALESCE(${sql}, ${value})`);
   switch (type) {
     case FIELD_TYPE.multiSelect:
       return 'NULL';
     case FIELD_TYPE.singleSelect:
-      return `COALESCE(${text}, '---')`;
+      return orDefault(text, "'---'");
     case FIELD_TYPE.datetime:
       // Epoch seconds, as our timestamp columns hold UTC.
       return `(to_timestamp(${text}::bigint) AT TIME ZONE 'UTC')`;
@@ -21,9 +23,9 @@ export function ourCustomColumn(name: string, type: number, b: string, values: S
     case FIELD_TYPE.bugId:
       return `${text}::integer`;
     case FIELD_TYPE.integer:
-      return `COALESCE(${text}::integer, 0)`;
+      return orDefault(`${text}::integer`, '0');
     default:
-      return `COALESCE(${text}, '')`;
+      return orDefault(text, "''");
   }
 }
 

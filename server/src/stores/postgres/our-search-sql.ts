@@ -90,7 +90,7 @@ export function ourSearchSql(values: SqlValues, me: () => string): SearchSqlDial
   });
   return {
     bugColumn,
-    customColumn: (name, type, b) => ourCustomColumn(name, type, b, values),
+    customColumn: (name, type, b, unsetIsNull = false) => ourCustomColumn(name, type, b, values, unsetIsNull),
     relation: (relation) => relations[relation],
     specialTest,
     userColumn: (id, attr) => `(SELECT p.${attr} FROM profiles p WHERE p.userid = ${id})`,

@@ -29,8 +29,9 @@ export interface SearchSqlDialect {
   /**
    * A custom field's column of the bug `b` as 5.2's bugs.cf_x holds it (Field.pm SQL_DEFINITIONS: its
    * default where the bug has set none), of its type (search-fields.ts TYPE); NULL for a multiple-selection.
+   * `unsetIsNull`: NULL where the bug has set none (a tracking flag's value; a 5.2 database has none).
    */
-  customColumn(name: string, type: number, b: string): string;
+  customColumn(name: string, type: number, b: string, unsetIsNull?: boolean): string;
   /**
    * A test the schema writes its own way (a name sub-selected by id over Bugzilla's tables; the comments'
    * text as rows of theirs), or undefined for the generic one.

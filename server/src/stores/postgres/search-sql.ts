@@ -29,7 +29,7 @@ export function operandSql(operand: Operand, scope: SqlScope): string {
     case 'bug':
       return scope.dialect.bugColumn(operand.column, scope.b, scope.context);
     case 'custom':
-      return scope.dialect.customColumn(operand.name, operand.type, scope.b);
+      return scope.dialect.customColumn(operand.name, operand.type, scope.b, operand.unsetIsNull === true);
     case 'row': {
       const row = operand.alias === undefined ? scope.own : scope.joins.get(operand.alias);
       if (row === undefined) return 'NULL';

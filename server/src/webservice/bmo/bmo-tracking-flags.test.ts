@@ -193,4 +193,22 @@ describe('tracking flags under bmo', () => {
       "You tried to update the status of the tracking flag 'cf_status_firefox120' to 'fixed'. Only a user with the required permissions may make this change.",
     );
   });
+
+  it("searches a flag as BMO's TrackingFlags do: '---' where a bug has no value, empty only where it has none", async () => {
+    const ids = async (query: string) => {
+      const got = await getOk<{ bugs: Array<{ id: number }> }>(
+        api,
+        `/rest/bug?product=Firefox&include_fields=id&${query}`,
+        BMO_KEYS.admin,
+      );
+      return got.bugs.map((found) => found.id).sort((a, b) => a - b);
+    };
+    expect(await ids('cf_status_firefox120=affected')).toEqual([4]);
+    // COALESCE(tracking_flags_bugs.value, '---') (Extension.pm _tracking_flags_search_nonchanged).
+    expect(await ids('cf_status_firefox120=---')).toEqual([1, 2, 3]);
+    expect(await ids('f1=cf_tracking_toolbars&o1=notequals&v1=---')).toEqual([4]);
+    // isempty and isnotempty look at the value itself: no row is empty.
+    expect(await ids('f1=cf_tracking_toolbars&o1=isempty')).toEqual([1, 2, 3]);
+    expect(await ids('f1=cf_tracking_toolbars&o1=isnotempty')).toEqual([4]);
+  });
 });
