@@ -5,7 +5,7 @@
  * threads stay free for the disk; with a bounded queue, a flood of logins cannot make a later
  * one wait behind it (300 unknown-login GETs once held the admin's own login 19.2 s).
  */
-class PasswordCheckLimiter {
+export class PasswordCheckLimiter {
   readonly #concurrent: number;
   readonly #queued: number;
   #busy = 0;

@@ -53,21 +53,16 @@ describe('logins cannot be told apart by timing', () => {
 });
 
 describe('a flood of logins', () => {
-  it('queues a bounded number of password checks and answers the rest at once, so a later login is not held', async () => {
+  // That a caller past the queue is answered at once, not held behind it, is the limiter's own test
+  // (password-check-limiter.test.ts, with checks held): here, that logins go through it, and what they answer.
+  it('checks a bounded number of the passwords and answers every login alike', async () => {
     const before = passwordChecks.started;
-    let settled = 0;
     const flood = Array.from({ length: 300 }, (_, n) =>
-      fetch(`${server.url}/rest/login?login=flood-${n}%40example.com&password=guess`).finally(() => {
-        settled += 1;
-      }),
+      fetch(`${server.url}/rest/login?login=flood-${n}%40example.com&password=guess`),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const later = await fetch(`${server.url}/rest/login?login=carol%40example.com&password=guess`);
-    // Not held behind the queue: answered while some of the flood's queued checks still run.
-    const settledBeforeLater = settled;
     const answers = await Promise.all(flood);
     expect(later.status).toBe(401);
-    expect(settledBeforeLater).toBeLessThan(flood.length);
     for (const answer of answers) {
       expect(answer.status).toBe(401);
       expect(((await answer.json()) as { code: number }).code).toBe(300);
