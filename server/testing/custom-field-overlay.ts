@@ -32,7 +32,8 @@ const OVERLAY_FIELDS: readonly FieldSpec[] = [
 /**
  * BMO's TrackingFlags keep a tracking flag in tables of their own (tracking_flags, _visibility,
  * _values, _bugs) that a 5.2 database does not have: the fixture alone holds this one. It shows
- * on Widgets' Backend only; `fixed` is the admins' to say.
+ * on Widgets' Backend only; `fixed` is the admins' to say. `fix_later` is a value with an
+ * underscore: the data file's snake_case keys must leave a flag's values (its setters' keys) alone.
  */
 const TRACKING_FLAG = {
   id: 910,
@@ -40,11 +41,11 @@ const TRACKING_FLAG = {
   type: 2,
   description: 'status-widgets',
   sort_key: 9100,
-  values: ['affected', 'fixed'],
+  values: ['affected', 'fix_later', 'fixed'],
   tracking_flag: {
     type: 'status',
     visibility: [{ product: 'Widgets', component: 'Backend' }],
-    setters: { '---': 'editbugs', affected: 'editbugs', fixed: 'admin' },
+    setters: { '---': 'editbugs', affected: 'editbugs', fix_later: 'editbugs', fixed: 'admin' },
   },
 };
 

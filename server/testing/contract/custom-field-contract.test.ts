@@ -262,7 +262,12 @@ for (const underTest of STORES) {
           visibility: [
             { productId: widgets?.id, componentId: widgets?.components.find((c) => c.name === 'Backend')?.id },
           ],
-          setterGroupIds: { '---': groupId('editbugs'), affected: groupId('editbugs'), fixed: groupId('admin') },
+          setterGroupIds: {
+            '---': groupId('editbugs'),
+            affected: groupId('editbugs'),
+            fix_later: groupId('editbugs'),
+            fixed: groupId('admin'),
+          },
         });
         expect((await store.bugById(9))?.fields.custom).toEqual({ cf_status_widgets: 'affected' });
         expect((await get('/rest/bug/9?include_fields=id,cf_status_widgets')).body.bugs).toEqual([
@@ -279,9 +284,11 @@ for (const underTest of STORES) {
           return (await response.json()) as { bugs?: Array<{ changes: unknown }>; code?: number };
         };
         expect((await setAs(BUGZILLA_52_KEYS.dev, 'fixed')).code).toBe(115);
-        expect((await store.bugById(9))?.fields.custom).toEqual({ cf_status_widgets: 'affected' });
+        expect((await setAs(BUGZILLA_52_KEYS.dev, 'fix_later')).bugs?.[0]?.changes).toEqual({
+          cf_status_widgets: { removed: 'affected', added: 'fix_later' },
+        });
         expect((await setAs(BUGZILLA_52_KEYS.admin, 'fixed')).bugs?.[0]?.changes).toEqual({
-          cf_status_widgets: { removed: 'affected', added: 'fixed' },
+          cf_status_widgets: { removed: 'fix_later', added: 'fixed' },
         });
         expect((await store.bugById(9))?.fields.custom).toEqual({ cf_status_widgets: 'fixed' });
       });

@@ -20,4 +20,37 @@ describe('the catalogue in the data file', () => {
     });
     expect(unsnaked<CatalogueData>(JSON.parse(JSON.stringify(written)))).toEqual(catalogue);
   });
+
+  it("leaves a tracking flag's values alone: they key its setter groups", () => {
+    const catalogue = bugzillaDefaultCatalogue(1);
+    const tracking = { kind: 'status', visibility: [], setterGroupIds: { fix_later: 2, Fixed: 3, '---': 2 } };
+    const withFlag: CatalogueData = {
+      ...catalogue,
+      customFields: [
+        {
+          id: 900,
+          name: 'cf_status_firefox120',
+          description: 'status-firefox120',
+          longDesc: '',
+          type: 2,
+          sortkey: 0,
+          obsolete: false,
+          enterBug: false,
+          isMandatory: false,
+          inNewBugmail: false,
+          buglist: true,
+          isNumeric: false,
+          reverseDesc: null,
+          visibilityField: null,
+          visibilityValueIds: [],
+          valueField: null,
+          values: [],
+          tracking,
+        },
+      ],
+    };
+    const written = snaked(withFlag);
+    expect(written.custom_fields?.[0]?.tracking?.setter_group_ids).toEqual(tracking.setterGroupIds);
+    expect(unsnaked<CatalogueData>(JSON.parse(JSON.stringify(written)))).toEqual(withFlag);
+  });
 });

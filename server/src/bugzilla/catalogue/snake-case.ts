@@ -9,7 +9,7 @@ export type Snaked<T> =
     ? Snaked<Item>[]
     : T extends object
       ? {
-          [K in keyof T as K extends string ? SnakeName<K> : K]: K extends 'fieldValues'
+          [K in keyof T as K extends string ? SnakeName<K> : K]: K extends 'fieldValues' | 'setterGroupIds'
             ? SnakedValues<T[K]>
             : Snaked<T[K]>;
         }
@@ -20,8 +20,11 @@ type SnakedValues<T> = { [K in keyof T]: Snaked<T[K]> };
 const toSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const toCamel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
-/** Maps keyed by data (field names, already Bugzilla's snake_case): their own keys stay as they are. */
-const KEYED_BY_DATA = new Set(['fieldValues', 'field_values']);
+/**
+ * Maps keyed by data, whose own keys stay as they are: field names (already Bugzilla's snake_case),
+ * a tracking flag's values (`fix_later` is a value, not a name to rename).
+ */
+const KEYED_BY_DATA = new Set(['fieldValues', 'field_values', 'setterGroupIds', 'setter_group_ids']);
 
 function renameKeys(value: unknown, rename: (name: string) => string, keepKeys = false): unknown {
   if (Array.isArray(value)) return value.map((item) => renameKeys(item, rename));
