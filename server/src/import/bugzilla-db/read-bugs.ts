@@ -4,6 +4,7 @@ import type { SnapshotBug } from '../../bugzilla/store/snapshot.js';
 import type { BugFlag } from '../../bugzilla/types.js';
 import { readBugzillaHistory } from './read-activity.js';
 import { readBugzillaCustomValues } from './read-custom-values.js';
+import { addTrackingValues } from './read-tracking-flags.js';
 import { flag, groupBy, type IdRange, nullableNum, num, type Row, text } from './rows.js';
 import type { BugzillaSource } from './source.js';
 
@@ -42,7 +43,7 @@ export async function readBugzillaBugs(
        FROM ${BUGS_FROM} WHERE ${within('b.bug_id')} ORDER BY b.bug_id`,
     ),
     readBugzillaHistory(source, within('a.bug_id')),
-    readBugzillaCustomValues(source, customFields, within),
+    customValuesOf(source, customFields, within),
     ...RELATED.map((table) => source.select(table.select(source, within))),
   ]);
   const related = new Map<string, Map<number, unknown[]>>();
@@ -58,6 +59,26 @@ export async function readBugzillaBugs(
     if (sets) bug.history = sets;
     return bug;
   });
+}
+
+/** The custom values of the bugs `within` picks: from `bugs` and a field's table, a tracking flag's from BMO's. */
+async function customValuesOf(
+  source: BugzillaSource,
+  customFields: readonly CustomField[],
+  within: (column: string) => string,
+): Promise<Map<number, CustomValues>> {
+  const values = await readBugzillaCustomValues(
+    source,
+    customFields.filter((field) => !field.tracking),
+    within,
+  );
+  await addTrackingValues(
+    source,
+    customFields.filter((field) => field.tracking),
+    within,
+    values,
+  );
+  return values;
 }
 
 /** A table of bugs' rows: how to select those of a range, which column names the bug, and each row's value. */

@@ -3,6 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { describe, expect, it } from 'vitest';
+import {
+  dropSmallTrackingFlags,
+  TRACKING_FIELD_ID,
+  trackingSetterGroup,
+  writeSmallTrackingFlags,
+} from '../../../testing/bmo-tracking-flags-data.js';
 import { DUE_TIME } from '../../../testing/bugzilla-custom-fields-data.js';
 import { BASE_TIME, writeSmallBugzilla } from '../../../testing/bugzilla-import-data.js';
 import { openBugzillaSqlSession } from '../../../testing/bugzilla-sql-session.js';
@@ -179,6 +185,42 @@ function readsBugzilla(databaseUrl: () => string): void {
     expect(two?.fields?.custom).toEqual({ cf_os: ['linux'] });
     // Every value at its column's default: none kept.
     expect(three?.fields).not.toHaveProperty('custom');
+  });
+
+  it("reads BMO's tracking flags from its TrackingFlags tables: values, setters, where each shows, bugs' values", async () => {
+    const session = await openBugzillaSqlSession(databaseUrl());
+    try {
+      await writeSmallTrackingFlags(session);
+      const snapshot = await read();
+      const flag = snapshot.catalogue?.custom_fields?.find((field) => field.name === 'cf_status_firefox120');
+      expect(flag).toMatchObject({ id: TRACKING_FIELD_ID, type: 2, description: 'status-firefox120', obsolete: false });
+      expect(flag?.values.map((value) => [value.value, value.sortkey, value.is_active])).toEqual([
+        ['---', 0, true],
+        ['affected', 10, true],
+        ['fix_later', 20, true],
+        ['fixed', 30, true],
+        ['wontfix', 40, false],
+      ]);
+      expect(flag?.tracking).toEqual({
+        kind: 'status',
+        visibility: [
+          { product_id: 1, component_id: null },
+          { product_id: 2, component_id: 2 },
+        ],
+        setter_group_ids: {
+          '---': trackingSetterGroup('editbugs'),
+          affected: trackingSetterGroup('editbugs'),
+          fix_later: trackingSetterGroup('editbugs'),
+          fixed: trackingSetterGroup('admin'),
+        },
+      });
+      // Beside bug 1's values read from `bugs`; the other bugs have no row: '---', left out.
+      expect(snapshot.bugs[0]?.fields?.custom).toMatchObject({ cf_stage: 'testing', cf_status_firefox120: 'affected' });
+      expect(snapshot.bugs[1]?.fields?.custom).toEqual({ cf_os: ['linux'] });
+    } finally {
+      await dropSmallTrackingFlags(session);
+      await session.close();
+    }
   });
 
   it('reads comments with their ids and privacy, duplicate notices rendered, text byte for byte', async () => {

@@ -13,6 +13,7 @@ import { defaultParameterSet } from '../../stores/default-instance.js';
 import { snapshotCatalogue } from '../../stores/snapshot-catalogue.js';
 import { BUGZILLA_TABLES, type TableContext } from './bugzilla-tables.js';
 import { TableProgress } from './progress.js';
+import { readTrackingFlags } from './read-tracking-flags.js';
 import { readBugzillaGroups } from './read-users.js';
 import { num } from './rows.js';
 import { BugzillaImportError, checkBugzillaSchema } from './schema-version.js';
@@ -44,7 +45,13 @@ export async function readBugzillaStream(
   // The directory's settings first: a directory that is not an installation's is refused before any table is read.
   const instance = instanceOf(options.bugzillaDir);
   const started = Date.now();
-  const [catalogue, groups] = await Promise.all([readBugzillaCatalogue(source.select), readBugzillaGroups(source)]);
+  const [read, groups, trackingFlags] = await Promise.all([
+    readBugzillaCatalogue(source.select),
+    readBugzillaGroups(source),
+    readTrackingFlags(source),
+  ]);
+  // BMO's tracking flags have no column in `bugs` (Bugzilla's own reading leaves them out): their own tables'.
+  const catalogue = { ...read, customFields: [...(read.customFields ?? []), ...trackingFlags] };
   options.progress?.(`read ${catalogue.products.length} products (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const context: TableContext = {
     source,
