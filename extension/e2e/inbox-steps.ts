@@ -68,6 +68,14 @@ export async function starUndoneAndByKey(d: ExtensionDriver): Promise<void> {
   await d.press('j');
   await d.press('k');
   await expect.poll(() => attributeOf(d, row(1), 'aria-current')).toBe('true');
+  // j then k within one frame: j's render done, its focus not yet given when k comes (this froze the page).
+  await d.run(`
+    const key = (name) => dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true }));
+    key('j');
+    for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+    key('k');
+    for (let turn = 0; turn < 5; turn++) await Promise.resolve();`);
+  await expect.poll(() => attributeOf(d, row(1), 'aria-current')).toBe('true');
   await d.press('s');
   await expect.poll(() => starOf(1)).toBe('true');
   await d.press('s');

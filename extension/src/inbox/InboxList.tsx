@@ -66,9 +66,15 @@ function useCurrentInView(ref: { current: HTMLElement | null }, currentItem: num
   }, [currentItem, offsets]);
 }
 
-/** Gives the current row the keyboard's focus when `focusTick` moves (j/k), so a screen reader reads it. */
+/**
+ * Gives the current row the keyboard's focus when `focusTick` moves (j/k), so a screen reader reads
+ * it. A layout effect, run as its own render is committed: a plain one still pending when the next
+ * render begins is run then, with the current row of the render before, and the focus it gives sets
+ * the current row back (the row's onFocus), whose render runs the next one's pending focus: j then
+ * k faster than a frame went back and forth between two rows forever, the page frozen.
+ */
 function useFocusOnTick(ref: { current: HTMLElement | null }, focusTick: number, current: number) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusTick === 0) return;
     ref.current
       ?.querySelector<HTMLElement>(`.inbox-row[data-index="${current}"] a.line`)
