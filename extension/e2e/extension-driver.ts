@@ -42,6 +42,37 @@ const moveClockOf = (realm: string) => `
 
 const prelude = 'const ext = globalThis.browser ?? globalThis.chrome; const args = __args;';
 
+/** How long a key may wait for the page to take it before the step says what the page is doing. */
+const KEY_TAKEN_WITHIN_MS = 20_000;
+
+const settledWithin = <T>(promise: Promise<T>, ms: number): Promise<{ value: T } | undefined> =>
+  Promise.race([
+    promise.then((value) => ({ value })),
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref()),
+  ]);
+
+/**
+ * A key Chromium has not seen the page take (Input.dispatchKeyEvent unanswered: the page's main
+ * thread busy or blocked) fails the step with what can still be learnt: whether the page answers a
+ * script, where its focus is, which pages are open. A bare test timeout said none of it.
+ */
+async function pressed(browser: ExtensionBrowser, page: Page, key: string): Promise<void> {
+  const press = page.keyboard.press(key);
+  if (await settledWithin(press, KEY_TAKEN_WITHIN_MS)) return;
+  const state = await settledWithin(
+    page
+      .evaluate(() => `${document.visibilityState}, focus on ${document.activeElement?.outerHTML.slice(0, 160)}`)
+      .catch((error: Error) => `no answer (${error.message})`),
+    5000,
+  );
+  const pages = browser.context.pages().map((open) => open.url());
+  throw new Error(
+    `the page did not take the key ${key} in ${KEY_TAKEN_WITHIN_MS / 1000} s; a script in it: ${
+      state ? state.value : 'no answer in 5 s either (its main thread is blocked)'
+    }; pages open: ${pages.join(', ')}`,
+  );
+}
+
 export function chromiumDriver(browser: ExtensionBrowser, page: Page): ExtensionDriver {
   let clock: [number, number | null] = [0, null];
   const inPage = <T>(realm: { evaluate: Page['evaluate'] }, body: string, args: unknown[]) =>
@@ -59,7 +90,7 @@ export function chromiumDriver(browser: ExtensionBrowser, page: Page): Extension
     visit: async (url) => void (await page.goto(url)),
     run: (body, ...args) => inPage(page, body, args),
     click: (selector, { shift = false } = {}) => page.click(selector, shift ? { modifiers: ['Shift'] } : {}),
-    press: (key) => page.keyboard.press(key),
+    press: (key) => pressed(browser, page, key),
     type: (text) => page.keyboard.type(text),
     moveClock: (offsetMs) => setClock([offsetMs, null]),
     stopClock: (atMs) => setClock([0, atMs]),
