@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { customFieldRecord } from '../../../testing/custom-field-record.js';
 import { bugzillaDefaultCatalogue } from '../field/bugzilla-defaults.js';
 import { snaked, unsnaked } from './snake-case.js';
 import type { CatalogueData } from './types.js';
@@ -26,28 +27,7 @@ describe('the catalogue in the data file', () => {
     const tracking = { kind: 'status', visibility: [], setterGroupIds: { fix_later: 2, Fixed: 3, '---': 2 } };
     const withFlag: CatalogueData = {
       ...catalogue,
-      customFields: [
-        {
-          id: 900,
-          name: 'cf_status_firefox120',
-          description: 'status-firefox120',
-          longDesc: '',
-          type: 2,
-          sortkey: 0,
-          obsolete: false,
-          enterBug: false,
-          isMandatory: false,
-          inNewBugmail: false,
-          buglist: true,
-          isNumeric: false,
-          reverseDesc: null,
-          visibilityField: null,
-          visibilityValueIds: [],
-          valueField: null,
-          values: [],
-          tracking,
-        },
-      ],
+      customFields: [customFieldRecord({ id: 900, name: 'cf_status_firefox120', type: 2, tracking })],
     };
     const written = snaked(withFlag);
     expect(written.custom_fields?.[0]?.tracking?.setter_group_ids).toEqual(tracking.setterGroupIds);

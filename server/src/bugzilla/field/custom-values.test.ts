@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { customFieldRecord } from '../../../testing/custom-field-record.js';
 import { type CustomField, type CustomFieldType, FIELD_TYPE } from './custom-field.js';
 import { customValue, customValueJson, customValueText, sameCustomValue, withCustomValue } from './custom-values.js';
 
-const field = (name: string, type: CustomFieldType): CustomField => ({
-  id: 60,
-  name,
-  description: name,
-  longDesc: '',
-  type,
-  sortkey: 6000,
-  obsolete: false,
-  enterBug: false,
-  isMandatory: false,
-  inNewBugmail: false,
-  buglist: true,
-  isNumeric: false,
-  reverseDesc: null,
-  visibilityField: null,
-  visibilityValueIds: [],
-  valueField: null,
-  values: [],
-});
+const field = (name: string, type: CustomFieldType): CustomField => customFieldRecord({ id: 60, name, type });
 
 describe('a bug’s custom values', () => {
   it('reads a field the bug never set as its column’s default', () => {

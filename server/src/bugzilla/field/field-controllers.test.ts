@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { customFieldRecord } from '../../../testing/custom-field-record.js';
 import { Catalogue } from '../catalogue/catalogue.js';
 import { bugzillaDefaultCatalogue } from './bugzilla-defaults.js';
 import { type CustomField, FIELD_TYPE } from './custom-field.js';
 import { choiceName, isVisibleOnBug } from './field-controllers.js';
 
-const base: Omit<CustomField, 'id' | 'name' | 'type'> = {
-  description: 'x',
-  longDesc: '',
-  sortkey: 6000,
-  obsolete: false,
-  enterBug: true,
-  isMandatory: false,
-  inNewBugmail: false,
-  buglist: true,
-  isNumeric: false,
-  reverseDesc: null,
-  visibilityField: null,
-  visibilityValueIds: [],
-  valueField: null,
-  values: [],
-};
+/** The fields' settings but what each sets: Bug.create's form may show them (enter_bug). */
+const base = { description: 'x', enterBug: true } as const;
 const value = (id: number, name: string) => ({
   id,
   value: name,
@@ -30,36 +17,36 @@ const value = (id: number, name: string) => ({
 
 function catalogue(): Catalogue {
   const data = bugzillaDefaultCatalogue(null);
-  const stage: CustomField = {
+  const stage: CustomField = customFieldRecord({
     ...base,
     id: 60,
     name: 'cf_stage',
     type: FIELD_TYPE.singleSelect,
     values: [value(1, '---'), value(2, 'testing')],
-  };
-  const os: CustomField = {
+  });
+  const os: CustomField = customFieldRecord({
     ...base,
     id: 61,
     name: 'cf_os',
     type: FIELD_TYPE.multiSelect,
     values: [value(1, 'linux'), value(2, 'windows')],
-  };
-  const onlyInTestProduct: CustomField = {
+  });
+  const onlyInTestProduct: CustomField = customFieldRecord({
     ...base,
     id: 62,
     name: 'cf_fw',
     type: FIELD_TYPE.freetext,
     visibilityField: 'product',
     visibilityValueIds: [1],
-  };
-  const whenTesting: CustomField = {
+  });
+  const whenTesting: CustomField = customFieldRecord({
     ...base,
     id: 63,
     name: 'cf_phase',
     type: FIELD_TYPE.freetext,
     visibilityField: 'cf_stage',
     visibilityValueIds: [2],
-  };
+  });
   const onWindows: CustomField = { ...whenTesting, id: 64, name: 'cf_win', visibilityField: 'cf_os' };
   data.customFields = [stage, os, onlyInTestProduct, whenTesting, onWindows];
   return Catalogue.from(data);
