@@ -20,7 +20,26 @@ beforeAll(async () => {
   const users = fixture.users.map((user) =>
     user.login === BMO_LOGINS.dev ? { ...user, last_seen_date: '2026-05-01' } : user,
   );
-  bz = await startServer({ fixture: { ...fixture, users }, clock: '2026-06-01T12:00:00Z' });
+  // A tracking flag shown on Toolbars only (bug 4), a free-text field on every bug; bug 1 is cc'd to the
+  // triager and the admin.
+  const custom_fields = [
+    { name: 'cf_note', description: 'Note', type: 'freetext' as const },
+    {
+      name: 'cf_tracking_toolbars',
+      description: 'tracking-toolbars',
+      type: 'single_select' as const,
+      values: ['+', '-'],
+      tracking_flag: { visibility: [{ product: 'Firefox', component: 'Toolbars' }], setters: { '+': 'editbugs' } },
+    },
+  ];
+  const bugs = fixture.bugs.map((bug) =>
+    bug.id === 1
+      ? { ...bug, cc: [BMO_LOGINS.triager, BMO_LOGINS.admin], cf_note: 'see the crash reports' }
+      : bug.id === 4
+        ? { ...bug, cf_tracking_toolbars: '+', groups: ['security'], cc: [BMO_LOGINS.triager] }
+        : bug,
+  );
+  bz = await startServer({ fixture: { ...fixture, users, custom_fields, bugs }, clock: '2026-06-01T12:00:00Z' });
   api = httpClient(bz.url);
 });
 afterAll(() => bz.stop());
@@ -77,6 +96,78 @@ describe('GET /rest/search/*_last_seen under bmo', () => {
     const [bug] = (await search('needinfo_last_seen?days=14&include_fields=product,component')).result;
     expect(bug).toMatchObject({ product: 'Firefox', component: 'General' });
     expect(bug).not.toHaveProperty('flags');
+  });
+
+  it("gives to_hash's other extras: threads, people, groups, regressions, custom fields, hours to time trackers", async () => {
+    const extras = [
+      'cc',
+      'comments',
+      'description',
+      'groups',
+      'triage_owner',
+      'regressed_by',
+      'regressions',
+      'last_change_time_non_bot',
+      'cf_note',
+      'cf_tracking_toolbars',
+      'deadline',
+      'estimated_time',
+      'nosuch',
+    ];
+    const asked = `assignee_last_seen?days=14&include_fields=${extras.join(',')}`;
+    const [one, four] = (await search(asked)).result;
+    const person = (login: string) => expect.objectContaining({ name: login, email: login, nick: expect.any(String) });
+    expect(one).toMatchObject({
+      id: 1,
+      // Sorted by login, as User->new_from_list gives them.
+      cc: [person(BMO_LOGINS.admin), person(BMO_LOGINS.triager)],
+      description: 'Crashes.',
+      groups: [],
+      triage_owner: person(BMO_LOGINS.triager),
+      regressed_by: [],
+      regressions: [4],
+      last_change_time_non_bot: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      cf_note: 'see the crash reports',
+      deadline: '2026-09-01',
+      estimated_time: 0,
+    });
+    // The admin is an insider: the private comment is there, with Bugzilla::Comment to_hash's members.
+    const comments = one?.comments as unknown[];
+    expect(comments.length).toBe(3);
+    expect(comments[0]).toEqual({
+      id: 1,
+      bug_id: 1,
+      creator: person(BMO_LOGINS.admin),
+      creation_time: '2026-01-01 00:00:00',
+      is_private: 0,
+      text: 'Crashes.',
+      attachment_id: null,
+      // While comment tagging is on (comment_taggers_group, set here as by default).
+      tags: [],
+    });
+    // A tracking flag only where it is shown; a name to_hash does not know gives nothing.
+    expect(one).not.toHaveProperty('cf_tracking_toolbars');
+    expect(one).not.toHaveProperty('nosuch');
+    expect(four).toMatchObject({ id: 4, regressed_by: [1], cf_tracking_toolbars: '+', cf_note: '' });
+    // No component triage owner for Toolbars: no member at all.
+    expect(four).not.toHaveProperty('triage_owner');
+
+    // The triager is neither insider nor time tracker: no private comment, no hours, no deadline.
+    const [seenByTriager] = (await search(asked, BMO_KEYS.triager)).result;
+    const seenComments = seenByTriager?.comments as Array<{ id: number }>;
+    expect(seenComments.map((comment) => comment.id)).toEqual([1, 2]);
+    expect(seenByTriager).not.toHaveProperty('deadline');
+    expect(seenByTriager).not.toHaveProperty('estimated_time');
+  });
+
+  it("lists only the bug's groups the caller is in, as Bugzilla::Group to_hash", async () => {
+    const fourOf = async (key: string) =>
+      (await search('assignee_last_seen?days=14&include_fields=groups', key)).result.find((bug) => bug.id === 4);
+    expect((await fourOf(BMO_KEYS.admin))?.groups).toEqual([
+      { id: expect.any(Number), name: 'security', description: expect.any(String), is_active: 1 },
+    ]);
+    // The triager sees it (on its CC) but is not in its group.
+    expect((await fourOf(BMO_KEYS.triager))?.groups).toEqual([]);
   });
 
   it('needs a login (410)', async () => {
