@@ -31,6 +31,16 @@ function selectable(user: User | undefined, product: Product, catalogue: Catalog
   return passes(user, product, catalogue, (control) => control.memberControl === 3, orGroups);
 }
 
+/** 5.2's User::can_access_product: the product is on the user's accessible list (selectable or enterable). */
+export function canAccessProduct(
+  user: User | undefined,
+  product: Product,
+  catalogue: Catalogue,
+  orGroups: boolean,
+): boolean {
+  return selectable(user, product, catalogue, orGroups) || canEnter(catalogue, product, user, orGroups);
+}
+
 /** The products of one of 5.2's lists (accessible: selectable or enterable), in the order of their names. */
 export function productsFor(
   kind: ProductListKind,
@@ -42,7 +52,7 @@ export function productsFor(
     .filter((product) => {
       if (kind === 'selectable') return selectable(user, product, catalogue, orGroups);
       if (kind === 'enterable') return canEnter(catalogue, product, user, orGroups);
-      return selectable(user, product, catalogue, orGroups) || canEnter(catalogue, product, user, orGroups);
+      return canAccessProduct(user, product, catalogue, orGroups);
     })
     .sort((a, b) => byName(a.name, b.name));
 }

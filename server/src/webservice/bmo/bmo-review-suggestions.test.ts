@@ -12,7 +12,8 @@ import { type BzServer, startServer } from '../../../testing/test-server.js';
 /*
  * BMO's `GET /rest/review/suggestions/{bug|product}[/{component}]` (extensions/Review/lib/WebService.pm
  * suggestions): the fixture's Firefox has reviewers out@ (blocking reviews) and admin@; its General
- * component has dev@; bug 1 (Firefox/General) has the mentor triager@; bug 2 is in the security group.
+ * component has dev@; bug 1 (Firefox/General) has the mentor triager@; bug 2 is in the security group,
+ * and so is the product Vault, which only that group's members (admin@) may search or enter.
  */
 
 let bz: BzServer;
@@ -22,7 +23,23 @@ const suggestions = (path: string, key?: string) => getOk<Reviewer[]>(api, `/res
 const emails = async (path: string, key?: string) => (await suggestions(path, key)).map((one) => one.email);
 
 beforeAll(async () => {
-  bz = await startServer({ fixture: bmoFixture(), clock: '2026-06-01T12:00:00Z' });
+  const fixture = bmoFixture();
+  // A product only the security group may search or enter, with reviewers of its own.
+  const vault = {
+    name: 'Vault',
+    reviewers: [BMO_LOGINS.admin],
+    components: [{ name: 'Locks', default_assignee: BMO_LOGINS.admin }],
+    versions: ['unspecified'],
+    group_controls: [
+      { group: 'security', entry: true, member_control: 'mandatory' as const, other_control: 'mandatory' as const },
+    ],
+  };
+  // Named by a product's group_controls, the group is declared whole.
+  const groups = fixture.groups.map((name) => (name === 'security' ? { name } : name));
+  bz = await startServer({
+    fixture: { ...fixture, groups, products: [...fixture.products, vault] },
+    clock: '2026-06-01T12:00:00Z',
+  });
   api = httpClient(bz.url);
 });
 afterAll(() => bz.stop());
@@ -52,6 +69,15 @@ describe('GET /rest/review/suggestions under bmo', () => {
   it('counts the review and feedback requests that name each reviewer (not needinfo)', async () => {
     await attachReviewRequest(api, 'fix', BMO_LOGINS.dev);
     expect((await suggestions('/Firefox/General'))[0]?.review_count).toBe(1);
+  });
+
+  it("answers a product the caller may not access as one that does not exist (Product->check's 106)", async () => {
+    expect(await emails('/Vault', BMO_KEYS.admin)).toEqual([BMO_LOGINS.admin]);
+    // The same words as for a product that does not exist: the refusal does not tell them apart.
+    const denied = "Either the product 'Vault' does not exist or you don't have access to it.";
+    await expectBugzillaError(await api('/rest/review/suggestions/Vault', { key: BMO_KEYS.triager }), 401, 106, denied);
+    await expectBugzillaError(await api('/rest/review/suggestions?product=Vault'), 401, 106, denied);
+    await expectBugzillaError(await api('/rest/review/suggestions/Vault/Locks'), 401, 106, denied);
   });
 
   it('refuses a hidden or missing bug, an unknown product or component, and a call naming neither', async () => {

@@ -3,6 +3,7 @@ import { checkBug } from '../../bugzilla/bug/check-bug.js';
 import { catalogueErrors } from '../../bugzilla/catalogue/catalogue-errors.js';
 import { BugzillaError } from '../../bugzilla/errors.js';
 import { suggestedReviewers } from '../../bugzilla/product/bmo-reviewers.js';
+import { canAccessProduct } from '../../bugzilla/product/product-lists.js';
 import { afterRead, type Read } from '../../bugzilla/read.js';
 import { nickOf } from '../../bugzilla/user/bmo-nick.js';
 import { MethodParams } from '../method/method-params.js';
@@ -20,7 +21,7 @@ function pathParams(pathId: string | undefined): Record<string, string> {
 
 /**
  * BMO's Review.suggestions (extensions/Review/lib/WebService.pm suggestions and rest_resources): by
- * `bug_id` (Bug->check: 100, 101, 102), or by `product` (106) and optionally `component` (51); neither
+ * `bug_id` (Bug->check: 100, 101, 102), or by `product` (106, also for one the caller cannot access) and optionally `component` (51); neither
  * is its reviewer_suggestions_param_required, a user error without a WebService code (32000).
  */
 function suggestions(request: ApiRequest, { store }: RouteDeps): Read<Answer> {
@@ -38,8 +39,12 @@ function suggestions(request: ApiRequest, { store }: RouteDeps): Read<Answer> {
     if (name === undefined) {
       throw new BugzillaError(32000, 'You must provide either a bug_id, or a product (and optionally a component).');
     }
+    // Bugzilla::Product->check: a product the caller may neither search nor enter is one that does not exist.
     const product = catalogue.product(name);
-    if (!product) throw catalogueErrors.productAccessDenied(name);
+    const orGroups = store.instance.parameters.or_groups === '1';
+    if (!product || !canAccessProduct(request.user, product, catalogue, orGroups)) {
+      throw catalogueErrors.productAccessDenied(name);
+    }
     const componentName = params.text('component');
     if (componentName === undefined) return { product };
     const component = catalogue.component(product, componentName);
