@@ -20,6 +20,8 @@ export interface BugzillaSource {
   dateText(column: string): string;
   /** The names of the tables of the database (the schema Bugzilla uses), lower case. */
   tables(): Promise<Set<string>>;
+  /** The names of one table's columns, lower case (a BMO database adds some to Bugzilla's tables). */
+  columns(table: string): Promise<Set<string>>;
   close(): Promise<void>;
 }
 

@@ -40,6 +40,13 @@ export async function openMysqlSource(url: string): Promise<BugzillaSource> {
       );
       return new Set((rows as Array<{ name: string }>).map((row) => row.name.toLowerCase()));
     },
+    async columns(table) {
+      const [rows] = await connection.query(
+        'SELECT column_name AS name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ?',
+        [table],
+      );
+      return new Set((rows as Array<{ name: string }>).map((row) => row.name.toLowerCase()));
+    },
     close: () => connection.end(),
   };
 }

@@ -24,6 +24,13 @@ export async function openPostgresSource(url: string): Promise<BugzillaSource> {
       );
       return new Set(rows.map((row) => row.name.toLowerCase()));
     },
+    async columns(table) {
+      const { rows } = await client.query<{ name: string }>(
+        'SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1',
+        [table],
+      );
+      return new Set(rows.map((row) => row.name.toLowerCase()));
+    },
     close: () => client.end(),
   };
 }

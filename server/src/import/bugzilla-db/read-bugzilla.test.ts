@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatBugzillaTime } from '@bz-companion/shared';
 import { describe, expect, it } from 'vitest';
+import { dropBmoReviewTables, writeBmoReviewTables } from '../../../testing/bmo-review-tables-data.js';
 import {
   dropSmallTrackingFlags,
   TRACKING_FIELD_ID,
@@ -219,6 +220,28 @@ function readsBugzilla(databaseUrl: () => string): void {
       expect(snapshot.bugs[1]?.fields?.custom).toEqual({ cf_os: ['linux'] });
     } finally {
       await dropSmallTrackingFlags(session);
+      await session.close();
+    }
+  });
+
+  it("reads BMO's triage owners and suggested reviewers (Review's tables, by sortkey); Bugzilla's own has none", async () => {
+    const product = (snapshot: Awaited<ReturnType<typeof read>>, id: number) =>
+      snapshot.catalogue?.products.find((one) => one.id === id);
+    const before = product(await read(), 1);
+    expect(before).not.toHaveProperty('reviewers');
+    expect(before?.components[0]).not.toHaveProperty('triage_owner');
+    const session = await openBugzillaSqlSession(databaseUrl());
+    try {
+      await writeBmoReviewTables(session);
+      const after = await read();
+      const [first, second] = [product(after, 1), product(after, 2)];
+      expect(first?.reviewers).toEqual([2, 1]);
+      expect(first?.components[0]).toMatchObject({ triage_owner: 2, reviewers: [1] });
+      expect(second).not.toHaveProperty('reviewers');
+      expect(second?.components[0]).not.toHaveProperty('triage_owner');
+      expect(second?.components[0]).not.toHaveProperty('reviewers');
+    } finally {
+      await dropBmoReviewTables(session);
       await session.close();
     }
   });

@@ -13,6 +13,7 @@ import { defaultParameterSet } from '../../stores/default-instance.js';
 import { snapshotCatalogue } from '../../stores/snapshot-catalogue.js';
 import { BUGZILLA_TABLES, type TableContext } from './bugzilla-tables.js';
 import { TableProgress } from './progress.js';
+import { withBmoReviewing } from './read-bmo-reviewers.js';
 import { readTrackingFlags } from './read-tracking-flags.js';
 import { readBugzillaGroups } from './read-users.js';
 import { num } from './rows.js';
@@ -50,8 +51,12 @@ export async function readBugzillaStream(
     readBugzillaGroups(source),
     readTrackingFlags(source),
   ]);
-  // BMO's tracking flags have no column in `bugs` (Bugzilla's own reading leaves them out): their own tables'.
-  const catalogue = { ...read, customFields: [...(read.customFields ?? []), ...trackingFlags] };
+  // BMO's tracking flags have no column in `bugs` (Bugzilla's own reading leaves them out): their own tables';
+  // and its products' and components' reviewers and triage owners, where it keeps them.
+  const catalogue = await withBmoReviewing(source, {
+    ...read,
+    customFields: [...(read.customFields ?? []), ...trackingFlags],
+  });
   options.progress?.(`read ${catalogue.products.length} products (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const context: TableContext = {
     source,
