@@ -113,3 +113,68 @@ describe('GET /rest/review/flag_activity under other profiles', () => {
     await expectBugzillaError(await askUnderBugzilla52('/rest/review/flag_activity'), 404, 32614);
   });
 });
+
+describe("a fixture's flag history under bmo", () => {
+  // Bug 1's needinfo (flag 1) was asked of the triager first, then of dev (the flag as it is now); a
+  // review once asked on bug 1 was cleared. The history is April's: the call asks for it by dates.
+  const history = [
+    {
+      when: '2026-04-01T09:00:00Z',
+      bug_id: 1,
+      flag_id: 1,
+      status: '?' as const,
+      setter: BMO_LOGINS.admin,
+      requestee: BMO_LOGINS.triager,
+    },
+    {
+      id: 7,
+      when: '2026-04-02T09:00:00Z',
+      bug_id: 1,
+      flag_id: 1,
+      status: '?' as const,
+      setter: BMO_LOGINS.admin,
+      requestee: BMO_LOGINS.dev,
+    },
+    {
+      when: '2026-04-03T09:00:00Z',
+      bug_id: 1,
+      flag_id: 9,
+      type: 'needinfo',
+      status: 'X' as const,
+      setter: BMO_LOGINS.dev,
+    },
+  ];
+  let withHistory: BzServer;
+  beforeAll(async () => {
+    withHistory = await startServer({
+      fixture: { ...bmoFixture(), flag_activity: history },
+      clock: '2026-06-01T12:00:00Z',
+    });
+  });
+  afterAll(() => withHistory.stop());
+  const rowsOf = (path: string) =>
+    getOk<Row[]>(httpClient(withHistory.url), `/rest/review/flag_activity${path}`, BMO_KEYS.admin);
+
+  it('is answered as the rows a write adds are, numbered after the largest id given', async () => {
+    const april = await rowsOf('?after=2026-04-01&before=2026-05-31');
+    expect(april.map((row) => [row.id, row.creation_time, row.flag_id, row.status])).toEqual([
+      [7, '2026-04-02 09:00:00', 1, '?'],
+      [8, '2026-04-01 09:00:00', 1, '?'],
+      [9, '2026-04-03 09:00:00', 9, 'X'],
+    ]);
+    expect(april[1]).toMatchObject({ type: { id: 1, name: 'needinfo' }, requestee: { name: BMO_LOGINS.triager } });
+    expect(april[2]).toMatchObject({ setter: { name: BMO_LOGINS.dev } });
+    expect(april[2]).not.toHaveProperty('requestee');
+    // Outside the default 30 days; a write through the API numbers its row after them.
+    expect(await rowsOf('')).toEqual([]);
+    const cleared = await httpClient(withHistory.url)('/rest/bug/1', {
+      method: 'PUT',
+      key: BMO_KEYS.admin,
+      json: { flags: [{ id: 1, status: 'X' }] },
+    });
+    expect(cleared.status).toBe(200);
+    expect((await rowsOf('')).map((row) => [row.id, row.status])).toEqual([[10, 'X']]);
+    await withHistory.reset();
+    expect((await rowsOf('?after=2026-04-01')).map((row) => row.id)).toEqual([7, 8, 9]);
+  });
+});
