@@ -1,3 +1,4 @@
+import { columnTime } from '../column-time.js';
 import { FIELD_MAP } from '../field/bug-fields.js';
 import { parseLegalDate } from './legal-date.js';
 import { perlNumber } from './perl-number.js';
@@ -147,6 +148,5 @@ function mapFields(params: SearchParams, bmo: boolean): void {
 
 /** datetime_format_inbound: a date in any form 5.2 reads, as its server's local (UTC) time text. */
 function serverTime(text: string): string {
-  const epoch = parseLegalDate(text);
-  return new Date(epoch * 1000).toISOString().slice(0, 19).replace('T', ' ');
+  return columnTime(parseLegalDate(text));
 }

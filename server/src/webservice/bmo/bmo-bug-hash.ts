@@ -2,10 +2,12 @@ import type { ResponseOf } from '@bz-companion/shared';
 import { canSeeComment, isInsider, isTimeTracker } from '../../bugzilla/access.js';
 import { attachmentCommentText } from '../../bugzilla/attachment/attachment.js';
 import { lastChangeNonBot } from '../../bugzilla/bug/bmo-non-bot.js';
+import { columnTime } from '../../bugzilla/column-time.js';
 import type { CustomField } from '../../bugzilla/field/custom-field.js';
 import { FIELD_TYPE } from '../../bugzilla/field/custom-field.js';
 import { customValue } from '../../bugzilla/field/custom-values.js';
 import { trackingFlagShownOn } from '../../bugzilla/field/tracking-flag.js';
+import { isMember } from '../../bugzilla/group/membership.js';
 import type { Store } from '../../bugzilla/store/store.js';
 import type { Bug, BugFlag, Comment, User } from '../../bugzilla/types.js';
 import { nickOf } from '../../bugzilla/user/bmo-nick.js';
@@ -24,8 +26,6 @@ const userHash = (user: User) => ({
   email: user.login,
 });
 
-/** `YYYY-MM-DD HH:MM:SS`, as BMO's to_hash gives its columns' times (UTC here). */
-const columnTime = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
 const flagTime = (iso: string) => iso.slice(0, 19).replace('T', ' ');
 
 /** A custom field as `$bug->$name` reads its column: a date/time as MySQL shows it, a multi-select as its list. */
@@ -226,10 +226,10 @@ export class BugHasher {
   #groups(bug: Bug): Hash[] {
     const { catalogue } = this.store;
     return [...bug.groups]
-      .filter((name) => this.caller.groups.includes(name))
       .flatMap((name) => {
         const group = catalogue.group(name);
-        return group ? [group] : [];
+        // $user->in_group: a user regexp's grant is membership too.
+        return group && isMember(this.caller, group) ? [group] : [];
       })
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       .map((group) => ({

@@ -1,6 +1,7 @@
 import type { EndpointKey, ResponseOf } from '@bz-companion/shared';
 import { canSeeBug, isInsider } from '../../bugzilla/access.js';
 import { writeErrors } from '../../bugzilla/bug/write-errors.js';
+import { columnTime } from '../../bugzilla/column-time.js';
 import { BugzillaError, errors } from '../../bugzilla/errors.js';
 import type { FlagActivity, FlagActivityCriteria } from '../../bugzilla/flag/bmo-flag-activity.js';
 import { afterRead, type Read, readAll } from '../../bugzilla/read.js';
@@ -97,7 +98,6 @@ function criteriaOf(request: ApiRequest, store: Store, param: (name: string) => 
 }
 
 /** `creation_time` as BMO's column gives it: `YYYY-MM-DD HH:MM:SS` (its database's zone; UTC here). */
-const flagWhen = (when: number) => new Date(when * 1000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The rows the caller may see (`can_see_bug`, `_can_see_attachment`), as `_flag_activity_to_hash` makes them. */
 function answer(store: Store, user: User | undefined, rows: FlagActivity[], byFlagId: boolean): Read<Answer> {
@@ -123,7 +123,7 @@ function answer(store: Store, user: User | undefined, rows: FlagActivity[], byFl
         if (!setter || !type) continue;
         const hash: Row = {
           id: row.id,
-          creation_time: flagWhen(row.when),
+          creation_time: columnTime(row.when),
           type: {
             id: type.id,
             name: type.name,
