@@ -5,7 +5,7 @@
  * time, CPU, peak RSS), then `serve` on each and beside the Bugzilla database itself
  * (--bugzilla-schema): start to first answer, RSS, Bug.get, the recent-visits list, six
  * Bug.searches (search-rows.ts), Bug.update (durable), and the time to shut down. Options: --sizes, --duration,
- * --connections, --out. The file store's rows are skipped past what it holds here (capacity.ts).
+ * --warmup (seconds of each row's load before it is measured, left out of its figures), --connections, --out. The file store's rows are skipped past what it holds here (capacity.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -25,12 +25,14 @@ const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '10000,100000,1000000' },
     duration: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '10' },
     out: { type: 'string', default: fileURLToPath(new URL('../results', import.meta.url)) },
   },
 });
 const SIZES = values.sizes.split(',').map(Number);
 const DURATION = Number(values.duration);
+const WARMUP = Number(values.warmup);
 const CONNECTIONS = Number(values.connections);
 const CHILD = fileURLToPath(new URL('./import-child.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'bz-companion-bench-scale-'));
@@ -101,12 +103,12 @@ async function serveRows(bugs: number, store: string, target: string, args: stri
       ...searchRows(bugs).map(([what, path, extra]): [string, LoadSpec] => [what, spec(server.url, path, extra)]),
     ];
     for (const [what, load] of rows) {
-      const result = await runLoad(load, {
-        connections: CONNECTIONS,
-        durationSeconds: DURATION,
-        workDir: work,
-        timeoutSeconds: 10,
-      });
+      const options = { connections: CONNECTIONS, durationSeconds: DURATION, workDir: work, timeoutSeconds: 10 };
+      // The first answers of a row pay for what it is the first to need (the JIT's compiling, a file
+      // store's search indexes brought up to date, PostgreSQL's plans and buffers): a warm-up, as the
+      // other benches have, so that the p99 is the row's steady state and not its first second.
+      if (WARMUP > 0) await runLoad(load, { ...options, durationSeconds: WARMUP });
+      const result = await runLoad(load, options);
       note(bugs, store, what, result.p99Ms, `ms (${Math.round(result.reqPerSec)} req/s, ${result.errors} errors)`);
     }
     note(bugs, store, 'RSS after the load', memoryMb(server.process.pid).rss, 'MB');
@@ -177,7 +179,7 @@ async function sql(url: string, text: string): Promise<void> {
 async function report(): Promise<void> {
   const lines = [
     `bench:scale (${new Date().toISOString().slice(0, 10)}, load average ${loadavg()[0]?.toFixed(1)}, ` +
-      `${CONNECTIONS} connections, ${DURATION} s a row)`,
+      `${CONNECTIONS} connections, ${DURATION} s a row after ${WARMUP} s of warm-up)`,
     '',
     '| store | figure | bugs | value | at a tenth of the bugs | × |',
     '| --- | --- | ---: | ---: | ---: | ---: |',
