@@ -14,7 +14,6 @@ import { snapshotCatalogue } from '../../stores/snapshot-catalogue.js';
 import { BUGZILLA_TABLES, type TableContext } from './bugzilla-tables.js';
 import { TableProgress } from './progress.js';
 import { withBmoReviewing } from './read-bmo-reviewers.js';
-import { readTrackingFlags } from './read-tracking-flags.js';
 import { readBugzillaGroups } from './read-users.js';
 import { num } from './rows.js';
 import { BugzillaImportError, checkBugzillaSchema } from './schema-version.js';
@@ -46,17 +45,12 @@ export async function readBugzillaStream(
   // The directory's settings first: a directory that is not an installation's is refused before any table is read.
   const instance = instanceOf(options.bugzillaDir);
   const started = Date.now();
-  const [read, groups, trackingFlags] = await Promise.all([
-    readBugzillaCatalogue(source.select),
+  const [read, groups] = await Promise.all([
+    readBugzillaCatalogue(source.select, async (name) => (await source.tables()).has(name)),
     readBugzillaGroups(source),
-    readTrackingFlags(source),
   ]);
-  // BMO's tracking flags have no column in `bugs` (Bugzilla's own reading leaves them out): their own tables';
-  // and its products' and components' reviewers and triage owners, where it keeps them.
-  const catalogue = await withBmoReviewing(source, {
-    ...read,
-    customFields: [...(read.customFields ?? []), ...trackingFlags],
-  });
+  // BMO's products' and components' reviewers and triage owners, where it keeps them.
+  const catalogue = await withBmoReviewing(source, read);
   options.progress?.(`read ${catalogue.products.length} products (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const context: TableContext = {
     source,

@@ -9,26 +9,24 @@ import type {
 } from '../../bugzilla/catalogue/types.js';
 import { SELECT_FIELDS } from '../../bugzilla/catalogue/types.js';
 import { readBugzillaCustomFields } from './bugzilla-custom-fields.js';
-import type { SelectRows } from './select-rows.js';
+import { readTrackingFlags } from './bugzilla-tracking-flags.js';
+import { flag, nullableNum, num, type Row, text } from './row-values.js';
+import type { HasTable, SelectRows } from './select-rows.js';
 
-export type { SelectRows } from './select-rows.js';
-
-/** Bugzilla's booleans are smallint (PostgreSQL) or tinyint (MySQL): 0 or 1. */
-const flag = (value: unknown) => Number(value) === 1 || value === true;
-const num = (value: unknown) => Number(value);
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-const nullableNum = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+export type { HasTable, SelectRows } from './select-rows.js';
 
 /**
  * The catalogue of a Bugzilla 5.x database, read from its own tables (Bugzilla/DB/Schema.pm) with
  * SQL that PostgreSQL and MySQL/MariaDB both run, so serving a Bugzilla database and importing
- * one read it alike.
+ * one read it alike. Its custom fields are Bugzilla's and, in a BMO database, its tracking flags
+ * (which have no column in `bugs`: Bugzilla's own reading of fielddefs leaves them out).
  */
-export async function readBugzillaCatalogue(select: SelectRows): Promise<CatalogueData> {
-  const [classifications, products, customFields] = await Promise.all([
+export async function readBugzillaCatalogue(select: SelectRows, hasTable: HasTable): Promise<CatalogueData> {
+  const [classifications, products, customFields, trackingFlags] = await Promise.all([
     select('SELECT id, name, description, sortkey FROM classifications ORDER BY sortkey, name'),
     readProducts(select),
     readBugzillaCustomFields(select),
+    readTrackingFlags(select, hasTable),
   ]);
   return {
     classifications: classifications.map((row) => ({
@@ -40,11 +38,9 @@ export async function readBugzillaCatalogue(select: SelectRows): Promise<Catalog
     products,
     ...(await readValuesAndWorkflow(select)),
     ...(await readKeywordsFlagTypesGroups(select)),
-    customFields,
+    customFields: [...customFields, ...trackingFlags],
   };
 }
-
-type Row = Record<string, unknown>;
 
 async function readProducts(select: SelectRows): Promise<Product[]> {
   const [products, components, componentCc, versions, milestones, controls] = await Promise.all([

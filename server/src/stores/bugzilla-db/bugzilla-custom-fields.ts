@@ -1,17 +1,14 @@
 import { type CustomField, isCustomFieldType, isSelectType } from '../../bugzilla/field/custom-field.js';
 import type { FieldValue } from '../../bugzilla/field/field-value.js';
+import { isCustomFieldName } from './bugzilla-custom-columns.js';
+import { flag, nullableText, num, text } from './row-values.js';
 import type { SelectRows } from './select-rows.js';
-
-const flag = (value: unknown) => Number(value) === 1 || value === true;
-const num = (value: unknown) => Number(value);
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-const nullableText = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 /**
  * A custom field's name as Field.pm lets one be made (lowercase letters, digits, `_`): safe as the
  * name of its table and column in SQL. A field of another shape is not read (nor a type with no column).
  */
-const isReadableCustomField = (name: string, type: number) => /^cf_[a-z0-9_]+$/.test(name) && isCustomFieldType(type);
+const isReadableCustomField = (name: string, type: number) => isCustomFieldName(name) && isCustomFieldType(type);
 
 /**
  * The custom fields of a Bugzilla 5.x database (`fielddefs` rows with `custom`), with their

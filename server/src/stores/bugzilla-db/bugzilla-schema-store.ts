@@ -26,7 +26,7 @@ import {
 import { TickBatch } from '../postgres/tick-batch.js';
 import { upsertVisitsStatement } from '../postgres/visit-statements.js';
 import { type VisitWrite, visitRows } from '../postgres/visit-writes.js';
-import { readBugzillaCatalogue, type SelectRows } from './bugzilla-catalogue.js';
+import { type HasTable, readBugzillaCatalogue, type SelectRows } from './bugzilla-catalogue.js';
 import { BugzillaSchemaError, readBugzillaDir, watchBugzillaParams } from './bugzilla-dir.js';
 import { bugzillaSearchSql } from './bugzilla-search-sql.js';
 import { openBugzillaSideLoginFailures } from './bugzilla-side-login-failures.js';
@@ -38,14 +38,30 @@ const BUGZILLA_USER_COLUMNS = userColumns(BUGZILLA_SQL);
 const BUGS_FROM =
   'bugs b LEFT JOIN products pr ON pr.id = b.product_id LEFT JOIN components co ON co.id = b.component_id';
 
-/** A bug's columns in a database with these custom fields (their values are columns and tables of their own). */
-const bugColumnsWith = (catalogue: Catalogue) => bugColumns(bugzillaSqlWith(catalogue.customFields()));
+/**
+ * What the bugs' reads and searches are built from: a bug's columns in a database with these custom fields
+ * (their values are columns and tables of their own), and which of them are BMO's tracking flags.
+ */
+interface BugSql {
+  bug: string;
+  trackingFlags: ReadonlySet<string>;
+}
 
-/** What the bug columns were built from: the custom fields' names and types. */
+const bugSqlWith = (catalogue: Catalogue): BugSql => ({
+  bug: bugColumns(bugzillaSqlWith(catalogue.customFields())),
+  trackingFlags: new Set(
+    catalogue
+      .customFields()
+      .filter((field) => field.tracking)
+      .map((field) => field.name),
+  ),
+});
+
+/** What the bug columns were built from: the custom fields' names and types (a tracking flag's value is elsewhere). */
 const customFieldsKey = (catalogue: Catalogue) =>
   catalogue
     .customFields()
-    .map((field) => `${field.name}:${field.type}`)
+    .map((field) => `${field.name}:${field.type}${field.tracking ? ':tracking' : ''}`)
     .join(',');
 
 /** Bugzilla keeps keys in clear and matches them exactly; revoked is a smallint there. Bugs with the current columns. */
@@ -78,6 +94,15 @@ const selectRows =
   (sql) =>
     db.query<Record<string, unknown>>(sql, []);
 
+/** A table on the database's search path (to_regclass: NULL where there is none). */
+const hasTable =
+  (db: Database): HasTable =>
+  async (name) =>
+    (await db.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [name]))[0]?.present ===
+    true;
+
+const readCatalogue = async (db: Database) => Catalogue.from(await readBugzillaCatalogue(selectRows(db), hasTable(db)));
+
 /**
  * The Store over an existing Bugzilla 5.x PostgreSQL database (`serve --bugzilla-schema`):
  * users, API keys, groups, bugs, comments and history are read from Bugzilla's own tables,
@@ -91,8 +116,8 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
   #instance: InstanceSettings;
   #catalogue: Catalogue;
   readonly #catalogueRefresh: NodeJS.Timeout;
-  /** The bug columns the reads use, built from the catalogue's custom fields. */
-  readonly #columns: { bug: string };
+  /** The bug columns the reads use and the tracking flags searches read, built from the catalogue's custom fields. */
+  readonly #columns: BugSql;
   readonly #stopWatching: () => void;
   /** Visits as (user, bugs, database ms), written in one statement per tick. */
   readonly #visitWrites: TickBatch<VisitWrite, void>;
@@ -108,7 +133,7 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
     loginFailures: LoginFailures,
   ) {
     // The bug columns follow the custom fields, which Bugzilla's administrators may add at any time.
-    const columns = { bug: bugColumnsWith(catalogue) };
+    const columns = bugSqlWith(catalogue);
     super(
       db,
       BUGZILLA_SQL,
@@ -121,7 +146,11 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
         commentFromRow: bugzillaComment,
       },
       bugzillaArrivalSources(columns),
-      { attachmentFlags: BUGZILLA_ATTACHMENT_FLAGS, bugTagOrder: 'b.ctid', searchSql: bugzillaSearchSql },
+      {
+        attachmentFlags: BUGZILLA_ATTACHMENT_FLAGS,
+        bugTagOrder: 'b.ctid',
+        searchSql: bugzillaSearchSql((name) => columns.trackingFlags.has(name)),
+      },
     );
     this.loginFailures = loginFailures;
     this.#tokens = tokens;
@@ -147,8 +176,8 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
    * field added or removed changes the bugs' columns, so their reads are built again.
    */
   async refreshCatalogue(): Promise<void> {
-    const next = Catalogue.from(await readBugzillaCatalogue(selectRows(this.db)));
-    if (customFieldsKey(next) !== customFieldsKey(this.#catalogue)) this.#columns.bug = bugColumnsWith(next);
+    const next = await readCatalogue(this.db);
+    if (customFieldsKey(next) !== customFieldsKey(this.#catalogue)) Object.assign(this.#columns, bugSqlWith(next));
     this.#catalogue = next;
   }
 
@@ -174,7 +203,7 @@ export class BugzillaSchemaStore extends PostgresReads<BugzillaCommentRow> imple
           throw error;
         },
       );
-      const catalogue = Catalogue.from(await readBugzillaCatalogue(selectRows(db)));
+      const catalogue = await readCatalogue(db);
       const failures = await openBugzillaSideLoginFailures(db);
       return new BugzillaSchemaStore(db, bugzillaDir, instance, catalogue, tokens, failures);
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { BugColumn, Operand, Test } from '../../bugzilla/search/search-term.js';
 import { BUGZILLA_SQL } from '../postgres/bugzilla-dialect.js';
-import type { ColumnContext, SearchSqlDialect, SqlValues } from '../postgres/search-dialect.js';
+import type { ColumnContext, SearchDialectFactory, SearchSqlDialect, SqlValues } from '../postgres/search-dialect.js';
 import { relationSql } from '../postgres/search-relations.js';
 import { type SqlScope, testOn } from '../postgres/search-sql.js';
 import { bugzillaCustomColumn, bugzillaMultiSelectFrom } from './bugzilla-custom-columns.js';
@@ -59,10 +59,20 @@ function specialTest(operand: Operand, compared: Test, scope: SqlScope): string 
 
 /**
  * A Bugzilla database's search SQL: its own columns and tables as Search.pm reads them (the history by
- * fielddefs' ids, flags by flagtypes, the comments' text from bugs_fulltext), in its own collation,
- * with its rule that a bug without creation_ts is never found.
+ * fielddefs' ids, flags by flagtypes, the comments' text from bugs_fulltext, a BMO tracking flag's value
+ * from tracking_flags_bugs), in its own collation, with its rule that a bug without creation_ts is never
+ * found. `isTrackingFlag` asks the catalogue of the moment (its administrators may add one).
  */
-export function bugzillaSearchSql(values: SqlValues, me: () => string): SearchSqlDialect {
+export const bugzillaSearchSql =
+  (isTrackingFlag: (name: string) => boolean): SearchDialectFactory =>
+  (values, me) =>
+    bugzillaSearchDialect(values, me, isTrackingFlag);
+
+function bugzillaSearchDialect(
+  values: SqlValues,
+  me: () => string,
+  isTrackingFlag: (name: string) => boolean,
+): SearchSqlDialect {
   const relations = relationSql({
     activityField: (r, field) =>
       ` AND ${r}.fieldid = (SELECT fd.id FROM fielddefs fd WHERE fd.name = ${values.add(field, 'text')})`,
@@ -76,7 +86,8 @@ export function bugzillaSearchSql(values: SqlValues, me: () => string): SearchSq
   });
   return {
     bugColumn,
-    customColumn: bugzillaCustomColumn,
+    customColumn: (name, type, b, unsetIsNull = false) =>
+      bugzillaCustomColumn({ name, type, tracking: isTrackingFlag(name) }, b, unsetIsNull),
     relation: (relation) => relations[relation],
     specialTest,
     userColumn: (id, attr) => `(SELECT p.${attr} FROM profiles p WHERE p.userid = ${id})`,

@@ -9,6 +9,7 @@ const PAIRS_PER_OBJECT = 50;
  * date/times as epoch seconds (the dialect's reading of a wall time), dates as text, a multiple-selection's `bug_cf_…` rows in code-unit order.
  */
 function valueSql(field: CustomField, epochSeconds: (column: string) => string): string {
+  if (field.tracking) return `NULLIF(${trackingFlagValueSql(field.name, 'b')}, '---')`;
   const column = `b.${field.name}`;
   switch (field.type) {
     case FIELD_TYPE.multiSelect:
@@ -26,6 +27,16 @@ function valueSql(field: CustomField, epochSeconds: (column: string) => string):
     default:
       return `NULLIF(${column}, '')`;
   }
+}
+
+/**
+ * A BMO tracking flag's value of `b`: its tracking_flags_bugs row's (NULL where the bug has none: BMO
+ * then shows '---'). `name` is a catalogue's field name, which only Field.pm's shape reaches
+ * (stores/bugzilla-db/bugzilla-tracking-flags.ts), so safe as SQL.
+ */
+export function trackingFlagValueSql(name: string, b: string): string {
+  return `(SELECT tb.value FROM tracking_flags_bugs tb JOIN tracking_flags t ON t.id = tb.tracking_flag_id
+     WHERE tb.bug_id = ${b}.bug_id AND t.name = '${name}')`;
 }
 
 /**
