@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import type { Clock } from '../src/bugzilla/clock.js';
 import { bugzillaDefaultCatalogue } from '../src/bugzilla/field/bugzilla-defaults.js';
+import type { ProfileName } from '../src/profiles/profile.js';
 import { BugzillaSchemaStore } from '../src/stores/bugzilla-db/bugzilla-schema-store.js';
 import { bugzillaApiTime } from '../src/stores/postgres/bugzilla-dialect.js';
 import { BUGZILLA_52_DIR, readRecordedDataSet } from './bugzilla-5.2-fixture.js';
@@ -408,6 +409,8 @@ export interface BugzillaServerOptions {
   timeZone?: string;
   /** Changes to the loaded data before the store opens (they are part of `before`). */
   prepare?: (sql: pg.Client) => Promise<void>;
+  /** The tracker the server behaves as (default: bz-companion's). */
+  profile?: ProfileName;
 }
 
 export async function openBugzillaServer(url: string, options: BugzillaServerOptions): Promise<BugzillaServer> {
@@ -421,7 +424,10 @@ export async function openBugzillaServer(url: string, options: BugzillaServerOpt
   const before = await otherTables(sql);
   const visitsBefore = await bugzillaVisits(sql);
   const store = await BugzillaSchemaStore.open(url, dir);
-  const server = await serveStoreInProcess(store, { clock: options.clock });
+  const server = await serveStoreInProcess(store, {
+    clock: options.clock,
+    ...(options.profile ? { profile: options.profile } : {}),
+  });
   return {
     sql,
     dir,

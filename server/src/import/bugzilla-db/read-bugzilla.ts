@@ -13,7 +13,6 @@ import { defaultParameterSet } from '../../stores/default-instance.js';
 import { snapshotCatalogue } from '../../stores/snapshot-catalogue.js';
 import { BUGZILLA_TABLES, type TableContext } from './bugzilla-tables.js';
 import { TableProgress } from './progress.js';
-import { withBmoReviewing } from './read-bmo-reviewers.js';
 import { readBugzillaGroups } from './read-users.js';
 import { num } from './rows.js';
 import { BugzillaImportError, checkBugzillaSchema } from './schema-version.js';
@@ -45,12 +44,10 @@ export async function readBugzillaStream(
   // The directory's settings first: a directory that is not an installation's is refused before any table is read.
   const instance = instanceOf(options.bugzillaDir);
   const started = Date.now();
-  const [read, groups] = await Promise.all([
-    readBugzillaCatalogue(source.select, async (name) => (await source.tables()).has(name)),
+  const [catalogue, groups] = await Promise.all([
+    readBugzillaCatalogue(source.select, source),
     readBugzillaGroups(source),
   ]);
-  // BMO's products' and components' reviewers and triage owners, where it keeps them.
-  const catalogue = await withBmoReviewing(source, read);
   options.progress?.(`read ${catalogue.products.length} products (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const context: TableContext = {
     source,

@@ -8,27 +8,29 @@ import type {
   StatusValue,
 } from '../../bugzilla/catalogue/types.js';
 import { SELECT_FIELDS } from '../../bugzilla/catalogue/types.js';
+import { withBmoReviewing } from './bugzilla-bmo-reviewing.js';
 import { readBugzillaCustomFields } from './bugzilla-custom-fields.js';
 import { readTrackingFlags } from './bugzilla-tracking-flags.js';
 import { flag, nullableNum, num, type Row, text } from './row-values.js';
-import type { HasTable, SelectRows } from './select-rows.js';
+import type { BugzillaTables, SelectRows } from './select-rows.js';
 
-export type { HasTable, SelectRows } from './select-rows.js';
+export type { BugzillaTables, SelectRows } from './select-rows.js';
 
 /**
  * The catalogue of a Bugzilla 5.x database, read from its own tables (Bugzilla/DB/Schema.pm) with
  * SQL that PostgreSQL and MySQL/MariaDB both run, so serving a Bugzilla database and importing
- * one read it alike. Its custom fields are Bugzilla's and, in a BMO database, its tracking flags
- * (which have no column in `bugs`: Bugzilla's own reading of fielddefs leaves them out).
+ * one read it alike. In a BMO database, with what BMO adds: its tracking flags among the custom fields
+ * (they have no column in `bugs`: Bugzilla's own reading of fielddefs leaves them out), and its
+ * components' triage owners and suggested reviewers.
  */
-export async function readBugzillaCatalogue(select: SelectRows, hasTable: HasTable): Promise<CatalogueData> {
+export async function readBugzillaCatalogue(select: SelectRows, schema: BugzillaTables): Promise<CatalogueData> {
   const [classifications, products, customFields, trackingFlags] = await Promise.all([
     select('SELECT id, name, description, sortkey FROM classifications ORDER BY sortkey, name'),
     readProducts(select),
     readBugzillaCustomFields(select),
-    readTrackingFlags(select, hasTable),
+    readTrackingFlags(select, schema),
   ]);
-  return {
+  return withBmoReviewing(select, schema, {
     classifications: classifications.map((row) => ({
       id: num(row.id),
       name: text(row.name),
@@ -39,7 +41,7 @@ export async function readBugzillaCatalogue(select: SelectRows, hasTable: HasTab
     ...(await readValuesAndWorkflow(select)),
     ...(await readKeywordsFlagTypesGroups(select)),
     customFields: [...customFields, ...trackingFlags],
-  };
+  });
 }
 
 async function readProducts(select: SelectRows): Promise<Product[]> {

@@ -26,7 +26,7 @@ import {
 import { TickBatch } from '../postgres/tick-batch.js';
 import { upsertVisitsStatement } from '../postgres/visit-statements.js';
 import { type VisitWrite, visitRows } from '../postgres/visit-writes.js';
-import { type HasTable, readBugzillaCatalogue, type SelectRows } from './bugzilla-catalogue.js';
+import { type BugzillaTables, readBugzillaCatalogue, type SelectRows } from './bugzilla-catalogue.js';
 import { BugzillaSchemaError, readBugzillaDir, watchBugzillaParams } from './bugzilla-dir.js';
 import { bugzillaSearchSql } from './bugzilla-search-sql.js';
 import { openBugzillaSideLoginFailures } from './bugzilla-side-login-failures.js';
@@ -94,14 +94,22 @@ const selectRows =
   (sql) =>
     db.query<Record<string, unknown>>(sql, []);
 
-/** A table on the database's search path (to_regclass: NULL where there is none). */
-const hasTable =
-  (db: Database): HasTable =>
-  async (name) =>
-    (await db.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [name]))[0]?.present ===
-    true;
+/** The database's tables and a table's columns, in the schema Bugzilla's tables are read from. */
+const tablesOf = (db: Database): BugzillaTables => {
+  const names = async (sql: string, values: unknown[]) =>
+    new Set((await db.query<{ name: string }>(sql, values)).map((row) => row.name.toLowerCase()));
+  return {
+    tables: () =>
+      names('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()', []),
+    columns: (table) =>
+      names(
+        'SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1',
+        [table],
+      ),
+  };
+};
 
-const readCatalogue = async (db: Database) => Catalogue.from(await readBugzillaCatalogue(selectRows(db), hasTable(db)));
+const readCatalogue = async (db: Database) => Catalogue.from(await readBugzillaCatalogue(selectRows(db), tablesOf(db)));
 
 /**
  * The Store over an existing Bugzilla 5.x PostgreSQL database (`serve --bugzilla-schema`):

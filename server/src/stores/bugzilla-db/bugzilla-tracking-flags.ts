@@ -1,7 +1,7 @@
 import { type CustomField, FIELD_TYPE } from '../../bugzilla/field/custom-field.js';
 import { isCustomFieldName } from './bugzilla-custom-columns.js';
 import { flag, nullableNum, num, type Row, text } from './row-values.js';
-import type { HasTable, SelectRows } from './select-rows.js';
+import type { BugzillaTables, SelectRows } from './select-rows.js';
 
 /*
  * bugzilla.mozilla.org's tracking flags (extensions/TrackingFlags/Extension.pm's schema): a flag
@@ -16,8 +16,8 @@ import type { HasTable, SelectRows } from './select-rows.js';
  * A flag whose name is not one Field.pm lets a custom field have is not read: its name becomes SQL
  * where its value is read (bugzilla-custom-sql.ts).
  */
-export async function readTrackingFlags(select: SelectRows, hasTable: HasTable): Promise<CustomField[]> {
-  if (!(await hasTable('tracking_flags'))) return [];
+export async function readTrackingFlags(select: SelectRows, schema: BugzillaTables): Promise<CustomField[]> {
+  if (!(await schema.tables()).has('tracking_flags')) return [];
   const [flags, values, visibility] = await Promise.all([
     select(
       `SELECT t.id, t.field_id, t.name, t.description, t.type, t.sortkey, t.enter_bug, t.is_active, f.mailhead

@@ -8,3 +8,15 @@ export const nullableNum = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
 export const nullableText = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
+
+/** Rows grouped by a numeric key, in the order read: one pass, so a million rows cost a million steps. */
+export function groupBy<T>(rows: readonly Row[], key: string, value: (row: Row) => T): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const id = Number(row[key]);
+    const list = groups.get(id);
+    if (list) list.push(value(row));
+    else groups.set(id, [value(row)]);
+  }
+  return groups;
+}

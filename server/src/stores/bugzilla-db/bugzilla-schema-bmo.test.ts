@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { writeBmoReviewTables } from '../../../testing/bmo-review-tables-data.js';
 import { writeSmallTrackingFlags } from '../../../testing/bmo-tracking-flags-data.js';
 import { openBugzillaSqlSession } from '../../../testing/bugzilla-sql-session.js';
 import { type BugzillaServer, openBugzillaServer } from '../../../testing/bugzilla-test-database.js';
@@ -10,13 +11,16 @@ const ADMIN_KEY = 'OracleAdminKey0000000000000000000000000A';
 const FLAG = 'cf_status_firefox120';
 
 /*
- * Serving a bugzilla.mozilla.org database (--bugzilla-schema) with its TrackingFlags tables
- * (testing/bmo-tracking-flags-data.ts over the recorded 5.2's data: cf_status_firefox120 shown on
- * all of TestProduct, product 1, and on Gadgets' Firmware, product 2's component 2; bug 1 `affected`;
- * here bug 10 `fix_later` too). A tracking flag has no column in `bugs`: its value is the bug's
- * tracking_flags_bugs row, '---' where there is none, as extensions/TrackingFlags reads and searches it.
+ * Serving a bugzilla.mozilla.org database (--bugzilla-schema --profile bmo) with what BMO adds to
+ * 5.2's tables, over the recorded 5.2's data:
+ * - its TrackingFlags tables (testing/bmo-tracking-flags-data.ts: cf_status_firefox120 shown on all of
+ *   TestProduct, product 1, and on Gadgets' Firmware, product 2's component 2; bug 1 `affected`; here
+ *   bug 10 `fix_later` too). A tracking flag has no column in `bugs`: its value is the bug's
+ *   tracking_flags_bugs row, '---' where there is none, as extensions/TrackingFlags reads and searches it.
+ * - its components' triage owners and Review's suggested reviewers (testing/bmo-review-tables-data.ts:
+ *   TestComponent's triage owner user 2; TestProduct suggests users 2 then 1, TestComponent user 1).
  */
-describeWithPostgres('a BMO database’s tracking flags (--bugzilla-schema)', () => {
+describeWithPostgres('a BMO database’s tracking flags, triage owners and reviewers (--bugzilla-schema)', () => {
   const url = useFreshDatabase();
   let bugzilla: BugzillaServer;
   let api: ReturnType<typeof httpClient>;
@@ -24,10 +28,12 @@ describeWithPostgres('a BMO database’s tracking flags (--bugzilla-schema)', ()
   beforeAll(async () => {
     bugzilla = await openBugzillaServer(url(), {
       clock: new ManualClock(Date.parse('2026-11-22T17:48:52Z')),
+      profile: 'bmo',
       prepare: async (sql) => {
         const session = await openBugzillaSqlSession(url());
         try {
           await writeSmallTrackingFlags(session);
+          await writeBmoReviewTables(session);
         } finally {
           await session.close();
         }
@@ -87,5 +93,19 @@ describeWithPostgres('a BMO database’s tracking flags (--bugzilla-schema)', ()
   it('lists it among the fields', async () => {
     const { fields } = await getOk<{ fields: Array<Record<string, unknown>> }>(api, `/rest/field/bug/${FLAG}`);
     expect(fields[0]).toMatchObject({ name: FLAG, is_custom: true, display_name: 'status-firefox120' });
+  });
+
+  it('reads its triage owners and suggested reviewers, and answers them as BMO does', async () => {
+    const component = bugzilla.store.catalogue.product('TestProduct')?.components.find((c) => c.id === 1);
+    expect(component).toMatchObject({ triageOwner: 2, reviewers: [1] });
+    expect(bugzilla.store.catalogue.product('TestProduct')?.reviewers).toEqual([2, 1]);
+    const { bugs } = await getOk<{ bugs: Array<Record<string, unknown>> }>(
+      api,
+      '/rest/bug/1?include_fields=id,triage_owner',
+      ADMIN_KEY,
+    );
+    expect(bugs[0]).toMatchObject({ id: 1, triage_owner: 'user@example.com', triage_owner_detail: { id: 2 } });
+    const suggested = await getOk<Array<{ email: string }>>(api, '/rest/review/suggestions/TestProduct', ADMIN_KEY);
+    expect(suggested.map((reviewer) => reviewer.email)).toEqual(['user@example.com', 'admin@example.com']);
   });
 });

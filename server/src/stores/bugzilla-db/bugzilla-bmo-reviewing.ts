@@ -1,6 +1,6 @@
 import type { CatalogueData } from '../../bugzilla/catalogue/types.js';
-import { groupBy, nullableNum, num } from './rows.js';
-import type { BugzillaSource } from './source.js';
+import { groupBy, nullableNum, num } from './row-values.js';
+import type { BugzillaTables, SelectRows } from './select-rows.js';
 
 /*
  * What bugzilla.mozilla.org adds to products and components for triage and review: a component's
@@ -11,11 +11,15 @@ import type { BugzillaSource } from './source.js';
  */
 
 /** The catalogue with BMO's triage owners and suggested reviewers, where the database keeps them. */
-export async function withBmoReviewing(source: BugzillaSource, catalogue: CatalogueData): Promise<CatalogueData> {
-  const [tables, componentColumns] = await Promise.all([source.tables(), source.columns('components')]);
+export async function withBmoReviewing(
+  select: SelectRows,
+  schema: BugzillaTables,
+  catalogue: CatalogueData,
+): Promise<CatalogueData> {
+  const [tables, componentColumns] = await Promise.all([schema.tables(), schema.columns('components')]);
   const triageOwners = componentColumns.has('triage_owner_id')
     ? new Map(
-        (await source.select('SELECT id, triage_owner_id FROM components')).map((row) => [
+        (await select('SELECT id, triage_owner_id FROM components')).map((row) => [
           num(row.id),
           nullableNum(row.triage_owner_id),
         ]),
@@ -23,9 +27,9 @@ export async function withBmoReviewing(source: BugzillaSource, catalogue: Catalo
     : undefined;
   const read = (table: string, owner: string) =>
     tables.has(table)
-      ? source
-          .select(`SELECT ${owner}, user_id FROM ${table} ORDER BY ${owner}, sortkey, id`)
-          .then((rows) => groupBy(rows, owner, (row) => num(row.user_id)))
+      ? select(`SELECT ${owner}, user_id FROM ${table} ORDER BY ${owner}, sortkey, id`).then((rows) =>
+          groupBy(rows, owner, (row) => num(row.user_id)),
+        )
       : undefined;
   const [byProduct, byComponent] = await Promise.all([
     read('product_reviewers', 'product_id'),
