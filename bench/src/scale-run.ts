@@ -55,7 +55,9 @@ function runImport(bugs: number, from: string, where: string[], store: string): 
   const run = spawnSync(process.execPath, [CHILD, 'import', '--from-bugzilla', from, ...where], { encoding: 'utf8' });
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) {
-    console.error(`  ${bugs} bugs, ${store}: import refused or failed: ${run.stderr.trim().split('\n')[0]}`);
+    // Its last line says why (the lines before are the import's progress; the very last, bench-cpu's).
+    const said = run.stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('bench-cpu '));
+    console.error(`  ${bugs} bugs, ${store}: import refused or failed: ${said.at(-1) ?? `exit ${run.status}`}`);
     return false;
   }
   const usage = JSON.parse(/bench-cpu (.*)/.exec(run.stderr)?.[1] ?? '{}') as {
