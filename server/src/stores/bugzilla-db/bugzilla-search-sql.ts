@@ -2,7 +2,7 @@ import type { BugColumn, Operand, Test } from '../../bugzilla/search/search-term
 import { BUGZILLA_SQL } from '../postgres/bugzilla-dialect.js';
 import type { ColumnContext, SearchDialectFactory, SearchSqlDialect, SqlValues } from '../postgres/search-dialect.js';
 import { relationSql } from '../postgres/search-relations.js';
-import { type SqlScope, testOn } from '../postgres/search-sql.js';
+import { bugIdIn, type SqlScope, testOn } from '../postgres/search-sql.js';
 import { bugzillaCustomColumn, bugzillaMultiSelectFrom } from './bugzilla-custom-columns.js';
 
 /** The computed columns, over Bugzilla's tables (what Search.pm's COLUMNS and joins compute). */
@@ -40,18 +40,38 @@ function bugColumn(column: BugColumn, b: string, context: ColumnContext): string
   }
 }
 
-/** Search.pm's build_subselect of a name: the bug's id column IN the ids whose name the test accepts. */
+/**
+ * Search.pm's build_subselect of a name: the bug's id column IN the ids whose name the test accepts. In an
+ * OR's branch over the bug (search-dialect.ts orBranch), the ids as an array computed once
+ * (`= ANY (ARRAY(…))`, true or false as IN is), which Bugzilla's index on the column answers beside the
+ * other branches; an IN there is a hashed sub-plan tested bug by bug. So is the comments' text there:
+ * the bugs whose bugs_fulltext row the test accepts, read once, not each bug's row in turn.
+ */
 function specialTest(operand: Operand, compared: Test, scope: SqlScope): string | undefined {
   if (operand.kind !== 'bug') return undefined;
   const { b } = scope;
+  const idIn = (column: string, select: string) =>
+    scope.orBranch ? `${b}.${column} = ANY (ARRAY(${select}))` : `${b}.${column} IN (${select})`;
   switch (operand.column) {
     case 'product':
-      return `${b}.product_id IN (SELECT pr.id FROM products pr WHERE ${testOn('pr.name', 'text', compared, scope)})`;
+      return idIn('product_id', `SELECT pr.id FROM products pr WHERE ${testOn('pr.name', 'text', compared, scope)}`);
     case 'component':
-      return `${b}.component_id IN (SELECT co.id FROM components co WHERE ${testOn('co.name', 'text', compared, scope)})`;
+      return idIn(
+        'component_id',
+        `SELECT co.id FROM components co WHERE ${testOn('co.name', 'text', compared, scope)}`,
+      );
     case 'classification':
-      return `${b}.product_id IN (SELECT pr.id FROM products pr JOIN classifications cl ON cl.id = pr.classification_id
-        WHERE ${testOn('cl.name', 'text', compared, scope)})`;
+      return idIn(
+        'product_id',
+        `SELECT pr.id FROM products pr JOIN classifications cl ON cl.id = pr.classification_id
+        WHERE ${testOn('cl.name', 'text', compared, scope)}`,
+      );
+    case 'comments_text':
+    case 'public_comments_text': {
+      if (!scope.orBranch) return undefined;
+      const text = operand.column === 'comments_text' ? 'f.comments' : 'f.comments_noprivate';
+      return bugIdIn(b, `SELECT f.bug_id FROM bugs_fulltext f WHERE ${testOn(text, 'text', compared, scope)}`);
+    }
     default:
       return undefined;
   }
