@@ -23,7 +23,16 @@ export type { BugzillaTables, SelectRows } from './select-rows.js';
  * (they have no column in `bugs`: Bugzilla's own reading of fielddefs leaves them out), and its
  * components' triage owners and suggested reviewers.
  */
-export async function readBugzillaCatalogue(select: SelectRows, schema: BugzillaTables): Promise<CatalogueData> {
+export async function readBugzillaCatalogue(select: SelectRows, database: BugzillaTables): Promise<CatalogueData> {
+  // The tables' names once a reading (the tracking flags and the reviewers both ask).
+  let tables: Promise<ReadonlySet<string>> | undefined;
+  const schema: BugzillaTables = {
+    tables: () => {
+      tables ??= database.tables();
+      return tables;
+    },
+    columns: (table) => database.columns(table),
+  };
   const [classifications, products, customFields, trackingFlags] = await Promise.all([
     select('SELECT id, name, description, sortkey FROM classifications ORDER BY sortkey, name'),
     readProducts(select),
