@@ -9,7 +9,6 @@ const PAIRS_PER_OBJECT = 50;
  * date/times as epoch seconds (the dialect's reading of a wall time), dates as text, a multiple-selection's `bug_cf_…` rows in code-unit order.
  */
 function valueSql(field: CustomField, epochSeconds: (column: string) => string): string {
-  if (field.tracking) return `NULLIF(${trackingFlagValueSql(field.name, 'b')}, '---')`;
   const column = `b.${field.name}`;
   switch (field.type) {
     case FIELD_TYPE.multiSelect:
@@ -43,18 +42,31 @@ export function trackingFlagValueSql(name: string, b: string): string {
  * Every custom field's value of a bug in a Bugzilla database, as one jsonb over `b` (in slices of
  * 50 fields, joined), obsolete fields' too; NULL when the tracker has none. Built from the
  * catalogue's fields: their names are those Field.pm allows (bugzilla-custom-fields.ts), so safe as SQL.
+ * A BMO database's tracking flags (hundreds of them there) are read with one sub-select for all of
+ * the bug's rows, not one a flag.
  */
 export function bugzillaCustomValuesSql(
   fields: readonly CustomField[],
   epochSeconds: (column: string) => string,
 ): string {
-  if (fields.length === 0) return 'NULL';
-  const slices: string[] = [];
-  for (let start = 0; start < fields.length; start += PAIRS_PER_OBJECT) {
-    const pairs = fields
+  const columns = fields.filter((field) => !field.tracking);
+  const tracking = fields.filter((field) => field.tracking);
+  const parts: string[] = [];
+  for (let start = 0; start < columns.length; start += PAIRS_PER_OBJECT) {
+    const pairs = columns
       .slice(start, start + PAIRS_PER_OBJECT)
       .map((field) => `'${field.name}', ${valueSql(field, epochSeconds)}`);
-    slices.push(`jsonb_build_object(${pairs.join(', ')})`);
+    parts.push(`jsonb_build_object(${pairs.join(', ')})`);
   }
-  return `NULLIF(jsonb_strip_nulls(${slices.join(' || ')}), '{}'::jsonb)`;
+  if (tracking.length > 0) parts.push(trackingValuesSql(tracking));
+  if (parts.length === 0) return 'NULL';
+  return `NULLIF(jsonb_strip_nulls(${parts.join(' || ')}), '{}'::jsonb)`;
+}
+
+/** The bug's tracking flags' values that are not '---' (BMO's no value), of the catalogue's flags only. */
+function trackingValuesSql(flags: readonly CustomField[]): string {
+  const names = flags.map((field) => `'${field.name}'`).join(', ');
+  return `COALESCE((SELECT jsonb_object_agg(t.name, tb.value) FROM tracking_flags_bugs tb
+     JOIN tracking_flags t ON t.id = tb.tracking_flag_id
+     WHERE tb.bug_id = b.bug_id AND tb.value <> '---' AND t.name IN (${names})), '{}'::jsonb)`;
 }
